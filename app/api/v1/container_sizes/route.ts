@@ -1,0 +1,8 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { containerSizeJson, listContainerSizes } from "@/lib/container-sizes/container-sizes";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/container_sizes — every container size by position
+  GET: endpoint({}, async ({ db }) => json({ container_sizes: (await listContainerSizes(db)).map((size) => containerSizeJson(size)) })),
+});

@@ -1,0 +1,8 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { currentUserJson } from "@/lib/users/current-user";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/current_user — the caller; also verifies a token
+  GET: endpoint({}, async ({ caller }) => json({ current_user: currentUserJson(caller.user) })),
+});

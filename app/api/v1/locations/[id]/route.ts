@@ -1,0 +1,11 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { idParams } from "@/lib/schemas/common";
+import { getLocation, locationJson } from "@/lib/locations/locations";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/locations/:id — one location
+  GET: endpoint({ params: idParams }, async ({ db, caller, params }) =>
+    json({ location: locationJson(await getLocation(db, { businessId: caller.user.businessId, id: params.id })) }),
+  ),
+});

@@ -1,0 +1,35 @@
+// The one table of error codes. A code names what went wrong; its status follows from it.
+export const errorStatus = {
+  invalid_json: 400,
+  unauthorized: 401,
+  read_only_token: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type FieldError = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (what = "record") => new ApiError("not_found", `No such ${what}.`);
+
+export const invalid = (errors: FieldError[], detail = "The request did not pass validation.") =>
+  new ApiError("validation_failed", detail, { errors });

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { authenticate, type Caller } from "@/lib/auth/caller";
+import { ApiError, type FieldError } from "./errors";
+import { problem, problemFromError } from "./responses";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
+
+type Spec<P, Q, B, A extends boolean> = {
+  /** false only for POST /sessions; every other route needs a token. */
+  auth?: A;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+};
+
+export type HandlerContext<P, Q, B, A extends boolean> = {
+  request: Request;
+  db: Db;
+  caller: A extends false ? null : Caller;
+  params: P;
+  query: Q;
+  body: B;
+};
+
+export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return undefined;
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    throw new ApiError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = zodErrors(result.error, where === "query" ? "query" : undefined);
+  throw new ApiError("validation_failed", `The ${where} did not pass validation.`, { errors });
+}
+
+function toErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return problemFromError(error);
+  console.error("Unhandled error in API handler", error);
+  return problem("internal_error", "Something went wrong on our side. Try again later.");
+}
+
+/**
+ * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
+ * params (a malformed id finds nothing: 404), query and body (422), run, and map every error to
+ * problem+json.
+ */
+export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends boolean = true>(
+  spec: Spec<P, Q, B, A>,
+  run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
+): RouteFn {
+  return async (request, context) => {
+    try {
+      const db = await getDb();
+      let caller: Caller | null = null;
+      if (spec.auth !== false) {
+        caller = await authenticate(db, request);
+        if (WRITES.has(request.method) && caller.access !== "write") {
+          throw new ApiError("read_only_token", "The read-only token cannot change anything; use the read-write token.");
+        }
+      }
+      const rawParams = (await context?.params) ?? {};
+      const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} as P };
+      if (!params.success) throw new ApiError("not_found", "No such record.");
+      const url = new URL(request.url);
+      const query = parse(spec.query ?? (z.object({}) as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
+      const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
+      const body = spec.body ? parse(spec.body, raw, "body") : (undefined as B);
+      return await run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/**
+ * The verbs of one path. Every method is exported so that the ones not offered answer 405 with
+ * `Allow` in problem+json instead of the framework's bare answer.
+ */
+export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Method | "OPTIONS", RouteFn> {
+  const offered = METHODS.filter((method) => handlers[method]);
+  const allow = [...offered, ...(offered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse: RouteFn = async (request) =>
+    problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } });
+  const options: RouteFn = async () => new Response(null, { status: 204, headers: { allow } });
+  const out = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse]));
+  return { ...out, OPTIONS: options } as Record<Method | "OPTIONS", RouteFn>;
+}

@@ -1,0 +1,21 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { containerSizes } from "@/lib/db/schema";
+
+export type ContainerSize = typeof containerSizes.$inferSelect;
+
+export function listContainerSizes(db: Db) {
+  return db.select().from(containerSizes).orderBy(asc(containerSizes.position));
+}
+
+export function containerSizeJson(size: ContainerSize, { embedded = false } = {}) {
+  return {
+    id: size.id,
+    name: size.name,
+    ounces: size.ounces,
+    position: size.position,
+    ...(embedded ? { container_size_group_id: size.containerSizeGroupId } : {}),
+    created_at: size.createdAt.toISOString(),
+    updated_at: size.updatedAt.toISOString(),
+  };
+}

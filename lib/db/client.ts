@@ -1,0 +1,86 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** A database or a transaction: every data function takes one of these first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations");
+
+// Serialises start-up across app instances sharing one PostgreSQL server.
+const MIGRATION_LOCK = 727_101;
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: poolSize });
+  const db = drizzle({ client: pool, schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
+  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+}
+
+/** Opens the configured database, migrates it and seeds an empty embedded one with the demo data. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const settings = env();
+  if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL, settings.DATABASE_POOL_SIZE);
+  const database = await openPglite(path.resolve(settings.DATA_DIR, "pglite"));
+  const { seedIfEmpty } = await import("./seed");
+  await seedIfEmpty(database.db);
+  return database;
+}
+
+// One database per process. Kept on globalThis because Next.js may evaluate this module once per
+// route bundle, and two PGlite instances on one data directory would corrupt it.
+const slot = Symbol.for("taproom.database");
+type Slot = { [slot]?: Promise<Database> };
+
+export function getDatabase(): Promise<Database> {
+  const holder = globalThis as Slot;
+  holder[slot] ??= openConfiguredDatabase().catch((error) => {
+    delete holder[slot];
+    throw error;
+  });
+  return holder[slot];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Tests install their own fresh database before calling handlers. */
+export function useDatabase(database: Database) {
+  (globalThis as Slot)[slot] = Promise.resolve(database);
+}
+
+export async function ping(db: Db) {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+// The only reader of process.env. Every setting is listed in the README's env table.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Unset: embedded PGlite under DATA_DIR. Set: node-postgres against this server.
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Key for tokens stored encrypted. Unset: a random key kept in DATA_DIR/app-secret.
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change settings between cases; production reads them once. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

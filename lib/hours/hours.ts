@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { hours } from "@/lib/db/schema";
+import { ApiError, invalid, type FieldError } from "@/lib/api/errors";
+import { WEEKDAYS, type HourPatch } from "@/lib/schemas/hours";
+
+export type Hour = typeof hours.$inferSelect;
+
+export function listHours(db: Db, { locationId }: { locationId: number }) {
+  return db.select().from(hours).where(eq(hours.locationId, locationId)).orderBy(asc(hours.day));
+}
+
+/** Rules on the row as it will be after the patch. */
+function checkRow(row: Pick<Hour, "alwaysOpen" | "closed" | "openAt" | "closeAt">, index: number): FieldError[] {
+  const errors: FieldError[] = [];
+  if (row.alwaysOpen && row.closed) errors.push({ path: `hours.${index}.closed`, message: "cannot be true while always_open is true" });
+  if (!row.alwaysOpen && !row.closed && row.openAt && row.closeAt && row.openAt.slice(0, 5) === row.closeAt.slice(0, 5)) {
+    errors.push({ path: `hours.${index}.close_at`, message: "equals open_at; use always_open for a venue open around the clock" });
+  }
+  return errors;
+}
+
+/**
+ * Applies a batch of day patches in one transaction. An id that is not one of this location's
+ * hours is 404 and nothing changes. A close_at before open_at means closing after midnight.
+ */
+export async function updateHours(db: Db, { locationId, patches }: { locationId: number; patches: HourPatch[] }) {
+  return db.transaction(async (tx) => {
+    const ids = patches.map((patch) => patch.id);
+    const current = await tx
+      .select()
+      .from(hours)
+      .where(and(eq(hours.locationId, locationId), inArray(hours.id, ids)))
+      .for("update");
+    const byId = new Map(current.map((row) => [row.id, row]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw new ApiError("not_found", `No such hours: ${missing.join(", ")}.`);
+    const next = patches.map((patch) => {
+      const row = byId.get(patch.id)!;
+      return {
+        id: row.id,
+        alwaysOpen: patch.always_open ?? row.alwaysOpen,
+        closed: patch.closed ?? row.closed,
+        openAt: patch.open_at === undefined ? row.openAt : patch.open_at,
+        closeAt: patch.close_at === undefined ? row.closeAt : patch.close_at,
+      };
+    });
+    const errors = next.flatMap(checkRow);
+    if (errors.length > 0) throw invalid(errors);
+    const now = new Date();
+    for (const { id, ...values } of next) {
+      await tx.update(hours).set({ ...values, updatedAt: now }).where(eq(hours.id, id));
+    }
+    return listHours(tx, { locationId });
+  });
+}
+
+/** `HH:MM[:SS]` as the ISO datetime on 2000-01-01 UTC that holds the venue's wall clock. */
+const wallClockJson = (value: string | null) => (value ? `2000-01-01T${value.slice(0, 5)}:00.000Z` : null);
+
+export function hourJson(row: Hour) {
+  return {
+    id: row.id,
+    always_open: row.alwaysOpen,
+    closed: row.closed,
+    open_at: wallClockJson(row.openAt),
+    close_at: wallClockJson(row.closeAt),
+    day: WEEKDAYS[row.day],
+    location_id: row.locationId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

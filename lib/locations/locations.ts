@@ -1,0 +1,65 @@
+import { and, asc, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { Db } from "@/lib/db/client";
+import { locations } from "@/lib/db/schema";
+import { notFound } from "@/lib/api/errors";
+
+export type Location = typeof locations.$inferSelect;
+
+export function listLocations(db: Db, { businessId }: { businessId: number }) {
+  return db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id));
+}
+
+/** The caller's location, or 404: another business's location is answered as if it did not exist. */
+export async function getLocation(db: Db, { businessId, id }: { businessId: number; id: number }): Promise<Location> {
+  const [location] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.businessId, businessId)))
+    .limit(1);
+  if (!location) throw notFound("location");
+  return location;
+}
+
+export function currencySymbol(currency: string): string {
+  const part = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+    .formatToParts(0)
+    .find((p) => p.type === "currency");
+  return part?.value ?? currency;
+}
+
+/** The zone's offset from UTC now, in hours (5.5 for India). */
+export function currentOffsetHours(timeZone: string, at: Date = new Date()): number {
+  return DateTime.fromJSDate(at, { zone: timeZone }).offset / 60;
+}
+
+export function locationJson(location: Location) {
+  const cityLine = [location.city, [location.region, location.postcode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const formatted = [location.address1, location.address2, cityLine, location.countryName].filter(Boolean).join(", ");
+  return {
+    id: location.id,
+    business_id: location.businessId,
+    name: location.name,
+    address1: location.address1,
+    address2: location.address2,
+    city: location.city,
+    region: location.region,
+    postcode: location.postcode,
+    country: location.country,
+    country_name: location.countryName,
+    formatted_address: formatted || null,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    phone: location.phone,
+    website: location.website,
+    contact_email: location.contactEmail,
+    untappd_venue_id: location.untappdVenueId,
+    time_zone: location.timeZone,
+    tz_offset: currentOffsetHours(location.timeZone),
+    currency: location.currency,
+    currency_symbol: currencySymbol(location.currency),
+    number_of_taps: location.numberOfTaps,
+    created_at: location.createdAt.toISOString(),
+    updated_at: location.updatedAt.toISOString(),
+  };
+}

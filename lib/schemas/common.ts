@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+// Shared by route handlers and dashboard forms: keep this module free of server-only imports.
+
+/** A path id: a positive integer written in decimal. Anything else finds nothing (404). */
+export const idParam = z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().int().max(2_147_483_647));
+
+export const idParams = z.object({ id: idParam });
+
+export const positiveId = z.coerce
+  .number({ error: "must be a positive integer" })
+  .int("must be a positive integer")
+  .positive("must be a positive integer")
+  .max(2_147_483_647, "is too large");
+
+/** Query flags: true/false/1/0; unset is false. */
+export const queryFlag = z
+  .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const isRealDate = (value: string) => {
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+export const dateString = z
+  .string({ error: "must be a date as YYYY-MM-DD" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+  .refine(isRealDate, "is not a calendar date");
+
+export const timeString = z
+  .string({ error: "must be a 24-hour time as HH:MM" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time as HH:MM");
+
+/** Optional text that may be cleared: "" and null both store null. */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .max(max, `must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null || value.trim() === "" ? null : value.trim()));
+
+/** A decimal accepted as a number or a numeric string (contract §3), kept as a string. */
+export const decimalInput = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")], { error: "must be a number" })
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .transform(String);

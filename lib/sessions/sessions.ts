@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/api/errors";
+import { REALM } from "@/lib/auth/caller";
+import { decoyHash, verifyPassword } from "@/lib/auth/password";
+import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
+import { hit } from "@/lib/rate-limit";
+
+export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
+
+/**
+ * Logs in with email and password and returns the user's current token pair (the same pair on every
+ * login until it is reset). Every attempt counts against the email and the client address.
+ */
+export async function createSession(
+  db: Db,
+  input: { email: string; password: string; address: string; now?: Date },
+): Promise<SessionUser> {
+  const settings = env();
+  const email = input.email.trim().toLowerCase();
+  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
+  const limits = await Promise.all([
+    hit(db, { key: `login:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now: input.now }),
+    hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now: input.now }),
+  ]);
+  const blocked = limits.filter((limit) => !limit.allowed);
+  if (blocked.length > 0) {
+    const retryAfter = Math.max(...blocked.map((limit) => limit.retryAfterSeconds));
+    throw new ApiError("rate_limited", `Too many login attempts. Try again in ${retryAfter} seconds.`, {
+      headers: { "retry-after": String(retryAfter) },
+    });
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !valid) {
+    throw new ApiError("unauthorized", "The email or password is wrong.", { headers: { "www-authenticate": REALM } });
+  }
+  return {
+    email: user.email,
+    auth_token: decryptSecret(user.tokenEncrypted),
+    auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
+  };
+}
+
+/** Replaces both tokens; the old ones stop working with this commit. */
+export async function resetTokens(db: Db, userId: number): Promise<void> {
+  const { columns } = issueTokenPair();
+  await db.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The client address: the right-most X-Forwarded-For entry, the one added by the nearest proxy (or by Next.js from the socket). */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || "unknown";
+}

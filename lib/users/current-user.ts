@@ -1,0 +1,15 @@
+import type { User } from "@/lib/auth/caller";
+
+export function currentUserJson(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    admin: user.admin,
+    business_id: user.businessId,
+    platform_username: user.platformUsername,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite loads its WebAssembly and data files from its own package folder at run time.
+  serverExternalPackages: ["@electric-sql/pglite"],
+  // Separate build folders let the e2e suite and the benchmark build without touching `npm start`s.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

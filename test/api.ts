@@ -1,0 +1,102 @@
+import path from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { getDb, type Db } from "@/lib/db/client";
+import { DEMO } from "@/lib/db/seed";
+
+// Resolves a URL path to the app's route module the way Next.js does (static segments before
+// dynamic ones, catch-alls last), so tests speak HTTP paths and run the real handlers.
+const root = path.resolve(import.meta.dirname, "../app");
+
+type Route = { file: string; segments: string[] };
+
+function findRoutes(dir: string, prefix: string[] = []): Route[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return findRoutes(full, [...prefix, entry]);
+    return entry === "route.ts" ? [{ file: full, segments: prefix }] : [];
+  });
+}
+
+const rank = (segment: string) => (segment.startsWith("[...") ? 2 : segment.startsWith("[") ? 1 : 0);
+const routes = findRoutes(root).sort((a, b) => {
+  for (let i = 0; i < Math.max(a.segments.length, b.segments.length); i++) {
+    const diff = rank(a.segments[i] ?? "") - rank(b.segments[i] ?? "");
+    if (diff !== 0) return diff;
+  }
+  return 0;
+});
+
+function match(pathname: string): { route: Route; params: Record<string, string | string[]> } | null {
+  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const route of routes) {
+    const params: Record<string, string | string[]> = {};
+    let ok = true;
+    for (let i = 0; i < route.segments.length && ok; i++) {
+      const segment = route.segments[i]!;
+      if (segment.startsWith("[...")) {
+        params[segment.slice(4, -1)] = parts.slice(i);
+        ok = parts.length > i;
+        return ok ? { route, params } : null;
+      }
+      if (segment.startsWith("[")) params[segment.slice(1, -1)] = parts[i] ?? "";
+      else ok = segment === parts[i];
+    }
+    if (ok && route.segments.length === parts.length) return { route, params };
+  }
+  return null;
+}
+
+export type Credentials = { email: string; token: string };
+export type CallOptions = {
+  as?: Credentials | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
+
+export type ApiResponse = { status: number; headers: Headers; body: any };
+
+export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const target = new URL(url, "http://127.0.0.1:3000/api/v1/");
+  const found = match(target.pathname);
+  if (!found) throw new Error(`no route file serves ${target.pathname}`);
+  const module = (await import(found.route.file)) as Record<string, (req: Request, ctx: unknown) => Promise<Response>>;
+  const headers = new Headers(options.headers);
+  if (options.as) headers.set("authorization", basic(options.as));
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const handler = module[method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
+  const response = await handler(new Request(target, { method, headers, body }), { params: Promise.resolve(found.params) });
+  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  return { status: response.status, headers: response.headers, body: type.includes("json") && text ? JSON.parse(text) : text };
+}
+
+export const basic = ({ email, token }: Credentials) => `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`;
+
+export const api = {
+  get: (url: string, options?: CallOptions) => call("GET", url, options),
+  post: (url: string, options?: CallOptions) => call("POST", url, options),
+  put: (url: string, options?: CallOptions) => call("PUT", url, options),
+  patch: (url: string, options?: CallOptions) => call("PATCH", url, options),
+  delete: (url: string, options?: CallOptions) => call("DELETE", url, options),
+};
+
+export type Account = { rw: Credentials; ro: Credentials };
+
+/** Logs in through POST /sessions and returns both credentials. */
+export async function login(who: keyof typeof DEMO, address = "203.0.113.10"): Promise<Account> {
+  const { email, password } = DEMO[who];
+  const response = await api.post("sessions", { body: { email, password }, headers: { "x-forwarded-for": address } });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return {
+    rw: { email, token: response.body.user.auth_token },
+    ro: { email, token: response.body.user.auth_token_read_only },
+  };
+}
+
+export const db = (): Promise<Db> => getDb();

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openPglite, openPostgres, useDatabase, type Database } from "@/lib/db/client";
+import { seedDemo } from "@/lib/db/seed";
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== "postgres" || !url) return openPglite("memory://");
+  const name = `taproom_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 20);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function installFreshDatabase({ seed = true } = {}): Promise<Database> {
+  const database = await freshDatabase();
+  if (seed) await seedDemo(database.db);
+  useDatabase(database);
+  return database;
+}
