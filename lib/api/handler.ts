@@ -102,7 +102,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
  */
 export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Method | "OPTIONS", RouteFn> {
   const offered = METHODS.filter((method) => handlers[method]);
-  const allow = [...offered, ...(offered.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const allow = [...offered.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
   const refuse: RouteFn = async (request) =>
     problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } });
   const options: RouteFn = async () => new Response(null, { status: 204, headers: { allow } });

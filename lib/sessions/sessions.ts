@@ -37,17 +37,25 @@ export async function createSession(
   if (!user || !valid) {
     throw new ApiError("unauthorized", "The email or password is wrong.", { headers: { "www-authenticate": REALM } });
   }
-  return {
-    email: user.email,
-    auth_token: decryptSecret(user.tokenEncrypted),
-    auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
-  };
+  try {
+    return {
+      email: user.email,
+      auth_token: decryptSecret(user.tokenEncrypted),
+      auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
+    };
+  } catch {
+    // Sealed under another APP_SECRET: the password just proved who this is, so issue a new pair.
+    console.warn(`Stored tokens of user ${user.id} cannot be decrypted with this APP_SECRET; issuing a new pair.`);
+    const { auth_token, auth_token_read_only } = await resetTokens(db, user.id);
+    return { email: user.email, auth_token, auth_token_read_only };
+  }
 }
 
 /** Replaces both tokens; the old ones stop working with this commit. */
-export async function resetTokens(db: Db, userId: number): Promise<void> {
-  const { columns } = issueTokenPair();
+export async function resetTokens(db: Db, userId: number) {
+  const { plain, columns } = issueTokenPair();
   await db.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, userId));
+  return { auth_token: plain.token, auth_token_read_only: plain.readOnlyToken };
 }
 
 /** The client address: the right-most X-Forwarded-For entry, the one added by the nearest proxy (or by Next.js from the socket). */

@@ -1,0 +1,53 @@
+import styles from "./page.module.css";
+
+const endpoints = [
+  ["POST", "/api/v1/sessions", "log in with email and password, get your tokens"],
+  ["GET", "/api/v1/current_user", "check a token"],
+  ["GET", "/api/v1/locations", "your venues"],
+  ["GET", "/api/v1/locations/:id/events", "events, in the venue's time zone"],
+  ["GET", "/api/v1/locations/:id/hours", "opening hours, Monday first"],
+  ["GET", "/api/v1/container_sizes", "pints, cans, bottles and glasses"],
+];
+
+export default function Home() {
+  return (
+    <main className={styles.main}>
+      <p className={styles.kicker}>Taproom</p>
+      <h1 className={styles.title}>Your venue&rsquo;s menus, events and hours, in one place.</h1>
+      <p className={styles.lead}>
+        The venue API is running. Integrations (POS systems, websites, TV menu boards) call it with Basic auth:
+        your email and a token.
+      </p>
+      <section className={styles.card} aria-labelledby="start">
+        <h2 id="start">Start here</h2>
+        <ol className={styles.steps}>
+          <li>
+            Get your tokens: <code>POST /api/v1/sessions</code> with <code>{'{"email", "password"}'}</code>.
+          </li>
+          <li>
+            Call the API: <code>curl -u you@example.com:TOKEN {"<this host>"}/api/v1/current_user</code>.
+          </li>
+          <li>Use the read-only token on public pages and the read-write token in back-end integrations.</li>
+        </ol>
+      </section>
+      <section className={styles.card} aria-labelledby="routes">
+        <h2 id="routes">Routes</h2>
+        <table className={styles.table}>
+          <tbody>
+            {endpoints.map(([method, path, what]) => (
+              <tr key={`${method} ${path}`}>
+                <td>
+                  <span className={styles.method}>{method}</span>
+                </td>
+                <td>
+                  <code>{path}</code>
+                </td>
+                <td>{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </main>
+  );
+}
