@@ -17,7 +17,7 @@ function findRoutes(dir: string, prefix: string[] = []): Route[] {
   });
 }
 
-const rank = (segment: string) => (segment.startsWith("[...") ? 2 : segment.startsWith("[") ? 1 : 0);
+const rank = (segment: string) => (segment.startsWith("[[...") || segment.startsWith("[...") ? 2 : segment.startsWith("[") ? 1 : 0);
 const routes = findRoutes(root).sort((a, b) => {
   for (let i = 0; i < Math.max(a.segments.length, b.segments.length); i++) {
     const diff = rank(a.segments[i] ?? "") - rank(b.segments[i] ?? "");
@@ -33,10 +33,11 @@ function match(pathname: string): { route: Route; params: Record<string, string 
     let ok = true;
     for (let i = 0; i < route.segments.length && ok; i++) {
       const segment = route.segments[i]!;
+      // Optional catch-all: also matches when the path ends here.
+      if (segment.startsWith("[[...")) return { route, params: { ...params, [segment.slice(5, -2)]: parts.slice(i) } };
       if (segment.startsWith("[...")) {
-        params[segment.slice(4, -1)] = parts.slice(i);
-        ok = parts.length > i;
-        return ok ? { route, params } : null;
+        if (parts.length <= i) break;
+        return { route, params: { ...params, [segment.slice(4, -1)]: parts.slice(i) } };
       }
       if (segment.startsWith("[")) params[segment.slice(1, -1)] = parts[i] ?? "";
       else ok = segment === parts[i];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { api, basic, login, type Account } from "./api";
+import { api, basic, call, login, type Account } from "./api";
 import { endpoint, resource } from "@/lib/api/handler";
 import { snapshot } from "./snapshot";
 
@@ -131,5 +131,13 @@ describe("the handler wrapper", () => {
     const response = await handlers.OPTIONS(request("OPTIONS"), context);
     expect(response.status).toBe(204);
     expect(response.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+  });
+});
+
+describe("the API root", () => {
+  it("answers /api/v1 itself with a problem+json 404", async () => {
+    const response = await call("GET", "/api/v1", { as: owner.ro });
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe("not_found");
   });
 });

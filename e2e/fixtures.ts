@@ -1,0 +1,57 @@
+import { test as base, expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
+
+// The seeded demo accounts (contract §2).
+export const ACCOUNTS = {
+  owner: { email: "owner@demo.test", password: "demo-owner-pass" },
+  rival: { email: "rival@demo.test", password: "demo-rival-pass" },
+} as const;
+export type Who = keyof typeof ACCOUNTS;
+
+export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
+
+/** A logged-in account: ready-made Authorization headers for its two tokens. */
+export type Auth = {
+  user: SessionUser;
+  write: { authorization: string };
+  read: { authorization: string };
+};
+
+export const basic = (email: string, token: string) => ({
+  authorization: `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`,
+});
+
+/** POST /api/v1/sessions with the account's password; returns `user` with the token pair. */
+export async function login(request: APIRequestContext, who: Who): Promise<SessionUser> {
+  const response = await request.post("/api/v1/sessions", { data: ACCOUNTS[who] });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: SessionUser }).user;
+}
+
+/** Asserts an RFC 9457 problem answer (contract §3) and returns its body. */
+export async function expectProblem(response: APIResponse, status: number, code: string) {
+  expect(response.status(), await response.text()).toBe(status);
+  expect(response.headers()["content-type"]).toMatch(/^application\/problem\+json/);
+  const body = await response.json();
+  expect(body).toEqual(
+    expect.objectContaining({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String), code }),
+  );
+  return body as { type: string; title: string; status: number; detail: string; code: string };
+}
+
+// Logins are rate limited (10 per email per 10 minutes), so each worker logs in once per account.
+async function authFor(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, who: Who): Promise<Auth> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const user = await login(request, who);
+    return { user, write: basic(user.email, user.auth_token), read: basic(user.email, user.auth_token_read_only) };
+  } finally {
+    await request.dispose();
+  }
+}
+
+export const test = base.extend<object, { owner: Auth; rival: Auth }>({
+  owner: [async ({ playwright }, use, info) => use(await authFor(playwright, info.project.use.baseURL, "owner")), { scope: "worker" }],
+  rival: [async ({ playwright }, use, info) => use(await authFor(playwright, info.project.use.baseURL, "rival")), { scope: "worker" }],
+});
+
+export { expect };

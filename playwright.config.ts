@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The e2e suite runs against the real production build, served from its own build folder
+// (.next-e2e) with a fresh embedded database, so it never touches `npm start`'s .next or ./.data.
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const origin = `http://127.0.0.1:${port}`;
+
+// This file is loaded by the runner and again by every worker. Only the runner creates the temporary
+// folder (workers inherit it through the environment) and only the runner removes it when it exits.
+const TMP_KEY = "TAPROOM_E2E_TMP";
+if (!process.env[TMP_KEY]) {
+  const created = mkdtempSync(path.join(os.tmpdir(), "taproom-e2e-"));
+  process.env[TMP_KEY] = created;
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+const tmp = process.env[TMP_KEY]!;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  use: {
+    baseURL: origin,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-gpu",
+        "--no-sandbox",
+      ],
+    },
+  },
+  projects: [
+    // HTTP only: the `request` fixture never launches a browser.
+    { name: "api", testMatch: "**/*.api.spec.ts" },
+    // Dashboard tests, in the system Chromium (launchOptions above). None yet: an empty project is fine.
+    { name: "ui", testMatch: "**/*.ui.spec.ts", use: { browserName: "chromium" } },
+  ],
+  webServer: {
+    // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
+    command: `npx next build && exec npx next start -H 127.0.0.1 -p ${port}`,
+    env: {
+      NEXT_DIST_DIR: ".next-e2e",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATA_DIR: path.join(tmp, "data"),
+    },
+    url: `${origin}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
