@@ -13,6 +13,8 @@ const envSchema = z.object({
   SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
+  EXPOSE_SQL_COUNT: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { installFreshDatabase } from "./database";
 import type { Database } from "@/lib/db/client";
 
 process.env.APP_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+process.env.EXPOSE_SQL_COUNT = "true";
 
 let database: Database | undefined;
 

@@ -1,6 +1,23 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { businesses, containerSizes, events, hours, locations, menuViewCounts, users } from "@/lib/db/schema";
+import {
+  businesses,
+  containerSizes,
+  containers,
+  customContainers,
+  customItems,
+  customItemTypes,
+  customMenus,
+  customSections,
+  events,
+  hours,
+  items,
+  locations,
+  menus,
+  menuViewCounts,
+  sections,
+  users,
+} from "@/lib/db/schema";
 
 /** Every business table, in a stable order: compare before and after a refused request. */
 export async function snapshot() {
@@ -13,5 +30,14 @@ export async function snapshot() {
     events: await db.select().from(events).orderBy(asc(events.id)),
     hours: await db.select().from(hours).orderBy(asc(hours.id)),
     menuViews: await db.select().from(menuViewCounts).orderBy(asc(menuViewCounts.locationId), asc(menuViewCounts.bucket)),
+    menus: await db.select().from(menus).orderBy(asc(menus.id)),
+    sections: await db.select().from(sections).orderBy(asc(sections.id)),
+    items: await db.select().from(items).orderBy(asc(items.id)),
+    containers: await db.select().from(containers).orderBy(asc(containers.id)),
+    customItemTypes: await db.select().from(customItemTypes).orderBy(asc(customItemTypes.id)),
+    customMenus: await db.select().from(customMenus).orderBy(asc(customMenus.id)),
+    customSections: await db.select().from(customSections).orderBy(asc(customSections.id)),
+    customItems: await db.select().from(customItems).orderBy(asc(customItems.id)),
+    customContainers: await db.select().from(customContainers).orderBy(asc(customContainers.id)),
   };
 }

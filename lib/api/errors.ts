@@ -6,10 +6,12 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  custom_menus_migrated: 409,
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  catalogue_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

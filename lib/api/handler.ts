@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
+import { countStatements } from "@/lib/db/statement-count";
+import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { ApiError, type FieldError } from "./errors";
 import { problem, problemFromError } from "./responses";
@@ -72,7 +74,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   spec: Spec<P, Q, B, A>,
   run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
 ): RouteFn {
-  return async (request, context) => {
+  const handle: RouteFn = async (request, context) => {
     try {
       const db = await getDb();
       let caller: Caller | null = null;
@@ -93,6 +95,12 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     } catch (error) {
       return toErrorResponse(error);
     }
+  };
+  return async (request, context) => {
+    if (!env().EXPOSE_SQL_COUNT) return handle(request, context);
+    const { result, statements } = await countStatements(() => handle(request, context));
+    result.headers.set("x-sql-statements", String(statements));
+    return result;
   };
 }
 

@@ -11,6 +11,7 @@ const titles: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /** RFC 9457 problem details, with the machine-readable `code` of contract §3. */

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { statementCounter } from "./statement-count";
 
 export type Schema = typeof schema;
 /** A database or a transaction: every data function takes one of these first. */
@@ -26,7 +27,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, logger: statementCounter });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
@@ -36,7 +37,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: poolSize });
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger: statementCounter });
   const lock = await pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "./client";
-import { businesses, containerSizes, events, hours, locations, users } from "./schema";
+import { businesses, containerSizes, customItemTypes, events, hours, locations, users } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
 
@@ -124,6 +124,15 @@ async function ensureContainerSizes(db: Db) {
     .onConflictDoNothing({ target: containerSizes.name });
 }
 
+export const CUSTOM_ITEM_TYPES = ["wine", "cocktail", "food"] as const;
+
+async function ensureCustomItemTypes(db: Db) {
+  await db
+    .insert(customItemTypes)
+    .values(CUSTOM_ITEM_TYPES.map((name, position) => ({ name, position, imageUrl: `//assets.taproom.test/item-types/${name}.png` })))
+    .onConflictDoNothing({ target: customItemTypes.name });
+}
+
 async function ensureBusiness(db: Db, name: string) {
   const [found] = await db.select().from(businesses).where(eq(businesses.name, name)).limit(1);
   if (found) return found;
@@ -215,6 +224,7 @@ async function ensureEvents(db: Db, location: typeof locations.$inferSelect) {
 export async function seedDemo(db: Db) {
   await db.transaction(async (tx) => {
     await ensureContainerSizes(tx);
+    await ensureCustomItemTypes(tx);
     for (const seed of DEMO_BUSINESSES) {
       const business = await ensureBusiness(tx, seed.name);
       await ensureUser(tx, business.id, seed.user);

@@ -1,0 +1,106 @@
+import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
+
+// include_legacy: a custom record answered under the consolidated key, in the consolidated shape,
+// marked `"legacy": true` (contract §4).
+
+const iso = (date: Date) => date.toISOString();
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function legacyMenuJson(menu: CustomMenu) {
+  return {
+    id: menu.id,
+    location_id: menu.locationId,
+    uuid: null,
+    name: menu.name,
+    description: menu.description,
+    footer: menu.footer,
+    unpublished: menu.unpublished,
+    position: menu.position,
+    legacy_menu_id: null,
+    created_at: iso(menu.createdAt),
+    updated_at: iso(menu.updatedAt),
+    legacy: true,
+  };
+}
+
+export function legacySectionJson(section: CustomSection) {
+  return {
+    id: section.id,
+    menu_id: section.customMenuId,
+    position: section.position,
+    name: section.name ?? "",
+    description: section.description,
+    type: "Section",
+    public: true,
+    created_at: iso(section.createdAt),
+    updated_at: iso(section.updatedAt),
+    legacy: true,
+  };
+}
+
+/** The item type (wine, cocktail, food) becomes the style, as the migration does. */
+export function legacyItemJson(item: CustomItem, type: CustomItemType) {
+  const catalogueFields = {
+    untappd_id: null,
+    brewery: null,
+    abv: null,
+    ibu: null,
+    calories: null,
+    label_image: null,
+    label_image_hd: null,
+    brewery_location: null,
+    untappd_beer_slug: null,
+    untappd_brewery_id: null,
+    tap_number: null,
+    cask: false,
+    nitro: false,
+    in_production: true,
+    rating: null,
+  };
+  const name = item.name ?? "";
+  const style = capitalised(type.name);
+  return {
+    id: item.id,
+    section_id: item.customSectionId,
+    position: item.position,
+    name,
+    style,
+    description: item.description,
+    ...catalogueFields,
+    custom_name: null,
+    custom_brewery: null,
+    custom_style: null,
+    custom_description: null,
+    custom_abv: null,
+    custom_ibu: null,
+    custom_calories: null,
+    original_name: name,
+    original_brewery: null,
+    original_style: style,
+    original_description: item.description,
+    original_abv: null,
+    original_ibu: null,
+    original_calories: null,
+    created_at: iso(item.createdAt),
+    updated_at: iso(item.updatedAt),
+    legacy: true,
+  };
+}
+
+export function legacyContainerJson(container: CustomContainer, currency: string) {
+  return {
+    id: container.id,
+    item_id: container.customItemId,
+    container_size_id: null,
+    container_size: null,
+    name: container.name,
+    price: container.price,
+    currency,
+    calories: null,
+    position: container.position,
+    _track_by: container.id,
+    created_at: iso(container.createdAt),
+    updated_at: iso(container.updatedAt),
+    legacy: true,
+  };
+}

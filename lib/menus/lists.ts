@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import {
+  containers,
+  customContainers,
+  customItems,
+  customMenus,
+  customSections,
+  items,
+  locations,
+  menus,
+  sections,
+} from "@/lib/db/schema";
+import type { SiblingList } from "@/lib/positions";
+
+// Every positioned list of the menu trees, for lib/positions.ts.
+
+export const menuList: SiblingList = {
+  table: menus, id: menus.id, parent: menus.locationId, position: menus.position,
+  parentTable: locations, parentId: locations.id, noun: "menu", plural: "menus",
+};
+
+export const sectionList: SiblingList = {
+  table: sections, id: sections.id, parent: sections.menuId, position: sections.position,
+  scope: eq(sections.type, "Section"),
+  parentTable: menus, parentId: menus.id, noun: "section", plural: "sections",
+};
+
+export const itemList: SiblingList = {
+  table: items, id: items.id, parent: items.sectionId, position: items.position,
+  parentTable: sections, parentId: sections.id, noun: "item", plural: "items",
+};
+
+export const containerList: SiblingList = {
+  table: containers, id: containers.id, parent: containers.itemId, position: containers.position,
+  parentTable: items, parentId: items.id, noun: "container", plural: "containers",
+};
+
+export const customMenuList: SiblingList = {
+  table: customMenus, id: customMenus.id, parent: customMenus.locationId, position: customMenus.position,
+  parentTable: locations, parentId: locations.id, noun: "custom menu", plural: "custom_menus",
+};
+
+export const customSectionList: SiblingList = {
+  table: customSections, id: customSections.id, parent: customSections.customMenuId, position: customSections.position,
+  parentTable: customMenus, parentId: customMenus.id, noun: "custom section", plural: "custom_sections",
+};
+
+export const customItemList: SiblingList = {
+  table: customItems, id: customItems.id, parent: customItems.customSectionId, position: customItems.position,
+  parentTable: customSections, parentId: customSections.id, noun: "custom item", plural: "custom_items",
+};
+
+export const customContainerList: SiblingList = {
+  table: customContainers, id: customContainers.id, parent: customContainers.customItemId, position: customContainers.position,
+  parentTable: customItems, parentId: customItems.id, noun: "custom container", plural: "custom_containers",
+};

@@ -1,0 +1,127 @@
+import type { containerSizes, containers, items, menus, sections } from "@/lib/db/schema";
+import { containerSizeJson } from "@/lib/container-sizes/container-sizes";
+
+export type Menu = typeof menus.$inferSelect;
+export type Section = typeof sections.$inferSelect;
+export type Item = typeof items.$inferSelect;
+export type Container = typeof containers.$inferSelect;
+export type ContainerSize = typeof containerSizes.$inferSelect;
+
+const iso = (date: Date) => date.toISOString();
+
+/** 4.40 → "4.4", 5.00 → "5.0", 4.25 → "4.25": the reference's decimal strings. */
+export function decimalString(value: string | number | null): string | null {
+  if (value === null) return null;
+  const number = Number(value);
+  return Number.isInteger(number) ? number.toFixed(1) : String(number);
+}
+
+export function menuJson(menu: Menu) {
+  return {
+    id: menu.id,
+    location_id: menu.locationId,
+    uuid: menu.uuid,
+    name: menu.name,
+    description: menu.description,
+    footer: menu.footer,
+    unpublished: menu.unpublished,
+    position: menu.position,
+    legacy_menu_id: menu.legacyMenuId,
+    created_at: iso(menu.createdAt),
+    updated_at: iso(menu.updatedAt),
+  };
+}
+
+export function sectionJson(section: Section) {
+  return {
+    id: section.id,
+    menu_id: section.menuId,
+    position: section.position,
+    name: section.name,
+    description: section.description,
+    type: section.type,
+    public: section.public,
+    created_at: iso(section.createdAt),
+    updated_at: iso(section.updatedAt),
+  };
+}
+
+const calories = (value: number | null) => (value === null ? null : String(value));
+
+/** Plain fields show the override when one is set; custom_* the override; original_* the source value. */
+export function itemJson(item: Item) {
+  return {
+    id: item.id,
+    section_id: item.sectionId,
+    position: item.position,
+    untappd_id: item.untappdId,
+    name: item.customName ?? item.originalName,
+    brewery: item.customBrewery ?? item.originalBrewery,
+    style: item.customStyle ?? item.originalStyle,
+    description: item.customDescription ?? item.originalDescription,
+    abv: decimalString(item.customAbv ?? item.originalAbv),
+    ibu: decimalString(item.customIbu ?? item.originalIbu),
+    calories: calories(item.customCalories ?? item.originalCalories),
+    label_image: item.labelImage,
+    label_image_hd: item.labelImageHd,
+    brewery_location: item.breweryLocation,
+    untappd_beer_slug: item.untappdBeerSlug,
+    untappd_brewery_id: item.untappdBreweryId,
+    tap_number: item.tapNumber,
+    cask: item.cask,
+    nitro: item.nitro,
+    in_production: item.inProduction,
+    rating: item.rating === null ? null : Number(item.rating).toFixed(2),
+    custom_name: item.customName,
+    custom_brewery: item.customBrewery,
+    custom_style: item.customStyle,
+    custom_description: item.customDescription,
+    custom_abv: decimalString(item.customAbv),
+    custom_ibu: decimalString(item.customIbu),
+    custom_calories: calories(item.customCalories),
+    original_name: item.originalName,
+    original_brewery: item.originalBrewery,
+    original_style: item.originalStyle,
+    original_description: item.originalDescription,
+    original_abv: decimalString(item.originalAbv),
+    original_ibu: decimalString(item.originalIbu),
+    original_calories: calories(item.originalCalories),
+    created_at: iso(item.createdAt),
+    updated_at: iso(item.updatedAt),
+  };
+}
+
+export function containerJson(container: Container, size: ContainerSize | null, currency: string) {
+  return {
+    id: container.id,
+    item_id: container.itemId,
+    container_size_id: container.containerSizeId,
+    container_size: size ? containerSizeJson(size, { embedded: true }) : null,
+    name: container.name,
+    price: container.price,
+    currency,
+    calories: container.calories,
+    position: container.position,
+    _track_by: container.id,
+    created_at: iso(container.createdAt),
+    updated_at: iso(container.updatedAt),
+  };
+}
+
+/** build=true: the blank, unsaved container a form starts from. */
+export function blankContainerJson(itemId: number, position: number, currency: string) {
+  return {
+    id: null,
+    item_id: itemId,
+    container_size_id: null,
+    container_size: null,
+    name: null,
+    price: null,
+    currency,
+    calories: null,
+    position,
+    _track_by: null,
+    created_at: null,
+    updated_at: null,
+  };
+}

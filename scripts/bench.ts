@@ -1,0 +1,257 @@
+/**
+ * Load benchmark of the Taproom API. It builds the app into .next-bench, starts `next start` on a free
+ * port against a throwaway database, logs in as the demo owner and drives each endpoint in ENDPOINTS
+ * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
+ * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
+ * handler, i.e. what Next.js itself costs per request. It reports figures only and asserts no timing
+ * target; it exits non-zero only if a measured request failed (a status other than 200 or a
+ * connection error). Results also go to bench-results/bench-<timestamp>.json.
+ *
+ *   npm run bench                           # build, then 10 s per endpoint on embedded PGlite
+ *   npm run bench -- --duration 20          # 20 s per endpoint
+ *   npm run bench -- --no-build             # reuse the last .next-bench build
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # on PostgreSQL
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual, parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+// Measured in this order; the first is the floor. `:location` becomes the owner's first location id.
+const ENDPOINTS: { name: string; path: string }[] = [
+  { name: "GET /api/health (floor)", path: "/api/health" },
+  { name: "GET /api/v1/current_user", path: "/api/v1/current_user" },
+  { name: "GET /api/v1/locations/:id/events", path: "/api/v1/locations/:location/events" },
+  { name: "GET /api/v1/locations/:id/analytics", path: "/api/v1/locations/:location/analytics?source_name=Bench" },
+];
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const DIST_DIR = ".next-bench";
+const CONNECTIONS = 32;
+const WARMUP_SECONDS = 2;
+const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
+
+const { values: args } = parseArgs({
+  options: { duration: { type: "string", default: "10" }, "no-build": { type: "boolean", default: false } },
+});
+const duration = Number(args.duration);
+if (!(duration > 0)) throw new Error(`--duration takes a positive number of seconds, not ${args.duration}`);
+
+const notes: string[] = [];
+const serverLog: string[] = [];
+let server: ChildProcess | undefined;
+let tempDir: string | undefined;
+
+/** Runs a command to completion with its output shown; rejects on a non-zero exit. */
+function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: ROOT, env, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** `next build` adds `<distDir>/types` globs to tsconfig.json and points next-env.d.ts at them: undo that. */
+async function build(env: NodeJS.ProcessEnv) {
+  const guarded = ["tsconfig.json", "next-env.d.ts"].map((name) => path.join(ROOT, name));
+  const before = guarded.map((file) => (existsSync(file) ? readFileSync(file, "utf8") : undefined));
+  try {
+    await run("npx", ["next", "build"], env);
+  } finally {
+    guarded.forEach((file, i) => {
+      const was = before[i];
+      const now = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+      if (was === undefined || now === undefined || now === was) return;
+      if (file.endsWith(".json") && !onlyAddedBuildGlobs(was, now)) {
+        notes.push(`${path.basename(file)} changed during the build beyond build-folder type globs; left as is`);
+      } else if (now.includes(DIST_DIR) && !was.includes(DIST_DIR)) writeFileSync(file, was);
+    });
+  }
+}
+
+// Also ignores another concurrent build's globs (the e2e suite builds into .next-e2e the same way).
+function onlyAddedBuildGlobs(was: string, now: string): boolean {
+  try {
+    const [a, b] = [JSON.parse(was), JSON.parse(now)];
+    b.include = (b.include ?? []).filter((p: string) => !/^\.next[^/]*\/(dev\/)?types\//.test(p) || a.include?.includes(p));
+    return isDeepStrictEqual(a, b);
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `next start` in its own process group and waits until GET /api/health answers 200. */
+async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  const keep = (chunk: Buffer) => {
+    serverLog.push(...chunk.toString().split("\n").filter(Boolean));
+    serverLog.splice(0, serverLog.length - 100);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return base;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server was not ready within 90 s");
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const kill = (signal: NodeJS.Signals) => { try { process.kill(-child.pid!, signal); } catch { /* already gone */ } };
+  kill("SIGTERM");
+  const timer = setTimeout(() => kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+  kill("SIGKILL"); // whatever of the group outlived the leader
+}
+
+async function cleanup() {
+  await stopServer();
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Uses PGlite in the fresh temp DATA_DIR, or BENCH_DATABASE_URL (seeded first when db:seed exists). */
+async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    delete env.DATABASE_URL;
+    return "pglite (fresh temporary DATA_DIR)";
+  }
+  env.DATABASE_URL = url;
+  const script: string | undefined = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.["db:seed"];
+  const file = /\btsx\s+(\S+)/.exec(script ?? "")?.[1];
+  if (script && (!file || existsSync(path.join(ROOT, file)))) await run("npm", ["run", "db:seed"], env);
+  else notes.push("`npm run db:seed` is not available: seeding skipped (the database must already hold the demo data)");
+  const shown = new URL(url);
+  if (shown.password) shown.password = "***";
+  return `postgres (${shown.toString()})`;
+}
+
+async function main() {
+  tempDir = mkdtempSync(path.join(os.tmpdir(), "taproom-bench-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
+  if (args["no-build"]) notes.push(`--no-build: reused the existing ${DIST_DIR} build`);
+  else await build(env);
+
+  const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", DATA_DIR: tempDir };
+  const database = await prepareDatabase(serverEnv);
+  const base = await startServer(serverEnv, await freePort());
+
+  const { user } = await getJson<{ user: { email: string; auth_token: string } }>(`${base}/api/v1/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(OWNER),
+  });
+  const authorization = `Basic ${Buffer.from(`${user.email}:${user.auth_token}`).toString("base64")}`;
+  const { locations } = await getJson<{ locations: { id: number }[] }>(`${base}/api/v1/locations`, {
+    headers: { authorization },
+  });
+  if (!locations[0]) throw new Error("the demo owner has no locations");
+
+  const rows = [];
+  for (const endpoint of ENDPOINTS) {
+    const url = base + endpoint.path.replaceAll(":location", String(locations[0].id));
+    const options = { url, connections: CONNECTIONS, headers: { authorization } };
+    process.stdout.write(`${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
+    await autocannon({ ...options, duration: WARMUP_SECONDS });
+    const r = await autocannon({ ...options, duration });
+    const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+    const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === "200" ? 0 : count), 0) + r.errors;
+    console.log(failed ? `${failed} FAILED` : "ok");
+    rows.push({
+      endpoint: endpoint.name, path: endpoint.path, requestsPerSec: r.requests.mean, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+      total: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses, failed,
+    });
+  }
+  const floor = rows[0]!.p50Ms;
+  const results = rows.map((row) => ({ ...row, p50AboveFloorMs: row.p50Ms - floor }));
+
+  const machine = {
+    cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown",
+    totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, platform: `${os.platform()} ${os.release()}`,
+  };
+  const date = new Date();
+  console.log(`\nTaproom API benchmark, ${date.toISOString()}`);
+  console.log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB RAM, ${machine.platform}`);
+  console.log(`node ${process.version}; database: ${database}`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint\n`);
+  const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
+  const table = [
+    ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms"],
+    ...results.map((r, i) => [r.endpoint, r.requestsPerSec.toFixed(0), r.p50Ms, r.p99Ms, r.total, r.non2xx, r.errors,
+      i === 0 ? "-" : signed(r.p50AboveFloorMs)].map(String)),
+  ];
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((line) => line[c]!.length)));
+  for (const line of table) {
+    console.log(line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  "));
+  }
+  for (const note of notes) console.log(`note: ${note}`);
+
+  const outDir = path.join(ROOT, "bench-results");
+  mkdirSync(outDir, { recursive: true });
+  const outFile = path.join(outDir, `bench-${date.toISOString().replace(/[:.]/g, "-")}.json`);
+  const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: duration };
+  const report = { date, machine, node: process.version, database, settings, results, notes };
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
+
+  const failures = results.filter((r) => r.failed > 0);
+  for (const r of failures) {
+    console.error(`FAILED ${r.endpoint}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors (${r.timeouts} timeouts)`);
+  }
+  return failures.length ? 1 : 0;
+}
+
+// Ctrl-C reaches this process twice (directly and relayed by tsx): clean up once, ignore the repeat.
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (serverLog.length) console.error(`last server output:\n${serverLog.slice(-30).join("\n")}`);
+    await cleanup();
+    process.exit(1);
+  });
