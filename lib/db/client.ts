@@ -37,6 +37,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (server restart, failover); without a listener that crashes the process.
+  pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzle({ client: pool, schema, logger: statementCounter });
   const lock = await pool.connect();
   try {

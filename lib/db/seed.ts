@@ -4,6 +4,7 @@ import type { Db } from "./client";
 import { businesses, containerSizes, customItemTypes, events, hours, locations, users } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
+import { seedMenus } from "@/lib/menus/seed";
 
 // Contract §2: the demo accounts the tests, the dashboard and the README rely on.
 export const DEMO = {
@@ -232,6 +233,7 @@ export async function seedDemo(db: Db) {
         const location = await ensureLocation(tx, business.id, locationSeed);
         await ensureHours(tx, location.id);
         await ensureEvents(tx, location);
+        await seedMenus(tx, location);
       }
     }
   });

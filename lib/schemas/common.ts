@@ -50,3 +50,28 @@ export const decimalInput = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .transform(String);
+
+/** Money accepted as a number or numeric string, at most two decimals, kept as "6.50". */
+export const moneyInput = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "must be a number")], { error: "must be a number" })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(0, "must not be negative")
+      .max(99_999_999.99, "is too large")
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "has more than two decimals"),
+  )
+  .transform((value) => value.toFixed(2));
+
+/** A view's source label (API, HomePage, TV Board…); unset is API. */
+export const sourceName = z
+  .string()
+  .trim()
+  .max(64, "must be at most 64 characters")
+  .regex(/^[\p{L}\p{N} _.-]*$/u, "may hold letters, digits, spaces, dots, dashes and underscores")
+  .optional()
+  .transform((value) => value || "API");
+
+export const requiredText = (max: number) =>
+  z.string({ error: "is required" }).trim().min(1, "can't be blank").max(max, `must be at most ${max} characters`);

@@ -1,0 +1,111 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { containerSizes, containers } from "@/lib/db/schema";
+import { invalid, notFound } from "@/lib/api/errors";
+import { applyPositions, closeGap, lockParent, moveWithin, nextPosition, type PositionEntry } from "@/lib/positions";
+import { findCustomContainer, findCustomItem, listCustomContainers } from "@/lib/custom-menus/records";
+import { legacyContainerJson } from "@/lib/custom-menus/legacy-json";
+import { findContainer, findItem, getContainer, getItem } from "./access";
+import { containerList } from "./lists";
+import { blankContainerJson, containerJson } from "./serialize";
+
+type Scope = { businessId: number; id: number };
+type ContainerFields = { container_size_id?: number; price?: string; name?: string | null; calories?: number | null; position?: number };
+
+async function withSize(db: Db, container: typeof containers.$inferSelect, currency: string) {
+  const [size] = container.containerSizeId
+    ? await db.select().from(containerSizes).where(eq(containerSizes.id, container.containerSizeId))
+    : [];
+  return containerJson(container, size ?? null, currency);
+}
+
+async function requireSize(db: Db, id: number | undefined) {
+  if (id === undefined) return;
+  const [size] = await db.select({ id: containerSizes.id }).from(containerSizes).where(eq(containerSizes.id, id));
+  if (!size) throw invalid([{ path: "container.container_size_id", message: `no container size ${id}` }]);
+}
+
+/** An item's containers in position order; `build` appends the blank one a form starts from. */
+export async function listContainers(db: Db, { businessId, id, build, includeLegacy }: Scope & { build: boolean; includeLegacy: boolean }) {
+  const found = await findItem(db, { businessId, id });
+  if (found) {
+    const rows = await db
+      .select({ container: containers, size: containerSizes })
+      .from(containers)
+      .leftJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
+      .where(eq(containers.itemId, found.item.id))
+      .orderBy(asc(containers.position));
+    const listed: object[] = rows.map((row) => containerJson(row.container, row.size, found.location.currency));
+    if (build) listed.push(blankContainerJson(found.item.id, rows.length, found.location.currency));
+    return listed;
+  }
+  const legacy = includeLegacy ? await findCustomItem(db, { businessId, id }) : null;
+  if (!legacy) throw notFound("item");
+  const rows = await listCustomContainers(db, { customItemId: legacy.item.id });
+  const listed: object[] = rows.map((row) => legacyContainerJson(row, legacy.location.currency));
+  if (build) listed.push({ ...blankContainerJson(legacy.item.id, rows.length, legacy.location.currency), legacy: true });
+  return listed;
+}
+
+export async function readContainer(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
+  const found = await findContainer(db, { businessId, id });
+  if (found) return containerJson(found.container, found.size, found.location.currency);
+  const legacy = includeLegacy ? await findCustomContainer(db, { businessId, id }) : null;
+  if (!legacy) throw notFound("container");
+  return legacyContainerJson(legacy.container, legacy.location.currency);
+}
+
+/** Appends a container to an item. */
+export async function createContainer(
+  db: Db,
+  { businessId, itemId, fields }: { businessId: number; itemId: number; fields: ContainerFields & { container_size_id: number; price: string } },
+) {
+  return db.transaction(async (tx) => {
+    const { item, location } = await getItem(tx, { businessId, id: itemId });
+    await requireSize(tx, fields.container_size_id);
+    await lockParent(tx, containerList, item.id);
+    const position = await nextPosition(tx, containerList, item.id);
+    const [container] = await tx
+      .insert(containers)
+      .values({ itemId: item.id, containerSizeId: fields.container_size_id, price: fields.price, name: fields.name, calories: fields.calories, position })
+      .returning();
+    return withSize(tx, container!, location.currency);
+  });
+}
+
+/** Changes the fields passed; a new `position` moves it among its item's containers. */
+export async function updateContainer(db: Db, { businessId, id, fields }: Scope & { fields: ContainerFields }) {
+  return db.transaction(async (tx) => {
+    const { container, location } = await getContainer(tx, { businessId, id });
+    await requireSize(tx, fields.container_size_id);
+    if (fields.position !== undefined) {
+      await lockParent(tx, containerList, container.itemId);
+      const [current] = await tx.select({ position: containers.position }).from(containers).where(eq(containers.id, container.id));
+      await moveWithin(tx, containerList, container.itemId, container.id, current!.position, fields.position);
+    }
+    const [updated] = await tx
+      .update(containers)
+      .set({ containerSizeId: fields.container_size_id, price: fields.price, name: fields.name, calories: fields.calories, updatedAt: new Date() })
+      .where(eq(containers.id, container.id))
+      .returning();
+    return withSize(tx, updated!, location.currency);
+  });
+}
+
+export async function deleteContainer(db: Db, scope: Scope) {
+  return db.transaction(async (tx) => {
+    const { container, size, location } = await getContainer(tx, scope);
+    await lockParent(tx, containerList, container.itemId);
+    const [deleted] = await tx.delete(containers).where(eq(containers.id, container.id)).returning();
+    await closeGap(tx, containerList, container.itemId, deleted!.position);
+    return containerJson(deleted!, size, location.currency);
+  });
+}
+
+export async function reorderContainers(db: Db, { businessId, itemId, batch }: { businessId: number; itemId: number; batch: PositionEntry[] }) {
+  return db.transaction(async (tx) => {
+    const { item } = await getItem(tx, { businessId, id: itemId });
+    await lockParent(tx, containerList, item.id);
+    return applyPositions(tx, containerList, item.id, batch);
+  });
+}

@@ -1,0 +1,209 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { items } from "@/lib/db/schema";
+import { invalid, notFound } from "@/lib/api/errors";
+import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
+import { beerCatalogue, type CatalogueBeer } from "@/lib/catalogue/catalogue";
+import { findCustomItem, findCustomSection, listCustomItems } from "@/lib/custom-menus/records";
+import { legacyItemJson } from "@/lib/custom-menus/legacy-json";
+import type { CreateItem, UpdateItem } from "@/lib/schemas/menus";
+import { findItem, findSection, getItem, getSection } from "./access";
+import { itemList } from "./lists";
+import { itemJson } from "./serialize";
+
+type Scope = { businessId: number; id: number };
+type ItemRow = typeof items.$inferInsert;
+
+export async function listItems(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
+  const found = await findSection(db, { businessId, id });
+  if (found) {
+    const rows = await db.select().from(items).where(eq(items.sectionId, found.section.id)).orderBy(asc(items.position));
+    return rows.map(itemJson);
+  }
+  const legacy = includeLegacy ? await findCustomSection(db, { businessId, id }) : null;
+  if (!legacy) throw notFound("section");
+  return (await listCustomItems(db, { customSectionId: legacy.section.id })).map(({ item, type }) => legacyItemJson(item, type));
+}
+
+export async function readItem(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
+  const found = await findItem(db, { businessId, id });
+  if (found) return itemJson(found.item);
+  const legacy = includeLegacy ? await findCustomItem(db, { businessId, id }) : null;
+  if (!legacy) throw notFound("item");
+  return legacyItemJson(legacy.item, legacy.type);
+}
+
+type Item = typeof items.$inferSelect;
+type CatalogueColumns = Pick<
+  Item,
+  | "untappdId" | "originalName" | "originalBrewery" | "originalStyle" | "originalDescription" | "originalAbv" | "originalIbu"
+  | "labelImage" | "labelImageHd" | "breweryLocation" | "untappdBeerSlug" | "untappdBreweryId" | "inProduction" | "rating"
+>;
+
+/** The catalogue's values: they fill original_* and never change through the API. */
+function fromCatalogue(beer: CatalogueBeer): CatalogueColumns {
+  return {
+    untappdId: beer.untappdId,
+    originalName: beer.name,
+    originalBrewery: beer.brewery,
+    originalStyle: beer.style,
+    originalDescription: beer.description,
+    originalAbv: beer.abv,
+    originalIbu: beer.ibu,
+    labelImage: beer.labelImage,
+    labelImageHd: beer.labelImageHd,
+    breweryLocation: beer.breweryLocation,
+    untappdBeerSlug: beer.slug,
+    untappdBreweryId: beer.breweryId,
+    inProduction: beer.inProduction,
+    rating: beer.rating,
+  };
+}
+
+/** Drops the fields a body did not pass, so spreading never overwrites a value with undefined. */
+const passed = (values: Partial<ItemRow>): Partial<ItemRow> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+
+/** Overrides: custom_*; a null clears one and the original shows again. */
+function overrides(input: UpdateItem): Partial<ItemRow> {
+  return passed({
+    customName: input.name,
+    customBrewery: input.brewery,
+    customStyle: input.style,
+    customDescription: input.description,
+    customAbv: input.abv,
+    customIbu: input.ibu,
+    customCalories: input.calories,
+  });
+}
+
+/** A custom item's own values are its originals. */
+function originals(input: CreateItem): Partial<ItemRow> {
+  return passed({
+    originalName: input.name,
+    originalBrewery: input.brewery,
+    originalStyle: input.style,
+    originalDescription: input.description,
+    originalAbv: input.abv,
+    originalIbu: input.ibu,
+    originalCalories: input.calories,
+  });
+}
+
+/** What the venue sets about its own pour, on any item. */
+function settings(input: UpdateItem): Partial<ItemRow> {
+  return passed({
+    labelImage: input.label_image,
+    labelImageHd: input.label_image_hd,
+    tapNumber: input.tap_number,
+    cask: input.cask,
+    nitro: input.nitro,
+    inProduction: input.in_production,
+  });
+}
+
+/**
+ * Adds an item at the end of a section: a catalogue beer by `untappd_id` (the body's other fields
+ * become overrides), or a custom item whose own values are its original_* fields.
+ */
+export async function createItem(db: Db, { businessId, sectionId, input }: { businessId: number; sectionId: number; input: CreateItem }) {
+  await getSection(db, { businessId, id: sectionId });
+  let values: Partial<ItemRow>;
+  if (input.untappd_id !== undefined) {
+    const beer = await beerCatalogue().getBeer(input.untappd_id);
+    if (!beer) throw invalid([{ path: "item.untappd_id", message: `no beer ${input.untappd_id} in the catalogue` }]);
+    values = { ...fromCatalogue(beer), ...overrides(input), ...settings(input) };
+  } else {
+    values = { ...originals(input), ...settings(input) };
+  }
+  return db.transaction(async (tx) => {
+    const { section } = await getSection(tx, { businessId, id: sectionId });
+    await lockParent(tx, itemList, section.id);
+    const position = await nextPosition(tx, itemList, section.id);
+    const [item] = await tx
+      .insert(items)
+      .values({ ...values, originalName: values.originalName!, sectionId: section.id, position })
+      .returning();
+    return item!;
+  });
+}
+
+/** Sets overrides (null clears one, showing the original again) and the item's own settings. */
+export async function updateItem(db: Db, { businessId, id, input }: Scope & { input: UpdateItem }) {
+  const { item } = await getItem(db, { businessId, id });
+  const [updated] = await db
+    .update(items)
+    .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
+    .where(eq(items.id, item.id))
+    .returning();
+  return updated!;
+}
+
+export async function deleteItem(db: Db, scope: Scope) {
+  return db.transaction(async (tx) => {
+    const { item } = await getItem(tx, scope);
+    await lockParent(tx, itemList, item.sectionId);
+    const [deleted] = await tx.delete(items).where(eq(items.id, item.id)).returning();
+    await closeGap(tx, itemList, item.sectionId, deleted!.position);
+    return deleted!;
+  });
+}
+
+export async function reorderItems(db: Db, { businessId, sectionId, batch }: { businessId: number; sectionId: number; batch: PositionEntry[] }) {
+  return db.transaction(async (tx) => {
+    const { section } = await getSection(tx, { businessId, id: sectionId });
+    await lockParent(tx, itemList, section.id);
+    return applyPositions(tx, itemList, section.id, batch);
+  });
+}
+
+/**
+ * Moves an item to the top of another section of the same business (any of its menus). Both
+ * sections stay contiguous; they are locked in id order so two crossing moves cannot deadlock.
+ */
+export async function moveItem(db: Db, { businessId, id, sectionId }: Scope & { sectionId: number }) {
+  return db.transaction(async (tx) => {
+    const { item } = await getItem(tx, { businessId, id });
+    const { section: target } = await getSection(tx, { businessId, id: sectionId });
+    if (target.id === item.sectionId) return item;
+    for (const parent of [item.sectionId, target.id].sort((a, b) => a - b)) await lockParent(tx, itemList, parent);
+    const [current] = await tx.select().from(items).where(eq(items.id, item.id));
+    await makeRoomAtHead(tx, itemList, target.id);
+    const [moved] = await tx
+      .update(items)
+      .set({ sectionId: target.id, position: 0, updatedAt: new Date() })
+      .where(eq(items.id, item.id))
+      .returning();
+    await closeGap(tx, itemList, current!.sectionId, current!.position);
+    return moved!;
+  });
+}
+
+// What a catalogue beer is before a venue sets anything on it.
+const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "position" | "createdAt" | "updatedAt"> = {
+  originalCalories: null,
+  customName: null,
+  customBrewery: null,
+  customStyle: null,
+  customDescription: null,
+  customAbv: null,
+  customIbu: null,
+  customCalories: null,
+  tapNumber: null,
+  cask: false,
+  nitro: false,
+};
+
+/** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */
+export async function searchCatalogue(query: string, limit: number) {
+  const beers = await beerCatalogue().searchBeers(query, { limit });
+  const now = new Date();
+  return beers.map((beer) => ({
+    ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),
+    id: null,
+    section_id: null,
+    position: null,
+    created_at: null,
+    updated_at: null,
+  }));
+}

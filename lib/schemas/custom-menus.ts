@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { moneyInput, optionalText, positiveId, queryFlag, requiredText, sourceName } from "./common";
+import { positionsBody } from "./positions";
+
+// The deprecated custom-menu family: custom menus, sections, items and containers.
+
+const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
+const fields = { error: "must be an object" };
+
+export const customMenuQuery = z.object({ full: queryFlag, source_name: sourceName });
+
+export const createCustomMenuBody = z.object(
+  { custom_menu: z.object({ name: requiredText(255), description: optionalText(2000) }, fields) },
+  object("a custom_menu"),
+);
+export const updateCustomMenuBody = z.object(
+  { custom_menu: z.object({ name: requiredText(255), description: optionalText(2000), footer: optionalText(2000) }, fields).partial() },
+  object("a custom_menu"),
+);
+export const deleteCustomMenusBody = z.object(
+  {
+    ids: z
+      .array(positiveId, { error: "must be a list of custom menu ids" })
+      .min(1, "must name at least one custom menu")
+      .max(1000, "names at most 1000 custom menus")
+      .transform((ids) => [...new Set(ids)]),
+  },
+  object("ids"),
+);
+export const customMenuPositionsBody = positionsBody("custom_menus");
+
+const sectionFields = z.object({ name: optionalText(255), description: optionalText(2000) }, fields).partial();
+export const createCustomSectionQuery = z.object({ head: queryFlag });
+/** The whole body is optional: a section may start without a name. */
+export const createCustomSectionBody = z
+  .object({ custom_section: sectionFields.nullable().optional() }, object("a custom_section"))
+  .optional()
+  .transform((body) => body?.custom_section ?? {});
+export const updateCustomSectionBody = z.object({ custom_section: sectionFields }, object("a custom_section"));
+export const customSectionPositionsBody = positionsBody("custom_sections");
+
+const itemFields = {
+  name: optionalText(255),
+  description: optionalText(5000),
+  custom_item_type_id: positiveId,
+  // Checked against the custom_item_types table, whose list may grow.
+  type: z.string({ error: "must be a string" }).trim().toLowerCase().min(1, "can't be blank").max(64, "must be at most 64 characters"),
+};
+export const createCustomItemBody = z.object(
+  {
+    custom_item: z
+      .object(itemFields, fields)
+      .partial()
+      .refine((item) => item.custom_item_type_id !== undefined || item.type !== undefined, {
+        message: "needs a custom_item_type_id or a type (wine, cocktail or food)",
+        path: ["type"],
+      }),
+  },
+  object("a custom_item"),
+);
+export const updateCustomItemBody = z.object({ custom_item: z.object(itemFields, fields).partial() }, object("a custom_item"));
+export const moveCustomItemBody = z.object({ custom_item: z.object({ custom_section_id: positiveId }, fields) }, object("a custom_item"));
+export const customItemPositionsBody = positionsBody("custom_items");
+
+export const customContainerListQuery = z.object({ build: queryFlag });
+const containerFields = {
+  name: optionalText(255),
+  price: moneyInput,
+  position: z.number({ error: "must be a whole number from 0" }).int("must be a whole number from 0").min(0, "must be a whole number from 0"),
+};
+export const createCustomContainerBody = z.object(
+  { custom_container: z.object({ name: containerFields.name, price: containerFields.price }, fields) },
+  object("a custom_container"),
+);
+export const updateCustomContainerBody = z.object(
+  { custom_container: z.object(containerFields, fields).partial() },
+  object("a custom_container"),
+);
+
+export type CustomMenuFields = z.infer<typeof updateCustomMenuBody>["custom_menu"];
+export type CustomSectionFields = z.infer<typeof sectionFields>;
+export type CustomItemFields = z.infer<typeof updateCustomItemBody>["custom_item"];
+export type CustomContainerFields = z.infer<typeof updateCustomContainerBody>["custom_container"];
