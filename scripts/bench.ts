@@ -1,6 +1,7 @@
 /**
  * Load benchmark of the Taproom API. It builds the app into .next-bench, starts `next start` on a free
- * port against a throwaway database, logs in as the demo owner and drives each endpoint in ENDPOINTS
+ * port against a throwaway database, logs in as the demo owner, builds a large menu and a 50-item
+ * section through the API, and drives each endpoint in `endpoints`
  * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
  * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
  * handler, i.e. what Next.js itself costs per request. It reports figures only and asserts no timing
@@ -17,16 +18,29 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { isDeepStrictEqual, parseArgs } from "node:util";
+import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
-// Measured in this order; the first is the floor. `:location` becomes the owner's first location id.
-const ENDPOINTS: { name: string; path: string }[] = [
+// Measured in this order; the first is the floor. Placeholders (:location, :menu, :section) are the ids
+// of the fixtures built before measuring; `body` gives each request's JSON body (positions batches).
+type Endpoint = { name: string; path: string; method?: "GET" | "PATCH"; body?: () => string };
+const endpoints = (fixtures: Fixtures): Endpoint[] => [
   { name: "GET /api/health (floor)", path: "/api/health" },
   { name: "GET /api/v1/current_user", path: "/api/v1/current_user" },
   { name: "GET /api/v1/locations/:id/events", path: "/api/v1/locations/:location/events" },
   { name: "GET /api/v1/locations/:id/analytics", path: "/api/v1/locations/:location/analytics?source_name=Bench" },
+  { name: `GET /api/v1/menus/:id?full=true (${MENU_SHAPE.join("×")})`, path: "/api/v1/menus/:menu?full=true&source_name=Bench" },
+  {
+    name: `PATCH /api/v1/sections/:id/items/positions (${BATCH_ITEMS} items)`,
+    path: "/api/v1/sections/:section/items/positions",
+    method: "PATCH",
+    body: fixtures.nextBatch,
+  },
 ];
+
+// The large menu: sections × items per section × containers per item.
+const MENU_SHAPE = [20, 25, 3] as const;
+const BATCH_ITEMS = 50;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DIST_DIR = ".next-bench";
@@ -56,33 +70,9 @@ function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-/** `next build` adds `<distDir>/types` globs to tsconfig.json and points next-env.d.ts at them: undo that. */
 async function build(env: NodeJS.ProcessEnv) {
-  const guarded = ["tsconfig.json", "next-env.d.ts"].map((name) => path.join(ROOT, name));
-  const before = guarded.map((file) => (existsSync(file) ? readFileSync(file, "utf8") : undefined));
-  try {
-    await run("npx", ["next", "build"], env);
-  } finally {
-    guarded.forEach((file, i) => {
-      const was = before[i];
-      const now = existsSync(file) ? readFileSync(file, "utf8") : undefined;
-      if (was === undefined || now === undefined || now === was) return;
-      if (file.endsWith(".json") && !onlyAddedBuildGlobs(was, now)) {
-        notes.push(`${path.basename(file)} changed during the build beyond build-folder type globs; left as is`);
-      } else if (now.includes(DIST_DIR) && !was.includes(DIST_DIR)) writeFileSync(file, was);
-    });
-  }
-}
-
-// Also ignores another concurrent build's globs (the e2e suite builds into .next-e2e the same way).
-function onlyAddedBuildGlobs(was: string, now: string): boolean {
-  try {
-    const [a, b] = [JSON.parse(was), JSON.parse(now)];
-    b.include = (b.include ?? []).filter((p: string) => !/^\.next[^/]*\/(dev\/)?types\//.test(p) || a.include?.includes(p));
-    return isDeepStrictEqual(a, b);
-  } catch {
-    return false;
-  }
+  // tsconfig.json already lists .next-bench's type folders, so this build leaves the tree unchanged.
+  await run("npx", ["next", "build"], env);
 }
 
 function freePort(): Promise<number> {
@@ -160,13 +150,54 @@ async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
   return `postgres (${shown.toString()})`;
 }
 
+type Fixtures = { menuId: number; sectionId: number; nextBatch: () => string };
+
+/** Builds, through the API, the large menu and the section whose items the positions batches reorder. */
+async function buildFixtures(base: string, authorization: string, locationId: number): Promise<Fixtures> {
+  const post = async <T>(path: string, body: unknown) =>
+    getJson<T>(`${base}/api/v1${path}`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const { container_sizes: sizes } = await getJson<{ container_sizes: { id: number }[] }>(`${base}/api/v1/container_sizes`, {
+    headers: { authorization },
+  });
+  const [sectionCount, itemCount, containerCount] = MENU_SHAPE;
+  const { menu } = await post<{ menu: { id: number } }>(`/locations/${locationId}/menus`, { menu: { name: "Bench menu" } });
+  for (let s = 0; s < sectionCount; s++) {
+    const { section } = await post<{ section: { id: number } }>(`/menus/${menu.id}/sections`, { section: { name: `Section ${s + 1}` } });
+    await Promise.all(
+      Array.from({ length: itemCount }, async (_, i) => {
+        const { item } = await post<{ item: { id: number } }>(`/sections/${section.id}/items`, {
+          item: { name: `Beer ${s + 1}.${i + 1}`, brewery: "Bench Brewing", style: "IPA", abv: 6.5, description: "Hoppy." },
+        });
+        for (let c = 0; c < containerCount; c++) {
+          await post(`/items/${item.id}/containers`, { container: { container_size_id: sizes[c % sizes.length]!.id, price: 5 + c } });
+        }
+      }),
+    );
+  }
+  const { section } = await post<{ section: { id: number } }>(`/menus/${menu.id}/sections`, { section: { name: "Batch" } });
+  const ids: number[] = [];
+  for (let i = 0; i < BATCH_ITEMS; i++) ids.push((await post<{ item: { id: number } }>(`/sections/${section.id}/items`, { item: { name: `Item ${i}` } })).item.id);
+  // Alternates between the list and its reverse: every batch is valid and changes every position.
+  let flip = false;
+  const nextBatch = () => {
+    flip = !flip;
+    const order = flip ? [...ids].reverse() : ids;
+    return JSON.stringify({ items: order.map((id, position) => ({ id, position })) });
+  };
+  return { menuId: menu.id, sectionId: section.id, nextBatch };
+}
+
 async function main() {
   tempDir = mkdtempSync(path.join(os.tmpdir(), "taproom-bench-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
   if (args["no-build"]) notes.push(`--no-build: reused the existing ${DIST_DIR} build`);
   else await build(env);
 
-  const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", DATA_DIR: tempDir };
+  const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", DATA_DIR: tempDir, EXPOSE_SQL_COUNT: "true" };
   const database = await prepareDatabase(serverEnv);
   const base = await startServer(serverEnv, await freePort());
 
@@ -181,10 +212,27 @@ async function main() {
   });
   if (!locations[0]) throw new Error("the demo owner has no locations");
 
+  process.stdout.write(`building fixtures: a ${MENU_SHAPE.join("×")} menu and a ${BATCH_ITEMS}-item section... `);
+  const fixtures = await buildFixtures(base, authorization, locations[0].id);
+  console.log("done");
+
   const rows = [];
-  for (const endpoint of ENDPOINTS) {
-    const url = base + endpoint.path.replaceAll(":location", String(locations[0].id));
-    const options = { url, connections: CONNECTIONS, headers: { authorization } };
+  for (const endpoint of endpoints(fixtures)) {
+    const url =
+      base +
+      endpoint.path
+        .replaceAll(":location", String(locations[0].id))
+        .replaceAll(":menu", String(fixtures.menuId))
+        .replaceAll(":section", String(fixtures.sectionId));
+    const headers = { authorization, "content-type": "application/json" };
+    const method = endpoint.method ?? "GET";
+    const body = endpoint.body;
+    // One request alone first: its status and the SQL statements it ran (X-SQL-Statements).
+    const probe = await fetch(url, { method, headers, body: body?.() });
+    if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
+    const statements = probe.headers.get("x-sql-statements");
+    const requests = body ? [{ method, setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
+    const options = { url, method, connections: CONNECTIONS, headers, requests };
     process.stdout.write(`${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
     await autocannon({ ...options, duration: WARMUP_SECONDS });
     const r = await autocannon({ ...options, duration });
@@ -194,6 +242,7 @@ async function main() {
     rows.push({
       endpoint: endpoint.name, path: endpoint.path, requestsPerSec: r.requests.mean, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
       total: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses, failed,
+      sqlStatements: statements === null ? null : Number(statements),
     });
   }
   const floor = rows[0]!.p50Ms;
@@ -210,9 +259,9 @@ async function main() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint\n`);
   const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
   const table = [
-    ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms"],
+    ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms", "SQL/request"],
     ...results.map((r, i) => [r.endpoint, r.requestsPerSec.toFixed(0), r.p50Ms, r.p99Ms, r.total, r.non2xx, r.errors,
-      i === 0 ? "-" : signed(r.p50AboveFloorMs)].map(String)),
+      i === 0 ? "-" : signed(r.p50AboveFloorMs), r.sqlStatements ?? "-"].map(String)),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((line) => line[c]!.length)));
   for (const line of table) {

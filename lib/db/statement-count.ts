@@ -3,7 +3,11 @@ import type { Logger } from "drizzle-orm/logger";
 
 // Counts the SQL statements one request runs (BEGIN/COMMIT aside), for the benchmark and for tests
 // that prove a response is built with a bounded number of queries.
-const storage = new AsyncLocalStorage<{ count: number }>();
+// On globalThis: the database is opened from the instrumentation bundle and used from route bundles,
+// and each bundle may hold its own copy of this module.
+const slot = Symbol.for("taproom.statement-count");
+const holder = globalThis as { [slot]?: AsyncLocalStorage<{ count: number }> };
+const storage = (holder[slot] ??= new AsyncLocalStorage<{ count: number }>());
 
 export const statementCounter: Logger = {
   logQuery() {
