@@ -223,6 +223,14 @@ describe("containers", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("names a missing price as missing and a bad one as not a number", async () => {
+    const item = await newItem();
+    const errors = async (container: object) =>
+      (await api.post(`items/${item.id}/containers`, { ...as(), body: { container } })).body.errors;
+    expect(await errors({ container_size_id: sizes[0]!.id })).toEqual([{ path: "container.price", message: "is required" }]);
+    expect(await errors({ container_size_id: sizes[0]!.id, price: "six" })).toEqual([{ path: "container.price", message: "must be a number" }]);
+  });
+
   it("updates price and moves by position, deletes with a closed gap, reorders in a batch", async () => {
     const item = await newItem();
     const ids: number[] = [];
@@ -252,7 +260,7 @@ describe("include_legacy", () => {
       await database.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 500000)`));
     }
     const [wine] = await database.select().from(customItemTypes);
-    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Old Wine List", position: 0 }).returning();
+    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Old Wine List", position: 1 }).returning();
     const [section] = await database.insert(customSections).values({ customMenuId: customMenu!.id, position: 0, name: "Reds" }).returning();
     const [item] = await database.insert(customItems).values({ customSectionId: section!.id, position: 0, name: "Rioja", customItemTypeId: wine!.id }).returning();
     const [container] = await database.insert(customContainers).values({ customItemId: item!.id, position: 0, name: "Glass", price: "9.00" }).returning();
@@ -280,7 +288,7 @@ describe("include_legacy", () => {
 
   it("prefers a menu that replaced the custom menu, and 404s when nothing matches", async () => {
     const database = await db();
-    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Replaced", position: 1 }).returning();
+    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Replaced", position: 2 }).returning();
     const menu = (await api.post(`locations/${location}/menus`, { ...as(), body: { menu: { name: "Successor" } } })).body.menu;
     await database.update(menus).set({ legacyMenuId: customMenu!.id }).where(eq(menus.id, menu.id));
     const found = await api.get(`menus/${customMenu!.id}?include_legacy=true`, { as: owner.ro });

@@ -1,6 +1,7 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers, customItems, customItemTypes, customMenus, customSections, locations, menus } from "@/lib/db/schema";
+import { notFound } from "@/lib/api/errors";
 
 // Lookups of the deprecated custom-menu records, always scoped to the caller's business: another
 // business's id finds nothing. Each returns the record with its location (zone, currency, migration).
@@ -86,4 +87,30 @@ export function listCustomItems(db: Db, { customSectionId }: { customSectionId: 
 
 export function listCustomContainers(db: Db, { customItemId }: { customItemId: number }) {
   return db.select().from(customContainers).where(eq(customContainers.customItemId, customItemId)).orderBy(asc(customContainers.position));
+}
+
+// The same lookups for handlers: a record the caller cannot see is 404.
+
+export async function getCustomMenu(db: Db, scope: Scope) {
+  const row = await findCustomMenu(db, scope);
+  if (!row) throw notFound("custom menu");
+  return row;
+}
+
+export async function getCustomSection(db: Db, scope: Scope) {
+  const row = await findCustomSection(db, scope);
+  if (!row) throw notFound("custom section");
+  return row;
+}
+
+export async function getCustomItem(db: Db, scope: Scope) {
+  const row = await findCustomItem(db, scope);
+  if (!row) throw notFound("custom item");
+  return row;
+}
+
+export async function getCustomContainer(db: Db, scope: Scope) {
+  const row = await findCustomContainer(db, scope);
+  if (!row) throw notFound("custom container");
+  return row;
 }

@@ -5,6 +5,7 @@ import { businesses, containerSizes, customItemTypes, events, hours, locations, 
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
 import { seedMenus } from "@/lib/menus/seed";
+import { seedCustomMenu } from "@/lib/custom-menus/seed";
 
 // Contract §2: the demo accounts the tests, the dashboard and the README rely on.
 export const DEMO = {
@@ -234,6 +235,7 @@ export async function seedDemo(db: Db) {
         await ensureHours(tx, location.id);
         await ensureEvents(tx, location);
         await seedMenus(tx, location);
+        await seedCustomMenu(tx, location);
       }
     }
   });

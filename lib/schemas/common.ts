@@ -53,7 +53,9 @@ export const decimalInput = (min: number, max: number) =>
 
 /** Money accepted as a number or numeric string, at most two decimals, kept as "6.50". */
 export const moneyInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "must be a number")], { error: "must be a number" })
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "must be a number")], {
+    error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
+  })
   .transform(Number)
   .pipe(
     z

@@ -1,0 +1,14 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { deprecated } from "@/lib/custom-menus/deprecation";
+import { listCustomItemTypes } from "@/lib/custom-menus/item-types";
+import { customItemTypeJson } from "@/lib/custom-menus/serialize";
+
+// Nothing replaces item types (a consolidated item carries its kind as `style`), so no successor link.
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
+  null,
+  resource({
+    // GET /api/v1/custom_item_types — wine, cocktail, food… in position order
+    GET: endpoint({}, async ({ db }) => json({ custom_item_types: (await listCustomItemTypes(db)).map(customItemTypeJson) })),
+  }),
+);

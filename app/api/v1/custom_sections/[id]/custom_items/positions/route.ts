@@ -1,0 +1,16 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { idParams } from "@/lib/schemas/common";
+import { customItemPositionsBody } from "@/lib/schemas/custom-menus";
+import { deprecated } from "@/lib/custom-menus/deprecation";
+import { reorderCustomItems } from "@/lib/custom-menus/items";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
+  "sections/:id/items/positions",
+  resource({
+    // PATCH /api/v1/custom_sections/:id/custom_items/positions — reorder every item in one batch
+    PATCH: endpoint({ params: idParams, body: customItemPositionsBody }, async ({ db, caller, params, body }) =>
+      json({ custom_items: await reorderCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id, batch: body.custom_items }) }),
+    ),
+  }),
+);

@@ -1,0 +1,117 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { customItems } from "@/lib/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { customItemList } from "@/lib/menus/lists";
+import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
+import type { CustomItemFields } from "@/lib/schemas/custom-menus";
+import { resolveCustomItemType } from "./item-types";
+import { getCustomItem, getCustomSection, listCustomItems } from "./records";
+import { assertNotMigrated } from "./write-guard";
+
+type Scope = { businessId: number; id: number };
+
+const moved = () => new ApiError("conflict", "The custom item moved to another section meanwhile; try again.");
+
+export async function listSectionCustomItems(db: Db, { businessId, customSectionId }: { businessId: number; customSectionId: number }) {
+  const { section } = await getCustomSection(db, { businessId, id: customSectionId });
+  return listCustomItems(db, { customSectionId: section.id });
+}
+
+/** Appended to the section. The body names its type by id, by name, or both (which must agree). */
+export async function createCustomItem(
+  db: Db,
+  { businessId, customSectionId, fields }: { businessId: number; customSectionId: number; fields: CustomItemFields },
+) {
+  return db.transaction(async (tx) => {
+    const { section, location } = await getCustomSection(tx, { businessId, id: customSectionId });
+    await assertNotMigrated(tx, location.id);
+    const type = (await resolveCustomItemType(tx, { id: fields.custom_item_type_id, name: fields.type }))!;
+    await lockParent(tx, customItemList, section.id);
+    const position = await nextPosition(tx, customItemList, section.id);
+    const [item] = await tx
+      .insert(customItems)
+      .values({ customSectionId: section.id, position, name: fields.name, description: fields.description, customItemTypeId: type.id })
+      .returning();
+    return { item: item!, type };
+  });
+}
+
+export async function readCustomItem(db: Db, scope: Scope) {
+  const { item, type } = await getCustomItem(db, scope);
+  return { item, type };
+}
+
+/** Only the fields passed change; the type by id or name as on create. */
+export async function updateCustomItem(db: Db, { businessId, id, fields }: Scope & { fields: CustomItemFields }) {
+  return db.transaction(async (tx) => {
+    const current = await getCustomItem(tx, { businessId, id });
+    await assertNotMigrated(tx, current.location.id);
+    const type = (await resolveCustomItemType(tx, { id: fields.custom_item_type_id, name: fields.type })) ?? current.type;
+    const [item] = await tx
+      .update(customItems)
+      .set({ name: fields.name, description: fields.description, customItemTypeId: type.id, updatedAt: new Date() })
+      .where(eq(customItems.id, current.item.id))
+      .returning();
+    return { item: item!, type };
+  });
+}
+
+/** Deletes the item with its containers and closes the gap in its section. */
+export async function deleteCustomItem(db: Db, scope: Scope) {
+  return db.transaction(async (tx) => {
+    const { item, type, location } = await getCustomItem(tx, scope);
+    await assertNotMigrated(tx, location.id);
+    await lockParent(tx, customItemList, item.customSectionId);
+    const [deleted] = await tx
+      .delete(customItems)
+      .where(and(eq(customItems.id, item.id), eq(customItems.customSectionId, item.customSectionId)))
+      .returning();
+    if (!deleted) throw moved();
+    await closeGap(tx, customItemList, item.customSectionId, deleted.position);
+    return { item: deleted, type };
+  });
+}
+
+export async function reorderCustomItems(
+  db: Db,
+  { businessId, customSectionId, batch }: { businessId: number; customSectionId: number; batch: PositionEntry[] },
+) {
+  return db.transaction(async (tx) => {
+    const { section, location } = await getCustomSection(tx, { businessId, id: customSectionId });
+    await assertNotMigrated(tx, location.id);
+    await lockParent(tx, customItemList, section.id);
+    return applyPositions(tx, customItemList, section.id, batch);
+  });
+}
+
+/**
+ * PATCH /custom_items/:id/move: to position 0 of another section of the caller's business (the
+ * spec's example); both sections stay at 0..n-1. Both sections are locked in ascending id order, so
+ * two moves in opposite directions cannot deadlock. Moving to its own section changes nothing.
+ */
+export async function moveCustomItem(db: Db, { businessId, id, customSectionId }: Scope & { customSectionId: number }) {
+  return db.transaction(async (tx) => {
+    const { item, type, location } = await getCustomItem(tx, { businessId, id });
+    const target = await getCustomSection(tx, { businessId, id: customSectionId });
+    const locationIds = [...new Set([location.id, target.location.id])];
+    await assertNotMigrated(tx, ...locationIds);
+    if (target.section.id === item.customSectionId) return { item, type };
+    for (const sectionId of [item.customSectionId, target.section.id].sort((a, b) => a - b)) {
+      await lockParent(tx, customItemList, sectionId);
+    }
+    const [current] = await tx
+      .select({ position: customItems.position })
+      .from(customItems)
+      .where(and(eq(customItems.id, item.id), eq(customItems.customSectionId, item.customSectionId)));
+    if (!current) throw moved();
+    await closeGap(tx, customItemList, item.customSectionId, current.position);
+    await makeRoomAtHead(tx, customItemList, target.section.id);
+    const [updated] = await tx
+      .update(customItems)
+      .set({ customSectionId: target.section.id, position: 0, updatedAt: new Date() })
+      .where(eq(customItems.id, item.id))
+      .returning();
+    return { item: updated!, type };
+  });
+}
