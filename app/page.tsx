@@ -7,6 +7,9 @@ const endpoints = [
   ["GET", "/api/v1/locations/:id/events", "events, in the venue's time zone"],
   ["GET", "/api/v1/locations/:id/hours", "opening hours, Monday first"],
   ["GET", "/api/v1/container_sizes", "pints, cans, bottles and glasses"],
+  ["GET", "/api/v1/locations/:id/menus", "menus, in order"],
+  ["GET", "/api/v1/menus/:id?full=true", "a whole menu for a board or a website"],
+  ["PATCH", "/api/v1/sections/:id/items/positions", "reorder a section in one batch"],
 ];
 
 export default function Home() {
