@@ -13,8 +13,24 @@ const envSchema = z.object({
   SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Where the app is reached from a browser (OAuth redirect URL). Default: http://127.0.0.1:PORT.
+  APP_URL: z.url().optional(),
+  // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.
+  V4_API_URL: z.url().optional(),
+  V4_AUTH_URL: z.url().optional(),
+  V4_CLIENT_ID: z.string().min(1).optional(),
+  V4_CLIENT_SECRET: z.string().min(1).optional(),
+  V4_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  V4_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  V4_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
   EXPOSE_SQL_COUNT: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+});
+
+const checkedSchema = envSchema.superRefine((settings, ctx) => {
+  if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["V4_CLIENT_ID"], message: "V4_CLIENT_ID and V4_CLIENT_SECRET are required with V4_API_URL" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -23,7 +39,7 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = checkedSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
