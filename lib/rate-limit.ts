@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 
@@ -9,12 +9,14 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * Counts one hit on `key` in a fixed window, atomically, in the shared database. The window restarts
  * with the first hit after it ends. Keys are hashed so no email or address is stored.
  */
+const storedKey = (key: string) => createHash("sha256").update(key).digest("base64url");
+
 export async function hit(
   db: Db,
   input: { key: string; limit: number; windowSeconds: number; now?: Date },
 ): Promise<RateLimitResult> {
   const now = input.now ?? new Date();
-  const key = createHash("sha256").update(input.key).digest("base64url");
+  const key = storedKey(input.key);
   const expired = sql`${rateLimits.windowStart} <= ${now.toISOString()}::timestamptz - make_interval(secs => ${input.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
@@ -34,4 +36,19 @@ export async function hit(
     count: row.count,
     retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
   };
+}
+
+/** Raises the current window's count to at least `count` (another party spent from the same budget). */
+export async function raiseCount(db: Db, { key, count }: { key: string; count: number }) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count}, ${count})` })
+    .where(eq(rateLimits.key, storedKey(key)));
+}
+
+/** How many hits the current window of `key` holds, without counting one (0 once the window ended). */
+export async function peek(db: Db, input: { key: string; windowSeconds: number; now?: Date }): Promise<number> {
+  const now = input.now ?? new Date();
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, storedKey(input.key))).limit(1);
+  return row && row.windowStart.getTime() + input.windowSeconds * 1000 > now.getTime() ? row.count : 0;
 }

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { invalidParam } from "./errors";
+
+const MAX_INT = 2_147_483_647;
+
+/** A whole number ≥ `min` written in decimal digits: "12"; "1.5", "-1", "abc" and "" fail. */
+export const whole = (name: string, min = 0) =>
+  z
+    .string({ error: `${name} is required.` })
+    .regex(/^\d{1,10}$/, `${name} must be a whole number.`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= MAX_INT, `${name} must be between ${min} and ${MAX_INT}.`);
+
+/** A record id in a path or query: a positive integer. */
+export const recordId = (name: string) => whole(name, 1);
+
+/** Platform user names: letters, digits, dot, dash and underscore, 1–64 characters. */
+export const username = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, "USERNAME is not a valid user name.");
+
+/** offset/limit: limit must be ≥ 1; a limit above `max` is clamped to `max` (the platform does the same). */
+export const paging = (max: number, fallback: number) => ({
+  offset: whole("offset").default(0),
+  limit: whole("limit", 1)
+    .transform((n) => Math.min(n, max))
+    .default(fallback),
+});
+
+/** Feeds: max_id (start at this id, inclusive), min_id (only newer), limit. */
+export const feedParams = (max: number, fallback: number) =>
+  z.object({
+    max_id: recordId("max_id").optional(),
+    min_id: whole("min_id").optional(),
+    limit: paging(max, fallback).limit,
+  });
+
+export const onOff = (name: string) => z.enum(["on", "off"], { error: `${name} must be "on" or "off".` }).default("off");
+
+/** Text of at most 140 characters (Unicode code points), not blank. */
+export const shortText = (name: string, { required }: { required: boolean }) => {
+  const text = z
+    .string({ error: `${name} is required.` })
+    .refine((value) => [...value].length <= 140, `${name} must be at most 140 characters.`);
+  return required ? text.refine((value) => value.trim() !== "", `${name} is required.`) : text;
+};
+
+/** Parses request parameters with a zod schema; the first failure becomes a 400 invalid_param. */
+export function parseParams<T>(schema: z.ZodType<T>, input: Record<string, string | undefined>): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.join(".");
+  const message = issue.code === "invalid_type" && input[name] === undefined ? `${name} is required.` : issue.message;
+  throw invalidParam(message);
+}

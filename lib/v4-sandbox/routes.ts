@@ -1,0 +1,83 @@
+import type { Handler } from "./context";
+import { SandboxError } from "./errors";
+import { beerInfo, trending } from "./handlers/beer";
+import { breweryInfo } from "./handlers/brewery";
+import { directoryLookup, venueInfo } from "./handlers/venue";
+import { addCheckin, addComment, deleteComment, toggleToast, viewCheckin } from "./handlers/checkin";
+import { beerFeed, breweryFeed, recentFeed, userFeed, venueFeed } from "./handlers/feeds";
+import { acceptFriend, pendingRequests, rejectFriend, removeFriend, requestFriend } from "./handlers/friends";
+import { notifications } from "./handlers/notifications";
+import { searchBeer, searchBrewery } from "./handlers/search";
+import { userBadges, userFriends, userInfo } from "./handlers/user";
+import { userBeers } from "./handlers/user-beers";
+import { wishlist, wishlistAdd, wishlistDelete } from "./handlers/wishlist";
+import { authorize } from "./oauth/authorize";
+
+/** user: an access_token is required (spec "auth: yes"); public: client credentials are enough. */
+type Access = "public" | "user";
+type Method = "GET" | "POST";
+export type Route = { method: Method; pattern: string; access: Access; handler: Handler };
+
+// Static paths before the patterns that could swallow them (wishlist/add before wishlist/:username).
+// A trailing :param may be left out: handlers answer 400 for a required one, or use the token's user
+// for an optional USERNAME.
+const ROUTES: Route[] = [
+  { method: "GET", pattern: "v4/checkin/recent", access: "user", handler: recentFeed },
+  { method: "GET", pattern: "v4/user/checkins/:username", access: "public", handler: userFeed },
+  { method: "GET", pattern: "v4/beer/checkins/:bid", access: "public", handler: beerFeed },
+  { method: "GET", pattern: "v4/brewery/checkins/:brewery_id", access: "public", handler: breweryFeed },
+  { method: "GET", pattern: "v4/venue/checkins/:venue_id", access: "public", handler: venueFeed },
+  { method: "GET", pattern: "v4/beer/info/:bid", access: "public", handler: beerInfo },
+  { method: "GET", pattern: "v4/brewery/info/:brewery_id", access: "public", handler: breweryInfo },
+  { method: "GET", pattern: "v4/venue/info/:venue_id", access: "public", handler: venueInfo },
+  { method: "GET", pattern: "v4/checkin/view/:checkin_id", access: "public", handler: viewCheckin },
+  { method: "GET", pattern: "v4/user/info/:username", access: "public", handler: userInfo },
+  { method: "GET", pattern: "v4/user/friends/:username", access: "public", handler: userFriends },
+  { method: "GET", pattern: "v4/user/badges/:username", access: "public", handler: userBadges },
+  { method: "GET", pattern: "v4/user/wishlist/add", access: "user", handler: wishlistAdd },
+  { method: "GET", pattern: "v4/user/wishlist/delete", access: "user", handler: wishlistDelete },
+  { method: "GET", pattern: "v4/user/wishlist/:username", access: "public", handler: wishlist },
+  { method: "GET", pattern: "v4/user/beers/:username", access: "public", handler: userBeers },
+  { method: "GET", pattern: "v4/user/pending", access: "user", handler: pendingRequests },
+  { method: "GET", pattern: "v4/search/beer", access: "public", handler: searchBeer },
+  { method: "GET", pattern: "v4/search/brewery", access: "public", handler: searchBrewery },
+  { method: "GET", pattern: "v4/beer/trending", access: "public", handler: trending },
+  { method: "GET", pattern: "v4/venue/directory_lookup/:directory_id", access: "user", handler: directoryLookup },
+  { method: "POST", pattern: "v4/checkin/add", access: "user", handler: addCheckin },
+  { method: "POST", pattern: "v4/checkin/addcomment/:checkin_id", access: "user", handler: addComment },
+  { method: "POST", pattern: "v4/checkin/deletecomment/:comment_id", access: "user", handler: deleteComment },
+  { method: "POST", pattern: "v4/checkin/toast/:checkin_id", access: "user", handler: toggleToast },
+  { method: "GET", pattern: "v4/friend/request/:target_id", access: "user", handler: requestFriend },
+  { method: "GET", pattern: "v4/friend/accept/:target_id", access: "user", handler: acceptFriend },
+  { method: "GET", pattern: "v4/friend/reject/:target_id", access: "user", handler: rejectFriend },
+  { method: "GET", pattern: "v4/friend/remove/:target_id", access: "user", handler: removeFriend },
+  { method: "GET", pattern: "v4/notifications", access: "user", handler: notifications },
+  { method: "GET", pattern: "oauth/authorize", access: "public", handler: authorize },
+];
+
+const compiled = ROUTES.map((route) => ({ route, parts: route.pattern.split("/") }));
+
+function fit(parts: string[], segments: string[]): Record<string, string | undefined> | null {
+  const last = parts.at(-1)!;
+  const optionalTail = last.startsWith(":") && segments.length === parts.length - 1;
+  if (segments.length !== parts.length && !optionalTail) return null;
+  const params: Record<string, string | undefined> = {};
+  for (const [index, part] of parts.entries()) {
+    const segment = segments[index];
+    if (part.startsWith(":")) params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}
+
+/** The route for a method and path segments: 404 invalid_method for no path, 405 for a wrong method. */
+export function matchRoute(method: string, segments: string[]): { route: Route; path: Record<string, string | undefined> } {
+  const candidates = compiled.flatMap(({ route, parts }) => {
+    const path = fit(parts, segments);
+    return path ? [{ route, path }] : [];
+  });
+  if (candidates.length === 0) throw new SandboxError(404, "invalid_method", "Invalid API endpoint.");
+  const found = candidates.find((candidate) => candidate.route.method === method);
+  if (!found) throw new SandboxError(405, "invalid_method", `This endpoint only answers ${candidates[0]!.route.method}.`);
+  return found;
+}
