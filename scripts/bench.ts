@@ -1,7 +1,8 @@
 /**
  * Load benchmark of the Taproom API. It builds the app into .next-bench, starts `next start` on a free
  * port against a throwaway database, logs in as the demo owner, builds a large menu and a 50-item
- * section through the API, and drives each endpoint in `endpoints`
+ * section through the API, and drives each endpoint in `endpoints`; then a burst of v4 lookups
+ * (upstream calls, cache hit ratio)
  * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
  * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
  * handler, i.e. what Next.js itself costs per request. It reports figures only and asserts no timing
@@ -191,6 +192,52 @@ async function buildFixtures(base: string, authorization: string, locationId: nu
   return { menuId: menu.id, sectionId: section.id, nextBatch };
 }
 
+const BURST = { lookups: 200, distinct: 20, clients: 20 };
+
+/**
+ * Contract §7's budget under load: 200 beer/info lookups over 20 distinct beers from 20 concurrent
+ * clients, through /api/v4 to the upstream (the sandbox unless V4_* is set). Upstream calls are read
+ * from the upstream's own X-Ratelimit-Remaining: before the burst, and the lowest seen during it.
+ */
+async function measureV4Burst(base: string, authorization: string) {
+  const search = await fetch(`${base}/api/v4/search/beer?q=a&limit=${BURST.distinct}`, { headers: { authorization } });
+  if (!search.ok) throw new Error(`v4 search: ${search.status} ${await search.text()}`);
+  const remainingBefore = Number(search.headers.get("x-ratelimit-remaining"));
+  const items = ((await search.json()) as { response: { beers: { items: { beer: { bid: number } }[] } } }).response.beers.items;
+  const bids = items.map((item) => item.beer.bid).slice(0, BURST.distinct);
+  if (bids.length < BURST.distinct) throw new Error(`the catalogue search found only ${bids.length} beers`);
+  let next = 0;
+  let hits = 0;
+  let lowestRemaining = remainingBefore;
+  const result = await autocannon({
+    url: base,
+    connections: BURST.clients,
+    amount: BURST.lookups,
+    headers: { authorization },
+    requests: [
+      {
+        setupRequest: (request: object) => ({ ...request, path: `/api/v4/beer/info/${bids[next++ % bids.length]}?compact=true` }),
+        onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+          if (headers["x-cache"] === "HIT") hits += 1;
+          const remaining = Number(headers["x-ratelimit-remaining"]);
+          if (Number.isFinite(remaining)) lowestRemaining = Math.min(lowestRemaining, remaining);
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const statuses = Object.entries(result.statusCodeStats ?? {});
+  const failed = statuses.reduce((n, [code, s]) => n + (code === "200" ? 0 : (s.count ?? 0)), 0) + result.errors;
+  return {
+    ...BURST,
+    upstreamCalls: remainingBefore - lowestRemaining,
+    hits,
+    hitRatio: hits / BURST.lookups,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failed,
+  };
+}
+
 async function main() {
   tempDir = mkdtempSync(path.join(os.tmpdir(), "taproom-bench-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
@@ -269,15 +316,22 @@ async function main() {
   }
   for (const note of notes) console.log(`note: ${note}`);
 
+  const burst = await measureV4Burst(base, authorization);
+  console.log(
+    `\nv4 forwarder burst: ${burst.lookups} lookups of ${burst.distinct} beers from ${burst.clients} clients: ` +
+      `${burst.upstreamCalls} upstream calls, ${burst.hits} cache hits (hit ratio ${(burst.hitRatio * 100).toFixed(1)} %), ` +
+      `p50 ${burst.p50Ms} ms, p99 ${burst.p99Ms} ms, ${burst.failed} failed`,
+  );
+
   const outDir = path.join(ROOT, "bench-results");
   mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `bench-${date.toISOString().replace(/[:.]/g, "-")}.json`);
   const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: duration };
-  const report = { date, machine, node: process.version, database, settings, results, notes };
+  const report = { date, machine, node: process.version, database, settings, results, burst, notes };
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
 
-  const failures = results.filter((r) => r.failed > 0);
+  const failures = [...results.filter((r) => r.failed > 0), ...(burst.failed > 0 ? [{ endpoint: "v4 burst", statuses: {}, errors: burst.failed, timeouts: 0 }] : [])];
   for (const r of failures) {
     console.error(`FAILED ${r.endpoint}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors (${r.timeouts} timeouts)`);
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
 import { useBeerCatalogue, type CatalogueBeer } from "@/lib/catalogue/catalogue";
+import { resetEnvForTests } from "@/lib/env";
 import { eq, sql } from "drizzle-orm";
 import { customContainers, customItems, customItemTypes, customMenus, customSections, menus } from "@/lib/db/schema";
 
@@ -119,13 +120,24 @@ describe("items", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("says so when no catalogue is connected", async () => {
-    const section = await newSection();
-    const before = await snapshot();
-    const response = await addItem(section.id, { untappd_id: 1001 });
-    expect(response.status).toBe(503);
-    expect(response.body.code).toBe("catalogue_unavailable");
-    expect(await snapshot()).toEqual(before);
+  it("says so when the beer platform cannot be reached", async () => {
+    process.env.V4_API_URL = "http://127.0.0.1:1";
+    process.env.V4_CLIENT_ID = "test-client";
+    process.env.V4_CLIENT_SECRET = "test-secret";
+    resetEnvForTests();
+    try {
+      const section = await newSection();
+      const before = await snapshot();
+      const response = await addItem(section.id, { untappd_id: 1001 });
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe("catalogue_unavailable");
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      delete process.env.V4_API_URL;
+      delete process.env.V4_CLIENT_ID;
+      delete process.env.V4_CLIENT_SECRET;
+      resetEnvForTests();
+    }
   });
 
   it("deletes with a closed gap and reorders in one batch", async () => {

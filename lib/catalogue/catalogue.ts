@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { v4Catalogue } from "@/lib/beer-platform/catalogue";
 
 /** A beer as the menus need it, whatever catalogue it came from. Decimals are strings. */
 export type CatalogueBeer = {
@@ -24,24 +24,15 @@ export type BeerCatalogue = {
   searchBeers(query: string, options: { limit: number }): Promise<CatalogueBeer[]>;
 };
 
-// Until a catalogue is connected, catalogue-backed requests say so instead of guessing.
-const unconnected: BeerCatalogue = {
-  async getBeer() {
-    throw new ApiError("catalogue_unavailable", "The beer catalogue is not connected; add the item by name instead.");
-  },
-  async searchBeers() {
-    throw new ApiError("catalogue_unavailable", "The beer catalogue is not connected.");
-  },
-};
-
 const slot = Symbol.for("taproom.beer-catalogue");
 type Slot = { [slot]?: BeerCatalogue };
 
+/** The v4 client (the sandbox, or the real platform when configured), unless a test installed another. */
 export function beerCatalogue(): BeerCatalogue {
-  return (globalThis as Slot)[slot] ?? unconnected;
+  return (globalThis as Slot)[slot] ?? v4Catalogue;
 }
 
-/** Installs the catalogue implementation (the v4 client at start-up; a fixture in tests). */
+/** Tests install a fixture catalogue; undefined goes back to the v4 client. */
 export function useBeerCatalogue(catalogue: BeerCatalogue | undefined) {
   (globalThis as Slot)[slot] = catalogue;
 }

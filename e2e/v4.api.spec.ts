@@ -1,0 +1,72 @@
+import http from "node:http";
+import { expect, test } from "./fixtures";
+
+// The forwarder and its built-in sandbox through the real server.
+
+/** A raw request: the path goes out exactly as written, with no client-side normalisation. */
+function rawGet(baseURL: string, path: string, authorization: string) {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method: "GET", headers: { authorization } }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+test("public lookups go through the sandbox and come back from the cache", async ({ request, owner }) => {
+  const search = await request.get("/api/v4/search/beer?q=hazy&limit=5", { headers: owner.read });
+  expect(search.status()).toBe(200);
+  const found = (await search.json()).response.beers.items;
+  expect(found.length).toBeGreaterThan(0);
+  const bid = found[0].beer.bid;
+  const first = await request.get(`/api/v4/beer/info/${bid}?compact=true`, { headers: owner.read });
+  const second = await request.get(`/api/v4/beer/info/${bid}?compact=true`, { headers: owner.read });
+  expect(first.status()).toBe(200);
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  expect(first.headers()["x-ratelimit-limit"]).toBe("100");
+  expect((await second.json()).response.beer.bid).toBe(bid);
+});
+
+test("path tricks never reach the upstream", async ({ baseURL, owner, request }) => {
+  // The upstream's own counter: an uncached lookup before and after must be exactly one call apart.
+  const remaining = async (bid: number) =>
+    Number((await request.get(`/api/v4/beer/info/${bid}`, { headers: owner.read })).headers()["x-ratelimit-remaining"]);
+  const before = await remaining(1_000_011);
+  for (const path of [
+    "/api/v4/beer/info/..%2f..%2f..%2fapi%2fv1%2fcurrent_user",
+    "/api/v4/beer/info/1%2f..%2f2",
+    "/api/v4/beer/info/1%00",
+    "/api/v4/beer/info/%2e%2e",
+    "/api/v4//evil.test/v4/beer/info/1",
+    "/api/v4/v4/../../sandbox/v4/beer/info/1",
+    // Dot segments are resolved by the server's URL normalisation before any route runs: these name
+    // this app's own /api/v1 routes, answered under the caller's own rights, never the upstream.
+    "/api/v4/%2e%2e/%2e%2e/api/v1/current_user",
+    "/api/v4/../../api/v1/current_user",
+  ]) {
+    const response = await rawGet(baseURL!, path, owner.read.authorization);
+    const forwarded = response.status === 200 && response.body.includes('"meta"');
+    expect(forwarded, `${path} → ${response.status}`).toBe(false);
+  }
+  expect(await remaining(1_000_012)).toBe(before - 1);
+});
+
+test("a caller connects a beer-platform account through OAuth, then acts as it", async ({ browser, baseURL, owner, request }) => {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: owner.write });
+  const page = await context.newPage();
+  await page.goto("/api/v4/oauth/connect?return_to=/");
+  await expect(page).toHaveURL(/\/sandbox\/oauth\/authenticate/);
+  await page.getByRole("button", { name: /allow/i }).click();
+  await expect(page).toHaveURL(/beer_account=connected/);
+  await context.close();
+
+  const connection = await request.get("/api/v4/oauth/connection", { headers: owner.read });
+  expect((await connection.json()).connection).toMatchObject({ connected: true, platform_user_name: expect.any(String) });
+  const notifications = await request.get("/api/v4/notifications", { headers: owner.write });
+  expect(notifications.status()).toBe(200);
+  expect((await notifications.json()).meta.code).toBe(200);
+});

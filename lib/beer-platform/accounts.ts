@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { beerAccounts, oauthStates } from "@/lib/db/schema";
+import { decryptSecret, encryptSecret } from "@/lib/auth/tokens";
+import { upstreamConfig } from "./config";
+import { sendUpstream } from "./client";
+import { V4Error } from "./errors";
+import { spend, userBudget } from "./budget";
+
+const STATE_LIFETIME_MS = 10 * 60 * 1000;
+const digest = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export const callbackUrl = () => `${upstreamConfig().appUrl}/api/v4/oauth/callback`;
+
+/** Step 1: where to send the user's browser; the `state` is one-use, short-lived and bound to the user. */
+export async function startConnect(db: Db, { userId, returnTo }: { userId: number; returnTo: string | null }) {
+  const config = upstreamConfig();
+  const state = randomBytes(24).toString("base64url");
+  await db.insert(oauthStates).values({ stateHash: digest(state), userId, returnTo, expiresAt: new Date(Date.now() + STATE_LIFETIME_MS) });
+  const url = new URL(`${config.authUrl}/oauth/authenticate/`);
+  url.searchParams.set("client_id", config.clientId);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("redirect_url", callbackUrl());
+  url.searchParams.set("state", state);
+  return url;
+}
+
+/** Uses up a `state`: it names the user who started the flow, once, for ten minutes. */
+export async function takeState(db: Db, state: string) {
+  const [pending] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.stateHash, digest(state)), gt(oauthStates.expiresAt, new Date())))
+    .returning();
+  if (!pending) throw new V4Error(400, "invalid_state", "This sign-in link is unknown, used or expired; start connecting again.");
+  return pending;
+}
+
+/**
+ * Steps 2 and 3: checks the `state` (used up either way), exchanges the code server-side and stores
+ * the access token sealed. The token never reaches the browser.
+ */
+export async function finishConnect(db: Db, { code, state }: { code: string; state: string }) {
+  const pending = await takeState(db, state);
+  const config = upstreamConfig();
+  const url = new URL(`${config.authUrl}/oauth/authorize/`);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("redirect_url", callbackUrl());
+  url.searchParams.set("code", code);
+  const answer = await sendUpstream(config, { url, method: "GET" });
+  const accessToken = (JSON.parse(answer.body) as { response?: { access_token?: unknown } }).response?.access_token;
+  if (answer.status !== 200 || typeof accessToken !== "string" || accessToken === "") {
+    throw new V4Error(502, "oauth_failed", `The beer platform refused the sign-in code (${answer.status}).`);
+  }
+  const platformUserName = await userNameFor(db, pending.userId, accessToken);
+  const values = { userId: pending.userId, accessTokenEncrypted: encryptSecret(accessToken), platformUserName, connectedAt: new Date() };
+  await db.insert(beerAccounts).values(values).onConflictDoUpdate({ target: beerAccounts.userId, set: values });
+  return { userId: pending.userId, returnTo: pending.returnTo };
+}
+
+/** The connected account's name, for the dashboard; not worth failing the connection over. */
+async function userNameFor(db: Db, userId: number, accessToken: string): Promise<string | null> {
+  try {
+    const config = upstreamConfig();
+    await spend(db, userBudget(userId, config.hourlyLimit));
+    const answer = await sendUpstream(config, { url: new URL(`${config.apiUrl}/v4/user/info`), method: "GET", accessToken });
+    const name = (JSON.parse(answer.body) as { response?: { user?: { user_name?: unknown } } }).response?.user?.user_name;
+    return typeof name === "string" ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function connection(db: Db, userId: number) {
+  const [account] = await db.select().from(beerAccounts).where(eq(beerAccounts.userId, userId)).limit(1);
+  return account ?? null;
+}
+
+export async function accessTokenFor(db: Db, userId: number): Promise<string | null> {
+  const account = await connection(db, userId);
+  return account ? decryptSecret(account.accessTokenEncrypted) : null;
+}
+
+export async function disconnect(db: Db, userId: number) {
+  await db.delete(beerAccounts).where(eq(beerAccounts.userId, userId));
+}
+
+export const connectionJson = (account: typeof beerAccounts.$inferSelect | null) => ({
+  connected: account !== null,
+  platform_user_name: account?.platformUserName ?? null,
+  connected_at: account?.connectedAt.toISOString() ?? null,
+});

@@ -1,0 +1,87 @@
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/api/errors";
+import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
+import { upstreamConfig } from "./config";
+import { callUpstream } from "./client";
+import { appBudget } from "./budget";
+import { matchEndpoint } from "./endpoints";
+import { V4Error } from "./errors";
+
+// The platform's beer record, as far as menus need it (reference-shapes.md, v4).
+type VendorBeer = {
+  bid: number;
+  beer_name: string;
+  beer_label?: string;
+  beer_label_hd?: string;
+  beer_abv?: number | string;
+  beer_ibu?: number | string;
+  beer_description?: string;
+  beer_style?: string;
+  beer_slug?: string;
+  is_in_production?: number | boolean;
+  rating_score?: number | string;
+  brewery?: {
+    brewery_id?: number;
+    brewery_name?: string;
+    country_name?: string;
+    location?: { brewery_city?: string; brewery_state?: string };
+  };
+};
+
+const text = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
+const decimal = (value: number | string | undefined) =>
+  value === undefined || value === null || value === "" || !Number.isFinite(Number(value)) ? null : String(Number(value));
+
+export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): CatalogueBeer {
+  const place = [brewery?.location?.brewery_city, brewery?.location?.brewery_state, brewery?.country_name].filter((part) => text(part));
+  return {
+    untappdId: beer.bid,
+    name: beer.beer_name,
+    brewery: text(brewery?.brewery_name),
+    breweryId: brewery?.brewery_id ?? null,
+    breweryLocation: place.length > 0 ? place.join(", ") : null,
+    style: text(beer.beer_style),
+    description: text(beer.beer_description),
+    abv: decimal(beer.beer_abv),
+    ibu: decimal(beer.beer_ibu),
+    labelImage: text(beer.beer_label),
+    labelImageHd: text(beer.beer_label_hd),
+    slug: text(beer.beer_slug),
+    inProduction: beer.is_in_production === undefined ? true : Boolean(Number(beer.is_in_production)),
+    rating: decimal(beer.rating_score),
+  };
+}
+
+/** Calls a public endpoint with the app's budget; platform failures become v1 errors. */
+async function lookup(segments: string[], query: Record<string, string>) {
+  const endpoint = matchEndpoint("GET", segments)!;
+  const config = upstreamConfig();
+  try {
+    const answer = await callUpstream(await getDb(), {
+      endpoint,
+      query: new URLSearchParams(query),
+      budget: appBudget(config.clientId, config.hourlyLimit),
+    });
+    return { status: answer.status, body: JSON.parse(answer.body) as { response?: Record<string, unknown> } };
+  } catch (error) {
+    if (!(error instanceof V4Error)) throw error;
+    if (error.status === 429) throw new ApiError("rate_limited", error.detail, { headers: { "retry-after": error.headers["retry-after"] ?? "3600" } });
+    throw new ApiError("catalogue_unavailable", `The beer catalogue is unavailable: ${error.detail}`);
+  }
+}
+
+export const v4Catalogue: BeerCatalogue = {
+  async getBeer(untappdId) {
+    const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" });
+    if (status === 404) return null;
+    const beer = body.response?.beer as VendorBeer | undefined;
+    if (status !== 200 || !beer) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
+    return reshapeBeer(beer);
+  },
+  async searchBeers(query, { limit }) {
+    const { status, body } = await lookup(["search", "beer"], { q: query, limit: String(limit) });
+    if (status !== 200) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
+    const found = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
+    return found.map((item) => reshapeBeer(item.beer, item.brewery ?? item.beer.brewery));
+  },
+};

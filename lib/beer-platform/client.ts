@@ -1,0 +1,124 @@
+import type { Db } from "@/lib/db/client";
+import { upstreamConfig, type UpstreamConfig } from "./config";
+import { readCache, shared, writeCache, type UpstreamAnswer } from "./cache";
+import { spend, syncRemaining, type Budget } from "./budget";
+import { V4Error } from "./errors";
+import type { EndpointMatch } from "./endpoints";
+
+/** How requests reach the upstream: fetch, or the built-in sandbox in-process. */
+export type Transport = (request: Request) => Promise<Response>;
+
+const slot = Symbol.for("taproom.v4-transport");
+const holder = globalThis as { [slot]?: Transport };
+
+/** Tests point the client at their own upstream; unset, the configuration decides. */
+export function useTransport(transport: Transport | undefined) {
+  holder[slot] = transport;
+}
+
+async function transportFor(config: UpstreamConfig): Promise<Transport> {
+  if (holder[slot]) return holder[slot];
+  if (!config.sandbox) return (request) => fetch(request);
+  const { handleSandbox } = await import("@/lib/v4-sandbox/server");
+  return handleSandbox;
+}
+
+// Names a caller may not set: the forwarder adds its own.
+const CREDENTIALS = new Set(["client_id", "client_secret", "access_token"]);
+
+export function withoutCredentials(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [name, value] of params) if (!CREDENTIALS.has(name.toLowerCase())) kept.append(name, value);
+  kept.sort();
+  return kept;
+}
+
+const PASSED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "retry-after"];
+
+/** One request to the upstream with the app's credentials, a time limit, and normalised failures. */
+export async function sendUpstream(
+  config: UpstreamConfig,
+  { url, method, accessToken, form }: { url: URL; method: string; accessToken?: string; form?: URLSearchParams },
+): Promise<UpstreamAnswer> {
+  url.searchParams.set("client_id", config.clientId);
+  url.searchParams.set("client_secret", config.clientSecret);
+  if (accessToken) url.searchParams.set("access_token", accessToken);
+  const request = new Request(url, {
+    method,
+    headers: {
+      "user-agent": config.userAgent,
+      accept: "application/json",
+      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
+    body: form?.toString(),
+    signal: AbortSignal.timeout(config.timeoutMs),
+  });
+  const transport = await transportFor(config);
+  let response: Response;
+  let body: string;
+  try {
+    response = await withDeadline(transport(request), config.timeoutMs);
+    body = await withDeadline(response.text(), config.timeoutMs);
+  } catch (error) {
+    if (error instanceof V4Error) throw error;
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    if (timedOut) throw new V4Error(504, "upstream_timeout", `The beer platform did not answer within ${config.timeoutMs} ms.`);
+    throw new V4Error(502, "upstream_unreachable", "The beer platform could not be reached.");
+  }
+  try {
+    JSON.parse(body);
+  } catch {
+    throw new V4Error(502, "upstream_malformed", `The beer platform answered ${response.status} with a body that is not JSON.`);
+  }
+  const headers: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { status: response.status, body, headers };
+}
+
+// An in-process transport ignores the abort signal; the deadline still holds.
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("upstream deadline"), { name: "TimeoutError" })), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export type CallResult = UpstreamAnswer & { cache: "HIT" | "MISS" | null };
+
+/**
+ * A call as the forwarder makes it: public lookups come from the shared cache when they can (no
+ * budget spent), identical lookups in flight share one upstream call, and every upstream call is paid
+ * for from the budget first.
+ */
+export async function callUpstream(
+  db: Db,
+  input: { endpoint: EndpointMatch; query: URLSearchParams; form?: URLSearchParams; accessToken?: string; budget: Budget },
+): Promise<CallResult> {
+  const config = upstreamConfig();
+  const query = withoutCredentials(input.query);
+  const url = new URL(`${config.apiUrl}${input.endpoint.upstreamPath}`);
+  query.forEach((value, name) => url.searchParams.append(name, value));
+  const call = async () => {
+    await spend(db, input.budget);
+    const answer = await sendUpstream(config, { url: new URL(url), method: input.endpoint.method, accessToken: input.accessToken, form: input.form });
+    const remaining = Number(answer.headers["x-ratelimit-remaining"]);
+    if (answer.headers["x-ratelimit-remaining"] !== undefined) await syncRemaining(db, input.budget, remaining);
+    return answer;
+  };
+
+  if (!input.endpoint.cacheSeconds) return { ...(await call()), cache: null };
+  const key = `${input.endpoint.method} ${input.endpoint.upstreamPath}?${query}`;
+  const cached = await readCache(db, key);
+  if (cached) return { ...cached, cache: "HIT" };
+  const ttl = input.endpoint.cacheSeconds === "feed" ? Math.min(60, config.cacheTtlSeconds) : config.cacheTtlSeconds;
+  const answer = await shared(key, async () => {
+    const fresh = await call();
+    if (fresh.status === 200) await writeCache(db, key, fresh, ttl);
+    return fresh;
+  });
+  return { ...answer, cache: "MISS" };
+}

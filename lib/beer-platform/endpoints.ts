@@ -1,0 +1,73 @@
+// The v4 endpoints the forwarder passes on (contract §7): anything else is 404. A caller's path is
+// matched segment by segment, and the upstream path is rebuilt from the matched values only.
+
+export type Access = "public" | "user";
+export type EndpointMatch = { name: string; method: "GET" | "POST"; access: Access; cacheSeconds: "lookup" | "feed" | null; upstreamPath: string };
+
+type Param = "int" | "username";
+type Pattern = { name: string; method: "GET" | "POST"; segments: (string | Param)[]; optional?: Param; access: Access; cache?: "lookup" | "feed" };
+
+// `optional`: a trailing USERNAME that may be left out; then the caller's own account answers
+// (which needs the caller's access token).
+const PATTERNS: Pattern[] = [
+  { name: "checkin/recent", method: "GET", segments: ["checkin", "recent"], access: "user" },
+  { name: "user/checkins", method: "GET", segments: ["user", "checkins"], optional: "username", access: "public", cache: "feed" },
+  { name: "beer/checkins", method: "GET", segments: ["beer", "checkins", "int"], access: "public", cache: "feed" },
+  { name: "brewery/checkins", method: "GET", segments: ["brewery", "checkins", "int"], access: "public", cache: "feed" },
+  { name: "venue/checkins", method: "GET", segments: ["venue", "checkins", "int"], access: "public", cache: "feed" },
+  { name: "beer/info", method: "GET", segments: ["beer", "info", "int"], access: "public", cache: "lookup" },
+  { name: "brewery/info", method: "GET", segments: ["brewery", "info", "int"], access: "public", cache: "lookup" },
+  { name: "venue/info", method: "GET", segments: ["venue", "info", "int"], access: "public", cache: "lookup" },
+  { name: "checkin/view", method: "GET", segments: ["checkin", "view", "int"], access: "public", cache: "feed" },
+  { name: "user/info", method: "GET", segments: ["user", "info"], optional: "username", access: "public", cache: "lookup" },
+  { name: "user/friends", method: "GET", segments: ["user", "friends"], optional: "username", access: "public", cache: "feed" },
+  { name: "user/badges", method: "GET", segments: ["user", "badges"], optional: "username", access: "public", cache: "lookup" },
+  { name: "user/wishlist/add", method: "GET", segments: ["user", "wishlist", "add"], access: "user" },
+  { name: "user/wishlist/delete", method: "GET", segments: ["user", "wishlist", "delete"], access: "user" },
+  { name: "user/wishlist", method: "GET", segments: ["user", "wishlist"], optional: "username", access: "public", cache: "feed" },
+  { name: "user/beers", method: "GET", segments: ["user", "beers"], optional: "username", access: "public", cache: "feed" },
+  { name: "user/pending", method: "GET", segments: ["user", "pending"], access: "user" },
+  { name: "search/beer", method: "GET", segments: ["search", "beer"], access: "public", cache: "lookup" },
+  { name: "search/brewery", method: "GET", segments: ["search", "brewery"], access: "public", cache: "lookup" },
+  { name: "beer/trending", method: "GET", segments: ["beer", "trending"], access: "public", cache: "feed" },
+  { name: "venue/directory_lookup", method: "GET", segments: ["venue", "directory_lookup", "username"], access: "user" },
+  { name: "checkin/add", method: "POST", segments: ["checkin", "add"], access: "user" },
+  { name: "checkin/addcomment", method: "POST", segments: ["checkin", "addcomment", "int"], access: "user" },
+  { name: "checkin/deletecomment", method: "POST", segments: ["checkin", "deletecomment", "int"], access: "user" },
+  { name: "checkin/toast", method: "POST", segments: ["checkin", "toast", "int"], access: "user" },
+  { name: "friend/request", method: "GET", segments: ["friend", "request", "int"], access: "user" },
+  { name: "friend/accept", method: "GET", segments: ["friend", "accept", "int"], access: "user" },
+  { name: "friend/reject", method: "GET", segments: ["friend", "reject", "int"], access: "user" },
+  { name: "friend/remove", method: "GET", segments: ["friend", "remove", "int"], access: "user" },
+  { name: "notifications", method: "GET", segments: ["notifications"], access: "user" },
+];
+
+const VALUE: Record<Param, RegExp> = {
+  int: /^[1-9][0-9]{0,11}$/,
+  // Usernames and directory ids: letters, digits, dot, dash, underscore. Nothing that can change a path.
+  username: /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/,
+};
+
+const fits = (value: string | undefined, expected: string | Param) =>
+  value !== undefined && (expected in VALUE ? VALUE[expected as Param].test(value) && value !== "." && value !== ".." : value === expected);
+
+/**
+ * The endpoint a caller's path names, or null. `segments` are the decoded path segments after /v4
+ * (the caller may write /api/v4/v4/… or /api/v4/…).
+ */
+export function matchEndpoint(method: string, segments: string[]): EndpointMatch | null {
+  const parts = segments[0] === "v4" ? segments.slice(1) : segments;
+  for (const pattern of PATTERNS) {
+    if (pattern.method !== method) continue;
+    const { segments: expected, optional } = pattern;
+    const extra = parts.length - expected.length;
+    if (extra !== 0 && !(optional && extra === 1)) continue;
+    if (!expected.every((segment, index) => fits(parts[index], segment))) continue;
+    const username = extra === 1 ? parts[expected.length] : undefined;
+    if (username !== undefined && !fits(username, optional!)) continue;
+    const access: Access = optional && username === undefined ? "user" : pattern.access;
+    const upstreamPath = `/v4/${parts.map(encodeURIComponent).join("/")}`;
+    return { name: pattern.name, method: pattern.method, access, cacheSeconds: access === "public" ? (pattern.cache ?? null) : null, upstreamPath };
+  }
+  return null;
+}

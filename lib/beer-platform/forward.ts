@@ -1,0 +1,68 @@
+import type { Db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { upstreamConfig } from "./config";
+import { matchEndpoint } from "./endpoints";
+import { callUpstream } from "./client";
+import { appBudget, userBudget } from "./budget";
+import { accessTokenFor } from "./accounts";
+import { V4Error } from "./errors";
+
+// A path segment that could reach anything but the endpoint it names is refused before matching.
+const UNSAFE_SEGMENT = /^\.{1,2}$|[\/\\%?#\u0000-\u001f]/;
+
+async function formOf(request: Request): Promise<URLSearchParams | undefined> {
+  if (request.method !== "POST") return undefined;
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = await request.text();
+  if (text.trim() === "") return new URLSearchParams();
+  if (type === "application/x-www-form-urlencoded") return new URLSearchParams(text);
+  if (type === "application/json") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new V4Error(400, "invalid_param", "The body is not valid JSON.");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new V4Error(400, "invalid_param", "The body must be a JSON object.");
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(parsed)) if (value !== null && value !== undefined) form.append(name, String(value));
+    return form;
+  }
+  throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body or a JSON object.");
+}
+
+/**
+ * /api/v4/…: forwards one allow-listed call. Public lookups use the app's credentials and budget;
+ * "auth: yes" calls act as the caller's connected account, need the read-write token, and spend that
+ * user's budget. The answer's status, body and rate headers are the upstream's.
+ */
+export async function forward(db: Db, { request, caller, segments }: { request: Request; caller: Caller; segments: string[] }) {
+  if (segments.some((segment) => UNSAFE_SEGMENT.test(segment) || segment === "")) {
+    throw new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
+  }
+  const endpoint = matchEndpoint(request.method, segments);
+  if (!endpoint) throw new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
+  const config = upstreamConfig();
+  let accessToken: string | undefined;
+  let budget = appBudget(config.clientId, config.hourlyLimit);
+  if (endpoint.access === "user") {
+    if (caller.access !== "write") throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");
+    accessToken = (await accessTokenFor(db, caller.user.id)) ?? undefined;
+    if (!accessToken) {
+      throw new V4Error(403, "not_connected", "Connect your beer-platform account first: GET /api/v4/oauth/connect.");
+    }
+    budget = userBudget(caller.user.id, config.hourlyLimit);
+  }
+  const form = await formOf(request);
+  const query = new URL(request.url).searchParams;
+  const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget });
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...answer.headers,
+      ...(answer.cache ? { "x-cache": answer.cache } : {}),
+    },
+  });
+}

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { api, call, db, login, type Account } from "./api";
+import { startFakeUpstream } from "./fake-upstream";
+import { resetEnvForTests } from "@/lib/env";
+import { beerAccounts, rateLimits, v4Cache } from "@/lib/db/schema";
+
+let owner: Account;
+let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+
+function configure(settings: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+}
+
+beforeAll(async () => {
+  owner = await login("owner");
+  upstream = await startFakeUpstream();
+});
+beforeEach(async () => {
+  configure({ V4_API_URL: upstream.url, V4_AUTH_URL: upstream.url, V4_CLIENT_ID: "test-client", V4_CLIENT_SECRET: "test-secret", V4_TIMEOUT_MS: "400", V4_HOURLY_LIMIT: undefined });
+  const database = await db();
+  await database.delete(v4Cache);
+  await database.delete(rateLimits);
+  upstream.seen.length = 0;
+});
+afterEach(() => configure({ V4_API_URL: undefined, V4_AUTH_URL: undefined, V4_CLIENT_ID: undefined, V4_CLIENT_SECRET: undefined, V4_TIMEOUT_MS: undefined, V4_HOURLY_LIMIT: undefined }));
+afterAll(async () => upstream.close());
+
+const v4 = (path: string, options: Parameters<typeof call>[2] = {}) => call(options.body ? "POST" : "GET", `/api/v4/${path}`, { as: owner.ro, ...options });
+
+describe("the forwarder", () => {
+  it("adds the app's credentials and User-Agent and drops the caller's", async () => {
+    const response = await v4("beer/info/7?compact=true&client_id=evil&client_secret=evil&access_token=evil");
+    expect(response.status).toBe(200);
+    const [request] = upstream.seen;
+    expect(request!.path).toBe("/v4/beer/info/7");
+    expect(request!.query.get("client_id")).toBe("test-client");
+    expect(request!.query.get("client_secret")).toBe("test-secret");
+    expect(request!.query.getAll("client_id")).toHaveLength(1);
+    expect(request!.query.has("access_token")).toBe(false);
+    expect(request!.query.get("compact")).toBe("true");
+    expect(request!.headers["user-agent"]).toMatch(/^Taproom\/\S+ \(venue management; test-client\)$/);
+    expect(request!.headers.authorization).toBeUndefined();
+  });
+
+  it("passes the upstream status, body and rate headers through", async () => {
+    const found = await v4("beer/info/12");
+    expect(found.body).toEqual({ meta: { code: 200 }, response: { beer: expect.objectContaining({ bid: 12, beer_name: "Beer 12" }) } });
+    expect(found.headers.get("x-ratelimit-limit")).toBe("100");
+    expect(found.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+    const missing = await v4("beer/info/9999");
+    expect(missing.status).toBe(404);
+    expect(missing.body.meta).toMatchObject({ code: 404, error_detail: "No beer" });
+  });
+
+  it("answers a repeated lookup from the cache without calling upstream or spending budget", async () => {
+    const spent = async () => (await (await db()).select().from(rateLimits)).reduce((sum, row) => sum + row.count, 0);
+    const first = await v4("beer/info/21");
+    const afterFirst = await spent();
+    const second = await v4("beer/info/21");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.body).toEqual(first.body);
+    expect(upstream.calls("/v4/beer/info/21")).toBe(1);
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(await spent()).toBe(afterFirst);
+  });
+
+  it("shares one upstream call among 10 identical concurrent lookups", async () => {
+    const slow = await startFakeUpstream({ delayMs: 150 });
+    configure({ V4_API_URL: slow.url });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => v4("beer/info/33")));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(slow.calls("/v4/beer/info/33")).toBe(1);
+    await slow.close();
+  });
+
+  it("answers a spent budget itself with 429, without calling upstream", async () => {
+    configure({ V4_HOURLY_LIMIT: "3" });
+    for (const bid of [41, 42, 43]) expect((await v4(`beer/info/${bid}`)).status).toBe(200);
+    const spent = await v4("beer/info/44");
+    expect(spent.status).toBe(429);
+    expect(spent.body).toEqual({ meta: { code: 429, error_detail: expect.any(String), error_type: "rate_limit", developer_friendly: expect.any(String) }, response: [] });
+    expect(Number(spent.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(upstream.calls("/v4/beer/info/44")).toBe(0);
+    expect((await v4("beer/info/41")).headers.get("x-cache")).toBe("HIT"); // cached answers still flow
+  });
+
+  it("follows the upstream when it reports fewer calls left than we counted", async () => {
+    configure({ V4_HOURLY_LIMIT: "100" });
+    await v4("beer/info/51"); // the fake upstream reports fewer remaining with every call it gets
+    const [budget] = await (await db()).select().from(rateLimits);
+    expect(budget!.count).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ["a closed port", "http://127.0.0.1:1", "beer/info/1", 502, "upstream_unreachable"],
+    ["a server that never answers", null, "beer/info/4999", 504, "upstream_timeout"],
+    ["a body that is not JSON", null, "beer/info/4998", 502, "upstream_malformed"],
+  ])("answers %s in the v4 error envelope", async (_name, url, path, status, type) => {
+    if (url) configure({ V4_API_URL: url });
+    const response = await v4(path as string);
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ meta: { code: status, error_detail: expect.any(String), error_type: type, developer_friendly: expect.any(String) }, response: [] });
+  });
+
+  it.each([
+    ["an endpoint the spec does not list", "GET", ["beer", "delete", "1"]],
+    ["a known endpoint with the wrong method", "POST", ["beer", "info", "1"]],
+    ["a dot-dot segment", "GET", ["beer", "..", "..", "v1", "current_user"]],
+    ["an encoded dot-dot segment", "GET", ["beer", "info", "%2e%2e"]],
+    ["an empty segment (//host)", "GET", ["", "evil.test", "v4", "beer", "info", "1"]],
+    ["a segment with a slash", "GET", ["beer", "info", "1/../../x"]],
+    ["an id that is not a number", "GET", ["beer", "info", "abc"]],
+  ])("refuses %s with 404 and calls nothing", async (_name, method, segments) => {
+    const { GET, POST } = await import("@/app/api/v4/[...path]/route");
+    const handler = method === "GET" ? GET : POST;
+    const request = new Request("http://127.0.0.1:3000/api/v4/x", { method, headers: { authorization: `Basic ${Buffer.from(`${owner.ro.email}:${owner.ro.token}`).toString("base64")}` } });
+    const response = await handler(request, { params: Promise.resolve({ path: segments }) });
+    expect(response.status).toBe(404);
+    expect((await response.json()).meta.error_type).toBe("invalid_method");
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it("asks who is calling, in the v4 envelope", async () => {
+    const response = await call("GET", "/api/v4/beer/info/1");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Basic/);
+    expect(response.body.meta.error_type).toBe("invalid_auth");
+  });
+});
+
+describe("calls that act as the user", () => {
+  it("need the read-write token and a connected account", async () => {
+    expect((await v4("notifications")).status).toBe(403);
+    const notConnected = await v4("notifications", { as: owner.rw });
+    expect(notConnected.status).toBe(403);
+    expect(notConnected.body.meta.error_type).toBe("not_connected");
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it("connects through OAuth with a one-use state, stores the token sealed, and acts as the user", async () => {
+    const start = await call("GET", "/api/v4/oauth/connect?return_to=/menus", { as: owner.rw });
+    expect(start.status).toBe(302);
+    const authenticate = new URL(start.headers.get("location")!);
+    expect(`${authenticate.origin}${authenticate.pathname}`).toBe(`${upstream.url}/oauth/authenticate/`);
+    expect(authenticate.searchParams.get("client_id")).toBe("test-client");
+    expect(authenticate.searchParams.get("response_type")).toBe("code");
+    const redirect = authenticate.searchParams.get("redirect_url")!;
+    expect(redirect).toMatch(/\/api\/v4\/oauth\/callback$/);
+    const state = authenticate.searchParams.get("state")!;
+
+    const wrongState = await call("GET", `/api/v4/oauth/callback?code=good-code&state=forged`);
+    expect(wrongState.status).toBe(400);
+    expect(wrongState.body.meta.error_type).toBe("invalid_state");
+
+    const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`);
+    expect(back.status).toBe(302);
+    expect(new URL(back.headers.get("location")!).pathname).toBe("/menus");
+    const exchange = upstream.seen.find((request) => request.path.startsWith("/oauth/authorize"))!;
+    expect(exchange.query.get("redirect_url")).toBe(redirect);
+    expect(exchange.query.get("client_secret")).toBe("test-secret");
+
+    const [account] = await (await db()).select().from(beerAccounts);
+    expect(JSON.stringify(account)).not.toContain("platform-token-123");
+    expect(account!.platformUserName).toBe("demo_owner");
+    expect((await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`)).status).toBe(400); // state used up
+
+    const status = await call("GET", "/api/v4/oauth/connection", { as: owner.ro });
+    expect(status.body.connection).toMatchObject({ connected: true, platform_user_name: "demo_owner" });
+    expect(JSON.stringify(status.body)).not.toContain("platform-token-123");
+
+    upstream.seen.length = 0;
+    const notifications = await v4("notifications", { as: owner.rw });
+    expect(notifications.status).toBe(200);
+    expect(upstream.seen[0]!.query.get("access_token")).toBe("platform-token-123");
+    expect(notifications.headers.get("x-cache")).toBeNull();
+
+    const toast = await call("POST", "/api/v4/checkin/toast/77", { as: owner.rw, body: {} });
+    expect(toast.status).toBe(200);
+    expect(upstream.seen.at(-1)!.method).toBe("POST");
+
+    const gone = await call("DELETE", "/api/v4/oauth/connection", { as: owner.rw });
+    expect(gone.body.connection.connected).toBe(false);
+    expect(await (await db()).select().from(beerAccounts).where(eq(beerAccounts.userId, account!.userId))).toEqual([]);
+  });
+
+  it("refuses a callback whose code the platform rejects, and a denied consent", async () => {
+    const start = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const rejected = await call("GET", `/api/v4/oauth/callback?code=bad-code&state=${state}`);
+    expect(rejected.status).toBe(502);
+    const again = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
+    const denied = await call("GET", `/api/v4/oauth/callback?error=access_denied&state=${new URL(again.headers.get("location")!).searchParams.get("state")}`);
+    expect(denied.status).toBe(400);
+    expect(denied.body.meta.error_type).toBe("access_denied");
+  });
+
+  it("never redirects back to another site", async () => {
+    const start = await call("GET", "/api/v4/oauth/connect?return_to=//evil.test/x", { as: owner.rw });
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`);
+    expect(new URL(back.headers.get("location")!).host).toBe("127.0.0.1:3000");
+  });
+});
+
+describe("catalogue-backed menu items", () => {
+  it("fill an item from beer/info and search the catalogue through the forwarder's client", async () => {
+    const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+    const menu = (await api.get(`locations/${location}/menus`, { as: owner.ro })).body.menus[0];
+    const section = (await api.get(`menus/${menu.id}/sections`, { as: owner.ro })).body.sections[0];
+    const created = await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 64 } } });
+    expect(created.status).toBe(201);
+    expect(created.body.item).toMatchObject({
+      untappd_id: 64,
+      name: "Beer 64",
+      brewery: "Fake Brewing",
+      brewery_location: "Austin, TX, United States",
+      abv: "5.5",
+      ibu: "40.0",
+      rating: "3.75",
+      untappd_brewery_id: 9,
+    });
+    expect(upstream.seen.at(-1)!.query.get("compact")).toBe("true");
+    expect((await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 9999 } } })).status).toBe(422);
+    const search = await api.get("items/search?q=beer", { as: owner.ro });
+    expect(search.body.items.map((item: { untappd_id: number }) => item.untappd_id)).toEqual([1, 2, 3]);
+  });
+
+  it("say so when the platform is down", async () => {
+    configure({ V4_API_URL: "http://127.0.0.1:1" });
+    const response = await api.get("items/search?q=anything", { as: owner.ro });
+    expect(response.status).toBe(503);
+    expect(response.body.code).toBe("catalogue_unavailable");
+  });
+});
+
+describe("the sandbox's own routes", () => {
+  it("answer 404 while a real platform is configured", async () => {
+    const response = await call("GET", "/sandbox/v4/beer/trending?client_id=taproom-sandbox&client_secret=taproom-sandbox-secret");
+    expect(response.status).toBe(404);
+  });
+});
