@@ -6,12 +6,12 @@ const escapeHtml = (text: string) =>
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { width: min(26rem, calc(100vw - 2rem)); padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; }
+  main { box-sizing: border-box; width: min(26rem, calc(100vw - 2rem)); padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   p { line-height: 1.5; margin: .5rem 0 1rem; }
   label { display: block; font-weight: 600; margin-bottom: .35rem; }
   select, button { font: inherit; padding: .55rem .8rem; border-radius: 8px; }
-  select { width: 100%; margin-bottom: 1.25rem; }
+  select { box-sizing: border-box; width: 100%; margin-bottom: 1.25rem; }
   .actions { display: flex; gap: .75rem; justify-content: flex-end; }
   button { border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); background: transparent; color: inherit; cursor: pointer; }
   button[value="allow"] { background: #d97706; border-color: #d97706; color: #fff; }
