@@ -1,0 +1,252 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import type { Location } from "@/lib/locations/locations";
+import { dayBounds, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
+
+// Contract §6 and the spec's insight shapes. Per-location counts come from the covering index on
+// check-ins (index-only scans); top nearby beers from the per-venue daily counts.
+
+export type GroupBy = "checkins" | "gender" | "ages" | "daily";
+type Params = { location: Location; numDays: number; now?: Date };
+
+const rows = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** tz_offset given: that fixed offset; otherwise the location's own zone, DST included. */
+export const clockFor = (location: Location, offsetSeconds?: number): Clock =>
+  offsetSeconds === undefined ? { zone: location.timeZone } : { offsetSeconds };
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = performance.now();
+  const result = await work();
+  return { result, timeTaken: Math.round(performance.now() - started) / 1000 };
+};
+
+// ---- the main query of each insight (explainInsight shows their plans) ----
+
+const inWindow = (location: Location, window: Window) =>
+  sql`location_id = ${location.id} and checkin_at >= ${window.start.toISOString()}::timestamptz and checkin_at < ${window.end.toISOString()}::timestamptz`;
+
+const checkinsByDay = (location: Location, window: Window, clock: Clock) => sql`
+  select ${localDay(sql`checkin_at`, clock)} as day, count(*)::int as checkins, count(distinct user_id)::int as distinct_users
+  from checkins where ${inWindow(location, window)} group by 1`;
+
+const usersByGender = (location: Location, window: Window) => sql`
+  select coalesce(gender, 'n/a') as gender, count(distinct user_id)::int as users
+  from checkins where ${inWindow(location, window)} group by 1`;
+
+const usersByBirthYear = (location: Location, window: Window) => sql`
+  select birth_year, count(distinct user_id)::int as users
+  from checkins where ${inWindow(location, window)} and birth_year is not null group by 1`;
+
+const usersByWeekday = (location: Location, window: Window, clock: Clock) => sql`
+  select ${localWeekday(sql`checkin_at`, clock)} as weekday, count(distinct user_id)::int as users
+  from checkins where ${inWindow(location, window)} group by 1`;
+
+const viewsByDay = (location: Location, window: Window, clock: Clock) => sql`
+  select ${localDay(sql`bucket`, clock)} as day, source, sum(count)::int as views
+  from menu_view_counts
+  where location_id = ${location.id} and bucket >= ${window.start.toISOString()}::timestamptz and bucket < ${window.end.toISOString()}::timestamptz
+  group by 1, 2`;
+
+const subscribesByDay = (location: Location, window: Window, clock: Clock) => sql`
+  select ${localDay(sql`subscribed_at`, clock)} as day, kind, count(*)::int as subscribes
+  from subscriptions
+  where location_id = ${location.id} and subscribed_at >= ${window.start.toISOString()}::timestamptz and subscribed_at < ${window.end.toISOString()}::timestamptz
+  group by 1, 2`;
+
+const topBeersHere = (location: Location, window: Window) => sql`
+  select c.beer_id, b.name, b.brewery, b.style, count(*)::int as checkins, count(distinct c.user_id)::int as distinct_users
+  from checkins c join catalogue_beers b on b.bid = c.beer_id
+  where c.location_id = ${location.id} and c.checkin_at >= ${window.start.toISOString()}::timestamptz and c.checkin_at < ${window.end.toISOString()}::timestamptz
+  group by c.beer_id, b.name, b.brewery, b.style
+  order by checkins desc, distinct_users desc, c.beer_id limit 10`;
+
+const NEARBY_KM = 25;
+
+/** Venues within 25 km of the location, its own venue aside: a bounding box on the index, then the great circle. */
+const nearbyVenues = (location: Location) => {
+  const lat = Number(location.latitude);
+  const lng = Number(location.longitude);
+  const dLat = NEARBY_KM / 111.2;
+  const dLng = NEARBY_KM / (111.2 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
+  return sql`
+    select id from checkin_venues
+    where latitude between ${lat - dLat} and ${lat + dLat} and longitude between ${lng - dLng} and ${lng + dLng}
+      and id is distinct from ${location.untappdVenueId}
+      and 2 * 6371 * asin(sqrt(power(sin(radians(latitude - ${lat}) / 2), 2)
+          + cos(radians(${lat})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}) / 2), 2))) <= ${NEARBY_KM}`;
+};
+
+const topBeersNearby = (location: Location, window: Window) => sql`
+  select d.beer_id, sum(d.checkins)::int as checkins
+  from venue_beer_days d
+  where d.venue_id in (${nearbyVenues(location)}) and d.day >= ${window.start.toISOString().slice(0, 10)}::date
+  group by d.beer_id order by checkins desc, d.beer_id limit 10`;
+
+// ---- the insights ----
+
+const GENDERS = [
+  ["male", "Male"],
+  ["female", "Female"],
+  ["n/a", "N/A"],
+] as const;
+const AGE_BANDS: [string, number, number][] = [
+  ["19-21", 19, 21],
+  ["22-25", 22, 25],
+  ["26-30", 26, 30],
+  ["31-40", 31, 40],
+  ["41-50", 41, 50],
+  ["51-60", 51, 60],
+  ["61+", 61, 200],
+];
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+export async function checkinsOverTime(db: Db, params: Params & { groupBy: GroupBy; tzOffsetHours?: number }) {
+  const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
+  const window = localWindow(clock, params.numDays, params.now);
+  const { result, timeTaken } = await timed(async () => {
+    switch (params.groupBy) {
+      case "checkins": {
+        const found = new Map((await rows<{ day: string; checkins: number; distinct_users: number }>(db, checkinsByDay(params.location, window, clock))).map((row) => [row.day, row]));
+        const items = window.days.map((date) => ({ date, checkins: found.get(date)?.checkins ?? 0, distinct_users: found.get(date)?.distinct_users ?? 0 }));
+        return { checkins: { count: items.reduce((sum, item) => sum + item.checkins, 0), items } };
+      }
+      case "gender": {
+        const found = new Map((await rows<{ gender: string; users: number }>(db, usersByGender(params.location, window))).map((row) => [row.gender, row.users]));
+        return { user_gender: GENDERS.map(([key, gender]) => ({ gender, count: found.get(key) ?? 0 })) };
+      }
+      case "ages": {
+        const year = localYear(clock, params.now);
+        const data = Object.fromEntries(AGE_BANDS.map(([band]) => [band, 0]));
+        for (const row of await rows<{ birth_year: number; users: number }>(db, usersByBirthYear(params.location, window))) {
+          const age = year - row.birth_year;
+          const band = AGE_BANDS.find(([, low, high]) => age >= low && age <= high);
+          if (band) data[band[0]] = (data[band[0]] ?? 0) + row.users;
+        }
+        return { user_ages: { data, total: Object.values(data).reduce((sum, count) => sum + count, 0) } };
+      }
+      case "daily": {
+        const found = new Map((await rows<{ weekday: number; users: number }>(db, usersByWeekday(params.location, window, clock))).map((row) => [row.weekday, row.users]));
+        return { daily_data: WEEKDAYS.map((day, index) => ({ day, distinct_users: found.get(index + 1) ?? 0 })) };
+      }
+    }
+  });
+  return { insights: { ...result, time_taken: timeTaken } };
+}
+
+export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSeconds?: number }) {
+  const clock = clockFor(params.location, params.tzOffsetSeconds);
+  const window = localWindow(clock, params.numDays, params.now);
+  const { result, timeTaken } = await timed(async () => {
+    const found = await rows<{ day: string; source: string; views: number }>(db, viewsByDay(params.location, window, clock));
+    const sources = [...new Set(found.map((row) => row.source))].sort();
+    const views = new Map(found.map((row) => [`${row.day} ${row.source}`, row.views]));
+    const menuViews = window.days.map((day) => {
+      const { start, end } = dayBounds(clock, day);
+      return {
+        value: sources.map((source) => ({ source, result: views.get(`${day} ${source}`) ?? 0 })),
+        timeframe: { start: start.toISOString(), end: end.toISOString() },
+      };
+    });
+    return { total_menu_views: found.reduce((sum, row) => sum + row.views, 0), menu_views: menuViews };
+  });
+  return { ...result, time_taken: timeTaken };
+}
+
+export async function insightStats(db: Db, { location }: { location: Location }) {
+  const { result, timeTaken } = await timed(async () => {
+    const [subscribes] = await rows<{ beers: number; events: number }>(
+      db,
+      sql`select count(*) filter (where kind = 'beers')::int as beers, count(*) filter (where kind = 'events')::int as events from subscriptions where location_id = ${location.id}`,
+    );
+    const [totals] = await rows<{ total_checkins: number; total_users: number }>(
+      db,
+      sql`select count(*)::int as total_checkins, count(distinct user_id)::int as total_users from checkins where location_id = ${location.id}`,
+    );
+    return {
+      subscribes: { all: subscribes!.beers + subscribes!.events, beers: subscribes!.beers, events: subscribes!.events },
+      stats: { total_checkins: totals!.total_checkins, total_users: totals!.total_users },
+    };
+  });
+  return { insights: { ...result, time_taken: timeTaken } };
+}
+
+export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHours?: number }) {
+  const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
+  const window = localWindow(clock, params.numDays, params.now);
+  const { result, timeTaken } = await timed(async () => {
+    const found = await rows<{ day: string; kind: string; subscribes: number }>(db, subscribesByDay(params.location, window, clock));
+    const count = (day: string, kind?: string) =>
+      found.filter((row) => row.day === day && (kind === undefined || row.kind === kind)).reduce((sum, row) => sum + row.subscribes, 0);
+    return {
+      date_range: { start: window.days[0]!, end: window.days.at(-1)! },
+      subscribes: {
+        all: window.days.map((date) => ({ date, count: count(date) })),
+        beers: window.days.map((date) => ({ date, count: count(date, "beers") })),
+        events: window.days.map((date) => ({ date, count: count(date, "events") })),
+      },
+    };
+  });
+  return { insights: { ...result, time_taken: timeTaken } };
+}
+
+type BeerRow = { beer_id: number; name: string; brewery: string | null; style: string | null; checkins: number; distinct_users: number };
+const beerJson = (row: BeerRow) => ({
+  untappd_id: row.beer_id,
+  name: row.name,
+  brewery: row.brewery,
+  style: row.style,
+  checkins: row.checkins,
+  distinct_users: row.distinct_users,
+});
+
+/** Top 10 beers checked in here, and top 10 at other venues within 25 km, over the last num_days. */
+export async function topBeers(db: Db, params: Params) {
+  const clock = clockFor(params.location);
+  const window = localWindow(clock, params.numDays, params.now);
+  const { result, timeTaken } = await timed(async () => {
+    const here = await rows<BeerRow>(db, topBeersHere(params.location, window));
+    let nearby: BeerRow[] = [];
+    if (params.location.latitude !== null && params.location.longitude !== null) {
+      const ranked = await rows<{ beer_id: number; checkins: number }>(db, topBeersNearby(params.location, window));
+      if (ranked.length > 0) {
+        const ids = sql.join(ranked.map((row) => sql`${row.beer_id}`), sql`, `);
+        const details = await rows<{ beer_id: number; name: string; brewery: string | null; style: string | null; distinct_users: number }>(
+          db,
+          sql`select b.bid as beer_id, b.name, b.brewery, b.style,
+                (select count(distinct c.user_id)::int from checkins c
+                 where c.venue_id in (${nearbyVenues(params.location)}) and c.beer_id = b.bid
+                   and c.checkin_at >= ${window.start.toISOString().slice(0, 10)}::date) as distinct_users
+              from catalogue_beers b where b.bid in (${ids})`,
+        );
+        const byId = new Map(details.map((row) => [row.beer_id, row]));
+        nearby = ranked.map((row) => ({ ...byId.get(row.beer_id)!, checkins: row.checkins }));
+      }
+    }
+    return { top_beers: here.map(beerJson), top_nearby_beers: nearby.map(beerJson) };
+  });
+  return { insights: { ...result, time_taken: timeTaken } };
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of an insight's main query: for the benchmark. */
+export async function explainInsight(
+  db: Db,
+  name: "checkins" | "gender" | "ages" | "daily" | "menu_views" | "subscribes" | "stats" | "top_beers" | "top_nearby_beers",
+  params: Params,
+): Promise<string> {
+  const clock = clockFor(params.location);
+  const window = localWindow(clock, params.numDays, params.now);
+  const queries: Record<typeof name, SQL> = {
+    checkins: checkinsByDay(params.location, window, clock),
+    gender: usersByGender(params.location, window),
+    ages: usersByBirthYear(params.location, window),
+    daily: usersByWeekday(params.location, window, clock),
+    menu_views: viewsByDay(params.location, window, clock),
+    subscribes: subscribesByDay(params.location, window, clock),
+    stats: sql`select count(*)::int, count(distinct user_id)::int from checkins where location_id = ${params.location.id}`,
+    top_beers: topBeersHere(params.location, window),
+    top_nearby_beers: topBeersNearby(params.location, window),
+  };
+  const plan = await rows<{ "QUERY PLAN": string }>(db, sql`explain (analyze, buffers) ${queries[name]}`);
+  return plan.map((row) => row["QUERY PLAN"]).join("\n");
+}
