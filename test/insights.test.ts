@@ -3,7 +3,7 @@ import { api, db, login, type Account } from "./api";
 import { locations, subscriptions } from "@/lib/db/schema";
 import { recordCheckins, type CheckinInput } from "@/lib/insights/record";
 import { recordMenuView } from "@/lib/analytics/menu-views";
-import { checkinsOverTime, insightStats, menuViewsOverTime, subscribesOverTime, topBeers } from "@/lib/insights/queries";
+import { checkinsOverTime, explainInsight, insightStats, menuViewsOverTime, subscribesOverTime, topBeers } from "@/lib/insights/queries";
 import type { Location } from "@/lib/locations/locations";
 
 // A small fixed dataset, every answer worked out by hand. "Now" is Tuesday 2026-11-03 10:00 in New
@@ -218,6 +218,16 @@ describe("top_beers", () => {
       { untappd_id: BEERS.D.bid, name: "Delta Dunkel", brewery: "Four Brewing", style: "Dunkel", checkins: 2, distinct_users: 2 },
       { untappd_id: BEERS.A.bid, name: "Alpha Ale", brewery: "One Brewing", style: "Pale Ale", checkins: 1, distinct_users: 1 },
     ]);
+  });
+});
+
+describe("query plans", () => {
+  it("explains the main query of every insight", async () => {
+    const names = ["checkins", "gender", "ages", "daily", "menu_views", "subscribes", "stats", "top_beers", "top_nearby_beers", "top_nearby_users"] as const;
+    for (const name of names) {
+      const plan = await explainInsight(await db(), name, base());
+      expect(plan, name).toMatch(/Execution Time/);
+    }
   });
 });
 

@@ -439,7 +439,8 @@ export const checkins = pgTable(
   },
   (t) => [
     index("checkins_location_time_idx").on(t.locationId, t.checkinAt).where(sql`${t.locationId} is not null`),
-    index("checkins_venue_time_idx").on(t.venueId, t.checkinAt),
+    // Nearby distinct users per beer: venue, then beer, then time (covering: see 0006's INCLUDE).
+    index("checkins_venue_beer_time_idx").on(t.venueId, t.beerId, t.checkinAt),
   ],
 );
 
@@ -452,7 +453,11 @@ export const venueBeerDays = pgTable(
     beerId: integer("beer_id").notNull(),
     checkins: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.venueId, t.day, t.beerId] })],
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.day, t.beerId] }),
+    // Top nearby beers read venues by day: index-only with 0006's INCLUDE.
+    index("venue_beer_days_venue_day_idx").on(t.venueId, t.day),
+  ],
 );
 
 export const SUBSCRIPTION_KINDS = ["beers", "events"] as const;

@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
 import { seedMenus } from "@/lib/menus/seed";
 import { seedCustomMenu } from "@/lib/custom-menus/seed";
+import { seedDemoActivity } from "@/lib/insights/generate";
 
 // Contract §2: the demo accounts the tests, the dashboard and the README rely on.
 export const DEMO = {
@@ -241,7 +242,10 @@ export async function seedDemo(db: Db) {
   });
 }
 
+/** The demo data and months of check-ins, subscriptions and menu views, on an empty database. */
 export async function seedIfEmpty(db: Db) {
   const [{ n }] = (await db.select({ n: count() }).from(businesses)) as [{ n: number }];
-  if (n === 0) await seedDemo(db);
+  if (n > 0) return;
+  await seedDemo(db);
+  await seedDemoActivity(db);
 }

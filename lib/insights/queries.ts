@@ -83,6 +83,14 @@ const topBeersNearby = (location: Location, window: Window) => sql`
   where d.venue_id in (${nearbyVenues(location)}) and d.day >= ${window.start.toISOString().slice(0, 10)}::date
   group by d.beer_id order by checkins desc, d.beer_id limit 10`;
 
+/** Distinct users of each given beer at the nearby venues: index-only on (venue, beer, time) INCLUDE user. */
+const nearbyUsers = (location: Location, window: Window, beerIds: number[]) => sql`
+  select b.bid as beer_id, b.name, b.brewery, b.style,
+    (select count(distinct c.user_id)::int from checkins c
+     where c.venue_id in (${nearbyVenues(location)}) and c.beer_id = b.bid
+       and c.checkin_at >= ${window.start.toISOString().slice(0, 10)}::date) as distinct_users
+  from catalogue_beers b where b.bid in (${sql.join(beerIds.map((id) => sql`${id}`), sql`, `)})`;
+
 // ---- the insights ----
 
 const GENDERS = [
@@ -210,15 +218,7 @@ export async function topBeers(db: Db, params: Params) {
     if (params.location.latitude !== null && params.location.longitude !== null) {
       const ranked = await rows<{ beer_id: number; checkins: number }>(db, topBeersNearby(params.location, window));
       if (ranked.length > 0) {
-        const ids = sql.join(ranked.map((row) => sql`${row.beer_id}`), sql`, `);
-        const details = await rows<{ beer_id: number; name: string; brewery: string | null; style: string | null; distinct_users: number }>(
-          db,
-          sql`select b.bid as beer_id, b.name, b.brewery, b.style,
-                (select count(distinct c.user_id)::int from checkins c
-                 where c.venue_id in (${nearbyVenues(params.location)}) and c.beer_id = b.bid
-                   and c.checkin_at >= ${window.start.toISOString().slice(0, 10)}::date) as distinct_users
-              from catalogue_beers b where b.bid in (${ids})`,
-        );
+        const details = await rows<Omit<BeerRow, "checkins">>(db, nearbyUsers(params.location, window, ranked.map((row) => row.beer_id)));
         const byId = new Map(details.map((row) => [row.beer_id, row]));
         nearby = ranked.map((row) => ({ ...byId.get(row.beer_id)!, checkins: row.checkins }));
       }
@@ -231,11 +231,12 @@ export async function topBeers(db: Db, params: Params) {
 /** EXPLAIN (ANALYZE, BUFFERS) of an insight's main query: for the benchmark. */
 export async function explainInsight(
   db: Db,
-  name: "checkins" | "gender" | "ages" | "daily" | "menu_views" | "subscribes" | "stats" | "top_beers" | "top_nearby_beers",
+  name: "checkins" | "gender" | "ages" | "daily" | "menu_views" | "subscribes" | "stats" | "top_beers" | "top_nearby_beers" | "top_nearby_users",
   params: Params,
 ): Promise<string> {
   const clock = clockFor(params.location);
   const window = localWindow(clock, params.numDays, params.now);
+  const ranked = name === "top_nearby_users" ? await rows<{ beer_id: number }>(db, topBeersNearby(params.location, window)) : [];
   const queries: Record<typeof name, SQL> = {
     checkins: checkinsByDay(params.location, window, clock),
     gender: usersByGender(params.location, window),
@@ -246,6 +247,7 @@ export async function explainInsight(
     stats: sql`select count(*)::int, count(distinct user_id)::int from checkins where location_id = ${params.location.id}`,
     top_beers: topBeersHere(params.location, window),
     top_nearby_beers: topBeersNearby(params.location, window),
+    top_nearby_users: nearbyUsers(params.location, window, ranked.length > 0 ? ranked.map((row) => row.beer_id) : [0]),
   };
   const plan = await rows<{ "QUERY PLAN": string }>(db, sql`explain (analyze, buffers) ${queries[name]}`);
   return plan.map((row) => row["QUERY PLAN"]).join("\n");
