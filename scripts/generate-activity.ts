@@ -13,7 +13,8 @@ import { parseArgs } from "node:util";
 import { inArray } from "drizzle-orm";
 import { openConfiguredDatabase } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
-import { demoLocations, ensureBenchmarkLocations, generateActivity, vacuumInsightTables } from "@/lib/insights/generate";
+import { demoLocations, ensureBenchmarkLocations } from "@/lib/insights/activity-world";
+import { generateActivity, vacuumInsightTables } from "@/lib/insights/generate";
 
 const { values: args } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import { db } from "./api";
 import { useTransport } from "@/lib/beer-platform/client";
 import { checkinSyncState, checkins, locations, rateLimits, sandboxCheckins, sandboxUsers, v4Cache, venueBeerDays } from "@/lib/db/schema";
 import { recordCheckins } from "@/lib/insights/record";
-import { GENERATED } from "@/lib/insights/generate";
+import { GENERATED } from "@/lib/insights/activity-world";
 import { checkinFromFeedItem, PAGE_SIZE, syncCheckins, syncLocation, syncTargets, type LocationRow } from "@/lib/insights/sync";
 import { handleSandbox } from "@/lib/v4-sandbox/server";
 import { setSandboxHourlyLimit } from "@/lib/v4-sandbox/rate";

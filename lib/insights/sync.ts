@@ -7,7 +7,7 @@ import { callUpstream } from "@/lib/beer-platform/client";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { matchEndpoint } from "@/lib/beer-platform/endpoints";
 import { V4Error } from "@/lib/beer-platform/errors";
-import { GENERATED } from "./generate";
+import { GENERATED } from "./activity-world";
 import { recordCheckins, type CheckinInput } from "./record";
 
 // `npm run sync:checkins`: imports a location's venue check-ins from the platform's venue feed
