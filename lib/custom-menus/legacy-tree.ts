@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { groupBy } from "@/lib/group-by";
 import { customContainers, customItems, customItemTypes, customSections } from "@/lib/db/schema";
 import type { CustomMenu } from "./records";
 import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";
@@ -24,11 +25,11 @@ export async function loadCustomTree(db: Db, customMenuId: number) {
     .from(customContainers)
     .where(inArray(customContainers.customItemId, itemIds))
     .orderBy(asc(customContainers.customItemId), asc(customContainers.position));
+  const itemsBySection = groupBy(itemRows, (row) => row.item.customSectionId);
+  const containersByItem = groupBy(containerRows, (container) => container.customItemId);
   return sectionRows.map((section) => ({
     section,
-    items: itemRows
-      .filter((row) => row.item.customSectionId === section.id)
-      .map((row) => ({ ...row, containers: containerRows.filter((container) => container.customItemId === row.item.id) })),
+    items: (itemsBySection.get(section.id) ?? []).map((row) => ({ ...row, containers: containersByItem.get(row.item.id) ?? [] })),
   }));
 }
 

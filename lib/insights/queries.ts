@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { SUBSCRIPTION_KINDS } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { dayBounds, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
 
@@ -184,8 +185,11 @@ export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHour
   const window = localWindow(clock, params.numDays, params.now);
   const { result, timeTaken } = await timed(async () => {
     const found = await rows<{ day: string; kind: string; subscribes: number }>(db, subscribesByDay(params.location, window, clock));
+    const byDayAndKind = new Map(found.map((row) => [`${row.day} ${row.kind}`, row.subscribes]));
     const count = (day: string, kind?: string) =>
-      found.filter((row) => row.day === day && (kind === undefined || row.kind === kind)).reduce((sum, row) => sum + row.subscribes, 0);
+      kind === undefined
+        ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + (byDayAndKind.get(`${day} ${each}`) ?? 0), 0)
+        : (byDayAndKind.get(`${day} ${kind}`) ?? 0);
     return {
       date_range: { start: window.days[0]!, end: window.days.at(-1)! },
       subscribes: {

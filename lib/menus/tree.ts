@@ -1,18 +1,8 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, sections } from "@/lib/db/schema";
+import { groupBy } from "@/lib/group-by";
 import { containerJson, itemJson, menuJson, sectionJson, type Menu } from "./serialize";
-
-// Node 20 has no Map.groupBy.
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
-}
 
 /**
  * GET /menus/:id?full=true: the whole tree in position order in three queries (sections, items,
