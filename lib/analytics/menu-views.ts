@@ -1,3 +1,4 @@
+import type { Caller } from "@/lib/auth/caller";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { menuViewCounts } from "@/lib/db/schema";
@@ -14,4 +15,12 @@ export async function recordMenuView(db: Db, { locationId, source, at = new Date
       target: [menuViewCounts.locationId, menuViewCounts.bucket, menuViewCounts.source],
       set: { count: sql`${menuViewCounts.count} + 1` },
     });
+}
+
+/**
+ * The source a full-menu read counts under, or null when it is not an audience view: the venue's
+ * own dashboard (a browser session) reading its menu to edit it.
+ */
+export function viewSource(caller: Caller, sourceName: string): string | null {
+  return caller.via === "session" ? null : sourceName;
 }

@@ -3,6 +3,8 @@ export const errorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   read_only_token: 403,
+  // A cookie-authenticated write without this site's Origin, or marked cross-site by the browser.
+  cross_site_request: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -15,8 +15,10 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
 
 type Spec<P, Q, B, A extends boolean> = {
-  /** false only for POST /sessions; every other route needs a token. */
+  /** false only for POST /sessions and the dashboard's /api/session routes; every other route needs a token. */
   auth?: A;
+  /** Runs first, before anything is read: the same-origin checks of the dashboard's session routes. */
+  guard?: (request: Request) => void;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -76,6 +78,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
 ): RouteFn {
   const handle: RouteFn = async (request, context) => {
     try {
+      spec.guard?.(request);
       const db = await getDb();
       let caller: Caller | null = null;
       if (spec.auth !== false) {

@@ -2,15 +2,32 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/api/errors";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
+import { assertSameOrigin } from "./same-origin";
 
 export type User = typeof users.$inferSelect;
-export type Caller = { user: User; access: "read" | "write" };
+/** `via`: Basic email:token ("token") or the dashboard's session cookie ("session", always write access). */
+export type Caller = { user: User; access: "read" | "write"; via: "token" | "session" };
 
 export const REALM = 'Basic realm="Taproom API", charset="UTF-8"';
 
 const unauthorized = (detail: string) =>
   new ApiError("unauthorized", detail, { headers: { "www-authenticate": REALM } });
+
+/**
+ * A script in a browser page (fetch/XHR: Sec-Fetch-Mode cors, same-origin, no-cors) gets its 401
+ * without the Basic challenge, which would make the browser pop up its own sign-in dialog over the
+ * dashboard. Integrations (no Sec-Fetch-* headers) and address-bar navigations keep the challenge.
+ */
+const fromPageScript = (request: Request) => {
+  const mode = request.headers.get("sec-fetch-mode")?.trim().toLowerCase();
+  return !!mode && mode !== "navigate";
+};
+const noCredentials = (request: Request, detail: string) =>
+  fromPageScript(request) ? new ApiError("unauthorized", detail) : unauthorized(detail);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function parseBasic(header: string | null): { email: string; token: string } | null {
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i);
@@ -22,15 +39,33 @@ function parseBasic(header: string | null): { email: string; token: string } | n
   return { email: decoded.slice(0, colon).trim().toLowerCase(), token: decoded.slice(colon + 1) };
 }
 
-/** Resolves `Authorization: Basic base64(email:token)` to the user and the token's access level. */
+/**
+ * Resolves the caller. With an Authorization header: Basic base64(email:token) and the token's access
+ * level, nothing else (a bad header is 401 even next to a valid cookie). Without one: the dashboard's
+ * session cookie, with write access; a cookie request that changes something must come from this site
+ * (403 cross_site_request).
+ */
 export async function authenticate(db: Db, request: Request): Promise<Caller> {
   const header = request.headers.get("authorization");
-  if (!header) throw unauthorized("Send Authorization: Basic base64(email:token).");
+  if (!header) {
+    const token = readSessionCookie(request);
+    const user = token ? await findBrowserSessionUser(db, token) : null;
+    if (!user) {
+      throw noCredentials(
+        request,
+        token
+          ? "The session has expired or was ended: sign in again, or send Authorization: Basic base64(email:token)."
+          : "Send Authorization: Basic base64(email:token), or sign in to the dashboard.",
+      );
+    }
+    if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+    return { user, access: "write", via: "session" };
+  }
   const credentials = parseBasic(header);
   if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token).");
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
   const presented = hashToken(credentials.token);
-  if (user && sameHash(presented, user.tokenHash)) return { user, access: "write" };
-  if (user && sameHash(presented, user.readOnlyTokenHash)) return { user, access: "read" };
+  if (user && sameHash(presented, user.tokenHash)) return { user, access: "write", via: "token" };
+  if (user && sameHash(presented, user.readOnlyTokenHash)) return { user, access: "read", via: "token" };
   throw unauthorized("The email or token is wrong, or the token was reset.");
 }

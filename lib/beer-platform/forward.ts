@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertSameOriginFetch } from "@/lib/auth/same-origin";
 import { upstreamConfig } from "./config";
 import { matchEndpoint } from "./endpoints";
 import { callUpstream } from "./client";
@@ -47,6 +48,9 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   let budget = appBudget(config.clientId, config.hourlyLimit);
   if (endpoint.access === "user") {
     if (caller.access !== "write") throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");
+    // Some of these act through GET (wishlist/add, friend/request…), and SameSite=Lax sends the cookie
+    // on another site's links: a cookie caller must show the call comes from this site, whatever the method.
+    if (caller.via === "session") assertSameOriginFetch(request);
     accessToken = (await accessTokenFor(db, caller.user.id)) ?? undefined;
     if (!accessToken) {
       throw new V4Error(403, "not_connected", "Connect your beer-platform account first: GET /api/v4/oauth/connect.");

@@ -14,12 +14,12 @@ import { assertNotMigrated } from "./write-guard";
 
 type Scope = { businessId: number; id: number };
 
-/** GET /custom_menus/:id. `full` answers the whole tree (four queries at any size) and counts a view. */
-export async function readCustomMenu(db: Db, { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string }) {
+/** GET /custom_menus/:id. `full` answers the whole tree (four queries at any size) and counts a view (unless `sourceName` is null). */
+export async function readCustomMenu(db: Db, { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string | null }) {
   const { menu, location } = await getCustomMenu(db, { businessId, id });
   if (!full) return customMenuJson(menu);
   const tree = await loadCustomTree(db, menu.id);
-  await recordMenuView(db, { locationId: location.id, source: sourceName });
+  if (sourceName !== null) await recordMenuView(db, { locationId: location.id, source: sourceName });
   return {
     ...customMenuJson(menu),
     custom_sections: tree.map(({ section, items }) => ({

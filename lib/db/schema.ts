@@ -398,6 +398,20 @@ export const oauthStates = pgTable("oauth_states", {
   expiresAt: stamp("expires_at").notNull(),
 });
 
+/** The dashboard's cookie sessions: SHA-256 of the random cookie value, never the value itself. */
+export const browserSessions = pgTable(
+  "browser_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+    expiresAt: stamp("expires_at").notNull(),
+  },
+  (t) => [index("browser_sessions_user_id_idx").on(t.userId)],
+);
+
 // ---- Insights -----------------------------------------------------------------------------------
 
 /** Beers as check-ins name them (from the platform's catalogue): check-ins keep only the id. */

@@ -26,22 +26,22 @@ export async function listMenus(db: Db, { location, includeLegacy }: { location:
 /**
  * GET /menus/:id. With include_legacy the lookup goes: menu by id, menu replacing custom menu `id`,
  * custom menu `id` (answered in the consolidated shape, `legacy: true`). `full` returns the tree and
- * counts a menu view for `sourceName`.
+ * counts a menu view for `sourceName` (null: not a view, e.g. the venue's own dashboard).
  */
 export async function readMenu(
   db: Db,
-  { businessId, id, full, includeLegacy, sourceName }: Scope & { full: boolean; includeLegacy: boolean; sourceName: string },
+  { businessId, id, full, includeLegacy, sourceName }: Scope & { full: boolean; includeLegacy: boolean; sourceName: string | null },
 ) {
   const found = includeLegacy ? await findMenuOrSuccessor(db, { businessId, id }) : await getMenu(db, { businessId, id });
   if (found) {
     if (!full) return menuJson(found.menu);
-    await recordMenuView(db, { locationId: found.location.id, source: sourceName });
+    if (sourceName !== null) await recordMenuView(db, { locationId: found.location.id, source: sourceName });
     return menuTree(db, { menu: found.menu, currency: found.location.currency });
   }
   const legacy = await findCustomMenu(db, { businessId, id });
   if (!legacy) throw notFound("menu");
   if (!full) return legacyMenuJson(legacy.menu);
-  await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
+  if (sourceName !== null) await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
   return customMenuTree(db, { menu: legacy.menu, currency: legacy.location.currency });
 }
 

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/api/errors";
-import { REALM } from "@/lib/auth/caller";
+import { REALM, type User } from "@/lib/auth/caller";
 import { decoyHash, verifyPassword } from "@/lib/auth/password";
 import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
 import { hit } from "@/lib/rate-limit";
@@ -11,13 +11,14 @@ import { hit } from "@/lib/rate-limit";
 export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
 
 /**
- * Logs in with email and password and returns the user's current token pair (the same pair on every
- * login until it is reset). Every attempt counts against the email and the client address.
+ * Checks email and password and returns the user. Every attempt counts against the email and the
+ * client address (429 with Retry-After over either limit, before the password is checked). The API's
+ * POST /sessions and the dashboard's sign-in share it, so they share the limits.
  */
-export async function createSession(
+export async function verifyLogin(
   db: Db,
   input: { email: string; password: string; address: string; now?: Date },
-): Promise<SessionUser> {
+): Promise<User> {
   const settings = env();
   const email = input.email.trim().toLowerCase();
   const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
@@ -37,6 +38,25 @@ export async function createSession(
   if (!user || !valid) {
     throw new ApiError("unauthorized", "The email or password is wrong.", { headers: { "www-authenticate": REALM } });
   }
+  return user;
+}
+
+/**
+ * Logs in with email and password and returns the user's current token pair (the same pair on every
+ * login until it is reset). Every attempt counts against the email and the client address.
+ */
+export async function createSession(
+  db: Db,
+  input: { email: string; password: string; address: string; now?: Date },
+): Promise<SessionUser> {
+  return tokensOf(db, await verifyLogin(db, input));
+}
+
+/**
+ * The user's current token pair, decrypted. Only for a caller who just proved to be this user (password
+ * or the dashboard's session). If the pair cannot be decrypted, a new one is issued.
+ */
+export async function tokensOf(db: Db, user: User): Promise<SessionUser> {
   try {
     return {
       email: user.email,
@@ -44,7 +64,7 @@ export async function createSession(
       auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
     };
   } catch {
-    // Sealed under another APP_SECRET: the password just proved who this is, so issue a new pair.
+    // Sealed under another APP_SECRET: the caller proved who this is, so issue a new pair.
     console.warn(`Stored tokens of user ${user.id} cannot be decrypted with this APP_SECRET; issuing a new pair.`);
     const { auth_token, auth_token_read_only } = await resetTokens(db, user.id);
     return { email: user.email, auth_token, auth_token_read_only };

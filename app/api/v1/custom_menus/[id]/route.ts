@@ -1,3 +1,4 @@
+import { viewSource } from "@/lib/analytics/menu-views";
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
@@ -17,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // GET /api/v1/custom_menus/:id — one custom menu; full=true: the whole tree, counted as a menu view
     GET: endpoint({ params: idParams, query: customMenuQuery }, async ({ db, caller, params, query }) =>
       json({
-        custom_menu: await readCustomMenu(db, { businessId: caller.user.businessId, id: params.id, full: query.full, sourceName: query.source_name }),
+        custom_menu: await readCustomMenu(db, { businessId: caller.user.businessId, id: params.id, full: query.full, sourceName: viewSource(caller, query.source_name) }),
       }),
     ),
     PUT: update,

@@ -1,3 +1,4 @@
+import { viewSource } from "@/lib/analytics/menu-views";
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       id: params.id,
       full: query.full,
       includeLegacy: query.include_legacy,
-      sourceName: query.source_name,
+      sourceName: viewSource(caller, query.source_name),
     });
     return json({ menu });
   }),

@@ -1,0 +1,59 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { ApiError } from "@/lib/api/errors";
+import { json } from "@/lib/api/responses";
+import { assertSameOrigin } from "@/lib/auth/same-origin";
+import { createSessionBody } from "@/lib/schemas/sessions";
+import { clientAddress, verifyLogin } from "@/lib/sessions/sessions";
+import {
+  clearedSessionCookie,
+  endBrowserSession,
+  findBrowserSessionUser,
+  isSecureRequest,
+  readSessionCookie,
+  sessionCookie,
+  startBrowserSession,
+} from "@/lib/sessions/browser-sessions";
+import { currentUserJson } from "@/lib/users/current-user";
+
+// The dashboard's own sign-in. No Basic auth here, and no WWW-Authenticate on a 401: the browser would
+// answer it with its own sign-in dialog.
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // POST /api/session — sign in with email and password: sets the session cookie, never returns tokens
+  POST: endpoint({ auth: false, guard: assertSameOrigin, body: createSessionBody }, async ({ db, body, request }) => {
+    let user;
+    try {
+      // The same check (and login rate limits) as POST /api/v1/sessions.
+      user = await verifyLogin(db, { ...body, address: clientAddress(request) });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "unauthorized") throw new ApiError("unauthorized", error.detail);
+      throw error;
+    }
+    const previous = readSessionCookie(request);
+    if (previous) await endBrowserSession(db, previous);
+    const now = new Date();
+    const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
+    const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
+    return json({ user: currentUserJson(user) }, { headers: { "set-cookie": cookie } });
+  }),
+  // DELETE /api/session — sign out: ends the cookie's session (if any) and clears the cookie; idempotent
+  DELETE: endpoint({ auth: false, guard: assertSameOrigin }, async ({ db, request }) => {
+    const token = readSessionCookie(request);
+    if (token) await endBrowserSession(db, token);
+    return new Response(null, {
+      status: 204,
+      headers: { "cache-control": "no-store", "set-cookie": clearedSessionCookie(isSecureRequest(request)) },
+    });
+  }),
+  // GET /api/session — who the session cookie signs in
+  GET: endpoint({ auth: false }, async ({ db, request }) => {
+    const token = readSessionCookie(request);
+    const user = token ? await findBrowserSessionUser(db, token) : null;
+    if (!user) {
+      // A stale cookie is cleared so the browser stops sending it.
+      const headers: Record<string, string> = token ? { "set-cookie": clearedSessionCookie(isSecureRequest(request)) } : {};
+      throw new ApiError("unauthorized", token ? "The session has expired or was ended: sign in again." : "Not signed in.", { headers });
+    }
+    return json({ user: currentUserJson(user) });
+  }),
+});
