@@ -43,14 +43,16 @@ export default defineConfig({
   projects: [
     // HTTP only: the `request` fixture never launches a browser.
     { name: "api", testMatch: "**/*.api.spec.ts" },
-    // Dashboard tests, in the system Chromium (launchOptions above). None yet: an empty project is fine.
-    { name: "ui", testMatch: "**/*.ui.spec.ts", use: { browserName: "chromium" } },
+    // Dashboard tests, in the system Chromium (launchOptions above). They run after the API specs: the
+    // account spec resets the owner's tokens, which the API specs' worker fixtures hold.
+    { name: "ui", testMatch: "**/*.ui.spec.ts", use: { browserName: "chromium" }, dependencies: ["api"] },
   ],
   webServer: {
     // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
     command: `npx next build && exec npx next start -H 127.0.0.1 -p ${port}`,
     env: {
-      NEXT_DIST_DIR: ".next-e2e",
+      // E2E_DIST_DIR lets two runs on one machine build side by side (with different E2E_PORTs).
+      NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
       DATA_DIR: path.join(tmp, "data"),
     },

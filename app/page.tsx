@@ -21,6 +21,14 @@ export default function Home() {
         The venue API is running. Integrations (POS systems, websites, TV menu boards) call it with Basic auth:
         your email and a token.
       </p>
+      <p className={styles.cta}>
+        <a href="/sign-in" className="btn btn--primary">
+          Sign in to the dashboard
+        </a>
+        <span className={styles.ctaNote}>
+          Demo: <code>owner@demo.test</code> / <code>demo-owner-pass</code>
+        </span>
+      </p>
       <section className={styles.card} aria-labelledby="start">
         <h2 id="start">Start here</h2>
         <ol className={styles.steps}>

@@ -1,0 +1,108 @@
+"use client";
+
+import Link from "next/link";
+import { useParams, usePathname, useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { apiFetch, problemMessage } from "@/lib/client/api";
+import { useToast } from "@/components/ui/toast";
+import styles from "./app-shell.module.css";
+
+type ShellLocation = { id: number; name: string; city: string | null };
+
+const SECTIONS = [
+  { slug: "menus", label: "Menus" },
+  { slug: "events", label: "Events" },
+  { slug: "hours", label: "Hours" },
+  { slug: "insights", label: "Insights" },
+] as const;
+
+/** Header with the location switcher, the section navigation and the account menu. */
+export function AppShell({
+  user,
+  locations,
+  children,
+}: {
+  user: { email: string; name: string };
+  locations: ShellLocation[];
+  children: ReactNode;
+}) {
+  const params = useParams<{ locationId?: string }>();
+  const pathname = usePathname();
+  const router = useRouter();
+  const notify = useToast();
+  const [signingOut, setSigningOut] = useState(false);
+  const currentId = Number(params.locationId) || locations[0]?.id;
+  const section = pathname.split("/")[3] ?? "menus";
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await apiFetch("/api/session", { method: "DELETE" });
+      router.replace("/sign-in");
+      router.refresh();
+    } catch (error) {
+      notify(problemMessage(error), { tone: "error" });
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <Link href="/dashboard" className={styles.brand}>
+          Taproom
+        </Link>
+        {locations.length > 0 && (
+          <label className={styles.switcher}>
+            <span className="visually-hidden">Location</span>
+            <select
+              className="select"
+              value={currentId}
+              onChange={(event) => {
+                const slug = SECTIONS.some((s) => s.slug === section) ? section : "menus";
+                router.push(`/locations/${event.target.value}/${slug}`);
+              }}
+            >
+              {locations.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                  {location.city ? ` · ${location.city}` : ""}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className={styles.account}>
+          <Link href="/account" className={styles.accountLink} aria-current={pathname === "/account" ? "page" : undefined}>
+            <span className={styles.accountName}>{user.name || user.email}</span>
+            <span className={styles.accountShort} aria-hidden>
+              Account
+            </span>
+          </Link>
+          <button type="button" className="btn btn--small" onClick={signOut} disabled={signingOut}>
+            {signingOut ? "Signing out…" : "Sign out"}
+          </button>
+        </div>
+      </header>
+      {currentId !== undefined && (
+        <nav className={styles.nav} aria-label="Sections">
+          {SECTIONS.map(({ slug, label }) => {
+            const href = `/locations/${currentId}/${slug}`;
+            const current = pathname.startsWith(href);
+            return (
+              <Link key={slug} href={href} className={styles.navLink} aria-current={current ? "page" : undefined}>
+                {label}
+              </Link>
+            );
+          })}
+        </nav>
+      )}
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+    </div>
+  );
+}

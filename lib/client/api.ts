@@ -1,0 +1,64 @@
+// The dashboard's one way to call the API: same-origin fetch (the session cookie rides along),
+// JSON in and out, and every refusal turned into an ApiProblem carrying the server's problem+json.
+
+export type FieldError = { path: string; message: string };
+
+export class ApiProblem extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[];
+
+  constructor(status: number, code: string, detail: string, errors: FieldError[] = []) {
+    super(detail);
+    this.name = "ApiProblem";
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
+
+export async function apiFetch<T>(path: string, { method = "GET", body, signal }: Options = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiProblem(0, "network_error", "The server could not be reached. Check your connection and try again.");
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: handled below as a problem without details.
+  }
+  if (response.ok) return data as T;
+  const problem = (data ?? {}) as { code?: string; detail?: string; errors?: FieldError[] };
+  if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/api/session")) {
+    // The session ended (signed out elsewhere or expired): back to the sign-in page, then here again.
+    const next = window.location.pathname + window.location.search;
+    window.location.assign(`/sign-in?next=${encodeURIComponent(next)}`);
+  }
+  throw new ApiProblem(
+    response.status,
+    problem.code ?? "http_error",
+    problem.detail ?? `The server answered ${response.status}. Try again.`,
+    problem.errors ?? [],
+  );
+}
+
+/** A message fit for a person, whatever was thrown. */
+export function problemMessage(error: unknown): string {
+  if (error instanceof ApiProblem) return error.message;
+  if (error instanceof Error) return error.message;
+  return "Something went wrong. Try again.";
+}

@@ -1,0 +1,27 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+
+// queryOptions factories per resource keep every query key in one place.
+export type LocationSummary = {
+  id: number;
+  name: string;
+  city: string | null;
+  time_zone: string;
+  tz_offset: number;
+  currency: string;
+  currency_symbol: string;
+};
+
+export const locationQueries = {
+  all: () => ["locations"] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...locationQueries.all(), "list"],
+      queryFn: ({ signal }) => apiFetch<{ locations: LocationSummary[] }>("/api/v1/locations", { signal }).then((r) => r.locations),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...locationQueries.all(), id],
+      queryFn: ({ signal }) => apiFetch<{ location: LocationSummary }>(`/api/v1/locations/${id}`, { signal }).then((r) => r.location),
+    }),
+};
