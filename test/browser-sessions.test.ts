@@ -177,6 +177,26 @@ describe("the cookie on /api/v1", () => {
     expect(deleted.status).toBe(200);
   });
 
+  it("judges the Origin by the Host the browser addressed (Next.js builds request.url from its own hostname)", async () => {
+    const { cookie } = await signIn();
+    // The test server is http://127.0.0.1:3000; `next start -H 127.0.0.1` answers as localhost in request.url.
+    const direct = await api.post(`locations/${location}/events`, {
+      headers: { cookie, host: "192.0.2.7:3300", origin: "http://192.0.2.7:3300" },
+      body: newEvent(),
+    });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(201);
+    const proxied = await api.post(`locations/${location}/events`, {
+      headers: { cookie, "x-forwarded-host": "taproom.example", origin: "https://taproom.example" },
+      body: newEvent(),
+    });
+    expect(proxied.status, JSON.stringify(proxied.body)).toBe(201);
+    const foreign = await api.post(`locations/${location}/events`, {
+      headers: { cookie, host: "192.0.2.7:3300", origin: "http://192.0.2.8:3300" },
+      body: newEvent(),
+    });
+    expect(foreign.status).toBe(403);
+  });
+
   it("accepts APP_URL's origin too", async () => {
     configure({ APP_URL: "https://taproom.example" });
     const { cookie } = await signIn();

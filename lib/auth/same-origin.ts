@@ -6,17 +6,27 @@ import { ApiError } from "@/lib/api/errors";
 
 const crossSite = (detail: string) => new ApiError("cross_site_request", detail);
 
-/** The origins this app is served from: the request's own and, when set, APP_URL's. */
-export function ownOrigins(request: Request): string[] {
-  const origins = [new URL(request.url).origin];
+/**
+ * The hosts this app is served as: the Host the browser addressed (and the X-Forwarded-Host a proxy
+ * in front sets), the request URL's, and APP_URL's. Hosts, not origins: Next.js builds request.url
+ * from its own hostname ("localhost" when bound to 127.0.0.1), and behind a TLS proxy the scheme the
+ * browser saw is not the one we are served on. A browser never lets a page forge Host or Origin.
+ */
+export function ownHosts(request: Request): string[] {
+  const hosts = [new URL(request.url).host];
+  for (const header of ["host", "x-forwarded-host"]) {
+    const value = request.headers.get(header)?.split(",")[0]?.trim().toLowerCase();
+    if (value) hosts.push(value);
+  }
   const appUrl = env().APP_URL;
-  if (appUrl) origins.push(new URL(appUrl).origin);
-  return origins;
+  if (appUrl) hosts.push(new URL(appUrl).host);
+  return hosts;
 }
 
-function normalised(origin: string): string | null {
+function hostOf(origin: string): string | null {
   try {
-    return new URL(origin).origin;
+    const url = new URL(origin);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.host : null;
   } catch {
     return null; // "null" (sandboxed frames, some redirects) or garbage
   }
@@ -35,8 +45,8 @@ export function assertSameOrigin(request: Request): void {
   assertNotCrossSite(request);
   const origin = request.headers.get("origin");
   if (!origin) throw crossSite("A signed-in browser request that changes something must carry this site's Origin header.");
-  const presented = normalised(origin);
-  if (!presented || !ownOrigins(request).includes(presented)) {
+  const presented = hostOf(origin);
+  if (!presented || !ownHosts(request).includes(presented)) {
     throw crossSite(`Origin ${origin} is not this site. Use Taproom's own pages, or authenticate with Basic email:token.`);
   }
 }
