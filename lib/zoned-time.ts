@@ -24,3 +24,14 @@ export function instantToWallClock(instant: Date, zone: string): { date: string;
   const local = DateTime.fromJSDate(instant, { zone });
   return { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") };
 }
+
+/**
+ * The zone's short name at an instant ("EST", "CEST", "BST"), DST-aware. en-US knows the American
+ * abbreviations and en-GB the European ones; elsewhere Intl only has "GMT+9", which is still right.
+ */
+export function zoneAbbreviation(zone: string, at: Date | DateTime = new Date()): string {
+  const local = (at instanceof Date ? DateTime.fromJSDate(at) : at).setZone(zone);
+  const american = local.setLocale("en-US").toFormat("ZZZZ");
+  if (!american.startsWith("GMT") || american === "GMT") return american;
+  return local.setLocale("en-GB").toFormat("ZZZZ");
+}

@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { HoursBoard } from "@/components/hours/hours-board";
+import { requireLocationPage } from "@/lib/dashboard/guards";
+
+export const metadata: Metadata = { title: "Hours · Taproom" };
+
+// GET /locations/:locationId/hours
+export default async function HoursPage({ params }: { params: Promise<{ locationId: string }> }) {
+  const { locationId } = await params;
+  const { location } = await requireLocationPage(locationId, "hours");
+  return <HoursBoard location={{ id: location.id, name: location.name, time_zone: location.time_zone }} />;
+}

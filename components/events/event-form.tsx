@@ -1,0 +1,130 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { DateTime } from "luxon";
+import { Field } from "@/components/ui/field";
+import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import type { VenueEvent } from "@/lib/client/queries/events";
+import { eventInput } from "@/lib/schemas/events";
+import { formMessage, toFormValues } from "./event-form-values";
+import { useSaveEvent } from "./use-event-mutations";
+import { zoneAbbreviation } from "@/lib/zoned-time";
+import styles from "./events.module.css";
+
+// The four date/time inputs are judged together (pairs, end not before start): a change to one
+// re-checks the others, so a fixed error clears wherever it was shown.
+const PAIR_FIELDS = ["start_time_date", "start_time_time", "end_time_date", "end_time_time"] as const;
+const blankToUndefined = (value: string) => (value === "" ? undefined : value);
+const blankToNull = (value: string) => (value === "" ? null : value);
+
+/**
+ * Create or edit one event with the schema the API validates with (`eventInput`). Edits send every
+ * field of the form, which is also a valid `eventPatch`: cleared end fields (null) remove the end.
+ */
+export function EventForm({
+  locationId,
+  zone,
+  event,
+  onSaved,
+  onCancel,
+}: {
+  locationId: number;
+  zone: string;
+  event: VenueEvent | null;
+  onSaved: (event: VenueEvent) => void;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(eventInput, { defaultValues: toFormValues(event, zone) });
+  const save = useSaveEvent(locationId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const zoneNoteId = useId();
+  const { errors, isSubmitting } = form.formState;
+  const startDate = useWatch({ control: form.control, name: "start_time_date" });
+  const startTime = useWatch({ control: form.control, name: "start_time_time" });
+
+  // The zone's name at the chosen date (EDT in July, EST in December); today's until one is picked.
+  const chosen = startDate ? DateTime.fromISO(`${startDate}T${startTime || "12:00"}`, { zone }) : null;
+  const zoneNote = `Times are in ${zoneAbbreviation(zone, chosen?.isValid ? chosen : new Date())} (${zone})`;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSaved(await save.mutateAsync({ id: event?.id, values }));
+    } catch (error) {
+      // A 422 lands on its fields ("event.start_time_time" → start time); anything else above the buttons.
+      setFailure(applyServerErrors(form, error, "event."));
+    }
+  });
+
+  const pair = (name: (typeof PAIR_FIELDS)[number], required: boolean) =>
+    form.register(name, {
+      setValueAs: required ? blankToUndefined : blankToNull,
+      deps: PAIR_FIELDS.filter((other) => other !== name),
+    });
+
+  const text = (name: "link" | "location_name" | "street" | "city" | "state" | "zip" | "country", label: string, type = "text") => (
+    <Field label={label} error={formMessage(errors[name])}>
+      {(props) => <input {...props} {...form.register(name)} type={type} className="input" />}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <Field label="Name" error={formMessage(errors.name)}>
+        {(props) => <input {...props} {...form.register("name")} className="input" autoComplete="off" />}
+      </Field>
+      <Field label="Description" error={formMessage(errors.description)}>
+        {(props) => <textarea {...props} {...form.register("description")} className="textarea" rows={3} />}
+      </Field>
+
+      <fieldset className={styles.fieldset} aria-describedby={zoneNoteId}>
+        <legend className={styles.legend}>When</legend>
+        <p className={styles.zoneNote} id={zoneNoteId}>
+          {zoneNote}
+        </p>
+        <div className={styles.pairGrid}>
+          <Field label="Start date" error={formMessage(errors.start_time_date)}>
+            {(props) => <input {...props} {...pair("start_time_date", true)} type="date" className="input" />}
+          </Field>
+          <Field label="Start time" error={formMessage(errors.start_time_time)}>
+            {(props) => <input {...props} {...pair("start_time_time", true)} type="time" className="input" />}
+          </Field>
+          <Field label="End date" error={formMessage(errors.end_time_date)} hint="Optional">
+            {(props) => <input {...props} {...pair("end_time_date", false)} type="date" className="input" />}
+          </Field>
+          <Field label="End time" error={formMessage(errors.end_time_time)} hint="Optional">
+            {(props) => <input {...props} {...pair("end_time_time", false)} type="time" className="input" />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Where and link (optional)</legend>
+        <div className={styles.pairGrid}>
+          {text("location_name", "Place")}
+          {text("street", "Street")}
+          {text("city", "City")}
+          {text("state", "State or region")}
+          {text("zip", "Postcode")}
+          {text("country", "Country")}
+        </div>
+        {text("link", "Event page link", "url")}
+      </fieldset>
+
+      {failure && (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.formActions}>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : event ? "Save changes" : "Add event"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { PageHeader } from "@/components/shell/page-header";
+import { ErrorState, Skeleton } from "@/components/ui/states";
+import { problemMessage } from "@/lib/client/api";
+import { hourQueries } from "@/lib/client/queries/hours";
+import { HoursEditor } from "./hours-editor";
+import { OpenNowCard } from "./open-now-card";
+
+type Venue = { id: number; name: string; time_zone: string };
+
+/** The hours page: whether the venue is open now (on its own clock) and the weekly editor. */
+export function HoursBoard({ location }: { location: Venue }) {
+  const query = useQuery(hourQueries.list(location.id));
+  return (
+    <>
+      <PageHeader title="Hours" subtitle={`${location.name} · times in ${location.time_zone}`} />
+      {!(query.isError && !query.data) && <OpenNowCard hours={query.data} zone={location.time_zone} />}
+      {query.data ? (
+        <HoursEditor locationId={location.id} hours={query.data} />
+      ) : query.isError ? (
+        <ErrorState message={problemMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : (
+        <Skeleton lines={7} height="3.6rem" label="Loading hours" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useToast } from "@/components/ui/toast";
+import { apiFetch } from "@/lib/client/api";
+import { hourQueries, type Hour } from "@/lib/client/queries/hours";
+import { useZodForm } from "@/lib/client/use-zod-form";
+import { HourRow } from "./hour-row";
+import { hoursForm, placeServerErrors, toBatch, toFormValues, type HoursBatch } from "./hours-form";
+import styles from "./hours.module.css";
+
+const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** The week as one form: edit any rows, then one PATCH saves every changed day in one transaction. */
+export function HoursEditor({ locationId, hours }: { locationId: number; hours: Hour[] }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const form = useZodForm(hoursForm, { defaultValues: toFormValues(hours) });
+  const { isDirty, isSubmitting, dirtyFields } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const list = hourQueries.list(locationId);
+  const save = useMutation({
+    mutationFn: (body: HoursBatch) =>
+      apiFetch<{ hours: Hour[] }>(`/api/v1/locations/${locationId}/hours`, { method: "PATCH", body }).then((r) => r.hours),
+    onSuccess: (saved) => client.setQueryData(list.queryKey, saved),
+  });
+
+  // Saved hours that change underneath (another tab, a refetch) replace the form only while it holds no edits.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(toFormValues(hours));
+  }, [hours, form]);
+
+  // Unsaved edits are not lost to a stray reload or closed tab.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  const changedDays = (dirtyFields.rows ?? []).filter((row) => row && Object.values(row).some(Boolean)).length;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const { body, rowIndexes } = toBatch(values, toFormValues(hours));
+    if (!body) {
+      // Only hidden fields changed (times of a day now closed): nothing to send.
+      form.reset(toFormValues(hours));
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(body);
+      form.reset(toFormValues(saved));
+      notify(`Hours saved (${rowIndexes.length} ${rowIndexes.length === 1 ? "day" : "days"} changed).`);
+    } catch (error) {
+      // Nothing is reset: the edits stay in the form, with the server's complaints on their rows.
+      setFailure(placeServerErrors(form, error, rowIndexes));
+    }
+  });
+
+  function copyMondayToWeekdays() {
+    const monday = form.getValues("rows.0");
+    for (const index of [1, 2, 3, 4]) {
+      for (const field of ["mode", "open_at", "close_at"] as const) {
+        form.setValue(`rows.${index}.${field}`, monday[field], { shouldDirty: true });
+      }
+    }
+    void form.trigger();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className={`card ${styles.editor}`} aria-labelledby="week-heading">
+      <div className={styles.editorHead}>
+        <h2 id="week-heading" className={styles.heading}>
+          Weekly hours
+        </h2>
+        <button type="button" className="btn btn--small" onClick={copyMondayToWeekdays}>
+          Copy Monday to Tue–Fri
+        </button>
+      </div>
+      <p className={styles.help}>A closing time earlier than the opening time means the venue closes after midnight.</p>
+      <ol className={styles.rows}>
+        {DAY_NAMES.map((dayName, index) => (
+          <HourRow
+            key={dayName}
+            index={index}
+            dayName={dayName}
+            form={form}
+            edited={Boolean(dirtyFields.rows?.[index] && Object.values(dirtyFields.rows[index]!).some(Boolean))}
+          />
+        ))}
+      </ol>
+      {failure && (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.footer}>
+        <p className={styles.dirty} role="status">
+          {isDirty ? `Unsaved changes on ${changedDays} ${changedDays === 1 ? "day" : "days"}` : "No unsaved changes"}
+        </p>
+        <div className={styles.footerActions}>
+          <button
+            type="button"
+            className="btn"
+            disabled={!isDirty || isSubmitting}
+            onClick={() => {
+              setFailure(null);
+              form.reset(toFormValues(hours));
+            }}
+          >
+            Reset
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!isDirty || isSubmitting}>
+            {isSubmitting ? "Saving…" : "Save hours"}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

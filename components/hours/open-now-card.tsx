@@ -1,0 +1,37 @@
+"use client";
+
+import { DateTime } from "luxon";
+import { zoneAbbreviation } from "@/lib/zoned-time";
+import { useNow } from "@/lib/client/use-now";
+import type { Hour } from "@/lib/client/queries/hours";
+import { describeOpenStatus, openStatus } from "@/lib/hours/open-now";
+import styles from "./hours.module.css";
+
+/** "Open now" on the venue's own clock (its IANA zone, not the browser's), from the saved week. */
+export function OpenNowCard({ hours, zone }: { hours: Hour[] | undefined; zone: string }) {
+  const now = useNow();
+  if (!now || !hours) {
+    return (
+      <section className={`card ${styles.openNow}`} aria-label="Open now" aria-busy>
+        <div className={styles.placeholder} />
+        <div className={`${styles.placeholder} ${styles.placeholderShort}`} />
+      </section>
+    );
+  }
+  const status = openStatus(hours, now, zone);
+  const local = DateTime.fromJSDate(now, { zone }).setLocale("en-GB");
+  return (
+    <section className={`card ${styles.openNow}`} aria-label="Open now">
+      <p className={styles.statusLine}>
+        <span className={status.open ? "badge badge--ok" : "badge"}>
+          {describeOpenStatus(status, now)}
+        </span>
+      </p>
+      <p className={styles.clock}>
+        Venue time: <time dateTime={local.toISO() ?? undefined}>{local.toFormat("ccc d LLL, HH:mm")}</time>{" "}
+        {zoneAbbreviation(zone, now)} <span className={styles.muted}>({zone})</span>
+        <span className={styles.muted}> · from saved hours</span>
+      </p>
+    </section>
+  );
+}

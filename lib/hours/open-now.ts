@@ -1,0 +1,93 @@
+import { DateTime } from "luxon";
+import { WEEKDAYS } from "@/lib/schemas/hours";
+
+// "Open now" is a question about the venue's wall clock, so every step happens in the venue's IANA
+// zone (never the browser's). Pure: the caller passes `now`, which keeps it testable across DST days.
+
+type Weekday = (typeof WEEKDAYS)[number];
+
+/** One day as the API answers it (times as `HH:MM` or the API's 2000-01-01 ISO form). */
+export type DayHours = {
+  day: Weekday;
+  always_open: boolean;
+  closed: boolean;
+  open_at: string | null;
+  close_at: string | null;
+};
+
+export type OpenStatus =
+  | { open: true; closesAt: DateTime | null } // null: open around the clock, every day
+  | { open: false; opensAt: DateTime | null }; // null: no opening hours at all
+
+type Interval = { start: DateTime; end: DateTime };
+
+/** `HH:MM` from either accepted form; the API's ISO form holds the wall clock in its UTC reading. */
+export function wallClockOf(value: string | null): string | null {
+  if (!value) return null;
+  const match = /(?:^|T)([01]\d|2[0-3]):([0-5]\d)/.exec(value);
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+/** The instant a wall clock shows `time` on `day`; a time the clocks skip moves forward past the gap. */
+function atWallClock(day: DateTime, time: string): DateTime {
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  return day.set({ hour, minute, second: 0, millisecond: 0 });
+}
+
+function openIntervalOf(row: DayHours | undefined, day: DateTime): Interval | null {
+  if (!row || row.closed) return null;
+  if (row.always_open) return { start: day, end: day.plus({ days: 1 }).startOf("day") };
+  const open = wallClockOf(row.open_at);
+  const close = wallClockOf(row.close_at);
+  if (!open || !close || open === close) return null;
+  // A close earlier than the open (or at midnight) is the next day's clock: the overnight rule.
+  const closeDay = close <= open ? day.plus({ days: 1 }).startOf("day") : day;
+  return { start: atWallClock(day, open), end: atWallClock(closeDay, close) };
+}
+
+/** Opening intervals from yesterday (its overnight tail) to a week ahead, touching ones merged. */
+function intervalsAround(hours: DayHours[], local: DateTime): Interval[] {
+  const byDay = new Map(hours.map((row) => [row.day, row]));
+  const today = local.startOf("day");
+  const merged: Interval[] = [];
+  for (let offset = -1; offset <= 8; offset += 1) {
+    const day = today.plus({ days: offset }).startOf("day");
+    const interval = openIntervalOf(byDay.get(WEEKDAYS[day.weekday - 1]!), day);
+    if (!interval) continue;
+    const last = merged.at(-1);
+    if (last && interval.start <= last.end) {
+      if (interval.end > last.end) last.end = interval.end;
+    } else {
+      merged.push({ ...interval });
+    }
+  }
+  return merged;
+}
+
+export function openStatus(hours: DayHours[], now: Date, zone: string): OpenStatus {
+  const local = DateTime.fromJSDate(now, { zone });
+  const intervals = intervalsAround(hours, local);
+  const current = intervals.find((interval) => interval.start <= local && local < interval.end);
+  if (current) {
+    // Still open a week from now: every day is open around the clock, so there is no closing time.
+    const endless = current.end >= local.plus({ days: 7 });
+    return { open: true, closesAt: endless ? null : current.end };
+  }
+  return { open: false, opensAt: intervals.find((interval) => interval.start > local)?.start ?? null };
+}
+
+/** "today 16:00", "tomorrow 12:00" or "Sat 12:00", read on the venue's wall clock. */
+function relativeWallClock(at: DateTime, now: Date): string {
+  const local = DateTime.fromJSDate(now, { zone: at.zone });
+  const days = Math.round(at.startOf("day").diff(local.startOf("day"), "days").days);
+  const time = at.toFormat("HH:mm");
+  if (days === 0) return `today ${time}`;
+  if (days === 1) return `tomorrow ${time}`;
+  return `${at.setLocale("en-GB").toFormat("ccc")} ${time}`;
+}
+
+/** The badge text: "Open now — closes today 23:00", "Closed now — opens Sat 12:00". */
+export function describeOpenStatus(status: OpenStatus, now: Date): string {
+  if (status.open) return status.closesAt ? `Open now — closes ${relativeWallClock(status.closesAt, now)}` : "Open now — open 24 hours";
+  return status.opensAt ? `Closed now — opens ${relativeWallClock(status.opensAt, now)}` : "Closed now — no opening hours set";
+}
