@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { InsightsView } from "@/components/insights/insights-view";
+import type { NumDays } from "@/components/insights/days-picker";
+import { requireLocationPage } from "@/lib/dashboard/guards";
+import { NUM_DAYS } from "@/lib/schemas/insights";
+
+export const metadata: Metadata = { title: "Insights · Taproom" };
+
+// A month by default: long enough to show weekly rhythm, short enough to reflect the current tap list.
+const DEFAULT_DAYS: NumDays = 30;
+
+const parseDays = (raw: string | string[] | undefined): NumDays =>
+  NUM_DAYS.find((days) => String(days) === (Array.isArray(raw) ? raw[0] : raw)) ?? DEFAULT_DAYS;
+
+// GET /locations/:locationId/insights?days=1|7|30|90|180
+export default async function InsightsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locationId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { locationId } = await params;
+  const { location } = await requireLocationPage(locationId, "insights");
+  const { days } = await searchParams;
+  return <InsightsView location={{ id: location.id, name: location.name, time_zone: location.time_zone }} initialDays={parseDays(days)} />;
+}

@@ -1,0 +1,135 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { insightQueries } from "@/lib/client/queries/insights";
+import { ChartCard, Headline } from "./chart-card";
+import { categoryAxis, countAxis, gridProps, tooltipProps, valueLabel } from "./chart-parts";
+import { formatCount, percentOf, periodPhrase, plural, seriesColour } from "./format";
+
+// Who the guests are: gender, age band and the weekday they come. Each counts distinct guests.
+
+type Bucket = { label: string; value: number };
+
+const sum = (buckets: Bucket[]) => buckets.reduce((total, bucket) => total + bucket.value, 0);
+const largest = (buckets: Bucket[]) => buckets.reduce((best, bucket) => (bucket.value > best.value ? bucket : best), buckets[0]!);
+const listed = (buckets: Bucket[]) => buckets.map((bucket) => `${bucket.label} ${formatCount(bucket.value)}`).join(", ");
+const tableRows = (buckets: Bucket[]) => {
+  const total = sum(buckets);
+  return buckets.map((bucket) => [bucket.label, formatCount(bucket.value), percentOf(bucket.value, total)]);
+};
+
+/** Upright bars over a category axis, each carrying its value. */
+function ColumnChart({ data, name, colour, tickFormatter }: { data: Bucket[]; name: string; colour: string; tickFormatter?: (value: string) => string }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} margin={{ top: 22, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <CartesianGrid {...gridProps} />
+        <XAxis dataKey="label" {...categoryAxis} tickFormatter={tickFormatter} />
+        <YAxis {...countAxis} />
+        <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
+        <Bar dataKey="value" name={name} fill={colour} radius={[4, 4, 0, 0]} minPointSize={2} isAnimationActive={false}>
+          <LabelList dataKey="value" position="top" offset={6} {...valueLabel} />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Sideways bars, each labelled with its count and share: the category names get the room they need. */
+function RowChart({ data, colour }: { data: Bucket[]; colour: string }) {
+  const total = sum(data);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 88, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <XAxis type="number" hide allowDecimals={false} />
+        <YAxis type="category" dataKey="label" {...categoryAxis} width={80} />
+        <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
+        <Bar dataKey="value" name="Guests" fill={colour} radius={[0, 4, 4, 0]} maxBarSize={28} minPointSize={2} isAnimationActive={false}>
+          <LabelList
+            dataKey="value"
+            position="right"
+            {...valueLabel}
+            formatter={(value: unknown) => `${formatCount(Number(value))} (${percentOf(Number(value), total)})`}
+          />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+const GENDER_LABELS: Record<string, string> = { Male: "Male", Female: "Female", "N/A": "Not given" };
+
+export function GenderCard({ locationId, days }: { locationId: number; days: number }) {
+  const query = useQuery({
+    ...insightQueries.gender(locationId, days),
+    placeholderData: keepPreviousData,
+    select: (rows): Bucket[] => rows.map((row) => ({ label: GENDER_LABELS[row.gender] ?? row.gender, value: row.count })),
+  });
+  return (
+    <ChartCard
+      title="Gender"
+      query={query}
+      height={230}
+      isEmpty={(data) => sum(data) === 0}
+      empty={`No guests ${periodPhrase(days)}`}
+      headline={(data) => (
+        <Headline
+          value={formatCount(sum(data))}
+          label="distinct guests"
+          detail={data.map((bucket) => `${percentOf(bucket.value, sum(data))} ${bucket.label.toLowerCase()}`).join(" · ")}
+        />
+      )}
+      summary={(data) => `Distinct guests by gender ${periodPhrase(days)}: ${listed(data)}.`}
+      chart={(data) => <RowChart data={data} colour={seriesColour(0)} />}
+      table={(data) => ({ caption: `Distinct guests by gender ${periodPhrase(days)}`, columns: ["Gender", "Guests", "Share"], rows: tableRows(data) })}
+    />
+  );
+}
+
+export function AgesCard({ locationId, days }: { locationId: number; days: number }) {
+  const query = useQuery({
+    ...insightQueries.ages(locationId, days),
+    placeholderData: keepPreviousData,
+    select: (ages): Bucket[] => Object.entries(ages.data).map(([band, value]) => ({ label: band.replace("-", "–"), value })),
+  });
+  return (
+    <ChartCard
+      title="Ages"
+      query={query}
+      height={230}
+      isEmpty={(data) => sum(data) === 0}
+      empty={`No guests with a known age ${periodPhrase(days)}`}
+      emptyHint={<p>Guests who do not share their birth year are left out.</p>}
+      headline={(data) => (
+        <Headline value={formatCount(sum(data))} label="guests with a known age" detail={`Largest group: ${largest(data).label} (${percentOf(largest(data).value, sum(data))})`} />
+      )}
+      summary={(data) => `Distinct guests by age ${periodPhrase(days)}: ${listed(data)}.`}
+      chart={(data) => <RowChart data={data} colour={seriesColour(2)} />}
+      table={(data) => ({ caption: `Distinct guests by age ${periodPhrase(days)}`, columns: ["Age", "Guests", "Share"], rows: tableRows(data) })}
+    />
+  );
+}
+
+export function WeekdayCard({ locationId, days }: { locationId: number; days: number }) {
+  const query = useQuery({
+    ...insightQueries.daily(locationId, days),
+    placeholderData: keepPreviousData,
+    select: (rows): Bucket[] => rows.map((row) => ({ label: row.day, value: row.distinct_users })),
+  });
+  return (
+    <ChartCard
+      title="Day of the week"
+      query={query}
+      height={240}
+      isEmpty={(data) => sum(data) === 0}
+      empty={`No guests ${periodPhrase(days)}`}
+      headline={(data) => (
+        <Headline value={largest(data).label} label="is the busiest day" detail={`${plural(largest(data).value, "distinct guest")} ${periodPhrase(days)}`} />
+      )}
+      summary={(data) => `Distinct guests per weekday ${periodPhrase(days)}, Monday first: ${listed(data)}.`}
+      chart={(data) => <ColumnChart data={data} name="Guests" colour={seriesColour(3)} tickFormatter={(day) => day.slice(0, 3)} />}
+      table={(data) => ({ caption: `Distinct guests per weekday ${periodPhrase(days)}`, columns: ["Day", "Guests", "Share"], rows: tableRows(data) })}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { insightQueries, type MenuViews } from "@/lib/client/queries/insights";
+import { ChartCard, Headline } from "./chart-card";
+import { countAxis, dayAxis, gridProps, legendProps, tooltipProps } from "./chart-parts";
+import { formatCount, formatLongDay, localDate, periodPhrase, plural, seriesColour } from "./format";
+
+type Shaped = { total: number; sources: { name: string; key: string; total: number }[]; rows: Record<string, string | number>[] };
+
+/**
+ * One row per day keyed `s0`, `s1`…: a source name may hold dots, which Recharts would read as a path.
+ * Each day is given as the instant it starts; the venue's zone turns that back into its calendar date.
+ */
+function shape(views: MenuViews, timeZone: string): Shaped {
+  const names = views.menu_views[0]?.value.map((entry) => entry.source) ?? [];
+  const sources = names.map((name, index) => ({
+    name,
+    key: `s${index}`,
+    total: views.menu_views.reduce((sum, day) => sum + (day.value[index]?.result ?? 0), 0),
+  }));
+  const rows = views.menu_views.map((day) => ({
+    date: localDate(day.timeframe.start, timeZone),
+    ...Object.fromEntries(day.value.map((entry, index) => [`s${index}`, entry.result])),
+  }));
+  return { total: views.total_menu_views, sources, rows };
+}
+
+/** Menu views per day, stacked by source (the website, the app, a TV board…), with a legend. */
+export function MenuViewsCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
+  const query = useQuery({
+    ...insightQueries.menuViews(locationId, days),
+    placeholderData: keepPreviousData,
+    select: (views) => shape(views, timeZone),
+  });
+  return (
+    <ChartCard
+      title="Menu views by source"
+      query={query}
+      height={280}
+      wide
+      isEmpty={(data) => data.total === 0}
+      empty={`No menu views ${periodPhrase(days)}`}
+      emptyHint={<p>Views are counted when your website, app or TV board loads a menu through the API.</p>}
+      headline={(data) => (
+        <Headline
+          value={formatCount(data.total)}
+          label={`menu views ${periodPhrase(days)}`}
+          detail={[...data.sources].sort((a, b) => b.total - a.total).map((source) => `${source.name} ${formatCount(source.total)}`).join(" · ")}
+        />
+      )}
+      summary={(data) =>
+        `Menu views per day ${periodPhrase(days)}, by source: ${plural(data.total, "view")} in total; ${data.sources.map((source) => `${source.name} ${formatCount(source.total)}`).join(", ")}.`
+      }
+      chart={(data) => (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data.rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid {...gridProps} />
+            <XAxis dataKey="date" {...dayAxis} />
+            <YAxis {...countAxis} />
+            <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
+            <Legend {...legendProps} />
+            {data.sources.map((source, index) => (
+              // A white edge between stacked segments keeps neighbouring colours apart.
+              <Bar key={source.key} dataKey={source.key} name={source.name} stackId="views" fill={seriesColour(index)} stroke="#fff" strokeWidth={data.rows.length > 60 ? 0 : 1} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+      table={(data) => ({
+        caption: `Menu views per day ${periodPhrase(days)}, by source`,
+        columns: ["Day", ...data.sources.map((source) => source.name), "Total"],
+        rows: data.rows.map((row) => {
+          const counts = data.sources.map((source) => Number(row[source.key] ?? 0));
+          return [formatLongDay(String(row.date)), ...counts.map(formatCount), formatCount(counts.reduce((a, b) => a + b, 0))];
+        }),
+      })}
+    />
+  );
+}

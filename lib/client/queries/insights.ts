@@ -1,0 +1,84 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+
+// The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
+// No tz_offset is sent: without it the server buckets days in the venue's own zone, which is what a
+// manager reading "Friday" expects wherever their browser is.
+
+type CheckinDay = { date: string; checkins: number; distinct_users: number };
+export type CheckinsSeries = { count: number; items: CheckinDay[] };
+type GenderCount = { gender: "Male" | "Female" | "N/A"; count: number };
+type AgeBands = { data: Record<string, number>; total: number };
+type WeekdayUsers = { day: string; distinct_users: number };
+type MenuViewsDay = { value: { source: string; result: number }[]; timeframe: { start: string; end: string } };
+export type MenuViews = { total_menu_views: number; menu_views: MenuViewsDay[] };
+type DatedCount = { date: string; count: number };
+export type Subscribes = {
+  date_range: { start: string; end: string };
+  subscribes: { all: DatedCount[]; beers: DatedCount[]; events: DatedCount[] };
+};
+export type InsightStats = {
+  subscribes: { all: number; beers: number; events: number };
+  stats: { total_checkins: number; total_users: number };
+};
+export type TopBeer = { untappd_id: number; name: string; brewery: string | null; style: string | null; checkins: number; distinct_users: number };
+export type TopBeers = { top_beers: TopBeer[]; top_nearby_beers: TopBeer[] };
+
+type Wrapped<T> = { insights: T & { time_taken: number } };
+
+const path = (locationId: number, insight: string, query: Record<string, string | number> = {}) => {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+  return `/api/v1/locations/${locationId}/insights/${insight}${search ? `?${search}` : ""}`;
+};
+
+const checkinsBy = <T>(locationId: number, numDays: number, groupBy: string, signal: AbortSignal) =>
+  apiFetch<Wrapped<T>>(path(locationId, "checkins_over_time", { group_by: groupBy, num_days: numDays }), { signal }).then(
+    (r) => r.insights,
+  );
+
+export const insightQueries = {
+  all: () => ["insights"] as const,
+  location: (locationId: number) => [...insightQueries.all(), locationId] as const,
+  stats: (locationId: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "stats"],
+      queryFn: ({ signal }) => apiFetch<Wrapped<InsightStats>>(path(locationId, "stats"), { signal }).then((r) => r.insights),
+    }),
+  checkins: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "checkins", numDays],
+      queryFn: ({ signal }) => checkinsBy<{ checkins: CheckinsSeries }>(locationId, numDays, "checkins", signal).then((r) => r.checkins),
+    }),
+  gender: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "gender", numDays],
+      queryFn: ({ signal }) => checkinsBy<{ user_gender: GenderCount[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
+    }),
+  ages: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "ages", numDays],
+      queryFn: ({ signal }) => checkinsBy<{ user_ages: AgeBands }>(locationId, numDays, "ages", signal).then((r) => r.user_ages),
+    }),
+  daily: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "daily", numDays],
+      queryFn: ({ signal }) => checkinsBy<{ daily_data: WeekdayUsers[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
+    }),
+  menuViews: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "menu-views", numDays],
+      // This one answers without the `insights` wrapper (the spec's shape).
+      queryFn: ({ signal }) => apiFetch<MenuViews>(path(locationId, "menu_views_over_time", { num_days: numDays }), { signal }),
+    }),
+  subscribes: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "subscribes", numDays],
+      queryFn: ({ signal }) =>
+        apiFetch<Wrapped<Subscribes>>(path(locationId, "subscribes_over_time", { num_days: numDays }), { signal }).then((r) => r.insights),
+    }),
+  topBeers: (locationId: number, numDays: number) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "top-beers", numDays],
+      queryFn: ({ signal }) => apiFetch<Wrapped<TopBeers>>(path(locationId, "top_beers", { num_days: numDays }), { signal }).then((r) => r.insights),
+    }),
+};
