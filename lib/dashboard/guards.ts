@@ -7,11 +7,11 @@ import { requirePageUser } from "@/lib/sessions/page-session";
 export type PageLocation = ReturnType<typeof locationJson>;
 
 /**
- * Every location page starts here: the session (or the sign-in page, coming back to `path`), then the
- * location of the user's own business (another business's id is a 404, as in the API).
+ * Every location page starts here: the session (or the sign-in page, coming back to this page with its
+ * query), then the location of the user's own business (another business's id is a 404, as in the API).
  */
-export async function requireLocationPage(rawId: string, section: string) {
-  const user = await requirePageUser(`/locations/${encodeURIComponent(rawId)}/${section}`);
+export async function requireLocationPage(rawId: string, section: string, query: string = "") {
+  const user = await requirePageUser(`/locations/${encodeURIComponent(rawId)}/${section}${query ? `?${query}` : ""}`);
   const id = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
   const db = await getDb();

@@ -21,7 +21,8 @@ export default async function InsightsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { locationId } = await params;
-  const { location } = await requireLocationPage(locationId, "insights");
   const { days } = await searchParams;
-  return <InsightsView location={{ id: location.id, name: location.name, time_zone: location.time_zone }} initialDays={parseDays(days)} />;
+  const chosen = parseDays(days);
+  const { location } = await requireLocationPage(locationId, "insights", days === undefined ? "" : `days=${chosen}`);
+  return <InsightsView location={{ id: location.id, name: location.name, time_zone: location.time_zone }} initialDays={chosen} />;
 }
