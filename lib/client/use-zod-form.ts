@@ -1,16 +1,29 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import { toNestErrors } from "@hookform/resolvers";
+import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ApiProblem } from "./api";
+
+// Not @hookform/resolvers/zod: for a union field (money, decimals) it swaps the union's own message
+// ("must be a number") for a branch's ("Invalid input: expected number…"). The form shows zod's
+// top-level messages, the same ones the API answers with.
+function zodFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) errors[issue.path.join(".")] ??= { type: issue.code, message: issue.message };
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
 
 /** The one form hook: react-hook-form validated by the same zod schema the API handler uses. */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodResolver(schema) });
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodFormResolver(schema) });
 }
 
 /**

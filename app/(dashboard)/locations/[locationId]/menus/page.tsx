@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { MenuBoard } from "@/components/menu-board/menu-board";
+import { PageHeader } from "@/components/shell/page-header";
+import { requireLocationPage } from "@/lib/dashboard/guards";
+
+export const metadata: Metadata = { title: "Menus · Taproom" };
+
+// GET /locations/:locationId/menus — the menu board; ?menu=ID selects a menu
+export default async function MenusPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locationId: string }>;
+  searchParams: Promise<{ menu?: string | string[] }>;
+}) {
+  const { locationId } = await params;
+  const { location } = await requireLocationPage(locationId, "menus");
+  const { menu } = await searchParams;
+  const initialMenuId = typeof menu === "string" && /^[1-9][0-9]{0,9}$/.test(menu) ? Number(menu) : null;
+  return (
+    <>
+      <PageHeader title="Menus" subtitle={`${location.name} · prices in ${location.currency}`} />
+      <MenuBoard key={location.id} locationId={location.id} currencySymbol={location.currency_symbol} initialMenuId={initialMenuId} />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState, type RefObject } from "react";
+import { ApiProblem, problemMessage } from "@/lib/client/api";
+import { catalogueQueries, SEARCH_LIMIT } from "@/lib/client/queries/catalogue";
+import { Skeleton } from "@/components/ui/states";
+import { SearchResultRow } from "./search-result-row";
+import type { AddedItem } from "./use-add-item";
+import styles from "./add-item.module.css";
+
+const MIN_LENGTH = 2;
+const DEBOUNCE_MS = 250;
+
+function searchError(error: unknown): string {
+  if (error instanceof ApiProblem && error.status === 429) {
+    return "The beer catalogue's lookups for this hour are used up. Try again later, or add the drink as a custom item.";
+  }
+  if (error instanceof ApiProblem && error.status === 503) {
+    return "The beer catalogue is unavailable right now. Try again in a moment, or add the drink as a custom item.";
+  }
+  return problemMessage(error);
+}
+
+/** Debounced catalogue search (Enter searches at once); each result adds itself to the section. */
+export function CatalogueSearch({
+  sectionId,
+  onMenuIds,
+  inputRef,
+  onAdded,
+  onAddAsCustom,
+}: {
+  sectionId: number;
+  onMenuIds: ReadonlySet<number>;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onAdded: (item: AddedItem) => void;
+  onAddAsCustom: (name: string) => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const [text, setText] = useState("");
+  const [term, setTerm] = useState("");
+  const typed = text.trim();
+
+  // Wait for a pause in typing: each search may cost the catalogue's hourly budget.
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(typed), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const enabled = term.length >= MIN_LENGTH;
+  const search = useQuery({ ...catalogueQueries.search(term), enabled, placeholderData: keepPreviousData });
+  const results = enabled ? search.data : undefined;
+  const waiting = typed !== term || search.isFetching;
+
+  let status: string;
+  if (typed.length < MIN_LENGTH) status = `Type at least ${MIN_LENGTH} letters of a beer or brewery name.`;
+  else if (search.isError && !waiting) status = "The search failed.";
+  else if (waiting || !results) status = "Searching…";
+  else if (results.length === 0) status = `No beers match “${term}”.`;
+  else if (results.length >= SEARCH_LIMIT) status = `Showing the first ${results.length} beers matching “${term}”: type more to narrow it down.`;
+  else status = `${results.length} ${results.length === 1 ? "beer matches" : "beers match"} “${term}”.`;
+
+  return (
+    <div>
+      <form
+        role="search"
+        className={styles.searchForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTerm(typed);
+          if (typed === term && search.isError) void search.refetch();
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          Search the beer catalogue
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          className="input"
+          placeholder="Beer or brewery name"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          value={text}
+          aria-describedby={hintId}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </form>
+      <p id={hintId} className={styles.status} role="status" aria-live="polite">
+        {status}
+      </p>
+
+      {/* Always the same height, so the dialog does not jump as results come and go. */}
+      <div className={styles.resultsBox}>
+        {typed.length < MIN_LENGTH ? (
+          <p className={styles.intro}>
+            Find a beer by its name or its brewery&apos;s, then press <strong>Add</strong>. Wine, cocktails, food or a beer the
+            catalogue lacks: use <strong>Custom item</strong>.
+          </p>
+        ) : search.isError && !search.isFetching ? (
+          <div className={styles.searchError} role="alert">
+            <p>{searchError(search.error)}</p>
+            <div className={styles.inlineActions}>
+              <button type="button" className="btn btn--small" onClick={() => void search.refetch()}>
+                Try again
+              </button>
+              <button type="button" className="btn btn--small btn--ghost" onClick={() => onAddAsCustom(typed)}>
+                Add as a custom item
+              </button>
+            </div>
+          </div>
+        ) : !results ? (
+          <Skeleton lines={4} height="3.5rem" label="Searching the catalogue" />
+        ) : results.length === 0 ? (
+          <div className={styles.noResults}>
+            <p>Check the spelling, try the brewery&apos;s name, or add it yourself.</p>
+            <button type="button" className="btn btn--small" onClick={() => onAddAsCustom(term)}>
+              Add “{term}” as a custom item
+            </button>
+          </div>
+        ) : (
+          <ul className={styles.results} aria-label="Catalogue results" aria-busy={waiting}>
+            {results.map((beer) => (
+              <SearchResultRow key={beer.untappd_id} beer={beer} sectionId={sectionId} onMenu={onMenuIds.has(beer.untappd_id)} onAdded={onAdded} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

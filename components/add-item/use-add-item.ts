@@ -1,0 +1,20 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+
+/** The saved item as POST /sections/:id/items answers it (only what the dialog reads; the board gets all of it). */
+export type AddedItem = { id: number; name: string; untappd_id: number | null } & Record<string, unknown>;
+
+/**
+ * POST /api/v1/sections/:sectionId/items: `{item: {untappd_id}}` for a catalogue beer, `{item: {name, …}}`
+ * for a custom item. `onAdded` sits on the mutation itself, not on `mutate()`, so it still runs when the
+ * row that started it has gone (a new search replaced the results meanwhile).
+ */
+export function useAddItem(sectionId: number, onAdded: (item: AddedItem) => void) {
+  return useMutation({
+    mutationFn: (item: Record<string, unknown>) =>
+      apiFetch<{ item: AddedItem }>(`/api/v1/sections/${sectionId}/items`, { method: "POST", body: { item } }).then((r) => r.item),
+    onSuccess: onAdded,
+  });
+}

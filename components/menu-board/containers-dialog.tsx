@@ -1,0 +1,144 @@
+"use client";
+
+import { DndContext, closestCenter, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { ErrorState, Skeleton } from "@/components/ui/states";
+import { useToast } from "@/components/ui/toast";
+import { apiFetch, problemMessage } from "@/lib/client/api";
+import { containerSizeQueries, menuQueries, type Container, type ContainerSize, type Item } from "@/lib/client/queries/menus";
+import { ContainerForm, type ContainerValues } from "./container-form";
+import { containerLabel, formatPrice } from "./format";
+import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
+import { useOrderMutations } from "./use-order-mutations";
+import styles from "./containers.module.css";
+
+const sizeName = (container: Container) => container.container_size?.name ?? container.name ?? "Serving";
+
+/** An item's sizes and prices: add, edit, delete, and drag into the order guests see. */
+export function ContainersDialog({ item, menuId, currencySymbol, onClose }: { item: Item | null; menuId: number; currencySymbol: string; onClose: () => void }) {
+  return (
+    <Dialog open={item !== null} onClose={onClose} title={item ? `Sizes and prices: ${item.name}` : "Sizes and prices"} wide>
+      {item && <Containers item={item} menuId={menuId} currencySymbol={currencySymbol} />}
+    </Dialog>
+  );
+}
+
+function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: number; currencySymbol: string }) {
+  const sizes = useQuery(containerSizeQueries.list());
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const order = useOrderMutations(menuId);
+  const sensors = useBoardSensors();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Container | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: menuQueries.tree(menuId).queryKey });
+
+  const remove = useMutation({
+    mutationFn: (container: Container) => apiFetch(`/api/v1/containers/${container.id}`, { method: "DELETE" }),
+    onSuccess: (_data, container) => {
+      notify(`${sizeName(container)} removed from ${item.name}.`);
+      setDeleting(null);
+      return refresh();
+    },
+    onError: (error) => notify(`The size was not deleted: ${problemMessage(error)}`, { tone: "error" }),
+  });
+
+  async function add(values: ContainerValues) {
+    await apiFetch(`/api/v1/items/${item.id}/containers`, { method: "POST", body: { container: values } });
+    notify(`Size added to ${item.name}.`);
+    // Not awaited: the form empties at once for the next size while the list refreshes.
+    void refresh();
+  }
+  async function update(container: Container, values: ContainerValues) {
+    await apiFetch(`/api/v1/containers/${container.id}`, { method: "PATCH", body: { container: { container_size_id: values.container_size_id, price: values.price } } });
+    notify(`${item.name}: ${sizeName(container)} saved.`);
+    setEditing(null);
+    await refresh();
+  }
+
+  const ids = item.containers.map((container) => container.id);
+  const labelOf = (id: unknown) => {
+    const container = item.containers.find((candidate) => candidate.id === id);
+    return container ? sizeName(container) : "The size";
+  };
+  const announcements = useListAnnouncements(ids, labelOf, item.name);
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+    order.containers.mutate({ parentId: item.id, ids: next, previousIds: ids });
+  }
+
+  if (sizes.isPending) return <Skeleton lines={3} label="Loading sizes" />;
+  if (sizes.isError) return <ErrorState message={`The sizes could not be loaded: ${problemMessage(sizes.error)}`} onRetry={() => sizes.refetch()} />;
+
+  return (
+    <div className={styles.wrap}>
+      {item.containers.length === 0 ? (
+        <p className={styles.empty}>No sizes yet. Add the first size and its price below.</p>
+      ) : (
+        <DndContext id={`containers-${item.id}`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            <ol className={styles.list} aria-label={`Sizes of ${item.name}`}>
+              {item.containers.map((container) =>
+                editing === container.id ? (
+                  <li key={container.id} className={styles.editing}>
+                    <ContainerForm
+                      sizes={sizes.data}
+                      currencySymbol={currencySymbol}
+                      initial={container}
+                      submitLabel="Save"
+                      busyLabel="Saving…"
+                      onSubmit={(values) => update(container, values)}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </li>
+                ) : (
+                  <ContainerRow key={container.id} container={container} sizes={sizes.data} onEdit={() => setEditing(container.id)} onDelete={() => setDeleting(container)} />
+                ),
+              )}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      <h3 className={styles.addTitle}>Add a size</h3>
+      <ContainerForm sizes={sizes.data} currencySymbol={currencySymbol} submitLabel="Add size" busyLabel="Adding…" onSubmit={add} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this size?"
+        message={deleting && <p>{`${containerLabel(deleting)} will be removed from ${item.name}. This cannot be undone.`}</p>}
+        confirmLabel="Delete size"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function ContainerRow({ container, sizes, onEdit, onDelete }: { container: Container; sizes: ContainerSize[]; onEdit: () => void; onDelete: () => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: container.id });
+  const name = sizeName(container);
+  const ounces = sizes.find((size) => size.id === container.container_size_id)?.ounces;
+  return (
+    <li ref={setNodeRef} className={isDragging ? `${styles.row} ${styles.dragging}` : styles.row} style={{ transform: CSS.Translate.toString(transform), transition }}>
+      <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+      <span className={styles.size}>
+        {name}
+        {ounces && <span className={styles.ounces}> · {Number(ounces).toLocaleString("en-US", { maximumFractionDigits: 1 })} oz</span>}
+      </span>
+      <span className={styles.price}>{formatPrice(container.price, container.currency)}</span>
+      <span className={styles.rowActions}>
+        <button type="button" className="btn btn--small" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" onClick={onDelete}>
+          Delete<span className="visually-hidden"> {name}</span>
+        </button>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { problemMessage } from "@/lib/client/api";
+import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
+import { ActionsMenu } from "./actions-menu";
+import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
+import { TreeSkeleton } from "./board-skeleton";
+import { MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
+import { MenuSections } from "./menu-sections";
+import { useMenuMutations } from "./use-menu-mutations";
+import styles from "./menu-panel.module.css";
+
+/** The selected menu: its header (publish, preview, edit, delete) and the whole tree from one query. */
+export function MenuPanel({
+  locationId,
+  menu,
+  currencySymbol,
+  onDeleted,
+}: {
+  locationId: number;
+  menu: MenuSummary;
+  currencySymbol: string;
+  onDeleted: () => void;
+}) {
+  const tree = useQuery(menuQueries.tree(menu.id));
+  const [dialog, setDialog] = useState<BoardDialog | null>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <OpenDialogContext.Provider value={setDialog}>
+      <section className={styles.panel} aria-labelledby="selected-menu-title">
+        <MenuHeader locationId={locationId} menu={menu} />
+        {tree.isPending ? (
+          <TreeSkeleton />
+        ) : tree.isError ? (
+          <ErrorState message={`${menu.name} could not be loaded: ${problemMessage(tree.error)}`} onRetry={() => tree.refetch()} />
+        ) : (
+          <MenuBody tree={tree.data} />
+        )}
+      </section>
+      <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
+      {tree.data && (
+        <TreeDialogs tree={tree.data} dialog={dialog} close={close} locationId={locationId} currencySymbol={currencySymbol} onMenuDeleted={onDeleted} />
+      )}
+    </OpenDialogContext.Provider>
+  );
+}
+
+function MenuHeader({ locationId, menu }: { locationId: number; menu: MenuSummary }) {
+  const { publish } = useMenuMutations(locationId);
+  const open = useOpenDialog();
+  const published = !menu.unpublished;
+  return (
+    <header className={styles.header}>
+      <div className={styles.titles}>
+        <div className={styles.titleLine}>
+          <h2 id="selected-menu-title" className={styles.title}>
+            {menu.name}
+          </h2>
+          <span className={published ? "badge badge--ok" : "badge"}>{published ? "Published" : "Draft"}</span>
+        </div>
+        {menu.description && <p className={styles.description}>{menu.description}</p>}
+      </div>
+      <div className={styles.tools}>
+        <button
+          type="button"
+          className={styles.switch}
+          aria-pressed={published}
+          disabled={publish.isPending}
+          onClick={() => publish.mutate({ menu, publish: !published })}
+        >
+          <span className={styles.track} aria-hidden>
+            <span className={styles.thumb} />
+          </span>
+          Published
+        </button>
+        <a className="btn btn--small" href={`/preview/menus/${menu.id}`} target="_blank" rel="noopener">
+          Preview<span className="visually-hidden"> {menu.name} (opens in a new tab)</span>
+          <span aria-hidden className={styles.external}>↗</span>
+        </a>
+        <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
+          Edit<span className="visually-hidden"> {menu.name}</span>
+        </button>
+        <ActionsMenu label={`More actions for ${menu.name}`} actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]} />
+      </div>
+    </header>
+  );
+}
+
+function MenuBody({ tree }: { tree: MenuTree }) {
+  const open = useOpenDialog();
+  return (
+    <div className={styles.body}>
+      {tree.sections.length === 0 && (
+        <EmptyState title="This menu has no sections yet">
+          <p className={styles.emptyText}>Sections group the menu, e.g. “On Tap” and “Cans &amp; Bottles”. Add one, then add beers to it.</p>
+          <button type="button" className="btn btn--primary" onClick={() => open({ kind: "section-new" })}>
+            Add a section
+          </button>
+        </EmptyState>
+      )}
+      <MenuSections
+        tree={tree}
+        afterSections={
+          tree.sections.length > 0 && (
+            <button type="button" className={`btn ${styles.addSection}`} onClick={() => open({ kind: "section-new" })}>
+              + Add section
+            </button>
+          )
+        }
+      />
+      {tree.footer && <p className={styles.footer}>Footer: {tree.footer}</p>}
+    </div>
+  );
+}

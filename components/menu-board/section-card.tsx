@@ -1,0 +1,130 @@
+"use client";
+
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useId } from "react";
+import type { Item, Section } from "@/lib/client/queries/menus";
+import { ActionsMenu } from "./actions-menu";
+import { useOpenDialog } from "./board-dialogs";
+import { plural } from "./format";
+import { ItemRow, itemKey } from "./item-row";
+import { DragHandle } from "./sortable-kit";
+import { sectionLabel } from "./tree-ops";
+import styles from "./section-card.module.css";
+
+export const sectionKey = (id: number) => `s:${id}`;
+export const listKey = (sectionId: number) => `l:${sectionId}`;
+
+export type DragKind = "section" | "item" | null;
+
+type Props = { section: Section; items: Item[]; dragging: DragKind };
+
+/** A regular section: sortable among the menu's sections, holding its sortable items. */
+export function SectionCard({ section, items, dragging }: Props) {
+  const open = useOpenDialog();
+  const name = sectionLabel(section);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: sectionKey(section.id),
+    data: { type: "section", sectionId: section.id },
+    disabled: { draggable: false, droppable: dragging === "item" },
+  });
+  const headingId = useId();
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      className={isDragging ? `${styles.card} ${styles.placeholder}` : styles.card}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <header className={styles.head}>
+        <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+        <div className={styles.titles}>
+          <h3 id={headingId} className={styles.title}>
+            {name}
+          </h3>
+          <p className={styles.meta}>
+            {plural(items.length, "item")}
+            {!section.public && " · hidden from guests"}
+            {section.description && ` · ${section.description}`}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+            Add beer<span className="visually-hidden"> to {name}</span>
+          </button>
+          <ActionsMenu
+            label={`Actions for section ${name}`}
+            actions={[
+              { label: "Edit section", run: () => open({ kind: "section-edit", section }) },
+              { label: "Delete section", run: () => open({ kind: "section-delete", section }), danger: true },
+            ]}
+          />
+        </div>
+      </header>
+      <ItemList section={section} items={items} dragging={dragging} name={name} />
+    </section>
+  );
+}
+
+/** The on-deck section: beers announced as coming soon, kept apart from the menu's sections. */
+export function OnDeckCard({ section, items, dragging }: Props) {
+  const open = useOpenDialog();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${styles.card} ${styles.onDeck}`}>
+      <header className={styles.head}>
+        <div className={styles.titles}>
+          <h3 id={headingId} className={styles.title}>
+            On deck: coming soon
+          </h3>
+          <p className={styles.meta}>{plural(items.length, "item")} · announced as coming soon, not listed on the menu</p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+            Add beer<span className="visually-hidden"> to On deck</span>
+          </button>
+        </div>
+      </header>
+      <ItemList section={section} items={items} dragging={dragging} name="On deck" />
+    </section>
+  );
+}
+
+function ItemList({ section, items, dragging, name }: Props & { name: string }) {
+  const open = useOpenDialog();
+  // The list itself is a drop target too, so an item can land in an empty section.
+  const { setNodeRef, isOver } = useDroppable({ id: listKey(section.id), data: { type: "list", sectionId: section.id }, disabled: dragging !== "item" });
+  return (
+    <SortableContext id={listKey(section.id)} items={items.map((item) => itemKey(item.id))} strategy={verticalListSortingStrategy}>
+      <ol ref={setNodeRef} className={isOver ? `${styles.items} ${styles.over}` : styles.items} aria-label={`Items in ${name}`}>
+        {items.map((item) => (
+          <ItemRow key={item.id} item={item} sectionId={section.id} dropDisabled={dragging === "section"} />
+        ))}
+        {items.length === 0 && (
+          <li className={styles.empty}>
+            <span>No items yet — add a beer</span>
+            <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+              Add beer<span className="visually-hidden"> to {name}</span>
+            </button>
+          </li>
+        )}
+      </ol>
+    </SortableContext>
+  );
+}
+
+/** What follows the pointer while a section is dragged. */
+export function SectionOverlay({ section, count }: { section: Section; count: number }) {
+  return (
+    <div className={`${styles.card} ${styles.overlay}`}>
+      <header className={styles.head}>
+        <span className={styles.grip} aria-hidden />
+        <div className={styles.titles}>
+          <p className={styles.title}>{sectionLabel(section)}</p>
+          <p className={styles.meta}>{plural(count, "item")}</p>
+        </div>
+      </header>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { menuTree } from "@/lib/menus/tree";
+import { PreviewItem } from "./preview-item";
+import styles from "./menu-preview.module.css";
+
+export type MenuTree = Awaited<ReturnType<typeof menuTree>>;
+type Section = MenuTree["sections"][number];
+
+type Props = {
+  menu: MenuTree;
+  location: { name: string; city: string | null; currency: string };
+  draft: boolean;
+  /** A signed-in user of the menu's business: told what guests do not see. */
+  staff: boolean;
+  theme: "light" | "dark";
+};
+
+function PreviewSection({ section, title, currency }: { section: Section; title: string; currency: string }) {
+  return (
+    <section aria-label={title}>
+      <h2 className={styles.sectionName}>{title}</h2>
+      {section.description && <p className={styles.sectionDescription}>{section.description}</p>}
+      {section.items.length === 0 ? (
+        <p className={styles.sectionEmpty}>Nothing here right now.</p>
+      ) : (
+        <ul className={styles.items}>
+          {section.items.map((item) => (
+            <PreviewItem key={item.id} item={item} currency={currency} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A menu the way guests and TV boards see it: public sections in order, then what is coming soon. */
+export function MenuPreview({ menu, location, draft, staff, theme }: Props) {
+  const shown = menu.sections.filter((section) => section.public);
+  const hidden = menu.sections.filter((section) => !section.public);
+  const comingSoon = menu.on_deck_section && menu.on_deck_section.items.length > 0 ? menu.on_deck_section : null;
+  const place = [location.name, location.city].filter(Boolean).join(", ");
+  return (
+    <div className={theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page}>
+      {draft && (
+        <p className={styles.draft} role="note">
+          <strong>Draft — guests can&apos;t see this menu yet.</strong> Publish it on the menu board to show it here.
+        </p>
+      )}
+      <main className={styles.main}>
+        <header className={styles.header}>
+          <p className={styles.place}>{place}</p>
+          <h1 className={styles.title}>{menu.name}</h1>
+          {menu.description && <p className={styles.description}>{menu.description}</p>}
+        </header>
+        {staff && hidden.length > 0 && (
+          <p className={styles.staffNote} role="note">
+            Not shown to guests (section not public): {hidden.map((section) => section.name || "Untitled section").join(", ")}.
+          </p>
+        )}
+        {shown.length === 0 && !comingSoon ? (
+          <p className={styles.sectionEmpty}>This menu has nothing on it yet.</p>
+        ) : (
+          <div className={styles.sections}>
+            {shown.map((section) => (
+              <PreviewSection key={section.id} section={section} title={section.name || "Menu"} currency={location.currency} />
+            ))}
+            {comingSoon && <PreviewSection section={comingSoon} title="Coming soon" currency={location.currency} />}
+          </div>
+        )}
+      </main>
+      <footer className={styles.footer}>
+        {menu.footer && <p className={styles.footerText}>{menu.footer}</p>}
+        <p className={styles.footerMeta}>
+          {location.name} · Prices in {location.currency}
+        </p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { addItem, apiOrder, createBoardMenu, handle, itemList, mouseDrag, openMenu, readTree, uiOrder, type BoardSection } from "./menu-data";
+import { api, expect, test } from "./ui-fixtures";
+
+// The menu board in Chromium: drag and drop by mouse and keyboard, publish, a refused batch rolled
+// back, and a move between sections; every result is checked after a reload and against the API.
+
+const names = (items: { name: string }[]) => items.map((item) => item.name);
+
+// Tall enough that a whole test menu fits: mouse drags need source and target on screen.
+test.use({ viewport: { width: 1280, height: 1100 } });
+
+test("items reorder by mouse drag and the order survives a reload", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo", "Charlie", "Delta"] });
+  const taps = menu.sections[0]!;
+  const [alpha, bravo, charlie, delta] = taps.items.map((item) => item.name) as [string, string, string, string];
+  await openMenu(page, menu);
+  expect(await uiOrder(page, taps)).toEqual([alpha, bravo, charlie, delta]);
+
+  await mouseDrag(page, handle(page, alpha), handle(page, charlie));
+  await expect(page.getByText("Items reordered.")).toBeVisible();
+  expect(await uiOrder(page, taps)).toEqual([bravo, charlie, alpha, delta]);
+
+  await page.reload();
+  await expect(itemList(page, taps)).toBeVisible();
+  expect(await uiOrder(page, taps)).toEqual([bravo, charlie, alpha, delta]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual(await uiOrder(page, taps));
+});
+
+test("items reorder by keyboard: Space, ArrowDown, Space", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo", "Charlie"] });
+  const taps = menu.sections[0]!;
+  const [alpha, bravo, charlie] = names(taps.items) as [string, string, string];
+  await openMenu(page, menu);
+
+  await handle(page, alpha).focus();
+  await page.keyboard.press("Space");
+  // The screen-reader announcements (a live region) say what is happening, step by step.
+  await expect(page.getByText(`Picked up ${alpha}, position 1 of 3 in ${taps.name}.`)).toBeAttached();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByText(`${alpha} is at position 2 of 3 in ${taps.name}.`)).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`${alpha} moved to position 2 of 3 in ${taps.name}.`)).toBeAttached();
+  await expect(page.getByText("Items reordered.")).toBeVisible();
+  await expect(handle(page, alpha)).toBeFocused();
+
+  await page.reload();
+  await expect(itemList(page, taps)).toBeVisible();
+  expect(await uiOrder(page, taps)).toEqual([bravo, alpha, charlie]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([bravo, alpha, charlie]);
+});
+
+test("publishing a menu is a toggle that persists", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha"] });
+  await openMenu(page, menu);
+  const toggle = page.getByRole("button", { name: "Published", exact: true });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(`${menu.name} is published: guests can see it.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Published", exact: true })).toHaveAttribute("aria-pressed", "true");
+  expect((await readTree(page, menu.id)).unpublished).toBe(false);
+
+  // And back to a draft, with the same proof.
+  await page.getByRole("button", { name: "Published", exact: true }).click();
+  await expect(page.getByText(`${menu.name} is a draft now: guests can't see it.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Published", exact: true })).toHaveAttribute("aria-pressed", "false");
+  expect((await readTree(page, menu.id)).unpublished).toBe(true);
+});
+
+test("a batch the server refuses is rolled back with a clear message", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo", "Charlie"] });
+  const taps = menu.sections[0]!;
+  const original = names(taps.items);
+  await openMenu(page, menu);
+  expect(await uiOrder(page, taps)).toEqual(original);
+
+  // Behind the board's back: the section gains an item, so the board's batch no longer lists every sibling.
+  const intruder = await addItem(page, taps.id, `Intruder ${Date.now()}`);
+  await mouseDrag(page, handle(page, original[0]!), handle(page, original[2]!));
+
+  await expect(page.getByText(/^The new order was not saved: .+ The previous order is back\.$/)).toBeVisible();
+  // The original order is back (the refetch after the refusal also shows the newcomer, last).
+  await expect.poll(() => uiOrder(page, taps)).toEqual([...original, intruder.name]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([...original, intruder.name]);
+});
+
+test("an item moves to another section by drag", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo"], Cans: ["Charlie", "Delta"] });
+  const [taps, cans] = menu.sections as [BoardSection, BoardSection];
+  const [alpha, bravo] = names(taps.items) as [string, string];
+  const [charlie, delta] = names(cans.items) as [string, string];
+  await openMenu(page, menu);
+
+  // Dropped on Delta, coming from above: Alpha lands below it, so the move (which puts it on top of
+  // the section) is followed by one positions batch.
+  await mouseDrag(page, handle(page, alpha), handle(page, delta));
+  await expect(page.getByText(`${alpha} moved to ${cans.name}.`)).toBeVisible();
+  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha]);
+  expect(await uiOrder(page, taps)).toEqual([bravo]);
+
+  await page.reload();
+  await expect(itemList(page, cans)).toBeVisible();
+  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha]);
+  expect(await uiOrder(page, taps)).toEqual([bravo]);
+  expect(await apiOrder(page, menu.id, cans.id)).toEqual([charlie, delta, alpha]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([bravo]);
+});
+
+test("menus, sections, items and sizes are created, edited, moved and deleted from the board", async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await page.goto("/locations/1/menus");
+  await page.getByRole("button", { name: "New menu" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill(`Brunch ${tag}`);
+  await page.getByRole("button", { name: "Create menu" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: `Brunch ${tag}` })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add a section" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill(`Mimosas ${tag}`);
+  await page.getByRole("button", { name: "Add section", exact: true }).click();
+  const section = page.getByRole("region", { name: `Mimosas ${tag}` });
+  await expect(section.getByText("No items yet — add a beer")).toBeVisible();
+
+  // An item arrives (the add-item dialog has its own spec); everything else happens in the board.
+  const menuId = Number(new URL(page.url()).searchParams.get("menu"));
+  const tree = await readTree(page, menuId);
+  const item = await addItem(page, tree.sections[0]!.id, `Orange ${tag}`);
+  await page.reload();
+  await section.getByRole("button", { name: item.name, exact: true }).click();
+  const editor = page.getByRole("dialog", { name: `Edit ${item.name}` });
+  await editor.getByLabel("ABV (%)").fill("strong");
+  await editor.getByRole("button", { name: "Save item" }).click();
+  await expect(editor.getByText("ABV (%) must be a number")).toBeVisible();
+  await editor.getByLabel("ABV (%)").fill("5.5");
+  await editor.getByLabel("Name").fill(`Blood Orange ${tag}`);
+  await editor.getByRole("button", { name: "Save item" }).click();
+  await expect(section.getByRole("button", { name: `Blood Orange ${tag}`, exact: true })).toBeVisible();
+  await expect(section.getByText("5.5% ABV")).toBeVisible();
+
+  await section.getByRole("button", { name: `Sizes and prices of Blood Orange ${tag}` }).click();
+  const sizes = page.getByRole("dialog", { name: `Sizes and prices: Blood Orange ${tag}` });
+  await sizes.getByLabel("Price ($)").fill("6.555");
+  await sizes.getByRole("button", { name: "Add size" }).click();
+  await expect(sizes.getByText("Price ($) has more than two decimals")).toBeVisible();
+  await sizes.getByLabel("Price ($)").fill("6.5");
+  await sizes.getByRole("button", { name: "Add size" }).click();
+  await expect(sizes.getByRole("list", { name: `Sizes of Blood Orange ${tag}` }).getByText("$6.50")).toBeVisible();
+  await sizes.getByRole("button", { name: "Close" }).click();
+  await expect(section.getByText("$6.50")).toBeVisible();
+
+  // "Move to…" for people who can't drag, then Undo from the toast.
+  await section.getByRole("button", { name: `Actions for Blood Orange ${tag}` }).click();
+  await page.getByRole("menuitem", { name: "Move to…" }).click();
+  await page.getByRole("dialog").getByLabel("Move to").selectOption({ label: "On deck (coming soon)" });
+  await page.getByRole("button", { name: "Move", exact: true }).click();
+  const onDeck = page.getByRole("list", { name: "Items in On deck" });
+  await expect(onDeck.getByRole("button", { name: `Blood Orange ${tag}`, exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText(`Blood Orange ${tag} is back in Mimosas ${tag}.`)).toBeVisible();
+  await expect(section.getByRole("button", { name: `Blood Orange ${tag}`, exact: true })).toBeVisible();
+
+  await section.getByRole("button", { name: `Actions for Blood Orange ${tag}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog", { name: `Delete Blood Orange ${tag}?` })).toContainText("Its 1 size and prices go with it. This cannot be undone.");
+  await page.getByRole("button", { name: "Delete item" }).click();
+  await expect(section.getByText("No items yet — add a beer")).toBeVisible();
+
+  await page.getByRole("button", { name: `More actions for Brunch ${tag}` }).click();
+  await page.getByRole("menuitem", { name: "Delete menu" }).click();
+  await expect(page.getByRole("dialog", { name: `Delete Brunch ${tag}?` })).toContainText("The 1 section and 0 items in it");
+  await page.getByRole("button", { name: "Delete menu" }).click();
+  await expect(page.getByText(`Brunch ${tag} was deleted.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Brunch ${tag} Draft` })).toHaveCount(0);
+  expect((await api(page).get(`/api/v1/menus/${menuId}`)).status()).toBe(404);
+});
+
+test("a catalogue beer shows its overrides and resets one to the catalogue value", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha"] });
+  const taps = menu.sections[0]!;
+  const search = (await (await api(page).get("/api/v1/items/search?q=hazy")).json()) as { items: { untappd_id: number; brewery: string }[] };
+  const beer = search.items[0]!;
+  const response = await api(page).send("POST", `/api/v1/sections/${taps.id}/items`, { item: { untappd_id: beer.untappd_id, brewery: "Our house pour" } });
+  expect(response.status()).toBe(201);
+  const item = (await response.json()).item as { id: number; name: string };
+  await openMenu(page, menu);
+
+  const row = itemList(page, taps).getByRole("listitem").filter({ hasText: item.name });
+  await expect(row.getByText("Edited")).toBeVisible();
+  await expect(row.getByText("Our house pour")).toBeVisible();
+  await row.getByRole("button", { name: item.name, exact: true }).click();
+  const editor = page.getByRole("dialog", { name: `Edit ${item.name}` });
+  await expect(editor.getByText(`Catalogue value: ${beer.brewery}`)).toBeVisible();
+  await editor.getByRole("button", { name: "Reset Brewery to catalogue value" }).click();
+  await expect(editor.getByLabel("Brewery")).toHaveValue(beer.brewery);
+  await expect(page.getByText("Brewery shows the catalogue value again.")).toBeVisible();
+  const saved = (await (await api(page).get(`/api/v1/items/${item.id}`)).json()).item as { brewery: string; custom_brewery: string | null };
+  expect(saved).toMatchObject({ brewery: beer.brewery, custom_brewery: null });
+});
