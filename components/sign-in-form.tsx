@@ -1,27 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createSessionBody } from "@/lib/schemas/sessions";
 
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(createSessionBody, { defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch("/api/session", { method: "POST", body: values });
-      router.replace(next);
-      router.refresh();
-    } catch (error) {
-      setFailure(applyServerErrors(form, error));
-    }
+  const { submit, failure } = useServerSubmit(form, async (values) => {
+    await apiFetch("/api/session", { method: "POST", body: values });
+    router.replace(next);
+    router.refresh();
   });
 
   return (

@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { Field } from "@/components/ui/field";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createItemBody } from "@/lib/schemas/menus";
 import { useAddItem, type AddedItem } from "./use-add-item";
 import styles from "./add-item.module.css";
@@ -29,7 +28,6 @@ export function CustomItemForm({
   onAdded: (item: AddedItem) => void;
 }) {
   const form = useZodForm(customItemSchema, { defaultValues: { ...blank, name: initialName } });
-  const [formError, setFormError] = useState<string | null>(null);
   const add = useAddItem(sectionId, (item) => {
     form.reset(blank);
     form.setFocus("name");
@@ -37,14 +35,7 @@ export function CustomItemForm({
   });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await add.mutateAsync(values);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "item."));
-    }
-  });
+  const { submit, failure: formError } = useServerSubmit(form, (values) => add.mutateAsync(values), "item.");
 
   return (
     <form className={styles.customForm} onSubmit={submit} noValidate>

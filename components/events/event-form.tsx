@@ -1,10 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useWatch } from "react-hook-form";
 import { DateTime } from "luxon";
 import { Field } from "@/components/ui/field";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import type { VenueEvent } from "@/lib/client/queries/events";
 import { eventInput } from "@/lib/schemas/events";
 import { formMessage, toFormValues } from "./event-form-values";
@@ -37,7 +37,6 @@ export function EventForm({
 }) {
   const form = useZodForm(eventInput, { defaultValues: toFormValues(event, zone) });
   const save = useSaveEvent(locationId);
-  const [failure, setFailure] = useState<string | null>(null);
   const zoneNoteId = useId();
   const { errors, isSubmitting } = form.formState;
   const startDate = useWatch({ control: form.control, name: "start_time_date" });
@@ -47,15 +46,8 @@ export function EventForm({
   const chosen = startDate ? DateTime.fromISO(`${startDate}T${startTime || "12:00"}`, { zone }) : null;
   const zoneNote = `Times are in ${zoneAbbreviation(zone, chosen?.isValid ? chosen : new Date())} (${zone})`;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      onSaved(await save.mutateAsync({ id: event?.id, values }));
-    } catch (error) {
-      // A 422 lands on its fields ("event.start_time_time" → start time); anything else above the buttons.
-      setFailure(applyServerErrors(form, error, "event."));
-    }
-  });
+  // A 422 lands on its fields ("event.start_time_time" → start time); anything else above the buttons.
+  const { submit, failure } = useServerSubmit(form, async (values) => onSaved(await save.mutateAsync({ id: event?.id, values })), "event.");
 
   const pair = (name: (typeof PAIR_FIELDS)[number], required: boolean) =>
     form.register(name, {

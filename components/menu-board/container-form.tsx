@@ -1,10 +1,9 @@
 "use client";
 
-import { useState } from "react";
 import type { z } from "zod";
 import { Field } from "@/components/ui/field";
 import type { ContainerSize } from "@/lib/client/queries/menus";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createContainerBody } from "@/lib/schemas/menus";
 import { FormError } from "./form-parts";
 import styles from "./containers.module.css";
@@ -31,20 +30,18 @@ export function ContainerForm({
   onSubmit: (values: ContainerValues) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(containerSchema, {
     defaultValues: { container_size_id: initial?.container_size_id ?? sizes[0]?.id, price: initial?.price ?? "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const { submit, failure: formError } = useServerSubmit(
+    form,
+    async (values) => {
       await onSubmit(values);
       if (!initial) form.reset({ container_size_id: values.container_size_id, price: "" });
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "container."));
-    }
-  });
+    },
+    "container.",
+  );
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
       <div className={styles.formFields}>

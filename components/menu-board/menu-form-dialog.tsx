@@ -1,14 +1,13 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { menuQueries, type MenuSummary } from "@/lib/client/queries/menus";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createMenuBody } from "@/lib/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 
@@ -39,7 +38,6 @@ export function MenuFormDialog({
 function MenuForm({ locationId, menu, onCancel, onSaved }: { locationId: number; menu?: MenuSummary; onCancel: () => void; onSaved: (menu: MenuSummary) => void }) {
   const queryClient = useQueryClient();
   const notify = useToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(menuSchema, {
     defaultValues: { name: menu?.name ?? "", description: menu?.description ?? "", footer: menu?.footer ?? "" },
   });
@@ -56,14 +54,7 @@ function MenuForm({ locationId, menu, onCancel, onSaved }: { locationId: number;
     },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "menu."));
-    }
-  });
+  const { submit, failure: formError } = useServerSubmit(form, (values) => save.mutateAsync(values), "menu.");
   return (
     <form onSubmit={submit} noValidate>
       <Field label="Name" error={errors.name?.message} hint="Guests see it as the menu's title, e.g. “Beer List” or “Brunch”.">

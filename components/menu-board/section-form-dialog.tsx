@@ -1,14 +1,13 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { menuQueries, type Section } from "@/lib/client/queries/menus";
-import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { updateSectionBody } from "@/lib/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 import { sectionLabel } from "./tree-ops";
@@ -29,7 +28,6 @@ export function SectionFormDialog({ open, onClose, menuId, section }: { open: bo
 function SectionForm({ menuId, section, onDone }: { menuId: number; section?: Section; onDone: () => void }) {
   const queryClient = useQueryClient();
   const notify = useToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(sectionSchema, {
     defaultValues: { name: section?.name ?? "", description: section?.description ?? "", public: section?.public ?? true },
   });
@@ -45,14 +43,7 @@ function SectionForm({ menuId, section, onDone }: { menuId: number; section?: Se
     },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "section."));
-    }
-  });
+  const { submit, failure: formError } = useServerSubmit(form, (values) => save.mutateAsync(values), "section.");
   return (
     <form onSubmit={submit} noValidate>
       <Field label="Name" error={errors.name?.message} hint="For example “On Tap”, “Cans & Bottles” or “Wine”.">

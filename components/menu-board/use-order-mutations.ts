@@ -78,7 +78,7 @@ export function useOrderMutations(menuId: number) {
       const names = namesFor(vars);
       return { ...(await optimistic((tree) => withItemMoved(tree, vars.itemId, vars.toSectionId, vars.targetIds))), ...names };
     },
-    onError: (error, vars, context) => {
+    onError: (error, _vars, context) => {
       const item = context?.item ?? "The item";
       if (error instanceof PartialMove) {
         // The move itself happened: the refetch in onSettled shows where the server put it.

@@ -1,6 +1,7 @@
 "use client";
 
 import { toNestErrors } from "@hookform/resolvers";
+import { useState } from "react";
 import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ApiProblem } from "./api";
@@ -44,4 +45,26 @@ export function applyServerErrors<T extends FieldValues>(
     placed = true;
   }
   return placed ? null : error.message;
+}
+
+/**
+ * The one submit of a form that saves through the API: validates, runs `send`, and on refusal puts
+ * the server's field errors on the fields; `failure` is the message no field took (shown above the
+ * buttons). Nothing the user typed is lost.
+ */
+export function useServerSubmit<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  send: (values: TOut) => Promise<unknown>,
+  prefix = "",
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await send(values);
+    } catch (error) {
+      setFailure(applyServerErrors(form, error, prefix));
+    }
+  });
+  return { submit, failure };
 }
