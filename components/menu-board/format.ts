@@ -1,20 +1,5 @@
 import type { Container, Item } from "@/lib/client/queries/menus";
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** "$7.00", "€4.50": the container's own currency (the location's). */
-export function formatPrice(price: string, currency: string): string {
-  let format = formatters.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    } catch {
-      return `${price} ${currency}`;
-    }
-    formatters.set(currency, format);
-  }
-  return format.format(Number(price));
-}
+import { formatPrice } from "@/lib/format-price";
 
 export const containerLabel = (container: Container) =>
   `${container.container_size?.name ?? container.name ?? "Serving"} ${formatPrice(container.price, container.currency)}`;

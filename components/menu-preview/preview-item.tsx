@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { MenuTree } from "./menu-preview";
-import { formatPrice } from "./format-price";
+import { formatPrice } from "@/lib/format-price";
 import styles from "./menu-preview.module.css";
 
 type Item = MenuTree["sections"][number]["items"][number];
