@@ -7,12 +7,15 @@ const shared = {
 
 // Every database-backed suite runs on a fresh in-memory PGlite per file, and again on a fresh
 // PostgreSQL database per file when TEST_DATABASE_URL is set.
+// `extends: true`: an inline project does not inherit the root `test` options otherwise, and the
+// timeouts and pool below silently fell back to Vitest's defaults (5 s a test).
 const projects = [
-  { ...shared, test: { name: "pglite", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } } },
+  { ...shared, extends: true, test: { name: "pglite", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } } },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     ...shared,
+    extends: true,
     test: { name: "postgres", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "postgres" } },
   });
 }
@@ -21,6 +24,8 @@ export default defineConfig({
   ...shared,
   test: {
     projects,
+    // Wide margins, sized from the slowest work a test does (the six-month demo activity, about 4 s
+    // here): a test fails on a wrong answer, never on a slow or busy machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

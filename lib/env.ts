@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The lowest scrypt cost (log2 N) a running app accepts; tests may go lower. */
+export const PRODUCTION_HASH_COST = 15;
+
 // The only reader of process.env. Every setting is listed in the README's env table.
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -10,6 +13,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Key for tokens stored encrypted. Unset: a random key kept in DATA_DIR/app-secret.
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  // scrypt cost as log2(N): 15 is N=2^15 (32 MiB, tens of ms a hash). Below 15 only under NODE_ENV=test,
+  // so the suites pay a fraction of a millisecond a login instead of racing the machine's speed.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_HASH_COST),
   SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -28,6 +34,13 @@ const envSchema = z.object({
 });
 
 const checkedSchema = envSchema.superRefine((settings, ctx) => {
+  if (settings.PASSWORD_HASH_COST < PRODUCTION_HASH_COST && settings.NODE_ENV !== "test") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PASSWORD_HASH_COST"],
+      message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
+    });
+  }
   if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {
     ctx.addIssue({ code: "custom", path: ["V4_CLIENT_ID"], message: "V4_CLIENT_ID and V4_CLIENT_SECRET are required with V4_API_URL" });
   }

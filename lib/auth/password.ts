@@ -1,7 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { env } from "@/lib/env";
 
-// scrypt is memory-hard and ships with Node: no native add-on to build. N=2^15, r=8 uses 32 MiB.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// scrypt is memory-hard and ships with Node: no native add-on to build. At the production cost
+// (N=2^15, r=8) one hash uses 32 MiB; the cost is the PASSWORD_HASH_COST setting, which only tests lower.
+const params = () => ({ N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
@@ -16,8 +18,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64url: the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const cost = params();
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { env, PRODUCTION_HASH_COST, resetEnvForTests } from "@/lib/env";
+
+// The suites lower the scrypt cost (test/setup.ts); these pin what a running app does.
+const saved = { cost: process.env.PASSWORD_HASH_COST, nodeEnv: process.env.NODE_ENV };
+afterEach(() => {
+  process.env.PASSWORD_HASH_COST = saved.cost;
+  process.env.NODE_ENV = saved.nodeEnv;
+  resetEnvForTests();
+});
+
+function settingsWith(cost: string | undefined, nodeEnv: string) {
+  if (cost === undefined) delete process.env.PASSWORD_HASH_COST;
+  else process.env.PASSWORD_HASH_COST = cost;
+  process.env.NODE_ENV = nodeEnv;
+  resetEnvForTests();
+  return () => env();
+}
+
+describe("password hashing cost", () => {
+  it("is 2^15 unless set", () => {
+    expect(settingsWith(undefined, "production")().PASSWORD_HASH_COST).toBe(PRODUCTION_HASH_COST);
+    expect(PRODUCTION_HASH_COST).toBe(15);
+  });
+
+  it("cannot be lowered outside NODE_ENV=test", () => {
+    expect(settingsWith("10", "production")).toThrow(/PASSWORD_HASH_COST below 15 is allowed only when NODE_ENV=test/);
+    expect(settingsWith("14", "development")).toThrow(/PASSWORD_HASH_COST/);
+    expect(settingsWith("16", "production")().PASSWORD_HASH_COST).toBe(16);
+    expect(settingsWith("10", "test")().PASSWORD_HASH_COST).toBe(10);
+  });
+
+  it("travels with the hash, so a hash made at one cost verifies after the setting changes", async () => {
+    settingsWith("11", "test");
+    const stored = await hashPassword("pint of stout");
+    expect(stored.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** 11), "8", "1"]);
+    settingsWith("12", "test");
+    expect(await verifyPassword("pint of stout", stored)).toBe(true);
+    expect(await verifyPassword("pint of porter", stored)).toBe(false);
+  });
+});
