@@ -3,17 +3,23 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env, PRODUCTION_HASH_COST, resetEnvForTests } from "@/lib/env";
 
 // The suites lower the scrypt cost (test/setup.ts); these pin what a running app does.
-const saved = { cost: process.env.PASSWORD_HASH_COST, nodeEnv: process.env.NODE_ENV };
+// NODE_ENV is typed read-only (Next.js declares it); the settings module reads it like any other.
+const variables = process.env as Record<string, string | undefined>;
+const saved = { cost: variables.PASSWORD_HASH_COST, nodeEnv: variables.NODE_ENV };
+// process.env turns an assigned undefined into the string "undefined": delete instead.
+function put(name: string, value: string | undefined) {
+  if (value === undefined) delete variables[name];
+  else variables[name] = value;
+}
 afterEach(() => {
-  process.env.PASSWORD_HASH_COST = saved.cost;
-  process.env.NODE_ENV = saved.nodeEnv;
+  put("PASSWORD_HASH_COST", saved.cost);
+  put("NODE_ENV", saved.nodeEnv);
   resetEnvForTests();
 });
 
 function settingsWith(cost: string | undefined, nodeEnv: string) {
-  if (cost === undefined) delete process.env.PASSWORD_HASH_COST;
-  else process.env.PASSWORD_HASH_COST = cost;
-  process.env.NODE_ENV = nodeEnv;
+  put("PASSWORD_HASH_COST", cost);
+  put("NODE_ENV", nodeEnv);
   resetEnvForTests();
   return () => env();
 }
