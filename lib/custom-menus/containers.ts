@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers } from "@/lib/db/schema";
 import { notFound } from "@/lib/api/errors";
-import { customContainerList } from "@/lib/menus/lists";
+import { customContainerList } from "./lists";
 import { closeGap, lockParent, moveWithin, nextPosition } from "@/lib/positions";
 import type { CustomContainerFields } from "@/lib/schemas/custom-menus";
 import { getCustomContainer, getCustomItem, listCustomContainers } from "./records";

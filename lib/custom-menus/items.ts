@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/api/errors";
-import { customItemList } from "@/lib/menus/lists";
+import { customItemList } from "./lists";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomItemFields } from "@/lib/schemas/custom-menus";
 import { resolveCustomItemType } from "./item-types";

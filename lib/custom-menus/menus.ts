@@ -4,7 +4,7 @@ import { customMenus } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { Location } from "@/lib/locations/locations";
 import { recordMenuView } from "@/lib/analytics/menu-views";
-import { customMenuList } from "@/lib/menus/lists";
+import { customMenuList } from "./lists";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomMenuFields } from "@/lib/schemas/custom-menus";
 import { loadCustomTree } from "./legacy-tree";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { customSections } from "@/lib/db/schema";
-import { customSectionList } from "@/lib/menus/lists";
+import { customSectionList } from "./lists";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomSectionFields } from "@/lib/schemas/custom-menus";
 import { getCustomMenu, getCustomSection, listCustomSections } from "./records";
