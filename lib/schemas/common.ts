@@ -77,3 +77,32 @@ export const sourceName = z
 
 export const requiredText = (max: number) =>
   z.string({ error: "is required" }).trim().min(1, "can't be blank").max(max, `must be at most ${max} characters`);
+
+// ---- answers ----
+// Response schemas are strict: a field the schema does not name, or one it names that is missing,
+// fails. Serializers declare the inferred types as their return types; tests validate every answer.
+
+/** Timestamps are ISO 8601 UTC with milliseconds and `Z`. */
+export const timestamp = z.iso.datetime();
+export const recordId = z.number().int().positive();
+export const listPosition = z.number().int().min(0);
+/** A decimal as the API writes it ("4.4", "5.0", "12.5000"). */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** Money: two decimals, "6.50". */
+export const moneyString = z.string().regex(/^\d+\.\d{2}$/);
+
+/** `{ <key>: schema }`: the one-key envelope every record and list is answered in. */
+export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: S) =>
+  z.strictObject({ [key]: schema } as { [P in K]: S });
+
+/** RFC 9457 problem details with the `code` of contract §3; `errors` on a 422. */
+export const problemResponse = z.strictObject({
+  type: z.string().regex(/^urn:taproom:problem:[a-z_]+$/),
+  title: z.string(),
+  status: z.number().int().min(400).max(599),
+  detail: z.string(),
+  code: z.string().regex(/^[a-z_]+$/),
+  errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+});
+
+export type ProblemResponse = z.infer<typeof problemResponse>;

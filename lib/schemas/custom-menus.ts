@@ -1,6 +1,18 @@
 import { z } from "zod";
-import { moneyInput, optionalText, positiveId, queryFlag, requiredText, sourceName } from "./common";
-import { positionsBody } from "./positions";
+import {
+  envelope,
+  listPosition,
+  moneyInput,
+  moneyString,
+  optionalText,
+  positiveId,
+  queryFlag,
+  recordId,
+  requiredText,
+  sourceName,
+  timestamp,
+} from "./common";
+import { positionsBody, positionsResponse } from "./positions";
 
 // The deprecated custom-menu family: custom menus, sections, items and containers.
 
@@ -81,3 +93,101 @@ export type CustomMenuFields = z.infer<typeof updateCustomMenuBody>["custom_menu
 export type CustomSectionFields = z.infer<typeof sectionFields>;
 export type CustomItemFields = z.infer<typeof updateCustomItemBody>["custom_item"];
 export type CustomContainerFields = z.infer<typeof updateCustomContainerBody>["custom_container"];
+
+// ---- answers (lib/custom-menus/serialize.ts) ----
+
+const text = z.string().nullable();
+
+export const customMenuResponse = z.strictObject({
+  id: recordId,
+  location_id: recordId,
+  name: z.string(),
+  description: text,
+  footer: text,
+  unpublished: z.boolean(),
+  position: listPosition,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const customSectionResponse = z.strictObject({
+  id: recordId,
+  custom_menu_id: recordId,
+  position: listPosition,
+  name: text,
+  description: text,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const customItemResponse = z.strictObject({
+  id: recordId,
+  custom_section_id: recordId,
+  position: listPosition,
+  name: text,
+  description: text,
+  type: z.string(),
+  custom_item_type_id: recordId,
+  image_url_for_type: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const customItemTypeResponse = z.strictObject({
+  id: recordId,
+  name: z.string(),
+  position: listPosition,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const customContainerResponse = z.strictObject({
+  id: recordId,
+  custom_item_id: recordId,
+  name: text,
+  price: moneyString,
+  position: listPosition,
+  _track_by: recordId,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** build=true: the blank, unsaved container a form starts from, after the saved ones. */
+export const blankCustomContainerResponse = z.strictObject({
+  id: z.null(),
+  custom_item_id: recordId,
+  name: z.null(),
+  price: z.null(),
+  position: listPosition,
+  _track_by: z.null(),
+  created_at: z.null(),
+  updated_at: z.null(),
+});
+
+export const customItemTreeResponse = customItemResponse.extend({ custom_containers: z.array(customContainerResponse) });
+export const customSectionTreeResponse = customSectionResponse.extend({ custom_items: z.array(customItemTreeResponse) });
+/** full=true: the whole custom menu. */
+export const customMenuTreeResponse = customMenuResponse.extend({ custom_sections: z.array(customSectionTreeResponse) });
+
+export const customMenuEnvelope = envelope("custom_menu", customMenuResponse);
+export const customMenuReadEnvelope = envelope("custom_menu", z.union([customMenuResponse, customMenuTreeResponse]));
+export const customMenusEnvelope = envelope("custom_menus", z.array(customMenuResponse));
+export const customMenuPositionsResponse = positionsResponse("custom_menus");
+export const deleteCustomMenusResponse = z.strictObject({ success: z.literal(true) });
+export const customSectionEnvelope = envelope("custom_section", customSectionResponse);
+export const customSectionsEnvelope = envelope("custom_sections", z.array(customSectionResponse));
+export const customSectionPositionsResponse = positionsResponse("custom_sections");
+export const customItemEnvelope = envelope("custom_item", customItemResponse);
+export const customItemsEnvelope = envelope("custom_items", z.array(customItemResponse));
+export const customItemPositionsResponse = positionsResponse("custom_items");
+export const customItemTypesEnvelope = envelope("custom_item_types", z.array(customItemTypeResponse));
+export const customContainerEnvelope = envelope("custom_container", customContainerResponse);
+export const customContainersEnvelope = envelope("custom_containers", z.array(z.union([customContainerResponse, blankCustomContainerResponse])));
+
+export type CustomMenuResponse = z.infer<typeof customMenuResponse>;
+export type CustomSectionResponse = z.infer<typeof customSectionResponse>;
+export type CustomItemResponse = z.infer<typeof customItemResponse>;
+export type CustomItemTypeResponse = z.infer<typeof customItemTypeResponse>;
+export type CustomContainerResponse = z.infer<typeof customContainerResponse>;
+export type BlankCustomContainerResponse = z.infer<typeof blankCustomContainerResponse>;
+export type CustomMenuTreeResponse = z.infer<typeof customMenuTreeResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, decimalInput, optionalText, timeString } from "./common";
+import { dateString, decimalInput, decimalString, envelope, optionalText, recordId, timeString, timestamp } from "./common";
 
 const addressComponent = z.object({
   types: z.array(z.string()).optional(),
@@ -102,3 +102,38 @@ export const updateEventBody = z.object({ event: eventPatch }, { error: "must be
 
 export type EventInput = z.infer<typeof eventInput>;
 export type EventPatch = z.infer<typeof eventPatch>;
+
+// ---- answers (lib/events/events.ts) ----
+
+const text = z.string().nullable();
+
+export const eventResponse = z.strictObject({
+  id: recordId,
+  name: z.string(),
+  description: z.string(),
+  // Stored as the input's documented fields (placeJson drops the rest); the column is typed as any object.
+  place_json: z.record(z.string(), z.unknown()).nullable(),
+  start_time: timestamp,
+  /** The same instant with the zone's offset at that date. */
+  start_time_in_zone: z.iso.datetime({ offset: true }),
+  end_time: timestamp.nullable(),
+  end_time_in_zone: z.iso.datetime({ offset: true }).nullable(),
+  location_id: recordId,
+  location_name: text,
+  street: text,
+  city: text,
+  state: text,
+  zip: text,
+  country: text,
+  latitude: decimalString.nullable(),
+  longitude: decimalString.nullable(),
+  from_facebook: z.boolean(),
+  link: text,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const eventEnvelope = envelope("event", eventResponse);
+export const eventsEnvelope = envelope("events", z.array(eventResponse));
+
+export type EventResponse = z.infer<typeof eventResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveId } from "./common";
+import { envelope, positiveId, recordId, timestamp } from "./common";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
@@ -47,3 +47,22 @@ export const updateHoursBody = z.object(
 );
 
 export type HourPatch = z.infer<typeof hourPatch>;
+
+// ---- answers (lib/hours/hours.ts) ----
+
+export const hourResponse = z.strictObject({
+  id: recordId,
+  always_open: z.boolean(),
+  closed: z.boolean(),
+  /** The venue's wall clock as an instant on 2000-01-01 UTC: 17:00 is 2000-01-01T17:00:00.000Z. */
+  open_at: timestamp.nullable(),
+  close_at: timestamp.nullable(),
+  day: z.enum(WEEKDAYS),
+  location_id: recordId,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const hoursEnvelope = envelope("hours", z.array(hourResponse));
+
+export type HourResponse = z.infer<typeof hourResponse>;

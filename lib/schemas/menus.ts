@@ -1,5 +1,21 @@
 import { z } from "zod";
-import { decimalInput, moneyInput, optionalText, positiveId, queryFlag, requiredText, sourceName } from "./common";
+import {
+  decimalInput,
+  decimalString,
+  envelope,
+  listPosition,
+  moneyInput,
+  moneyString,
+  optionalText,
+  positiveId,
+  queryFlag,
+  recordId,
+  requiredText,
+  sourceName,
+  timestamp,
+} from "./common";
+import { embeddedContainerSizeResponse } from "./container-sizes";
+import { positionsResponse } from "./positions";
 
 // Consolidated menus, sections, items and containers (contract §4). Shared by handlers and forms.
 
@@ -97,3 +113,144 @@ export const updateContainerBody = z.object(
 
 export type CreateItem = z.infer<typeof createItemBody>["item"];
 export type UpdateItem = z.infer<typeof updateItemBody>["item"];
+
+// ---- answers (lib/menus/serialize.ts) ----
+
+const text = z.string().nullable();
+const decimal = decimalString.nullable();
+
+export const menuResponse = z.strictObject({
+  id: recordId,
+  location_id: recordId,
+  uuid: z.uuid(),
+  name: z.string(),
+  description: text,
+  footer: text,
+  unpublished: z.boolean(),
+  position: listPosition,
+  legacy_menu_id: recordId.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const sectionResponse = z.strictObject({
+  id: recordId,
+  menu_id: recordId,
+  position: listPosition,
+  name: z.string(),
+  description: text,
+  type: z.enum(["Section", "OnDeckSection"]),
+  public: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** Plain fields show the override when one is set; custom_* the override; original_* the source value. */
+export const itemResponse = z.strictObject({
+  id: recordId,
+  section_id: recordId,
+  position: listPosition,
+  untappd_id: recordId.nullable(),
+  name: z.string(),
+  brewery: text,
+  style: text,
+  description: text,
+  abv: decimal,
+  ibu: decimal,
+  calories: decimal,
+  label_image: text,
+  label_image_hd: text,
+  brewery_location: text,
+  untappd_beer_slug: text,
+  untappd_brewery_id: recordId.nullable(),
+  tap_number: text,
+  cask: z.boolean(),
+  nitro: z.boolean(),
+  in_production: z.boolean(),
+  rating: decimal,
+  custom_name: text,
+  custom_brewery: text,
+  custom_style: text,
+  custom_description: text,
+  custom_abv: decimal,
+  custom_ibu: decimal,
+  custom_calories: decimal,
+  original_name: text,
+  original_brewery: text,
+  original_style: text,
+  original_description: text,
+  original_abv: decimal,
+  original_ibu: decimal,
+  original_calories: decimal,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** GET /items/search: a catalogue beer shaped as an item that is on no menu yet. */
+export const searchItemResponse = itemResponse.extend({
+  id: z.null(),
+  section_id: z.null(),
+  position: z.null(),
+  created_at: z.null(),
+  updated_at: z.null(),
+});
+
+export const containerResponse = z.strictObject({
+  id: recordId,
+  item_id: recordId,
+  container_size_id: recordId.nullable(),
+  container_size: embeddedContainerSizeResponse.nullable(),
+  name: text,
+  price: moneyString,
+  currency: z.string(),
+  calories: z.number().int().nullable(),
+  position: listPosition,
+  _track_by: recordId,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** build=true: the blank, unsaved container a form starts from. */
+export const blankContainerResponse = z.strictObject({
+  id: z.null(),
+  item_id: recordId,
+  container_size_id: z.null(),
+  container_size: z.null(),
+  name: z.null(),
+  price: z.null(),
+  currency: z.string(),
+  calories: z.null(),
+  position: listPosition,
+  _track_by: z.null(),
+  created_at: z.null(),
+  updated_at: z.null(),
+});
+
+export const itemTreeResponse = itemResponse.extend({ containers: z.array(containerResponse) });
+export const sectionTreeResponse = sectionResponse.extend({ items: z.array(itemTreeResponse) });
+/** full=true: the whole menu in one answer. */
+export const menuTreeResponse = menuResponse.extend({
+  sections: z.array(sectionTreeResponse),
+  on_deck_section: sectionTreeResponse.nullable(),
+});
+
+export const menuEnvelope = envelope("menu", menuResponse);
+export const menusEnvelope = envelope("menus", z.array(menuResponse));
+export const menuPositionsResponse = positionsResponse("menus");
+export const sectionEnvelope = envelope("section", sectionResponse);
+export const sectionPositionsResponse = positionsResponse("sections");
+export const itemEnvelope = envelope("item", itemResponse);
+export const searchItemsEnvelope = envelope("items", z.array(searchItemResponse));
+export const itemPositionsResponse = positionsResponse("items");
+export const containerEnvelope = envelope("container", containerResponse);
+export const containerPositionsResponse = positionsResponse("containers");
+
+export type MenuResponse = z.infer<typeof menuResponse>;
+export type SectionResponse = z.infer<typeof sectionResponse>;
+export type ItemResponse = z.infer<typeof itemResponse>;
+export type SearchItemResponse = z.infer<typeof searchItemResponse>;
+export type ContainerResponse = z.infer<typeof containerResponse>;
+export type BlankContainerResponse = z.infer<typeof blankContainerResponse>;
+export type ItemTreeResponse = z.infer<typeof itemTreeResponse>;
+export type SectionTreeResponse = z.infer<typeof sectionTreeResponse>;
+export type MenuTreeResponse = z.infer<typeof menuTreeResponse>;
