@@ -1,12 +1,10 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, locations, menus, sections } from "@/lib/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { required, type Scope } from "@/lib/scope";
 
 // Business-scoped lookups: the caller's business is in every WHERE, so another business's id finds
 // nothing and is answered 404, exactly like an id that does not exist.
-
-type Scope = { businessId: number; id: number };
 
 export async function findMenu(db: Db, { businessId, id }: Scope) {
   const [row] = await db
@@ -18,22 +16,7 @@ export async function findMenu(db: Db, { businessId, id }: Scope) {
   return row ?? null;
 }
 
-/** Steps 1 and 2 of the include_legacy lookup: the menu with this id, else the one that replaced custom menu `id`. */
-export async function findMenuOrSuccessor(db: Db, { businessId, id }: Scope) {
-  const rows = await db
-    .select({ menu: menus, location: locations })
-    .from(menus)
-    .innerJoin(locations, eq(locations.id, menus.locationId))
-    .where(and(or(eq(menus.id, id), eq(menus.legacyMenuId, id)), eq(locations.businessId, businessId)))
-    .limit(2);
-  return rows.find((row) => row.menu.id === id) ?? rows[0] ?? null;
-}
-
-export async function getMenu(db: Db, scope: Scope) {
-  const row = await findMenu(db, scope);
-  if (!row) throw notFound("menu");
-  return row;
-}
+export const getMenu = required(findMenu, "menu");
 
 export async function findSection(db: Db, { businessId, id }: Scope) {
   const [row] = await db
@@ -46,11 +29,7 @@ export async function findSection(db: Db, { businessId, id }: Scope) {
   return row ?? null;
 }
 
-export async function getSection(db: Db, scope: Scope) {
-  const row = await findSection(db, scope);
-  if (!row) throw notFound("section");
-  return row;
-}
+export const getSection = required(findSection, "section");
 
 export async function findItem(db: Db, { businessId, id }: Scope) {
   const [row] = await db
@@ -64,11 +43,7 @@ export async function findItem(db: Db, { businessId, id }: Scope) {
   return row ?? null;
 }
 
-export async function getItem(db: Db, scope: Scope) {
-  const row = await findItem(db, scope);
-  if (!row) throw notFound("item");
-  return row;
-}
+export const getItem = required(findItem, "item");
 
 export async function findContainer(db: Db, { businessId, id }: Scope) {
   const [row] = await db
@@ -84,8 +59,18 @@ export async function findContainer(db: Db, { businessId, id }: Scope) {
   return row ?? null;
 }
 
-export async function getContainer(db: Db, scope: Scope) {
-  const row = await findContainer(db, scope);
-  if (!row) throw notFound("container");
-  return row;
-}
+export const getContainer = required(findContainer, "container");
+
+// The same scope as a WHERE condition, for writes that must not touch a record the caller cannot see
+// (or one deleted since it was read): the write matches nothing and the caller gets 404.
+
+const locationIdsOf = (db: Db, businessId: number) =>
+  db.select({ id: locations.id }).from(locations).where(eq(locations.businessId, businessId));
+const menuIdsOf = (db: Db, businessId: number) =>
+  db.select({ id: menus.id }).from(menus).where(inArray(menus.locationId, locationIdsOf(db, businessId)));
+const sectionIdsOf = (db: Db, businessId: number) =>
+  db.select({ id: sections.id }).from(sections).where(inArray(sections.menuId, menuIdsOf(db, businessId)));
+
+export const ownMenu = (db: Db, { businessId, id }: Scope) => and(eq(menus.id, id), inArray(menus.locationId, locationIdsOf(db, businessId)));
+export const ownSection = (db: Db, { businessId, id }: Scope) => and(eq(sections.id, id), inArray(sections.menuId, menuIdsOf(db, businessId)));
+export const ownItem = (db: Db, { businessId, id }: Scope) => and(eq(items.id, id), inArray(items.sectionId, sectionIdsOf(db, businessId)));

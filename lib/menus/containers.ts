@@ -1,15 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers } from "@/lib/db/schema";
-import { invalid, notFound } from "@/lib/api/errors";
+import { invalid } from "@/lib/errors";
 import { applyPositions, closeGap, lockParent, moveWithin, nextPosition, type PositionEntry } from "@/lib/positions";
-import { findCustomContainer, findCustomItem, listCustomContainers } from "@/lib/custom-menus/records";
-import { legacyContainerJson } from "@/lib/custom-menus/legacy-json";
-import { findContainer, findItem, getContainer, getItem } from "./access";
+import { found, type Scope } from "@/lib/scope";
+import { getContainer, getItem } from "./access";
 import { containerList } from "./lists";
 import { blankContainerJson, containerJson } from "./serialize";
 
-type Scope = { businessId: number; id: number };
 type ContainerFields = { container_size_id?: number; price?: string; name?: string | null; calories?: number | null; position?: number };
 
 async function withSize(db: Db, container: typeof containers.$inferSelect, currency: string) {
@@ -26,33 +24,21 @@ async function requireSize(db: Db, id: number | undefined) {
 }
 
 /** An item's containers in position order; `build` appends the blank one a form starts from. */
-export async function listContainers(db: Db, { businessId, id, build, includeLegacy }: Scope & { build: boolean; includeLegacy: boolean }) {
-  const found = await findItem(db, { businessId, id });
-  if (found) {
-    const rows = await db
-      .select({ container: containers, size: containerSizes })
-      .from(containers)
-      .leftJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
-      .where(eq(containers.itemId, found.item.id))
-      .orderBy(asc(containers.position));
-    const listed: object[] = rows.map((row) => containerJson(row.container, row.size, found.location.currency));
-    if (build) listed.push(blankContainerJson(found.item.id, rows.length, found.location.currency));
-    return listed;
-  }
-  const legacy = includeLegacy ? await findCustomItem(db, { businessId, id }) : null;
-  if (!legacy) throw notFound("item");
-  const rows = await listCustomContainers(db, { customItemId: legacy.item.id });
-  const listed: object[] = rows.map((row) => legacyContainerJson(row, legacy.location.currency));
-  if (build) listed.push({ ...blankContainerJson(legacy.item.id, rows.length, legacy.location.currency), legacy: true });
-  return listed;
+export async function listContainers(db: Db, { businessId, id, build }: Scope & { build: boolean }) {
+  const { item, location } = await getItem(db, { businessId, id });
+  const rows = await db
+    .select({ container: containers, size: containerSizes })
+    .from(containers)
+    .leftJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
+    .where(eq(containers.itemId, item.id))
+    .orderBy(asc(containers.position));
+  const listed = rows.map((row) => containerJson(row.container, row.size, location.currency));
+  return build ? [...listed, blankContainerJson(item.id, rows.length, location.currency)] : listed;
 }
 
-export async function readContainer(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
-  const found = await findContainer(db, { businessId, id });
-  if (found) return containerJson(found.container, found.size, found.location.currency);
-  const legacy = includeLegacy ? await findCustomContainer(db, { businessId, id }) : null;
-  if (!legacy) throw notFound("container");
-  return legacyContainerJson(legacy.container, legacy.location.currency);
+export async function readContainer(db: Db, scope: Scope) {
+  const { container, size, location } = await getContainer(db, scope);
+  return containerJson(container, size, location.currency);
 }
 
 /** Appends a container to an item. */
@@ -81,14 +67,15 @@ export async function updateContainer(db: Db, { businessId, id, fields }: Scope 
     if (fields.position !== undefined) {
       await lockParent(tx, containerList, container.itemId);
       const [current] = await tx.select({ position: containers.position }).from(containers).where(eq(containers.id, container.id));
-      await moveWithin(tx, containerList, container.itemId, container.id, current!.position, fields.position);
+      await moveWithin(tx, containerList, container.itemId, container.id, found(current, "container").position, fields.position);
     }
+    // Deleted since it was read (READ COMMITTED): the UPDATE matches nothing and the caller gets 404.
     const [updated] = await tx
       .update(containers)
       .set({ containerSizeId: fields.container_size_id, price: fields.price, name: fields.name, calories: fields.calories, updatedAt: new Date() })
       .where(eq(containers.id, container.id))
       .returning();
-    return withSize(tx, updated!, location.currency);
+    return withSize(tx, found(updated, "container"), location.currency);
   });
 }
 
@@ -96,9 +83,10 @@ export async function deleteContainer(db: Db, scope: Scope) {
   return db.transaction(async (tx) => {
     const { container, size, location } = await getContainer(tx, scope);
     await lockParent(tx, containerList, container.itemId);
-    const [deleted] = await tx.delete(containers).where(eq(containers.id, container.id)).returning();
-    await closeGap(tx, containerList, container.itemId, deleted!.position);
-    return containerJson(deleted!, size, location.currency);
+    const [row] = await tx.delete(containers).where(eq(containers.id, container.id)).returning();
+    const deleted = found(row, "container");
+    await closeGap(tx, containerList, container.itemId, deleted.position);
+    return containerJson(deleted, size, location.currency);
   });
 }
 

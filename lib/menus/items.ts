@@ -1,36 +1,26 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
-import { invalid, notFound } from "@/lib/api/errors";
+import { invalid } from "@/lib/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
-import { beerCatalogue, type CatalogueBeer } from "@/lib/catalogue/catalogue";
-import { findCustomItem, findCustomSection, listCustomItems } from "@/lib/custom-menus/records";
-import { legacyItemJson } from "@/lib/custom-menus/legacy-json";
+import { beerCatalogue } from "@/lib/beer-platform/catalogue";
+import type { CatalogueBeer } from "@/lib/catalogue/catalogue";
 import type { CreateItem, UpdateItem } from "@/lib/schemas/menus";
-import { findItem, findSection, getItem, getSection } from "./access";
+import { found, type Scope } from "@/lib/scope";
+import { getItem, getSection, ownItem } from "./access";
 import { itemList } from "./lists";
 import { itemJson } from "./serialize";
 
-type Scope = { businessId: number; id: number };
 type ItemRow = typeof items.$inferInsert;
 
-export async function listItems(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
-  const found = await findSection(db, { businessId, id });
-  if (found) {
-    const rows = await db.select().from(items).where(eq(items.sectionId, found.section.id)).orderBy(asc(items.position));
-    return rows.map(itemJson);
-  }
-  const legacy = includeLegacy ? await findCustomSection(db, { businessId, id }) : null;
-  if (!legacy) throw notFound("section");
-  return (await listCustomItems(db, { customSectionId: legacy.section.id })).map(({ item, type }) => legacyItemJson(item, type));
+export async function listItems(db: Db, scope: Scope) {
+  const { section } = await getSection(db, scope);
+  const rows = await db.select().from(items).where(eq(items.sectionId, section.id)).orderBy(asc(items.position));
+  return rows.map(itemJson);
 }
 
-export async function readItem(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
-  const found = await findItem(db, { businessId, id });
-  if (found) return itemJson(found.item);
-  const legacy = includeLegacy ? await findCustomItem(db, { businessId, id }) : null;
-  if (!legacy) throw notFound("item");
-  return legacyItemJson(legacy.item, legacy.type);
+export async function readItem(db: Db, scope: Scope) {
+  return itemJson((await getItem(db, scope)).item);
 }
 
 type Item = typeof items.$inferSelect;
@@ -124,28 +114,31 @@ export async function createItem(db: Db, { businessId, sectionId, input }: { bus
       .insert(items)
       .values({ ...values, originalName: values.originalName!, sectionId: section.id, position })
       .returning();
-    return item!;
+    return itemJson(item!);
   });
 }
 
-/** Sets overrides (null clears one, showing the original again) and the item's own settings. */
+/**
+ * Sets overrides (null clears one, showing the original again) and the item's own settings, in one
+ * UPDATE with the business in its WHERE: an item deleted meanwhile is 404, like a missing one.
+ */
 export async function updateItem(db: Db, { businessId, id, input }: Scope & { input: UpdateItem }) {
-  const { item } = await getItem(db, { businessId, id });
   const [updated] = await db
     .update(items)
     .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
-    .where(eq(items.id, item.id))
+    .where(ownItem(db, { businessId, id }))
     .returning();
-  return updated!;
+  return itemJson(found(updated, "item"));
 }
 
 export async function deleteItem(db: Db, scope: Scope) {
   return db.transaction(async (tx) => {
     const { item } = await getItem(tx, scope);
     await lockParent(tx, itemList, item.sectionId);
-    const [deleted] = await tx.delete(items).where(eq(items.id, item.id)).returning();
-    await closeGap(tx, itemList, item.sectionId, deleted!.position);
-    return deleted!;
+    const [row] = await tx.delete(items).where(eq(items.id, item.id)).returning();
+    const deleted = found(row, "item");
+    await closeGap(tx, itemList, item.sectionId, deleted.position);
+    return itemJson(deleted);
   });
 }
 
@@ -165,17 +158,18 @@ export async function moveItem(db: Db, { businessId, id, sectionId }: Scope & { 
   return db.transaction(async (tx) => {
     const { item } = await getItem(tx, { businessId, id });
     const { section: target } = await getSection(tx, { businessId, id: sectionId });
-    if (target.id === item.sectionId) return item;
+    if (target.id === item.sectionId) return itemJson(item);
     for (const parent of [item.sectionId, target.id].sort((a, b) => a - b)) await lockParent(tx, itemList, parent);
-    const [current] = await tx.select().from(items).where(eq(items.id, item.id));
+    const [row] = await tx.select().from(items).where(eq(items.id, item.id));
+    const current = found(row, "item");
     await makeRoomAtHead(tx, itemList, target.id);
     const [moved] = await tx
       .update(items)
       .set({ sectionId: target.id, position: 0, updatedAt: new Date() })
       .where(eq(items.id, item.id))
       .returning();
-    await closeGap(tx, itemList, current!.sectionId, current!.position);
-    return moved!;
+    await closeGap(tx, itemList, current.sectionId, current.position);
+    return itemJson(moved!);
   });
 }
 

@@ -1,48 +1,38 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { menus, sections } from "@/lib/db/schema";
-import { notFound } from "@/lib/api/errors";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
 import { recordMenuView } from "@/lib/analytics/menu-views";
-import { findCustomMenu, listCustomMenus } from "@/lib/custom-menus/records";
-import { legacyMenuJson } from "@/lib/custom-menus/legacy-json";
-import { customMenuTree } from "@/lib/custom-menus/legacy-tree";
-import { findMenuOrSuccessor, getMenu } from "./access";
+import { setPublishedState } from "@/lib/publishing";
+import { found, type Scope } from "@/lib/scope";
+import { getMenu, ownMenu } from "./access";
 import { menuList } from "./lists";
-import { menuJson } from "./serialize";
+import { menuJson, type Menu } from "./serialize";
 import { menuTree } from "./tree";
 
-type Scope = { businessId: number; id: number };
-
-/** A location's menus in position order; with include_legacy, then its custom menus not yet migrated. */
-export async function listMenus(db: Db, { location, includeLegacy }: { location: Location; includeLegacy: boolean }) {
+/** A location's menus in position order. */
+export async function listMenus(db: Db, { location }: { location: Location }) {
   const rows = await db.select().from(menus).where(eq(menus.locationId, location.id)).orderBy(asc(menus.position));
-  const listed: object[] = rows.map(menuJson);
-  if (includeLegacy) listed.push(...(await listCustomMenus(db, { locationId: location.id, unmigrated: true })).map(legacyMenuJson));
-  return listed;
+  return rows.map(menuJson);
 }
 
 /**
- * GET /menus/:id. With include_legacy the lookup goes: menu by id, menu replacing custom menu `id`,
- * custom menu `id` (answered in the consolidated shape, `legacy: true`). `full` returns the tree and
- * counts a menu view for `sourceName` (null: not a view, e.g. the venue's own dashboard).
+ * GET /menus/:id. `full` returns the tree and counts a menu view for `sourceName` (null: not a view,
+ * e.g. the venue's own dashboard).
  */
-export async function readMenu(
+export async function readMenu(db: Db, { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string | null }) {
+  return answerMenu(db, { ...(await getMenu(db, { businessId, id })), full, sourceName });
+}
+
+/** A menu the caller may see, answered as GET /menus/:id answers it (whichever lookup found it). */
+export async function answerMenu(
   db: Db,
-  { businessId, id, full, includeLegacy, sourceName }: Scope & { full: boolean; includeLegacy: boolean; sourceName: string | null },
+  { menu, location, full, sourceName }: { menu: Menu; location: Location; full: boolean; sourceName: string | null },
 ) {
-  const found = includeLegacy ? await findMenuOrSuccessor(db, { businessId, id }) : await getMenu(db, { businessId, id });
-  if (found) {
-    if (!full) return menuJson(found.menu);
-    if (sourceName !== null) await recordMenuView(db, { locationId: found.location.id, source: sourceName });
-    return menuTree(db, { menu: found.menu, currency: found.location.currency });
-  }
-  const legacy = await findCustomMenu(db, { businessId, id });
-  if (!legacy) throw notFound("menu");
-  if (!full) return legacyMenuJson(legacy.menu);
-  if (sourceName !== null) await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
-  return customMenuTree(db, { menu: legacy.menu, currency: legacy.location.currency });
+  if (!full) return menuJson(menu);
+  if (sourceName !== null) await recordMenuView(db, { locationId: location.id, source: sourceName });
+  return menuTree(db, { menu, currency: location.currency });
 }
 
 type MenuFields = { name?: string; description?: string | null; footer?: string | null };
@@ -57,18 +47,18 @@ export async function createMenu(db: Db, { location, fields }: { location: Locat
       .values({ locationId: location.id, name: fields.name, description: fields.description, footer: fields.footer, position })
       .returning();
     await tx.insert(sections).values({ menuId: menu!.id, type: "OnDeckSection", position: 0, name: "On Deck", public: false });
-    return menu!;
+    return menuJson(menu!);
   });
 }
 
+/** One UPDATE with the business in its WHERE: a menu deleted meanwhile is 404, like a missing one. */
 export async function updateMenu(db: Db, { businessId, id, fields }: Scope & { fields: MenuFields }) {
-  const { menu } = await getMenu(db, { businessId, id });
   const [updated] = await db
     .update(menus)
     .set({ name: fields.name, description: fields.description, footer: fields.footer, updatedAt: new Date() })
-    .where(eq(menus.id, menu.id))
+    .where(ownMenu(db, { businessId, id }))
     .returning();
-  return updated!;
+  return menuJson(found(updated, "menu"));
 }
 
 /** Unpublishes, then deletes with everything in it, and closes the gap in the location's order. */
@@ -76,19 +66,19 @@ export async function deleteMenu(db: Db, scope: Scope) {
   return db.transaction(async (tx) => {
     const { menu, location } = await getMenu(tx, scope);
     await lockParent(tx, menuList, location.id);
-    const [unpublished] = await tx.update(menus).set({ unpublished: true, updatedAt: new Date() }).where(eq(menus.id, menu.id)).returning();
-    const [current] = await tx.delete(menus).where(eq(menus.id, menu.id)).returning();
-    await closeGap(tx, menuList, location.id, current!.position);
-    return unpublished!;
+    // A concurrent delete of the same menu held the location lock first: this one finds nothing (404).
+    const [row] = await tx.update(menus).set({ unpublished: true, updatedAt: new Date() }).where(eq(menus.id, menu.id)).returning();
+    const unpublished = found(row, "menu");
+    await tx.delete(menus).where(eq(menus.id, menu.id));
+    await closeGap(tx, menuList, location.id, unpublished.position);
+    return menuJson(unpublished);
   });
 }
 
-/** publish / unpublish: setting the state it already has changes nothing. */
+/** publish / unpublish: setting the state it already has changes nothing (lib/publishing.ts). */
 export async function setPublished(db: Db, { businessId, id, published }: Scope & { published: boolean }) {
-  const { menu } = await getMenu(db, { businessId, id });
-  if (menu.unpublished === !published) return menu;
-  const [updated] = await db.update(menus).set({ unpublished: !published, updatedAt: new Date() }).where(eq(menus.id, menu.id)).returning();
-  return updated!;
+  const menu = await setPublishedState(db, { table: menus, where: ownMenu(db, { businessId, id }), published });
+  return menuJson(found(menu, "menu"));
 }
 
 /** Publishes every unpublished menu of the location; answers all its menus. */
@@ -97,7 +87,7 @@ export async function publishAllMenus(db: Db, { location }: { location: Location
     .update(menus)
     .set({ unpublished: false, updatedAt: new Date() })
     .where(and(eq(menus.locationId, location.id), eq(menus.unpublished, true)));
-  return db.select().from(menus).where(eq(menus.locationId, location.id)).orderBy(asc(menus.position));
+  return listMenus(db, { location });
 }
 
 export async function reorderMenus(db: Db, { location, batch }: { location: Location; batch: PositionEntry[] }) {

@@ -1,39 +1,32 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sections } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
-import { findCustomMenu, findCustomSection, listCustomSections } from "@/lib/custom-menus/records";
-import { legacySectionJson } from "@/lib/custom-menus/legacy-json";
-import { findMenuOrSuccessor, findSection, getMenu, getSection } from "./access";
+import { found, type Scope } from "@/lib/scope";
+import { getMenu, getSection, ownSection } from "./access";
 import { sectionList } from "./lists";
 import { sectionJson } from "./serialize";
 
-type Scope = { businessId: number; id: number };
 type SectionFields = { name?: string; description?: string | null; public?: boolean };
 
 /** A menu's sections in position order (the on-deck section is the menu's, not in this list). */
-export async function listSections(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
-  const found = includeLegacy ? await findMenuOrSuccessor(db, { businessId, id }) : await getMenu(db, { businessId, id });
-  if (found) {
-    const rows = await db
-      .select()
-      .from(sections)
-      .where(and(eq(sections.menuId, found.menu.id), eq(sections.type, "Section")))
-      .orderBy(asc(sections.position));
-    return rows.map(sectionJson);
-  }
-  const legacy = await findCustomMenu(db, { businessId, id });
-  if (!legacy) throw notFound("menu");
-  return (await listCustomSections(db, { customMenuId: legacy.menu.id })).map(legacySectionJson);
+export async function listSections(db: Db, scope: Scope) {
+  return menuSections(db, (await getMenu(db, scope)).menu.id);
 }
 
-export async function readSection(db: Db, { businessId, id, includeLegacy }: Scope & { includeLegacy: boolean }) {
-  const found = await findSection(db, { businessId, id });
-  if (found) return sectionJson(found.section);
-  const legacy = includeLegacy ? await findCustomSection(db, { businessId, id }) : null;
-  if (!legacy) throw notFound("section");
-  return legacySectionJson(legacy.section);
+/** The sections of a menu the caller may see, however it was found. */
+export async function menuSections(db: Db, menuId: number) {
+  const rows = await db
+    .select()
+    .from(sections)
+    .where(and(eq(sections.menuId, menuId), eq(sections.type, "Section")))
+    .orderBy(asc(sections.position));
+  return rows.map(sectionJson);
+}
+
+export async function readSection(db: Db, scope: Scope) {
+  return sectionJson((await getSection(db, scope)).section);
 }
 
 /** Appends a section, or puts it first with `head`. */
@@ -48,18 +41,18 @@ export async function createSection(db: Db, { businessId, menuId, head, fields }
       .insert(sections)
       .values({ menuId: menu.id, position, name: fields.name ?? "", description: fields.description, public: fields.public })
       .returning();
-    return section!;
+    return sectionJson(section!);
   });
 }
 
+/** One UPDATE with the business in its WHERE: a section deleted meanwhile is 404, like a missing one. */
 export async function updateSection(db: Db, { businessId, id, fields }: Scope & { fields: SectionFields }) {
-  const { section } = await getSection(db, { businessId, id });
   const [updated] = await db
     .update(sections)
     .set({ name: fields.name, description: fields.description, public: fields.public, updatedAt: new Date() })
-    .where(eq(sections.id, section.id))
+    .where(ownSection(db, { businessId, id }))
     .returning();
-  return updated!;
+  return sectionJson(found(updated, "section"));
 }
 
 /** Deletes a section with its items and closes the gap. The on-deck section goes only with its menu. */
@@ -70,9 +63,10 @@ export async function deleteSection(db: Db, scope: Scope) {
       throw new ApiError("conflict", "The on-deck section belongs to its menu and is deleted with it.");
     }
     await lockParent(tx, sectionList, section.menuId);
-    const [deleted] = await tx.delete(sections).where(eq(sections.id, section.id)).returning();
-    await closeGap(tx, sectionList, section.menuId, deleted!.position);
-    return deleted!;
+    const [row] = await tx.delete(sections).where(eq(sections.id, section.id)).returning();
+    const deleted = found(row, "section");
+    await closeGap(tx, sectionList, section.menuId, deleted.position);
+    return sectionJson(deleted);
   });
 }
 

@@ -1,24 +1,25 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { legacyQuery, updateItemBody } from "@/lib/schemas/menus";
+import { itemEnvelope, legacyQuery, updateItemBody } from "@/lib/schemas/menus";
+import { itemReadEnvelope } from "@/lib/schemas/include-legacy";
 import { deleteItem, readItem, updateItem } from "@/lib/menus/items";
-import { itemJson } from "@/lib/menus/serialize";
+import { readItemIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/items/:id — overrides (null clears one) and the venue's own settings
-const update = endpoint({ params: idParams, body: updateItemBody }, async ({ db, caller, params, body }) =>
-  json({ item: itemJson(await updateItem(db, { businessId: caller.user.businessId, id: params.id, input: body.item })) }),
+const update = endpoint({ params: idParams, body: updateItemBody, response: itemEnvelope }, async ({ db, caller, params, body }) =>
+  json({ item: await updateItem(db, { businessId: caller.user.businessId, id: params.id, input: body.item }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
-  GET: endpoint({ params: idParams, query: legacyQuery }, async ({ db, caller, params, query }) =>
-    json({ item: await readItem(db, { businessId: caller.user.businessId, id: params.id, includeLegacy: query.include_legacy }) }),
+  GET: endpoint({ params: idParams, query: legacyQuery, response: itemReadEnvelope }, async ({ db, caller, params, query }) =>
+    json({ item: await (query.include_legacy ? readItemIncludingLegacy : readItem)(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/items/:id — delete with its containers
-  DELETE: endpoint({ params: idParams }, async ({ db, caller, params }) =>
-    json({ item: itemJson(await deleteItem(db, { businessId: caller.user.businessId, id: params.id })) }),
+  DELETE: endpoint({ params: idParams, response: itemEnvelope }, async ({ db, caller, params }) =>
+    json({ item: await deleteItem(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

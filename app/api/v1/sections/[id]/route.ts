@@ -1,24 +1,25 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { legacyQuery, updateSectionBody } from "@/lib/schemas/menus";
+import { legacyQuery, sectionEnvelope, updateSectionBody } from "@/lib/schemas/menus";
+import { sectionReadEnvelope } from "@/lib/schemas/include-legacy";
 import { deleteSection, readSection, updateSection } from "@/lib/menus/sections";
-import { sectionJson } from "@/lib/menus/serialize";
+import { readSectionIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/sections/:id — change name, description or public
-const update = endpoint({ params: idParams, body: updateSectionBody }, async ({ db, caller, params, body }) =>
-  json({ section: sectionJson(await updateSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.section })) }),
+const update = endpoint({ params: idParams, body: updateSectionBody, response: sectionEnvelope }, async ({ db, caller, params, body }) =>
+  json({ section: await updateSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.section }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
-  GET: endpoint({ params: idParams, query: legacyQuery }, async ({ db, caller, params, query }) =>
-    json({ section: await readSection(db, { businessId: caller.user.businessId, id: params.id, includeLegacy: query.include_legacy }) }),
+  GET: endpoint({ params: idParams, query: legacyQuery, response: sectionReadEnvelope }, async ({ db, caller, params, query }) =>
+    json({ section: await (query.include_legacy ? readSectionIncludingLegacy : readSection)(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/sections/:id — delete with its items
-  DELETE: endpoint({ params: idParams }, async ({ db, caller, params }) =>
-    json({ section: sectionJson(await deleteSection(db, { businessId: caller.user.businessId, id: params.id })) }),
+  DELETE: endpoint({ params: idParams, response: sectionEnvelope }, async ({ db, caller, params }) =>
+    json({ section: await deleteSection(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

@@ -1,13 +1,12 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { moveItemBody } from "@/lib/schemas/menus";
+import { itemEnvelope, moveItemBody } from "@/lib/schemas/menus";
 import { moveItem } from "@/lib/menus/items";
-import { itemJson } from "@/lib/menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/items/:id/move — to the top of another section of the business
-  PATCH: endpoint({ params: idParams, body: moveItemBody }, async ({ db, caller, params, body }) =>
-    json({ item: itemJson(await moveItem(db, { businessId: caller.user.businessId, id: params.id, sectionId: body.item.section_id })) }),
+  PATCH: endpoint({ params: idParams, body: moveItemBody, response: itemEnvelope }, async ({ db, caller, params, body }) =>
+    json({ item: await moveItem(db, { businessId: caller.user.businessId, id: params.id, sectionId: body.item.section_id }) }),
   ),
 });

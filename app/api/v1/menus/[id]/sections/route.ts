@@ -1,18 +1,19 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createSectionBody, createSectionQuery, legacyQuery } from "@/lib/schemas/menus";
+import { createSectionBody, createSectionQuery, legacyQuery, sectionEnvelope } from "@/lib/schemas/menus";
+import { sectionListEnvelope } from "@/lib/schemas/include-legacy";
 import { createSection, listSections } from "@/lib/menus/sections";
-import { sectionJson } from "@/lib/menus/serialize";
+import { listSectionsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/menus/:id/sections — the menu's sections in order
-  GET: endpoint({ params: idParams, query: legacyQuery }, async ({ db, caller, params, query }) =>
-    json({ sections: await listSections(db, { businessId: caller.user.businessId, id: params.id, includeLegacy: query.include_legacy }) }),
+  // GET /api/v1/menus/:id/sections — the menu's sections in order; include_legacy falls back to the custom menu
+  GET: endpoint({ params: idParams, query: legacyQuery, response: sectionListEnvelope }, async ({ db, caller, params, query }) =>
+    json({ sections: await (query.include_legacy ? listSectionsIncludingLegacy : listSections)(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   // POST /api/v1/menus/:id/sections — add a section at the end, or first with head=true
-  POST: endpoint({ params: idParams, query: createSectionQuery, body: createSectionBody }, async ({ db, caller, params, query, body }) => {
+  POST: endpoint({ params: idParams, query: createSectionQuery, body: createSectionBody, response: { 201: sectionEnvelope } }, async ({ db, caller, params, query, body }) => {
     const section = await createSection(db, { businessId: caller.user.businessId, menuId: params.id, head: query.head, fields: body.section });
-    return json({ section: sectionJson(section) }, { status: 201 });
+    return json({ section }, { status: 201 });
   }),
 });

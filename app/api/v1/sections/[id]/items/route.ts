@@ -1,18 +1,19 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createItemBody, legacyQuery } from "@/lib/schemas/menus";
+import { createItemBody, itemEnvelope, legacyQuery } from "@/lib/schemas/menus";
+import { itemListEnvelope } from "@/lib/schemas/include-legacy";
 import { createItem, listItems } from "@/lib/menus/items";
-import { itemJson } from "@/lib/menus/serialize";
+import { listItemsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/sections/:id/items — the section's items in order
-  GET: endpoint({ params: idParams, query: legacyQuery }, async ({ db, caller, params, query }) =>
-    json({ items: await listItems(db, { businessId: caller.user.businessId, id: params.id, includeLegacy: query.include_legacy }) }),
+  // GET /api/v1/sections/:id/items — the section's items in order; include_legacy falls back to the custom section
+  GET: endpoint({ params: idParams, query: legacyQuery, response: itemListEnvelope }, async ({ db, caller, params, query }) =>
+    json({ items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
-  POST: endpoint({ params: idParams, body: createItemBody }, async ({ db, caller, params, body }) => {
+  POST: endpoint({ params: idParams, body: createItemBody, response: { 201: itemEnvelope } }, async ({ db, caller, params, body }) => {
     const item = await createItem(db, { businessId: caller.user.businessId, sectionId: params.id, input: body.item });
-    return json({ item: itemJson(item) }, { status: 201 });
+    return json({ item }, { status: 201 });
   }),
 });

@@ -1,14 +1,14 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
+import { menusEnvelope } from "@/lib/schemas/menus";
 import { getLocation } from "@/lib/locations/locations";
 import { publishAllMenus } from "@/lib/menus/menus";
-import { menuJson } from "@/lib/menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/locations/:id/menus/publish_all — publish every unpublished menu of the location
-  POST: endpoint({ params: idParams }, async ({ db, caller, params }) => {
+  POST: endpoint({ params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ menus: (await publishAllMenus(db, { location })).map(menuJson) });
+    return json({ menus: await publishAllMenus(db, { location }) });
   }),
 });

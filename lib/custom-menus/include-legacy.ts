@@ -1,0 +1,136 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { locations, menus } from "@/lib/db/schema";
+import { ApiError, notFound } from "@/lib/errors";
+import type { Location } from "@/lib/locations/locations";
+import type { Scope } from "@/lib/scope";
+import { recordMenuView } from "@/lib/analytics/menu-views";
+import { answerMenu, listMenus } from "@/lib/menus/menus";
+import { menuSections, readSection } from "@/lib/menus/sections";
+import { listItems, readItem } from "@/lib/menus/items";
+import { listContainers, readContainer } from "@/lib/menus/containers";
+import { blankContainerJson } from "@/lib/menus/serialize";
+import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";
+import { customMenuTree } from "./legacy-tree";
+import {
+  findCustomContainer,
+  findCustomItem,
+  findCustomMenu,
+  findCustomSection,
+  listCustomContainers,
+  listCustomItems,
+  listCustomMenus,
+  listCustomSections,
+} from "./records";
+
+// include_legacy=true on the consolidated GET routes (contract §4), in one place: the consolidated read,
+// else the custom record with the same id, answered in the consolidated shape with `legacy: true`.
+// lib/menus knows nothing of custom menus; the routes pick these functions when the query asks.
+
+/** The consolidated read; when it is 404, the custom record (null: the consolidated 404 stands). */
+async function orLegacy<Found, Legacy>(read: () => Promise<Found>, legacy: () => Promise<Legacy | null>): Promise<Found | Legacy> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "not_found") throw error;
+    const found = await legacy();
+    if (found === null) throw error;
+    return found;
+  }
+}
+
+/** Steps 1 and 2 of the menu lookup, in one query: the menu with this id, else the menu that replaced custom menu `id`. */
+async function findMenuOrSuccessor(db: Db, { businessId, id }: Scope) {
+  const rows = await db
+    .select({ menu: menus, location: locations })
+    .from(menus)
+    .innerJoin(locations, eq(locations.id, menus.locationId))
+    .where(and(or(eq(menus.id, id), eq(menus.legacyMenuId, id)), eq(locations.businessId, businessId)))
+    .limit(2);
+  return rows.find((row) => row.menu.id === id) ?? rows[0] ?? null;
+}
+
+/** GET /locations/:id/menus: the menus, then the custom menus no menu has replaced yet. */
+export async function listMenusIncludingLegacy(db: Db, { location }: { location: Location }) {
+  const legacy = await listCustomMenus(db, { locationId: location.id, unmigrated: true });
+  return [...(await listMenus(db, { location })), ...legacy.map(legacyMenuJson)];
+}
+
+/** GET /menus/:id: the menu by id, the menu replacing custom menu `id`, then custom menu `id` (step 3, its tree with `full`). */
+export async function readMenuIncludingLegacy(
+  db: Db,
+  { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string | null },
+) {
+  const found = await findMenuOrSuccessor(db, { businessId, id });
+  if (found) return answerMenu(db, { ...found, full, sourceName });
+  const legacy = await findCustomMenu(db, { businessId, id });
+  if (!legacy) throw notFound("menu");
+  if (!full) return legacyMenuJson(legacy.menu);
+  if (sourceName !== null) await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
+  return customMenuTree(db, { menu: legacy.menu, currency: legacy.location.currency });
+}
+
+/** GET /menus/:id/sections: the menu's (or its successor's) sections, else the custom menu's. */
+export async function listSectionsIncludingLegacy(db: Db, scope: Scope) {
+  const found = await findMenuOrSuccessor(db, scope);
+  if (found) return menuSections(db, found.menu.id);
+  const legacy = await findCustomMenu(db, scope);
+  if (!legacy) throw notFound("menu");
+  return (await listCustomSections(db, { customMenuId: legacy.menu.id })).map(legacySectionJson);
+}
+
+export async function readSectionIncludingLegacy(db: Db, scope: Scope) {
+  return orLegacy(
+    () => readSection(db, scope),
+    async () => {
+      const legacy = await findCustomSection(db, scope);
+      return legacy && legacySectionJson(legacy.section);
+    },
+  );
+}
+
+export async function listItemsIncludingLegacy(db: Db, scope: Scope) {
+  return orLegacy(
+    () => listItems(db, scope),
+    async () => {
+      const legacy = await findCustomSection(db, scope);
+      if (!legacy) return null;
+      return (await listCustomItems(db, { customSectionId: legacy.section.id })).map(({ item, type }) => legacyItemJson(item, type));
+    },
+  );
+}
+
+export async function readItemIncludingLegacy(db: Db, scope: Scope) {
+  return orLegacy(
+    () => readItem(db, scope),
+    async () => {
+      const legacy = await findCustomItem(db, scope);
+      return legacy && legacyItemJson(legacy.item, legacy.type);
+    },
+  );
+}
+
+/** GET /items/:id/containers; `build` appends the blank container, marked legacy too. */
+export async function listContainersIncludingLegacy(db: Db, { build, ...scope }: Scope & { build: boolean }) {
+  return orLegacy(
+    () => listContainers(db, { ...scope, build }),
+    async () => {
+      const legacy = await findCustomItem(db, scope);
+      if (!legacy) return null;
+      const { currency } = legacy.location;
+      const rows = await listCustomContainers(db, { customItemId: legacy.item.id });
+      const listed = rows.map((row) => legacyContainerJson(row, currency));
+      return build ? [...listed, { ...blankContainerJson(legacy.item.id, rows.length, currency), legacy: true }] : listed;
+    },
+  );
+}
+
+export async function readContainerIncludingLegacy(db: Db, scope: Scope) {
+  return orLegacy(
+    () => readContainer(db, scope),
+    async () => {
+      const legacy = await findCustomContainer(db, scope);
+      return legacy && legacyContainerJson(legacy.container, legacy.location.currency);
+    },
+  );
+}
