@@ -1,8 +1,9 @@
 import { defineConfig } from "drizzle-kit";
 
-// Migrations are generated from lib/db/schema.ts with `npm run db:generate` and applied at start-up.
+// Migrations are generated from the app's tables (lib/db/schema/*.ts) and the built-in sandbox's
+// (sandbox/schema.ts) with `npm run db:generate`, and applied at start-up.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/db/schema.ts",
+  schema: ["./lib/db/schema/*.ts", "./sandbox/schema.ts"],
   out: "./lib/db/migrations",
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
-import { ApiError, invalid } from "@/lib/api/errors";
+import { ApiError, invalid } from "@/lib/errors";
 
 /**
  * A list of siblings under one parent, kept at positions exactly 0..n-1. Every change that moves

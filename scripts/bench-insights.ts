@@ -1,7 +1,7 @@
 /**
  * Insight benchmark on PostgreSQL. For each size it creates a fresh database next to
  * BENCH_DATABASE_URL's (taproom_bench_<n>), migrates it, seeds the demo data, generates <n> check-ins
- * over 365 days across 500 "Benchmark Group" locations (lib/insights/generate.ts: busiest ~7× the
+ * over 365 days across 500 "Benchmark Group" locations (lib/demo/activity/generate.ts: busiest ~7× the
  * average, a quarter of the check-ins at other venues nearby, subscriptions, menu views for 185 days),
  * runs VACUUM (ANALYZE), then calls each insight (the lib functions the routes call) at num_days 7,
  * 90 and 180 on --calls locations (the busiest five and a seeded random sample of the rest; one
@@ -19,12 +19,12 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openPostgres, type Database, type Db } from "@/lib/db/client";
-import { seedDemo } from "@/lib/db/seed";
-import { ensureBenchmarkLocations, GENERATED, generatedBeers } from "@/lib/insights/activity-world";
-import { generateActivity, vacuumInsightTables } from "@/lib/insights/generate";
+import { seedDemo } from "@/lib/demo/seed";
+import { ensureBenchmarkLocations, GENERATED, generatedBeers } from "@/lib/demo/activity/world";
+import { generateActivity, vacuumInsightTables } from "@/lib/demo/activity/generate";
 import { checkinsOverTime, explainInsight, insightStats, menuViewsOverTime, subscribesOverTime, topBeers } from "@/lib/insights/queries";
 import { recordCheckins } from "@/lib/insights/record";
-import { seededRandom } from "@/lib/v4-sandbox/seed/random";
+import { seededRandom } from "@/sandbox/seed/random";
 import type { Location } from "@/lib/locations/locations";
 
 const { values: args } = parseArgs({

@@ -3,8 +3,8 @@
 // Safe to run again. Stop the app first when it uses the embedded database: PGlite allows one
 // process per data folder.
 import { openConfiguredDatabase } from "@/lib/db/client";
-import { seedDemo } from "@/lib/db/seed";
-import { seedDemoActivity } from "@/lib/insights/generate";
+import { seedDemo } from "@/lib/demo/seed";
+import { seedDemoActivity } from "@/lib/demo/activity/generate";
 
 const database = await openConfiguredDatabase();
 try {

@@ -11,10 +11,11 @@
 // (INSERT … SELECT, 500 000 a transaction) and, on PostgreSQL, followed by VACUUM (ANALYZE).
 import { parseArgs } from "node:util";
 import { inArray } from "drizzle-orm";
+import { seedEmbeddedIfEmpty } from "@/lib/demo/seed";
 import { openConfiguredDatabase } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
-import { demoLocations, ensureBenchmarkLocations } from "@/lib/insights/activity-world";
-import { generateActivity, vacuumInsightTables } from "@/lib/insights/generate";
+import { demoLocations, ensureBenchmarkLocations } from "@/lib/demo/activity/world";
+import { generateActivity, vacuumInsightTables } from "@/lib/demo/activity/generate";
 
 const { values: args } = parseArgs({
   options: {
@@ -54,6 +55,7 @@ if (args.location !== undefined && args.locations !== undefined) fail("give --lo
 const ids = args.location?.split(",").map((part) => whole("location", part.trim()));
 
 const database = await openConfiguredDatabase();
+await seedEmbeddedIfEmpty(database);
 try {
   const started = performance.now();
   let targets: (typeof locations.$inferSelect)[];

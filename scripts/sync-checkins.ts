@@ -11,6 +11,7 @@
 // again), 1 when a location failed.
 import { parseArgs } from "node:util";
 import { upstreamConfig } from "@/lib/beer-platform/config";
+import { seedEmbeddedIfEmpty } from "@/lib/demo/seed";
 import { openConfiguredDatabase, useDatabase } from "@/lib/db/client";
 import { syncCheckins, syncTargets } from "@/lib/insights/sync";
 
@@ -33,6 +34,7 @@ const locationId = wholeNumber("location", args.location);
 const maxCalls = wholeNumber("max-calls", args["max-calls"]);
 
 const database = await openConfiguredDatabase();
+await seedEmbeddedIfEmpty(database);
 // The sandbox upstream reads the database through getDb(): the one this script opened.
 useDatabase(database);
 try {

@@ -1,7 +1,10 @@
 import path from "node:path";
 import { readdirSync, statSync } from "node:fs";
 import { getDb, type Db } from "@/lib/db/client";
-import { DEMO } from "@/lib/db/seed";
+import { declaredResponses, type RouteFn } from "@/lib/api/handler";
+import { problemResponse } from "@/lib/schemas/common";
+import { z } from "zod";
+import { DEMO } from "@/lib/demo/seed";
 
 // Resolves a URL path to the app's route module the way Next.js does (static segments before
 // dynamic ones, catch-alls last), so tests speak HTTP paths and run the real handlers.
@@ -74,7 +77,36 @@ export async function call(method: string, url: string, options: CallOptions = {
   const response = await handler(new Request(target, { method, headers, body }), { params: Promise.resolve(found.params) });
   const text = await response.text();
   const type = response.headers.get("content-type") ?? "";
-  return { status: response.status, headers: response.headers, body: type.includes("json") && text ? JSON.parse(text) : text };
+  const parsed = type.includes("json") && text ? JSON.parse(text) : text;
+  checkAnswer(`${method} ${target.pathname}`, handler as RouteFn, response.status, parsed);
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/**
+ * Every answer a test sees is checked against what its route declares (`endpoint({ response })`):
+ * a success body against the schema for its status, an error body against problem+json. A success
+ * answer from /api/v1 that no schema was declared for fails the test.
+ */
+function checkAnswer(what: string, handler: RouteFn, status: number, body: unknown) {
+  const declared = declaredResponses(handler);
+  if (!declared && !what.includes(" /api/v1")) return;
+  if (status >= 400) return expectShape(what, status, problemResponse, body);
+  if (!declared || !(status in declared)) {
+    throw new Error(`${what} answered ${status}, but its route declares no response for ${status} (endpoint({ response }))`);
+  }
+  const schema = declared[status];
+  if (schema === null) {
+    if (body !== "") throw new Error(`${what} answered ${status} with a body, but declares none`);
+    return;
+  }
+  expectShape(what, status, schema!, body);
+}
+
+function expectShape(what: string, status: number, schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(`${what} answered ${status} with a body its schema refuses:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`);
+  }
 }
 
 export const basic = ({ email, token }: Credentials) => `Basic ${Buffer.from(`${email}:${token}`).toString("base64")}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, useDatabase, type Database } from "@/lib/db/client";
-import { seedDemo } from "@/lib/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function freshDatabase(): Promise<Database> {

@@ -3,8 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "./api";
 import { checkins, locations, menuViewCounts, subscriptions } from "@/lib/db/schema";
 import { rebuildVenueBeerDays } from "@/lib/insights/record";
-import { demoLocations, distanceKm, ensureBenchmarkLocations, GENERATED } from "@/lib/insights/activity-world";
-import { generateActivity, seedDemoActivity } from "@/lib/insights/generate";
+import { demoLocations, distanceKm, ensureBenchmarkLocations, GENERATED } from "@/lib/demo/activity/world";
+import { generateActivity, seedDemoActivity } from "@/lib/demo/activity/generate";
 
 type Location = typeof locations.$inferSelect;
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { db } from "./api";
-import { useTransport } from "@/lib/beer-platform/client";
-import { checkinSyncState, checkins, locations, rateLimits, sandboxCheckins, sandboxUsers, v4Cache, venueBeerDays } from "@/lib/db/schema";
+import { useTransport } from "@/lib/beer-platform/transport";
+import { checkinSyncState, checkins, locations, rateLimits, v4Cache, venueBeerDays } from "@/lib/db/schema";
+import { sandboxCheckins, sandboxUsers } from "@/sandbox/schema";
 import { recordCheckins } from "@/lib/insights/record";
-import { GENERATED } from "@/lib/insights/activity-world";
+import { GENERATED } from "@/lib/demo/activity/world";
 import { checkinFromFeedItem, PAGE_SIZE, syncCheckins, syncLocation, syncTargets, type LocationRow } from "@/lib/insights/sync";
-import { handleSandbox } from "@/lib/v4-sandbox/server";
-import { setSandboxHourlyLimit } from "@/lib/v4-sandbox/rate";
+import { handleSandbox } from "@/sandbox/server";
+import { setSandboxHourlyLimit } from "@/sandbox/rate";
 
 // The sync against the built-in sandbox upstream, in-process (the default upstream in tests), with a
 // spy on every request that reaches it.

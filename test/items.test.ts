@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
-import { useBeerCatalogue, type CatalogueBeer } from "@/lib/catalogue/catalogue";
+import { useBeerCatalogue } from "@/lib/beer-platform/catalogue";
+import type { CatalogueBeer } from "@/lib/catalogue/catalogue";
 import { resetEnvForTests } from "@/lib/env";
 import { eq, sql } from "drizzle-orm";
 import { customContainers, customItems, customItemTypes, customMenus, customSections, menus } from "@/lib/db/schema";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { SANDBOX_CLIENT } from "@/lib/beer-platform/config";
+import { SANDBOX_CLIENT } from "@/sandbox/registered-app";
 import { getDb } from "@/lib/db/client";
 import {
   sandboxAccessTokens,
@@ -10,8 +10,8 @@ import {
   sandboxToasts,
   sandboxUsers,
   sandboxWishlist,
-} from "@/lib/db/schema";
-import { handleSandbox, type SandboxOptions } from "@/lib/v4-sandbox/server";
+} from "@/sandbox/schema";
+import { handleSandbox, type SandboxOptions } from "@/sandbox/server";
 
 // Calls the sandbox the way the forwarder does: in-process, with real Request objects.
 export const ORIGIN = "http://127.0.0.1:3000";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handleSandbox } from "@/lib/v4-sandbox/server";
+import { handleSandbox } from "@/sandbox/server";
 import { AGENT, connect, ORIGIN, sandbox, sandboxUrl, UNLIMITED } from "./sandbox-client";
 import * as sandboxRoute from "@/app/sandbox/[...path]/route";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { sandboxVenues } from "@/lib/db/schema";
-import { ensureSandboxData } from "@/lib/v4-sandbox/seed/ensure";
+import { sandboxVenues } from "@/sandbox/schema";
+import { ensureSandboxData } from "@/sandbox/seed/ensure";
 import { connect, sandbox } from "./sandbox-client";
 
 let owner: string;

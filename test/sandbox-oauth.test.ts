@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SANDBOX_CLIENT } from "@/lib/beer-platform/config";
-import { handleSandbox } from "@/lib/v4-sandbox/server";
+import { SANDBOX_CLIENT } from "@/sandbox/registered-app";
+import { handleSandbox } from "@/sandbox/server";
 import { consent, ORIGIN, REDIRECT, sandbox, sandboxSnapshot, UNLIMITED } from "./sandbox-client";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";

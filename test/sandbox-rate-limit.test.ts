@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { handleSandbox } from "@/lib/v4-sandbox/server";
-import { SANDBOX_HOURLY_LIMIT, setSandboxHourlyLimit } from "@/lib/v4-sandbox/rate";
+import { handleSandbox } from "@/sandbox/server";
+import { SANDBOX_HOURLY_LIMIT, setSandboxHourlyLimit } from "@/sandbox/rate";
 import { AGENT, connect, sandbox, sandboxUrl } from "./sandbox-client";
 
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getDatabase, type Db } from "@/lib/db/client";
-import * as schema from "@/lib/db/schema";
-import { ensureSandboxData } from "@/lib/v4-sandbox/seed/ensure";
+import * as schema from "@/sandbox/schema";
+import { ensureSandboxData } from "@/sandbox/seed/ensure";
 
 /** A second Db over the same connection(s): what another app instance sharing the database would hold. */
 async function twin(): Promise<{ db: Db; other: Db }> {

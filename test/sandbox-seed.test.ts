@@ -2,8 +2,8 @@ import { count, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { locations } from "@/lib/db/schema";
 import {
-  locations,
   sandboxBeers,
   sandboxBreweries,
   sandboxCheckins,
@@ -14,10 +14,10 @@ import {
   sandboxUsers,
   sandboxVenues,
   sandboxWishlist,
-} from "@/lib/db/schema";
-import { DEMO } from "@/lib/db/seed";
-import { generateSandboxData } from "@/lib/v4-sandbox/seed/generate";
-import { ensureSandboxData } from "@/lib/v4-sandbox/seed/ensure";
+} from "@/sandbox/schema";
+import { DEMO } from "@/lib/demo/seed";
+import { generateSandboxData } from "@/sandbox/seed/generate";
+import { ensureSandboxData } from "@/sandbox/seed/ensure";
 
 const total = async (table: PgTable) => (await (await getDb()).select({ n: count() }).from(table))[0]!.n;
 

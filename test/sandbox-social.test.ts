@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, ne, notInArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { sandboxFriendships, sandboxUsers } from "@/lib/db/schema";
-import { ensureSandboxData } from "@/lib/v4-sandbox/seed/ensure";
+import { sandboxFriendships, sandboxUsers } from "@/sandbox/schema";
+import { ensureSandboxData } from "@/sandbox/seed/ensure";
 import { connect, sandbox, sandboxSnapshot, uid } from "./sandbox-client";
 
 let owner: string;

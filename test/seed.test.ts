@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./api";
 import { snapshot } from "./snapshot";
-import { seedDemo } from "@/lib/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 import { verifyPassword } from "@/lib/auth/password";
 
 describe("the demo seed", () => {

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { users, type User } from "@/lib/db/schema";
+import { ApiError } from "@/lib/errors";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
 import { assertSameOrigin } from "./same-origin";
 
-export type User = typeof users.$inferSelect;
 /** `via`: Basic email:token ("token") or the dashboard's session cookie ("session", always write access). */
 export type Caller = { user: User; access: "read" | "write"; via: "token" | "session" };
 

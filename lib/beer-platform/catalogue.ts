@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
 import { upstreamConfig } from "./config";
 import { callUpstream } from "./client";
@@ -85,3 +85,16 @@ export const v4Catalogue: BeerCatalogue = {
     return found.map((item) => reshapeBeer(item.beer, item.brewery ?? item.beer.brewery));
   },
 };
+
+const slot = Symbol.for("taproom.beer-catalogue");
+type Slot = { [slot]?: BeerCatalogue };
+
+/** The v4 client (the sandbox, or the real platform when configured), unless a test installed another. */
+export function beerCatalogue(): BeerCatalogue {
+  return (globalThis as Slot)[slot] ?? v4Catalogue;
+}
+
+/** Tests install a fixture catalogue; undefined goes back to the v4 client. */
+export function useBeerCatalogue(catalogue: BeerCatalogue | undefined) {
+  (globalThis as Slot)[slot] = catalogue;
+}

@@ -3,25 +3,8 @@ import { upstreamConfig, type UpstreamConfig } from "./config";
 import { readCache, shared, writeCache, type UpstreamAnswer } from "./cache";
 import { spend, syncRemaining, type Budget } from "./budget";
 import { V4Error } from "./errors";
+import { transportFor } from "./transport";
 import type { EndpointMatch } from "./endpoints";
-
-/** How requests reach the upstream: fetch, or the built-in sandbox in-process. */
-export type Transport = (request: Request) => Promise<Response>;
-
-const slot = Symbol.for("taproom.v4-transport");
-const holder = globalThis as { [slot]?: Transport };
-
-/** Tests point the client at their own upstream; unset, the configuration decides. */
-export function useTransport(transport: Transport | undefined) {
-  holder[slot] = transport;
-}
-
-async function transportFor(config: UpstreamConfig): Promise<Transport> {
-  if (holder[slot]) return holder[slot];
-  if (!config.sandbox) return (request) => fetch(request);
-  const { handleSandbox } = await import("@/lib/v4-sandbox/server");
-  return handleSandbox;
-}
 
 // Names a caller may not set: the forwarder adds its own.
 const CREDENTIALS = new Set(["client_id", "client_secret", "access_token"]);

@@ -1,7 +1,5 @@
 import { env } from "@/lib/env";
-
-// The built-in sandbox's registered app: used when no V4_* upstream is configured.
-export const SANDBOX_CLIENT = { id: "taproom-sandbox", secret: "taproom-sandbox-secret" } as const;
+import { sandboxClient } from "./transport";
 
 export type UpstreamConfig = {
   sandbox: boolean;
@@ -24,14 +22,14 @@ export function upstreamConfig(): UpstreamConfig {
   const settings = env();
   const appUrl = (settings.APP_URL ?? `http://127.0.0.1:${settings.PORT}`).replace(/\/$/, "");
   const sandbox = !settings.V4_API_URL;
-  const clientId = settings.V4_CLIENT_ID ?? SANDBOX_CLIENT.id;
+  const clientId = settings.V4_CLIENT_ID ?? sandboxClient.id;
   return {
     sandbox,
     apiUrl: (settings.V4_API_URL ?? `${appUrl}/sandbox`).replace(/\/$/, ""),
     authUrl: (settings.V4_AUTH_URL ?? settings.V4_API_URL ?? `${appUrl}/sandbox`).replace(/\/$/, ""),
     appUrl,
     clientId,
-    clientSecret: settings.V4_CLIENT_SECRET ?? SANDBOX_CLIENT.secret,
+    clientSecret: settings.V4_CLIENT_SECRET ?? sandboxClient.secret,
     // The platform refuses standard browser or library agents: name the app and its client id.
     userAgent: `Taproom/0.1 (venue management; ${clientId})`,
     timeoutMs: settings.V4_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticate, type Caller } from "@/lib/auth/caller";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { V4Error, v4ErrorResponse } from "./errors";
 
 type Context = { params: Promise<Record<string, string | string[] | undefined>> };

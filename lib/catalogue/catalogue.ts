@@ -1,5 +1,3 @@
-import { v4Catalogue } from "@/lib/beer-platform/catalogue";
-
 /** A beer as the menus need it, whatever catalogue it came from. Decimals are strings. */
 export type CatalogueBeer = {
   untappdId: number;
@@ -18,21 +16,11 @@ export type CatalogueBeer = {
   rating: string | null;
 };
 
-/** The seam between menus and the beer platform: the v4 client implements it. */
+/**
+ * The port between menus and a beer catalogue: the v4 client implements it
+ * (lib/beer-platform/catalogue.ts, which also hands out the one in use); tests install a fixture.
+ */
 export type BeerCatalogue = {
   getBeer(untappdId: number): Promise<CatalogueBeer | null>;
   searchBeers(query: string, options: { limit: number }): Promise<CatalogueBeer[]>;
 };
-
-const slot = Symbol.for("taproom.beer-catalogue");
-type Slot = { [slot]?: BeerCatalogue };
-
-/** The v4 client (the sandbox, or the real platform when configured), unless a test installed another. */
-export function beerCatalogue(): BeerCatalogue {
-  return (globalThis as Slot)[slot] ?? v4Catalogue;
-}
-
-/** Tests install a fixture catalogue; undefined goes back to the v4 client. */
-export function useBeerCatalogue(catalogue: BeerCatalogue | undefined) {
-  (globalThis as Slot)[slot] = catalogue;
-}

@@ -1,15 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers } from "@/lib/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { found, type Scope } from "@/lib/scope";
 import { customContainerList } from "./lists";
 import { closeGap, lockParent, moveWithin, nextPosition } from "@/lib/positions";
 import type { CustomContainerFields } from "@/lib/schemas/custom-menus";
 import { getCustomContainer, getCustomItem, listCustomContainers } from "./records";
 import { blankCustomContainerJson, customContainerJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
-
-type Scope = { businessId: number; id: number };
 
 /** The item's containers in order; `build` appends the blank one a form starts from. */
 export async function listItemCustomContainers(
@@ -36,12 +34,12 @@ export async function createCustomContainer(
       .insert(customContainers)
       .values({ customItemId: item.id, name: fields.name, price: fields.price, position })
       .returning();
-    return container!;
+    return customContainerJson(container!);
   });
 }
 
 export async function readCustomContainer(db: Db, scope: Scope) {
-  return (await getCustomContainer(db, scope)).container;
+  return customContainerJson((await getCustomContainer(db, scope)).container);
 }
 
 /** Only the fields passed change; a new `position` moves it within its item (clamped to the list). */
@@ -55,16 +53,14 @@ export async function updateCustomContainer(db: Db, { businessId, id, fields }: 
         .select({ position: customContainers.position })
         .from(customContainers)
         .where(eq(customContainers.id, container.id));
-      if (!current) throw notFound("custom container");
-      await moveWithin(tx, customContainerList, container.customItemId, container.id, current.position, fields.position);
+      await moveWithin(tx, customContainerList, container.customItemId, container.id, found(current, "custom container").position, fields.position);
     }
     const [updated] = await tx
       .update(customContainers)
       .set({ name: fields.name, price: fields.price, updatedAt: new Date() })
       .where(eq(customContainers.id, container.id))
       .returning();
-    if (!updated) throw notFound("custom container");
-    return updated;
+    return customContainerJson(found(updated, "custom container"));
   });
 }
 
@@ -74,9 +70,9 @@ export async function deleteCustomContainer(db: Db, scope: Scope) {
     const { container, location } = await getCustomContainer(tx, scope);
     await assertNotMigrated(tx, location.id);
     await lockParent(tx, customContainerList, container.customItemId);
-    const [deleted] = await tx.delete(customContainers).where(eq(customContainers.id, container.id)).returning();
-    if (!deleted) throw notFound("custom container");
+    const [row] = await tx.delete(customContainers).where(eq(customContainers.id, container.id)).returning();
+    const deleted = found(row, "custom container");
     await closeGap(tx, customContainerList, container.customItemId, deleted.position);
-    return deleted;
+    return customContainerJson(deleted);
   });
 }

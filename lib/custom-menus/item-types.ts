@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customItemTypes } from "@/lib/db/schema";
-import { invalid, type FieldError } from "@/lib/api/errors";
+import { invalid, type FieldError } from "@/lib/errors";
 import type { CustomItemType } from "./records";
 
 /** The global list of item types (wine, cocktail, food…), in position order. */

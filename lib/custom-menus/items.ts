@@ -1,21 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customItems } from "@/lib/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import { found, type Scope } from "@/lib/scope";
 import { customItemList } from "./lists";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomItemFields } from "@/lib/schemas/custom-menus";
 import { resolveCustomItemType } from "./item-types";
 import { getCustomItem, getCustomSection, listCustomItems } from "./records";
+import { customItemJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
-
-type Scope = { businessId: number; id: number };
 
 const moved = () => new ApiError("conflict", "The custom item moved to another section meanwhile; try again.");
 
 export async function listSectionCustomItems(db: Db, { businessId, customSectionId }: { businessId: number; customSectionId: number }) {
   const { section } = await getCustomSection(db, { businessId, id: customSectionId });
-  return listCustomItems(db, { customSectionId: section.id });
+  return (await listCustomItems(db, { customSectionId: section.id })).map(({ item, type }) => customItemJson(item, type));
 }
 
 /** Appended to the section. The body names its type by id, by name, or both (which must agree). */
@@ -33,13 +33,13 @@ export async function createCustomItem(
       .insert(customItems)
       .values({ customSectionId: section.id, position, name: fields.name, description: fields.description, customItemTypeId: type.id })
       .returning();
-    return { item: item!, type };
+    return customItemJson(item!, type);
   });
 }
 
 export async function readCustomItem(db: Db, scope: Scope) {
   const { item, type } = await getCustomItem(db, scope);
-  return { item, type };
+  return customItemJson(item, type);
 }
 
 /** Only the fields passed change; the type by id or name as on create. */
@@ -53,7 +53,7 @@ export async function updateCustomItem(db: Db, { businessId, id, fields }: Scope
       .set({ name: fields.name, description: fields.description, customItemTypeId: type.id, updatedAt: new Date() })
       .where(eq(customItems.id, current.item.id))
       .returning();
-    return { item: item!, type };
+    return customItemJson(found(item, "custom item"), type);
   });
 }
 
@@ -69,7 +69,7 @@ export async function deleteCustomItem(db: Db, scope: Scope) {
       .returning();
     if (!deleted) throw moved();
     await closeGap(tx, customItemList, item.customSectionId, deleted.position);
-    return { item: deleted, type };
+    return customItemJson(deleted, type);
   });
 }
 
@@ -96,7 +96,7 @@ export async function moveCustomItem(db: Db, { businessId, id, customSectionId }
     const target = await getCustomSection(tx, { businessId, id: customSectionId });
     const locationIds = [...new Set([location.id, target.location.id])];
     await assertNotMigrated(tx, ...locationIds);
-    if (target.section.id === item.customSectionId) return { item, type };
+    if (target.section.id === item.customSectionId) return customItemJson(item, type);
     for (const sectionId of [item.customSectionId, target.section.id].sort((a, b) => a - b)) {
       await lockParent(tx, customItemList, sectionId);
     }
@@ -112,6 +112,6 @@ export async function moveCustomItem(db: Db, { businessId, id, customSectionId }
       .set({ customSectionId: target.section.id, position: 0, updatedAt: new Date() })
       .where(eq(customItems.id, item.id))
       .returning();
-    return { item: updated!, type };
+    return customItemJson(updated!, type);
   });
 }

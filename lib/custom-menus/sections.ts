@@ -1,18 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { notFound } from "@/lib/api/errors";
 import { customSections } from "@/lib/db/schema";
+import { found, type Scope } from "@/lib/scope";
 import { customSectionList } from "./lists";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomSectionFields } from "@/lib/schemas/custom-menus";
 import { getCustomMenu, getCustomSection, listCustomSections } from "./records";
+import { customSectionJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
-
-type Scope = { businessId: number; id: number };
 
 export async function listMenuCustomSections(db: Db, { businessId, customMenuId }: { businessId: number; customMenuId: number }) {
   const { menu } = await getCustomMenu(db, { businessId, id: customMenuId });
-  return listCustomSections(db, { customMenuId: menu.id });
+  return (await listCustomSections(db, { customMenuId: menu.id })).map(customSectionJson);
 }
 
 /** Appended, or first with `head` (the others move down one place). */
@@ -31,12 +30,12 @@ export async function createCustomSection(
       .insert(customSections)
       .values({ customMenuId: menu.id, position, name: fields.name, description: fields.description })
       .returning();
-    return section!;
+    return customSectionJson(section!);
   });
 }
 
 export async function readCustomSection(db: Db, scope: Scope) {
-  return (await getCustomSection(db, scope)).section;
+  return customSectionJson((await getCustomSection(db, scope)).section);
 }
 
 /** Only the fields passed change. */
@@ -49,7 +48,7 @@ export async function updateCustomSection(db: Db, { businessId, id, fields }: Sc
       .set({ name: fields.name, description: fields.description, updatedAt: new Date() })
       .where(eq(customSections.id, section.id))
       .returning();
-    return updated!;
+    return customSectionJson(found(updated, "custom section"));
   });
 }
 
@@ -59,10 +58,10 @@ export async function deleteCustomSection(db: Db, scope: Scope) {
     const { section, location } = await getCustomSection(tx, scope);
     await assertNotMigrated(tx, location.id);
     await lockParent(tx, customSectionList, section.customMenuId);
-    const [deleted] = await tx.delete(customSections).where(eq(customSections.id, section.id)).returning();
-    if (!deleted) throw notFound("custom section");
+    const [row] = await tx.delete(customSections).where(eq(customSections.id, section.id)).returning();
+    const deleted = found(row, "custom section");
     await closeGap(tx, customSectionList, section.customMenuId, deleted.position);
-    return deleted;
+    return customSectionJson(deleted);
   });
 }
 

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getLocation, locationJson } from "@/lib/locations/locations";
 import { requirePageUser } from "@/lib/sessions/page-session";
 

@@ -51,14 +51,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
 
-/** Opens the configured database, migrates it and seeds an empty embedded one with the demo data. */
+/** Opens the configured database (DATABASE_URL, else PGlite under DATA_DIR) and migrates it. */
 export async function openConfiguredDatabase(): Promise<Database> {
   const settings = env();
   if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL, settings.DATABASE_POOL_SIZE);
-  const database = await openPglite(path.resolve(settings.DATA_DIR, "pglite"));
-  const { seedIfEmpty } = await import("./seed");
-  await seedIfEmpty(database.db);
-  return database;
+  return openPglite(path.resolve(settings.DATA_DIR, "pglite"));
 }
 
 // One database per process. Kept on globalThis because Next.js may evaluate this module once per

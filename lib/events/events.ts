@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { events, locations } from "@/lib/db/schema";
-import { invalid, notFound } from "@/lib/api/errors";
+import { invalid, notFound } from "@/lib/errors";
 import type { EventInput, EventPatch } from "@/lib/schemas/events";
 import { instantInZone, wallClockToInstant } from "@/lib/zoned-time";
 import type { Location } from "@/lib/locations/locations";

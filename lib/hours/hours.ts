@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { hours } from "@/lib/db/schema";
-import { ApiError, invalid, type FieldError } from "@/lib/api/errors";
+import { ApiError, invalid, type FieldError } from "@/lib/errors";
 import { WEEKDAYS, type HourPatch } from "@/lib/schemas/hours";
 
 export type Hour = typeof hours.$inferSelect;

@@ -2,6 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { catalogueBeers, checkinVenues, checkins, venueBeerDays } from "@/lib/db/schema";
 
+/**
+ * Check-ins with an id from here up are generated (demo and benchmark activity), never the platform's:
+ * the platform's ids stay far below, and the check-in sync never counts them as progress.
+ */
+export const FIRST_GENERATED_CHECKIN_ID = 10_000_000_000;
+
 export type CheckinInput = {
   /** The platform's check-in id: importing the same check-in twice changes nothing. */
   id: number;

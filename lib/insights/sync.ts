@@ -7,8 +7,7 @@ import { callUpstream } from "@/lib/beer-platform/client";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { matchEndpoint } from "@/lib/beer-platform/endpoints";
 import { V4Error } from "@/lib/beer-platform/errors";
-import { GENERATED } from "./activity-world";
-import { recordCheckins, type CheckinInput } from "./record";
+import { FIRST_GENERATED_CHECKIN_ID, recordCheckins, type CheckinInput } from "./record";
 
 // `npm run sync:checkins`: imports a location's venue check-ins from the platform's venue feed
 // (GET /v4/venue/checkins/VENUE_ID, newest first, 25 a page) through the v4 client and the app's
@@ -23,7 +22,7 @@ import { recordCheckins, type CheckinInput } from "./record";
 // lowest of them (max_id = lowest − 1) before it starts a new one. So a stop mid-run costs at most
 // the page in flight, a run after a finished walk costs one call and imports nothing, and no
 // check-in between W and the newest is ever skipped. Generated check-ins (ids above
-// GENERATED.checkinBase) are not platform check-ins and never count as progress.
+// FIRST_GENERATED_CHECKIN_ID) are not platform check-ins and never count as progress.
 
 export const PAGE_SIZE = 25;
 
@@ -109,7 +108,7 @@ export function checkinFromFeedItem(item: FeedItem, location: LocationRow): Chec
   const userId = finite(item.user?.uid);
   const bid = finite(item.beer?.bid);
   const at = parsePlatformTime(item.created_at);
-  if (id === null || !Number.isSafeInteger(id) || id <= 0 || id >= GENERATED.checkinBase) return null;
+  if (id === null || !Number.isSafeInteger(id) || id <= 0 || id >= FIRST_GENERATED_CHECKIN_ID) return null;
   if (userId === null || !Number.isInteger(userId) || bid === null || !Number.isInteger(bid) || !at) return null;
   const venue = item.venue && !Array.isArray(item.venue) ? item.venue : undefined;
   const venueId = finite(venue?.venue_id) ?? location.untappdVenueId!;
@@ -134,7 +133,7 @@ async function progressOf(db: Db, location: LocationRow) {
   const watermark = state?.lastCheckinId ?? 0;
   const result = (await db.execute(sql`
     select min(id)::text as low, max(id)::text as high from ${checkins}
-    where ${checkins.venueId} = ${location.untappdVenueId} and ${checkins.id} > ${watermark} and ${checkins.id} < ${GENERATED.checkinBase}`)) as unknown as {
+    where ${checkins.venueId} = ${location.untappdVenueId} and ${checkins.id} > ${watermark} and ${checkins.id} < ${FIRST_GENERATED_CHECKIN_ID}`)) as unknown as {
     rows: { low: string | null; high: string | null }[];
   };
   const row = result.rows[0];

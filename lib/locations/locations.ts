@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 
 export type Location = typeof locations.$inferSelect;
 

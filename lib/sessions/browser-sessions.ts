@@ -1,8 +1,7 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { browserSessions, users } from "@/lib/db/schema";
+import { browserSessions, users, type User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { User } from "@/lib/auth/caller";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 
 // The dashboard's sign-in: a random value in an HTTP-only cookie, stored only as its SHA-256.

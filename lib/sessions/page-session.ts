@@ -1,7 +1,7 @@
 // Server only (pages, layouts, server actions): the dashboard's session from the request's cookies.
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import type { User } from "@/lib/auth/caller";
+import type { User } from "@/lib/db/schema";
 import { getDb } from "@/lib/db/client";
 import { SESSION_COOKIE, findBrowserSessionUser } from "./browser-sessions";
 

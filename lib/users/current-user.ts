@@ -1,4 +1,4 @@
-import type { User } from "@/lib/auth/caller";
+import type { User } from "@/lib/db/schema";
 
 export function currentUserJson(user: User) {
   return {

@@ -1,4 +1,4 @@
-import { handleSandbox } from "@/lib/v4-sandbox/server";
+import { handleSandbox } from "@/sandbox/server";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 
 // The built-in beer-platform sandbox: the v4 API under /sandbox/v4/… and OAuth under /sandbox/oauth/….

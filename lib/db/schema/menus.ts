@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+import { containerSizes, locations } from "./venues";
+
+// ---- Consolidated menus -------------------------------------------------------------------------
+// Sibling positions are unique per parent through DEFERRABLE constraints added in a hand-written
+// migration (drizzle-kit cannot declare them): a batch may swap positions inside one transaction,
+// and the database still refuses two siblings at one position when it commits.
+
+export const menus = pgTable(
+  "menus",
+  {
+    id: id(),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    uuid: uuid().notNull().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    footer: text(),
+    unpublished: boolean().notNull().default(true),
+    position: integer().notNull(),
+    legacyMenuId: integer("legacy_menu_id"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("menus_legacy_menu_id_key").on(t.legacyMenuId), check("menus_position_min", sql`${t.position} >= 0`)],
+);
+
+export const SECTION_TYPES = ["Section", "OnDeckSection"] as const;
+
+export const sections = pgTable(
+  "sections",
+  {
+    id: id(),
+    menuId: integer("menu_id")
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    // The on-deck section (one per menu) keeps its own position space, always 0.
+    type: text({ enum: SECTION_TYPES }).notNull().default("Section"),
+    position: integer().notNull(),
+    name: text().notNull(),
+    description: text(),
+    public: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check("sections_position_min", sql`${t.position} >= 0`),
+    check("sections_on_deck_position", sql`${t.type} <> 'OnDeckSection' or ${t.position} = 0`),
+  ],
+);
+
+export const items = pgTable(
+  "items",
+  {
+    id: id(),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    untappdId: integer("untappd_id"),
+    originalName: text("original_name").notNull(),
+    originalBrewery: text("original_brewery"),
+    originalStyle: text("original_style"),
+    originalDescription: text("original_description"),
+    originalAbv: numeric("original_abv", { precision: 5, scale: 2 }),
+    originalIbu: numeric("original_ibu", { precision: 6, scale: 1 }),
+    originalCalories: integer("original_calories"),
+    customName: text("custom_name"),
+    customBrewery: text("custom_brewery"),
+    customStyle: text("custom_style"),
+    customDescription: text("custom_description"),
+    customAbv: numeric("custom_abv", { precision: 5, scale: 2 }),
+    customIbu: numeric("custom_ibu", { precision: 6, scale: 1 }),
+    customCalories: integer("custom_calories"),
+    labelImage: text("label_image"),
+    labelImageHd: text("label_image_hd"),
+    breweryLocation: text("brewery_location"),
+    untappdBeerSlug: text("untappd_beer_slug"),
+    untappdBreweryId: integer("untappd_brewery_id"),
+    tapNumber: text("tap_number"),
+    cask: boolean().notNull().default(false),
+    nitro: boolean().notNull().default(false),
+    inProduction: boolean("in_production").notNull().default(true),
+    rating: numeric({ precision: 4, scale: 3 }),
+    ...timestamps,
+  },
+  (t) => [check("items_position_min", sql`${t.position} >= 0`)],
+);
+
+export const containers = pgTable(
+  "containers",
+  {
+    id: id(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    // Null only for containers migrated from custom menus, which had no size.
+    containerSizeId: integer("container_size_id").references(() => containerSizes.id),
+    name: text(),
+    price: numeric({ precision: 10, scale: 2 }).notNull(),
+    calories: integer(),
+    position: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [check("containers_position_min", sql`${t.position} >= 0`), check("containers_price_min", sql`${t.price} >= 0`)],
+);

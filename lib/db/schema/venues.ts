@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, stamp, timestamps } from "./columns";
+
+export const businesses = pgTable("businesses", {
+  id: id(),
+  name: text().notNull(),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    name: text().notNull(),
+    role: text().notNull(),
+    admin: boolean().notNull().default(false),
+    platformUsername: text("platform_username"),
+    passwordHash: text("password_hash").notNull(),
+    // SHA-256 of each token for lookup; AES-GCM ciphertext so POST /sessions can return them again.
+    tokenHash: text("token_hash").notNull(),
+    readOnlyTokenHash: text("read_only_token_hash").notNull(),
+    tokenEncrypted: text("token_encrypted").notNull(),
+    readOnlyTokenEncrypted: text("read_only_token_encrypted").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("users_role_valid", sql`${t.role} in ('owner', 'manager')`),
+  ],
+);
+
+/** A user as stored: the caller of every authenticated request. */
+export type User = typeof users.$inferSelect;
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: id(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    address1: text(),
+    address2: text(),
+    city: text(),
+    region: text(),
+    postcode: text(),
+    country: text(),
+    countryName: text("country_name"),
+    latitude: numeric({ precision: 10, scale: 7 }),
+    longitude: numeric({ precision: 10, scale: 7 }),
+    phone: text(),
+    website: text(),
+    contactEmail: text("contact_email"),
+    untappdVenueId: integer("untappd_venue_id"),
+    timeZone: text("time_zone").notNull(),
+    currency: text().notNull().default("USD"),
+    numberOfTaps: integer("number_of_taps").notNull().default(0),
+    // Set by POST /locations/:id/custom_menus/migrate; custom-menu writes answer 409 afterwards.
+    customMenusMigratedAt: stamp("custom_menus_migrated_at"),
+    ...timestamps,
+  },
+  (t) => [index("locations_business_id_idx").on(t.businessId)],
+);
+
+export const containerSizes = pgTable(
+  "container_sizes",
+  {
+    id: id(),
+    name: text().notNull(),
+    ounces: numeric({ precision: 10, scale: 4 }).notNull(),
+    position: integer().notNull(),
+    containerSizeGroupId: integer("container_size_group_id").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("container_sizes_name_key").on(t.name), uniqueIndex("container_sizes_position_key").on(t.position)],
+);
+
+export type PlaceJson = Record<string, unknown>;
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    startTime: stamp("start_time").notNull(),
+    endTime: stamp("end_time"),
+    link: text(),
+    locationName: text("location_name"),
+    street: text(),
+    city: text(),
+    state: text(),
+    zip: text(),
+    country: text(),
+    latitude: numeric({ precision: 10, scale: 7 }),
+    longitude: numeric({ precision: 10, scale: 7 }),
+    placeJson: jsonb("place_json").$type<PlaceJson>(),
+    fromFacebook: boolean("from_facebook").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("events_location_start_idx").on(t.locationId, t.startTime),
+    check("events_end_after_start", sql`${t.endTime} is null or ${t.endTime} >= ${t.startTime}`),
+  ],
+);
+
+export const hours = pgTable(
+  "hours",
+  {
+    id: id(),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    // 0 = monday … 6 = sunday
+    day: smallint().notNull(),
+    alwaysOpen: boolean("always_open").notNull().default(false),
+    closed: boolean().notNull().default(false),
+    openAt: time("open_at"),
+    closeAt: time("close_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("hours_location_day_key").on(t.locationId, t.day),
+    check("hours_day_range", sql`${t.day} between 0 and 6`),
+    check("hours_not_closed_and_always_open", sql`not (${t.closed} and ${t.alwaysOpen})`),
+  ],
+);

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "@/lib/db/client";
+import {
+  sandboxBadges,
+  sandboxBeers,
+  sandboxBreweries,
+  sandboxCheckins,
+  sandboxComments,
+  sandboxFriendships,
+  sandboxToasts,
+  sandboxUserBadges,
+  sandboxUsers,
+  sandboxVenues,
+  sandboxWishlist,
+} from "@/sandbox/schema";
+import { generateSandboxData } from "./generate";
+
+// Serialises the first seeding across app instances sharing one PostgreSQL server.
+const SEED_LOCK = 727_404;
+const CHUNK = 1000;
+
+// Per database: every request awaits the same promise, so one process seeds at most once.
+const slot = Symbol.for("taproom.v4-sandbox.seeded");
+const holder = globalThis as { [slot]?: WeakMap<Db, Promise<void>> };
+const seeded = (holder[slot] ??= new WeakMap());
+
+/**
+ * Seeds the sandbox's catalogue, users and activity once per database: deterministic content (fixed
+ * PRNG seed), times relative to the first use. Safe to call on every request.
+ */
+export function ensureSandboxData(db: Db): Promise<void> {
+  let pending = seeded.get(db);
+  if (!pending) {
+    pending = seedIfEmpty(db).catch((error) => {
+      seeded.delete(db);
+      throw error;
+    });
+    seeded.set(db, pending);
+  }
+  return pending;
+}
+
+async function seedIfEmpty(db: Db) {
+  const [existing] = await db.select({ id: sandboxUsers.id }).from(sandboxUsers).limit(1);
+  if (existing) return;
+  await db.transaction(async (tx) => {
+    // Another instance may have seeded while this one waited for the lock: look again under it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [again] = await tx.select({ id: sandboxUsers.id }).from(sandboxUsers).limit(1);
+    if (again) return;
+    const anchor = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const data = generateSandboxData(anchor);
+    await insertAll(tx, sandboxBreweries, data.breweries);
+    await insertAll(tx, sandboxBeers, data.beers);
+    await insertAll(tx, sandboxVenues, data.venues);
+    await insertAll(tx, sandboxUsers, data.users);
+    await insertAll(tx, sandboxFriendships, data.friendships);
+    await insertAll(tx, sandboxBadges, data.badges);
+    await insertAll(tx, sandboxCheckins, data.checkins);
+    await insertAll(tx, sandboxUserBadges, data.userBadges);
+    await insertAll(tx, sandboxWishlist, data.wishlist);
+    await insertAll(tx, sandboxComments, data.comments);
+    await insertAll(tx, sandboxToasts, data.toasts);
+    // Seeded rows carry explicit ids: move the identity sequences past them.
+    for (const table of ["sandbox_checkins", "sandbox_user_badges", "sandbox_comments", "sandbox_toasts"]) {
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest(1, (select coalesce(max(id), 0) from ${sql.identifier(table)})))`,
+      );
+    }
+  });
+}
+
+async function insertAll<T extends PgTable>(db: Db, table: T, rows: T["$inferInsert"][]) {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(table).values(rows.slice(start, start + CHUNK));
+  }
+}
