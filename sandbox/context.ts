@@ -1,6 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import type { SandboxUser } from "./auth";
-import type { Relationship } from "./data/relations";
+
+/** How a user relates to the viewer; null when nobody is signed in. */
+export type Relationship = "self" | "friends" | "request_sent" | "request_received" | "none";
 
 /** Who is asking: the token's user (or nobody) and how every other user relates to them. */
 export type Viewer = {

@@ -2,10 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxFriendships } from "@/sandbox/schema";
 import type { SandboxUser } from "../auth";
-import type { Viewer } from "../context";
-
-/** How a user relates to the viewer; null when nobody is signed in. */
-export type Relationship = "self" | "friends" | "request_sent" | "request_received" | "none";
+import type { Relationship, Viewer } from "../context";
 
 /** The ordered pair a friendship row is stored under. */
 export const pair = (a: number, b: number) => ({ userLow: Math.min(a, b), userHigh: Math.max(a, b) });
