@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { countStatements } from "@/lib/db/statement-count";
 import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
+import { problemResponse } from "@/lib/schemas/common";
 import { ApiError, type FieldError } from "./errors";
 import { problem, problemFromError } from "./responses";
 
@@ -14,6 +15,34 @@ const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
 
+/**
+ * The success answers of a verb: a schema (status 200), or schemas by status (`{ 201: itemEnvelope }`);
+ * `null` for an answer without a body (204). Error answers are always `problemResponse`.
+ */
+export type ResponseSpec = z.ZodType | { [status: number]: z.ZodType | null };
+export type DeclaredResponses = { [status: number]: z.ZodType | null };
+
+// Route function → its declared answers, filled when a route module is loaded: nothing is done per
+// request. Tests validate every answer against it (test/api.ts); OpenAPI can be generated from it.
+const declarations = new WeakMap<RouteFn, DeclaredResponses>();
+
+/** What a route function answers on success, by status; undefined for a function no endpoint() made. */
+export function declaredResponses(route: RouteFn): DeclaredResponses | undefined {
+  return declarations.get(route);
+}
+
+/** For wrappers of a route function (the deprecated family's headers): the wrapper answers the same. */
+export function sameResponses(from: RouteFn, to: RouteFn): RouteFn {
+  const declared = declarations.get(from);
+  if (declared) declarations.set(to, declared);
+  return to;
+}
+
+function declare(route: RouteFn, response: ResponseSpec): RouteFn {
+  declarations.set(route, "safeParse" in response ? { 200: response as z.ZodType } : response);
+  return route;
+}
+
 type Spec<P, Q, B, A extends boolean> = {
   /** false only for POST /sessions and the dashboard's /api/session routes; every other route needs a token. */
   auth?: A;
@@ -22,6 +51,11 @@ type Spec<P, Q, B, A extends boolean> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /**
+   * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
+   * without, and the test harness fails on a success answer no schema was declared for.
+   */
+  response?: ResponseSpec;
 };
 
 export type HandlerContext<P, Q, B, A extends boolean> = {
@@ -99,12 +133,13 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       return toErrorResponse(error);
     }
   };
-  return async (request, context) => {
+  const route: RouteFn = async (request, context) => {
     if (!env().EXPOSE_SQL_COUNT) return handle(request, context);
     const { result, statements } = await countStatements(() => handle(request, context));
     result.headers.set("x-sql-statements", String(statements));
     return result;
   };
+  return spec.response ? declare(route, spec.response) : route;
 }
 
 /**
@@ -114,9 +149,11 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
 export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Method | "OPTIONS", RouteFn> {
   const offered = METHODS.filter((method) => handlers[method]);
   const allow = [...offered.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
-  const refuse: RouteFn = async (request) =>
-    problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } });
-  const options: RouteFn = async () => new Response(null, { status: 204, headers: { allow } });
+  const refuse = declare(
+    async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } }),
+    { 405: problemResponse },
+  );
+  const options = declare(async () => new Response(null, { status: 204, headers: { allow } }), { 204: null });
   const out = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse]));
   return { ...out, OPTIONS: options } as Record<Method | "OPTIONS", RouteFn>;
 }

@@ -1,4 +1,4 @@
-import type { Method, RouteFn } from "@/lib/api/handler";
+import { sameResponses, type Method, type RouteFn } from "@/lib/api/handler";
 
 // The custom-menu family is deprecated (spec, Versioning): every answer it gives, errors, 405 and
 // OPTIONS included, says so and names the consolidated path that replaces it.
@@ -15,9 +15,8 @@ const SUNSET = "Sun, 01 Oct 2023 00:00:00 GMT";
  * of the same id, which include_legacy resolves); null when nothing replaces the resource.
  */
 export function deprecated(successor: string | null, handlers: Record<Method | "OPTIONS", RouteFn>): Record<Method | "OPTIONS", RouteFn> {
-  const wrap =
-    (handler: RouteFn): RouteFn =>
-    async (request, context) => {
+  const wrap = (handler: RouteFn): RouteFn =>
+    sameResponses(handler, async (request, context) => {
       const response = await handler(request, context);
       response.headers.set("deprecation", DEPRECATION);
       response.headers.set("sunset", SUNSET);
@@ -27,7 +26,7 @@ export function deprecated(successor: string | null, handlers: Record<Method | "
         response.headers.set("link", `</api/v1/${path}>; rel="successor-version"`);
       }
       return response;
-    };
+    });
   return Object.fromEntries(Object.entries(handlers).map(([method, handler]) => [method, wrap(handler)])) as Record<
     Method | "OPTIONS",
     RouteFn

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { createSessionBody } from "@/lib/schemas/sessions";
+import { sessionUserEnvelope } from "@/lib/schemas/users";
 import { clientAddress, verifyLogin } from "@/lib/sessions/sessions";
 import {
   clearedSessionCookie,
@@ -20,7 +21,7 @@ import { currentUserJson } from "@/lib/users/current-user";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/session — sign in with email and password: sets the session cookie, never returns tokens
-  POST: endpoint({ auth: false, guard: assertSameOrigin, body: createSessionBody }, async ({ db, body, request }) => {
+  POST: endpoint({ auth: false, guard: assertSameOrigin, body: createSessionBody, response: sessionUserEnvelope }, async ({ db, body, request }) => {
     let user;
     try {
       // The same check (and login rate limits) as POST /api/v1/sessions.
@@ -37,7 +38,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     return json({ user: currentUserJson(user) }, { headers: { "set-cookie": cookie } });
   }),
   // DELETE /api/session — sign out: ends the cookie's session (if any) and clears the cookie; idempotent
-  DELETE: endpoint({ auth: false, guard: assertSameOrigin }, async ({ db, request }) => {
+  DELETE: endpoint({ auth: false, guard: assertSameOrigin, response: { 204: null } }, async ({ db, request }) => {
     const token = readSessionCookie(request);
     if (token) await endBrowserSession(db, token);
     return new Response(null, {
@@ -46,7 +47,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     });
   }),
   // GET /api/session — who the session cookie signs in
-  GET: endpoint({ auth: false }, async ({ db, request }) => {
+  GET: endpoint({ auth: false, response: sessionUserEnvelope }, async ({ db, request }) => {
     const token = readSessionCookie(request);
     const user = token ? await findBrowserSessionUser(db, token) : null;
     if (!user) {

@@ -1,6 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { json } from "@/lib/api/responses";
+import { tokenPairResponse } from "@/lib/schemas/sessions";
 import { assertNotCrossSite } from "@/lib/auth/same-origin";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
 import { tokensOf } from "@/lib/sessions/sessions";
@@ -8,7 +9,7 @@ import { tokensOf } from "@/lib/sessions/sessions";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/session/tokens — the signed-in user's token pair, for the dashboard's API settings.
   // The session cookie only: a Basic caller (perhaps holding just the read-only token) gets 401.
-  GET: endpoint({ auth: false, guard: assertNotCrossSite }, async ({ db, request }) => {
+  GET: endpoint({ auth: false, guard: assertNotCrossSite, response: tokenPairResponse }, async ({ db, request }) => {
     if (request.headers.has("authorization")) {
       throw new ApiError("unauthorized", "The tokens are shown only to a signed-in dashboard session, not to Basic authentication.");
     }

@@ -2,13 +2,13 @@ import { viewSource } from "@/lib/analytics/menu-views";
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { customMenuQuery, updateCustomMenuBody } from "@/lib/schemas/custom-menus";
+import { customMenuEnvelope, customMenuQuery, customMenuReadEnvelope, updateCustomMenuBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomMenu, readCustomMenu, updateCustomMenu } from "@/lib/custom-menus/menus";
 import { customMenuJson } from "@/lib/custom-menus/serialize";
 
 // PUT and PATCH /api/v1/custom_menus/:id — change only the fields passed
-const update = endpoint({ params: idParams, body: updateCustomMenuBody }, async ({ db, caller, params, body }) =>
+const update = endpoint({ params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope }, async ({ db, caller, params, body }) =>
   json({ custom_menu: customMenuJson(await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu })) }),
 );
 
@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id",
   resource({
     // GET /api/v1/custom_menus/:id — one custom menu; full=true: the whole tree, counted as a menu view
-    GET: endpoint({ params: idParams, query: customMenuQuery }, async ({ db, caller, params, query }) =>
+    GET: endpoint({ params: idParams, query: customMenuQuery, response: customMenuReadEnvelope }, async ({ db, caller, params, query }) =>
       json({
         custom_menu: await readCustomMenu(db, { businessId: caller.user.businessId, id: params.id, full: query.full, sourceName: viewSource(caller, query.source_name) }),
       }),
@@ -24,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_menus/:id — unpublish, then delete; answers the deleted custom menu
-    DELETE: endpoint({ params: idParams }, async ({ db, caller, params }) =>
+    DELETE: endpoint({ params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
       json({ custom_menu: customMenuJson(await deleteCustomMenu(db, { businessId: caller.user.businessId, id: params.id })) }),
     ),
   }),

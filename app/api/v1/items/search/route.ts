@@ -1,9 +1,9 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
-import { searchItemsQuery } from "@/lib/schemas/menus";
+import { searchItemsEnvelope, searchItemsQuery } from "@/lib/schemas/menus";
 import { searchCatalogue } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/search?q= — beers from the catalogue, shaped as items
-  GET: endpoint({ query: searchItemsQuery }, async ({ query }) => json({ items: await searchCatalogue(query.q, query.limit) })),
+  GET: endpoint({ query: searchItemsQuery, response: searchItemsEnvelope }, async ({ query }) => json({ items: await searchCatalogue(query.q, query.limit) })),
 });

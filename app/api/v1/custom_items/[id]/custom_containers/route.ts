@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createCustomContainerBody, customContainerListQuery } from "@/lib/schemas/custom-menus";
+import { createCustomContainerBody, customContainerEnvelope, customContainerListQuery, customContainersEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomContainer, listItemCustomContainers } from "@/lib/custom-menus/containers";
 import { customContainerJson } from "@/lib/custom-menus/serialize";
@@ -10,11 +10,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id/containers",
   resource({
     // GET /api/v1/custom_items/:id/custom_containers — the item's containers; build=true adds a blank one
-    GET: endpoint({ params: idParams, query: customContainerListQuery }, async ({ db, caller, params, query }) =>
+    GET: endpoint({ params: idParams, query: customContainerListQuery, response: customContainersEnvelope }, async ({ db, caller, params, query }) =>
       json({ custom_containers: await listItemCustomContainers(db, { businessId: caller.user.businessId, customItemId: params.id, build: query.build }) }),
     ),
     // POST /api/v1/custom_items/:id/custom_containers — add a priced container at the end
-    POST: endpoint({ params: idParams, body: createCustomContainerBody }, async ({ db, caller, params, body }) => {
+    POST: endpoint({ params: idParams, body: createCustomContainerBody, response: { 201: customContainerEnvelope } }, async ({ db, caller, params, body }) => {
       const container = await createCustomContainer(db, { businessId: caller.user.businessId, customItemId: params.id, fields: body.custom_container });
       return json({ custom_container: customContainerJson(container) }, { status: 201 });
     }),

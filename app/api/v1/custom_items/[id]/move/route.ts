@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { moveCustomItemBody } from "@/lib/schemas/custom-menus";
+import { customItemEnvelope, moveCustomItemBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { moveCustomItem } from "@/lib/custom-menus/items";
 import { customItemJson } from "@/lib/custom-menus/serialize";
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id/move",
   resource({
     // PATCH /api/v1/custom_items/:id/move — move to the top of another custom section
-    PATCH: endpoint({ params: idParams, body: moveCustomItemBody }, async ({ db, caller, params, body }) => {
+    PATCH: endpoint({ params: idParams, body: moveCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) => {
       const { item, type } = await moveCustomItem(db, {
         businessId: caller.user.businessId,
         id: params.id,

@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createCustomSectionBody, createCustomSectionQuery } from "@/lib/schemas/custom-menus";
+import { createCustomSectionBody, createCustomSectionQuery, customSectionEnvelope, customSectionsEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomSection, listMenuCustomSections } from "@/lib/custom-menus/sections";
 import { customSectionJson } from "@/lib/custom-menus/serialize";
@@ -10,11 +10,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/sections",
   resource({
     // GET /api/v1/custom_menus/:id/custom_sections — the custom menu's sections in position order
-    GET: endpoint({ params: idParams }, async ({ db, caller, params }) =>
+    GET: endpoint({ params: idParams, response: customSectionsEnvelope }, async ({ db, caller, params }) =>
       json({ custom_sections: (await listMenuCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id })).map(customSectionJson) }),
     ),
     // POST /api/v1/custom_menus/:id/custom_sections — add a section at the end, or first with head=true
-    POST: endpoint({ params: idParams, query: createCustomSectionQuery, body: createCustomSectionBody }, async ({ db, caller, params, query, body }) => {
+    POST: endpoint({ params: idParams, query: createCustomSectionQuery, body: createCustomSectionBody, response: { 201: customSectionEnvelope } }, async ({ db, caller, params, query, body }) => {
       const section = await createCustomSection(db, { businessId: caller.user.businessId, customMenuId: params.id, head: query.head, fields: body });
       return json({ custom_section: customSectionJson(section) }, { status: 201 });
     }),

@@ -1,6 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
+import { customMenuEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { setCustomMenuPublished } from "@/lib/custom-menus/menus";
 import { customMenuJson } from "@/lib/custom-menus/serialize";
@@ -9,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/unpublish",
   resource({
     // POST /api/v1/custom_menus/:id/unpublish — unpublish a custom menu (already unpublished: unchanged)
-    POST: endpoint({ params: idParams }, async ({ db, caller, params }) =>
+    POST: endpoint({ params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
       json({ custom_menu: customMenuJson(await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: false })) }),
     ),
   }),

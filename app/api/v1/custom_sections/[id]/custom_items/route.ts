@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createCustomItemBody } from "@/lib/schemas/custom-menus";
+import { createCustomItemBody, customItemEnvelope, customItemsEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomItem, listSectionCustomItems } from "@/lib/custom-menus/items";
 import { customItemJson } from "@/lib/custom-menus/serialize";
@@ -10,12 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "sections/:id/items",
   resource({
     // GET /api/v1/custom_sections/:id/custom_items — the section's items in position order
-    GET: endpoint({ params: idParams }, async ({ db, caller, params }) => {
+    GET: endpoint({ params: idParams, response: customItemsEnvelope }, async ({ db, caller, params }) => {
       const rows = await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id });
       return json({ custom_items: rows.map(({ item, type }) => customItemJson(item, type)) });
     }),
     // POST /api/v1/custom_sections/:id/custom_items — add an item at the end of the section
-    POST: endpoint({ params: idParams, body: createCustomItemBody }, async ({ db, caller, params, body }) => {
+    POST: endpoint({ params: idParams, body: createCustomItemBody, response: { 201: customItemEnvelope } }, async ({ db, caller, params, body }) => {
       const { item, type } = await createCustomItem(db, { businessId: caller.user.businessId, customSectionId: params.id, fields: body.custom_item });
       return json({ custom_item: customItemJson(item, type) }, { status: 201 });
     }),

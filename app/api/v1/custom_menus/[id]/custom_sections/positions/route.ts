@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { customSectionPositionsBody } from "@/lib/schemas/custom-menus";
+import { customSectionPositionsBody, customSectionPositionsResponse } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { reorderCustomSections } from "@/lib/custom-menus/sections";
 
@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/sections/positions",
   resource({
     // PATCH /api/v1/custom_menus/:id/custom_sections/positions — reorder every section in one batch
-    PATCH: endpoint({ params: idParams, body: customSectionPositionsBody }, async ({ db, caller, params, body }) =>
+    PATCH: endpoint({ params: idParams, body: customSectionPositionsBody, response: customSectionPositionsResponse }, async ({ db, caller, params, body }) =>
       json({
         custom_sections: await reorderCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id, batch: body.custom_sections }),
       }),

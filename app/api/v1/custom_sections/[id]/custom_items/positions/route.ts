@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { customItemPositionsBody } from "@/lib/schemas/custom-menus";
+import { customItemPositionsBody, customItemPositionsResponse } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { reorderCustomItems } from "@/lib/custom-menus/items";
 
@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "sections/:id/items/positions",
   resource({
     // PATCH /api/v1/custom_sections/:id/custom_items/positions — reorder every item in one batch
-    PATCH: endpoint({ params: idParams, body: customItemPositionsBody }, async ({ db, caller, params, body }) =>
+    PATCH: endpoint({ params: idParams, body: customItemPositionsBody, response: customItemPositionsResponse }, async ({ db, caller, params, body }) =>
       json({ custom_items: await reorderCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id, batch: body.custom_items }) }),
     ),
   }),

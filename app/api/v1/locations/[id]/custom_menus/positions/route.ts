@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { customMenuPositionsBody } from "@/lib/schemas/custom-menus";
+import { customMenuPositionsBody, customMenuPositionsResponse } from "@/lib/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { reorderCustomMenus } from "@/lib/custom-menus/menus";
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus/positions",
   resource({
     // PATCH /api/v1/locations/:id/custom_menus/positions — reorder every custom menu in one batch
-    PATCH: endpoint({ params: idParams, body: customMenuPositionsBody }, async ({ db, caller, params, body }) => {
+    PATCH: endpoint({ params: idParams, body: customMenuPositionsBody, response: customMenuPositionsResponse }, async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json({ custom_menus: await reorderCustomMenus(db, { location, batch: body.custom_menus }) });
     }),

@@ -1,6 +1,7 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
+import { customMenusEnvelope } from "@/lib/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { publishAllCustomMenus } from "@/lib/custom-menus/menus";
@@ -10,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus/publish_all",
   resource({
     // POST /api/v1/locations/:id/custom_menus/publish_all — publish every unpublished custom menu
-    POST: endpoint({ params: idParams }, async ({ db, caller, params }) => {
+    POST: endpoint({ params: idParams, response: customMenusEnvelope }, async ({ db, caller, params }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json({ custom_menus: (await publishAllCustomMenus(db, { location })).map(customMenuJson) });
     }),

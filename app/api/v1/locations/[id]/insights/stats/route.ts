@@ -1,12 +1,13 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
+import { insightStatsEnvelope } from "@/lib/schemas/insights";
 import { getLocation } from "@/lib/locations/locations";
 import { insightStats } from "@/lib/insights/queries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/insights/stats — subscribers and all-time check-ins and users
-  GET: endpoint({ params: idParams }, async ({ db, caller, params }) => {
+  GET: endpoint({ params: idParams, response: insightStatsEnvelope }, async ({ db, caller, params }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json(await insightStats(db, { location }));
   }),

@@ -1,13 +1,13 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { subscribesOverTimeQuery } from "@/lib/schemas/insights";
+import { subscribesOverTimeEnvelope, subscribesOverTimeQuery } from "@/lib/schemas/insights";
 import { getLocation } from "@/lib/locations/locations";
 import { subscribesOverTime } from "@/lib/insights/queries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/insights/subscribes_over_time — new subscribers per local day
-  GET: endpoint({ params: idParams, query: subscribesOverTimeQuery }, async ({ db, caller, params, query }) => {
+  GET: endpoint({ params: idParams, query: subscribesOverTimeQuery, response: subscribesOverTimeEnvelope }, async ({ db, caller, params, query }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json(await subscribesOverTime(db, { location, numDays: query.num_days, tzOffsetHours: query.tz_offset }));
   }),

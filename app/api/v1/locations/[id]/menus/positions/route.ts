@@ -2,12 +2,13 @@ import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { positionsBody } from "@/lib/schemas/positions";
+import { menuPositionsResponse } from "@/lib/schemas/menus";
 import { getLocation } from "@/lib/locations/locations";
 import { reorderMenus } from "@/lib/menus/menus";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/locations/:id/menus/positions — reorder all the location's menus in one batch
-  PATCH: endpoint({ params: idParams, body: positionsBody("menus") }, async ({ db, caller, params, body }) => {
+  PATCH: endpoint({ params: idParams, body: positionsBody("menus"), response: menuPositionsResponse }, async ({ db, caller, params, body }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json({ menus: await reorderMenus(db, { location, batch: body.menus }) });
   }),

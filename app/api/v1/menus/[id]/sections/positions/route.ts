@@ -2,11 +2,12 @@ import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { positionsBody } from "@/lib/schemas/positions";
+import { sectionPositionsResponse } from "@/lib/schemas/menus";
 import { reorderSections } from "@/lib/menus/sections";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/menus/:id/sections/positions — reorder all the menu's sections in one batch
-  PATCH: endpoint({ params: idParams, body: positionsBody("sections") }, async ({ db, caller, params, body }) =>
+  PATCH: endpoint({ params: idParams, body: positionsBody("sections"), response: sectionPositionsResponse }, async ({ db, caller, params, body }) =>
     json({ sections: await reorderSections(db, { businessId: caller.user.businessId, menuId: params.id, batch: body.sections }) }),
   ),
 });

@@ -2,11 +2,12 @@ import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { positionsBody } from "@/lib/schemas/positions";
+import { itemPositionsResponse } from "@/lib/schemas/menus";
 import { reorderItems } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/sections/:id/items/positions — reorder all the section's items in one batch
-  PATCH: endpoint({ params: idParams, body: positionsBody("items") }, async ({ db, caller, params, body }) =>
+  PATCH: endpoint({ params: idParams, body: positionsBody("items"), response: itemPositionsResponse }, async ({ db, caller, params, body }) =>
     json({ items: await reorderItems(db, { businessId: caller.user.businessId, sectionId: params.id, batch: body.items }) }),
   ),
 });
