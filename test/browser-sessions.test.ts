@@ -419,7 +419,7 @@ describe("helpers", () => {
 
   it("keeps the next path on this site", () => {
     expect(safeNextPath("/locations/1/menus?tab=2")).toBe("/locations/1/menus?tab=2");
-    for (const bad of [undefined, null, "", "dashboard", "//evil.example", "/\\evil.example", "https://evil.example/", "/a\nb"]) {
+    for (const bad of [undefined, null, "", "dashboard", "//evil.example", "/\\evil.example", "https://evil.example/", "/a\nb", "/\t/evil.example", "/\r\n/evil.example"]) {
       expect(safeNextPath(bad)).toBe("/dashboard");
     }
   });

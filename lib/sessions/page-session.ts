@@ -3,18 +3,14 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { User } from "@/lib/db/schema";
 import { getDb } from "@/lib/db/client";
+import { localPath } from "@/lib/local-path";
 import { SESSION_COOKIE, findBrowserSessionUser } from "./browser-sessions";
 
 export const DEFAULT_NEXT_PATH = "/dashboard";
 
-/**
- * A path on this site to go to after signing in: one leading `/`, not `//` or `/\` (browsers read both
- * as another host), no control characters. Anything else becomes /dashboard.
- */
+/** A path on this site to go to after signing in (lib/local-path.ts); anything else becomes /dashboard. */
 export function safeNextPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return DEFAULT_NEXT_PATH;
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return DEFAULT_NEXT_PATH;
-  return raw;
+  return localPath(raw) ?? DEFAULT_NEXT_PATH;
 }
 
 /** The signed-in user, or null without a valid session cookie. */

@@ -1,8 +1,6 @@
 import { v4Endpoint } from "@/lib/beer-platform/handler";
 import { startConnect } from "@/lib/beer-platform/accounts";
-
-// Only a path on this site: never a redirect to somewhere else.
-const localPath = (value: string | null) => (value && /^\/(?![\/\\])/.test(value) ? value : null);
+import { localPath } from "@/lib/local-path";
 
 // GET /api/v4/oauth/connect — start connecting the caller's beer-platform account (302 to its sign-in)
 export const GET = v4Endpoint({}, async ({ db, request, caller }) => {
