@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes } from "@/lib/db/schema";
+import type { ContainerSizeResponse, EmbeddedContainerSizeResponse } from "@/lib/schemas/container-sizes";
 
 export type ContainerSize = typeof containerSizes.$inferSelect;
 
@@ -8,7 +9,9 @@ export function listContainerSizes(db: Db) {
   return db.select().from(containerSizes).orderBy(asc(containerSizes.position));
 }
 
-export function containerSizeJson(size: ContainerSize, { embedded = false } = {}) {
+export function containerSizeJson(size: ContainerSize): ContainerSizeResponse;
+export function containerSizeJson(size: ContainerSize, options: { embedded: true }): EmbeddedContainerSizeResponse;
+export function containerSizeJson(size: ContainerSize, { embedded = false } = {}): ContainerSizeResponse | EmbeddedContainerSizeResponse {
   return {
     id: size.id,
     name: size.name,

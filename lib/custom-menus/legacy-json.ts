@@ -1,4 +1,5 @@
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
+import type { LegacyContainerResponse, LegacyItemResponse, LegacyMenuResponse, LegacySectionResponse } from "@/lib/schemas/include-legacy";
 
 // include_legacy: a custom record answered under the consolidated key, in the consolidated shape,
 // marked `"legacy": true` (contract §4).
@@ -6,7 +7,7 @@ import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSec
 const iso = (date: Date) => date.toISOString();
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-export function legacyMenuJson(menu: CustomMenu) {
+export function legacyMenuJson(menu: CustomMenu): LegacyMenuResponse {
   return {
     id: menu.id,
     location_id: menu.locationId,
@@ -23,7 +24,7 @@ export function legacyMenuJson(menu: CustomMenu) {
   };
 }
 
-export function legacySectionJson(section: CustomSection) {
+export function legacySectionJson(section: CustomSection): LegacySectionResponse {
   return {
     id: section.id,
     menu_id: section.customMenuId,
@@ -39,7 +40,7 @@ export function legacySectionJson(section: CustomSection) {
 }
 
 /** The item type (wine, cocktail, food) becomes the style, as the migration does. */
-export function legacyItemJson(item: CustomItem, type: CustomItemType) {
+export function legacyItemJson(item: CustomItem, type: CustomItemType): LegacyItemResponse {
   const catalogueFields = {
     untappd_id: null,
     brewery: null,
@@ -87,7 +88,7 @@ export function legacyItemJson(item: CustomItem, type: CustomItemType) {
   };
 }
 
-export function legacyContainerJson(container: CustomContainer, currency: string) {
+export function legacyContainerJson(container: CustomContainer, currency: string): LegacyContainerResponse {
   return {
     id: container.id,
     item_id: container.customItemId,

@@ -1,11 +1,19 @@
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
+import type {
+  BlankCustomContainerResponse,
+  CustomContainerResponse,
+  CustomItemResponse,
+  CustomItemTypeResponse,
+  CustomMenuResponse,
+  CustomSectionResponse,
+} from "@/lib/schemas/custom-menus";
 
 // The deprecated family's own JSON shapes (spec: CustomMenu, CustomSection, CustomItem,
 // CustomItemType, CustomContainer). Prices come from `numeric(10, 2)`: already "6.50".
 
 const iso = (date: Date) => date.toISOString();
 
-export function customMenuJson(menu: CustomMenu) {
+export function customMenuJson(menu: CustomMenu): CustomMenuResponse {
   return {
     id: menu.id,
     location_id: menu.locationId,
@@ -19,7 +27,7 @@ export function customMenuJson(menu: CustomMenu) {
   };
 }
 
-export function customSectionJson(section: CustomSection) {
+export function customSectionJson(section: CustomSection): CustomSectionResponse {
   return {
     id: section.id,
     custom_menu_id: section.customMenuId,
@@ -31,7 +39,7 @@ export function customSectionJson(section: CustomSection) {
   };
 }
 
-export function customItemJson(item: CustomItem, type: CustomItemType) {
+export function customItemJson(item: CustomItem, type: CustomItemType): CustomItemResponse {
   return {
     id: item.id,
     custom_section_id: item.customSectionId,
@@ -46,7 +54,7 @@ export function customItemJson(item: CustomItem, type: CustomItemType) {
   };
 }
 
-export function customItemTypeJson(type: CustomItemType) {
+export function customItemTypeJson(type: CustomItemType): CustomItemTypeResponse {
   return {
     id: type.id,
     name: type.name,
@@ -56,7 +64,7 @@ export function customItemTypeJson(type: CustomItemType) {
   };
 }
 
-export function customContainerJson(container: CustomContainer) {
+export function customContainerJson(container: CustomContainer): CustomContainerResponse {
   return {
     id: container.id,
     custom_item_id: container.customItemId,
@@ -70,7 +78,7 @@ export function customContainerJson(container: CustomContainer) {
 }
 
 /** build=true: the blank, unsaved container a form starts from, after the saved ones. */
-export function blankCustomContainerJson(customItemId: number, position: number) {
+export function blankCustomContainerJson(customItemId: number, position: number): BlankCustomContainerResponse {
   return {
     id: null,
     custom_item_id: customItemId,

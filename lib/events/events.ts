@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { events, locations } from "@/lib/db/schema";
 import { invalid, notFound } from "@/lib/errors";
-import type { EventInput, EventPatch } from "@/lib/schemas/events";
+import type { EventInput, EventPatch, EventResponse } from "@/lib/schemas/events";
 import { instantInZone, wallClockToInstant } from "@/lib/zoned-time";
 import type { Location } from "@/lib/locations/locations";
 
@@ -100,7 +100,7 @@ export async function deleteEvent(db: Db, { businessId, id }: { businessId: numb
   return current;
 }
 
-export function eventJson(event: VenueEvent) {
+export function eventJson(event: VenueEvent): EventResponse {
   return {
     id: event.id,
     name: event.name,

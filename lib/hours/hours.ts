@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { hours } from "@/lib/db/schema";
 import { ApiError, invalid, type FieldError } from "@/lib/errors";
-import { WEEKDAYS, type HourPatch } from "@/lib/schemas/hours";
+import { WEEKDAYS, type HourPatch, type HourResponse } from "@/lib/schemas/hours";
 
 export type Hour = typeof hours.$inferSelect;
 
@@ -58,14 +58,14 @@ export async function updateHours(db: Db, { locationId, patches }: { locationId:
 /** `HH:MM[:SS]` as the ISO datetime on 2000-01-01 UTC that holds the venue's wall clock. */
 const wallClockJson = (value: string | null) => (value ? `2000-01-01T${value.slice(0, 5)}:00.000Z` : null);
 
-export function hourJson(row: Hour) {
+export function hourJson(row: Hour): HourResponse {
   return {
     id: row.id,
     always_open: row.alwaysOpen,
     closed: row.closed,
     open_at: wallClockJson(row.openAt),
     close_at: wallClockJson(row.closeAt),
-    day: WEEKDAYS[row.day],
+    day: WEEKDAYS[row.day]!,
     location_id: row.locationId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

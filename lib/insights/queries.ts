@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { SUBSCRIPTION_KINDS } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { dayBounds, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
+import type { TopBeerResponse } from "@/lib/schemas/insights";
 
 // Contract §6 and the spec's insight shapes. Per-location counts come from the covering index on
 // check-ins (index-only scans); top nearby beers from the per-venue daily counts.
@@ -203,7 +204,7 @@ export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHour
 }
 
 type BeerRow = { beer_id: number; name: string; brewery: string | null; style: string | null; checkins: number; distinct_users: number };
-const beerJson = (row: BeerRow) => ({
+const beerJson = (row: BeerRow): TopBeerResponse => ({
   untappd_id: row.beer_id,
   name: row.name,
   brewery: row.brewery,

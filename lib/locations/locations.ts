@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
+import type { LocationResponse } from "@/lib/schemas/locations";
 
 export type Location = typeof locations.$inferSelect;
 
@@ -33,7 +34,7 @@ export function currentOffsetHours(timeZone: string, at: Date = new Date()): num
   return DateTime.fromJSDate(at, { zone: timeZone }).offset / 60;
 }
 
-export function locationJson(location: Location) {
+export function locationJson(location: Location): LocationResponse {
   const cityLine = [location.city, [location.region, location.postcode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const formatted = [location.address1, location.address2, cityLine, location.countryName].filter(Boolean).join(", ");
   return {

@@ -1,5 +1,6 @@
 import type { containerSizes, containers, items, menus, sections } from "@/lib/db/schema";
 import { containerSizeJson } from "@/lib/container-sizes/container-sizes";
+import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/schemas/menus";
 
 export type Menu = typeof menus.$inferSelect;
 export type Section = typeof sections.$inferSelect;
@@ -16,7 +17,7 @@ export function decimalString(value: string | number | null): string | null {
   return Number.isInteger(number) ? number.toFixed(1) : String(number);
 }
 
-export function menuJson(menu: Menu) {
+export function menuJson(menu: Menu): MenuResponse {
   return {
     id: menu.id,
     location_id: menu.locationId,
@@ -32,7 +33,7 @@ export function menuJson(menu: Menu) {
   };
 }
 
-export function sectionJson(section: Section) {
+export function sectionJson(section: Section): SectionResponse {
   return {
     id: section.id,
     menu_id: section.menuId,
@@ -49,7 +50,7 @@ export function sectionJson(section: Section) {
 const calories = (value: number | null) => (value === null ? null : String(value));
 
 /** Plain fields show the override when one is set; custom_* the override; original_* the source value. */
-export function itemJson(item: Item) {
+export function itemJson(item: Item): ItemResponse {
   return {
     id: item.id,
     section_id: item.sectionId,
@@ -91,7 +92,7 @@ export function itemJson(item: Item) {
   };
 }
 
-export function containerJson(container: Container, size: ContainerSize | null, currency: string) {
+export function containerJson(container: Container, size: ContainerSize | null, currency: string): ContainerResponse {
   return {
     id: container.id,
     item_id: container.itemId,
@@ -109,7 +110,7 @@ export function containerJson(container: Container, size: ContainerSize | null, 
 }
 
 /** build=true: the blank, unsaved container a form starts from. */
-export function blankContainerJson(itemId: number, position: number, currency: string) {
+export function blankContainerJson(itemId: number, position: number, currency: string): BlankContainerResponse {
   return {
     id: null,
     item_id: itemId,

@@ -7,7 +7,8 @@ export const currentUserResponse = z.strictObject({
   id: recordId,
   email: z.string(),
   name: z.string().nullable(),
-  role: z.enum(["owner", "manager"]),
+  // "owner" or "manager" (a check constraint); the column is typed as text, so the type says string.
+  role: z.string(),
   admin: z.boolean(),
   business_id: recordId,
   platform_username: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { User } from "@/lib/db/schema";
+import type { CurrentUserResponse } from "@/lib/schemas/users";
 
-export function currentUserJson(user: User) {
+export function currentUserJson(user: User): CurrentUserResponse {
   return {
     id: user.id,
     email: user.email,
