@@ -270,6 +270,11 @@ describe("the cookie on /api/v1", () => {
     expect(script.headers.get("www-authenticate")).toBeNull();
     const navigation = await api.get("current_user", { headers: { "sec-fetch-mode": "navigate" } });
     expect(navigation.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
+    // Node's fetch and other programs send Sec-Fetch-Mode: cors without Sec-Fetch-Site (contract §3):
+    // only the dashboard's own page scripts (same-origin) go without the challenge.
+    for (const headers of [{ "sec-fetch-mode": "cors" }, { "sec-fetch-mode": "cors", "sec-fetch-site": "cross-site" }, { "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-site" }]) {
+      expect((await api.get("current_user", { headers })).headers.get("www-authenticate")).toMatch(/^Basic realm=/);
+    }
   });
 
   it("drops the user's expired sessions when a new one starts", async () => {

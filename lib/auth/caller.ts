@@ -15,13 +15,15 @@ const unauthorized = (detail: string) =>
   new ApiError("unauthorized", detail, { headers: { "www-authenticate": REALM } });
 
 /**
- * A script in a browser page (fetch/XHR: Sec-Fetch-Mode cors, same-origin, no-cors) gets its 401
- * without the Basic challenge, which would make the browser pop up its own sign-in dialog over the
- * dashboard. Integrations (no Sec-Fetch-* headers) and address-bar navigations keep the challenge.
+ * The dashboard's own page scripts (Sec-Fetch-Site same-origin, Sec-Fetch-Mode other than navigate)
+ * get their 401 without the Basic challenge, which would make the browser pop up its own sign-in
+ * dialog over the dashboard (contract §3). Everyone else keeps it: integrations, programs whose fetch
+ * sends Sec-Fetch-Mode cors without Sec-Fetch-Site (Node's does), other sites, address-bar navigations.
  */
 const fromPageScript = (request: Request) => {
   const mode = request.headers.get("sec-fetch-mode")?.trim().toLowerCase();
-  return !!mode && mode !== "navigate";
+  const site = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  return site === "same-origin" && !!mode && mode !== "navigate";
 };
 const noCredentials = (request: Request, detail: string) =>
   fromPageScript(request) ? new ApiError("unauthorized", detail) : unauthorized(detail);
