@@ -3,10 +3,14 @@ import type { Db } from "@/lib/db/client";
 import { customItemTypes } from "@/lib/db/schema";
 import { invalid, type FieldError } from "@/lib/errors";
 import type { CustomItemType } from "./records";
+import { customItemTypeJson } from "./serialize";
 
 /** The global list of item types (wine, cocktail, food…), in position order. */
-export function listCustomItemTypes(db: Db) {
-  return db.select().from(customItemTypes).orderBy(asc(customItemTypes.position));
+const itemTypeRows = (db: Db) => db.select().from(customItemTypes).orderBy(asc(customItemTypes.position));
+
+/** GET /custom_item_types. */
+export async function listCustomItemTypes(db: Db) {
+  return (await itemTypeRows(db)).map(customItemTypeJson);
 }
 
 /**
@@ -16,7 +20,7 @@ export function listCustomItemTypes(db: Db) {
  */
 export async function resolveCustomItemType(db: Db, { id, name }: { id?: number; name?: string }): Promise<CustomItemType | undefined> {
   if (id === undefined && name === undefined) return undefined;
-  const types = await listCustomItemTypes(db);
+  const types = await itemTypeRows(db);
   const byId = id === undefined ? undefined : types.find((type) => type.id === id);
   const byName = name === undefined ? undefined : types.find((type) => type.name === name);
   const errors: FieldError[] = [];

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customMenus } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Location } from "@/lib/locations/locations";
 import { recordMenuView } from "@/lib/analytics/menu-views";
+import { setPublishedState } from "@/lib/publishing";
+import { found, type Scope } from "@/lib/scope";
 import { customMenuList } from "./lists";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomMenuFields } from "@/lib/schemas/custom-menus";
@@ -11,8 +13,6 @@ import { loadCustomTree } from "./legacy-tree";
 import { getCustomMenu, listCustomMenus } from "./records";
 import { customContainerJson, customItemJson, customMenuJson, customSectionJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
-
-type Scope = { businessId: number; id: number };
 
 /** GET /custom_menus/:id. `full` answers the whole tree (four queries at any size) and counts a view (unless `sourceName` is null). */
 export async function readCustomMenu(db: Db, { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string | null }) {
@@ -32,6 +32,11 @@ export async function readCustomMenu(db: Db, { businessId, id, full, sourceName 
   };
 }
 
+/** GET /locations/:id/custom_menus: the location's custom menus in position order. */
+export async function listLocationCustomMenus(db: Db, { location }: { location: Location }) {
+  return (await listCustomMenus(db, { locationId: location.id })).map(customMenuJson);
+}
+
 /** A new custom menu is unpublished and last in the location's order. */
 export async function createCustomMenu(db: Db, { location, fields }: { location: Location; fields: { name: string; description?: string | null } }) {
   return db.transaction(async (tx) => {
@@ -42,7 +47,7 @@ export async function createCustomMenu(db: Db, { location, fields }: { location:
       .insert(customMenus)
       .values({ locationId: location.id, name: fields.name, description: fields.description, position })
       .returning();
-    return menu!;
+    return customMenuJson(menu!);
   });
 }
 
@@ -56,7 +61,7 @@ export async function updateCustomMenu(db: Db, { businessId, id, fields }: Scope
       .set({ name: fields.name, description: fields.description, footer: fields.footer, updatedAt: new Date() })
       .where(eq(customMenus.id, menu.id))
       .returning();
-    return updated!;
+    return customMenuJson(found(updated, "custom menu"));
   });
 }
 
@@ -74,7 +79,7 @@ export async function deleteCustomMenu(db: Db, scope: Scope) {
     if (!unpublished) throw notFound("custom menu");
     await tx.delete(customMenus).where(eq(customMenus.id, menu.id));
     await closeGap(tx, customMenuList, location.id, unpublished.position);
-    return unpublished;
+    return customMenuJson(unpublished);
   });
 }
 
@@ -102,17 +107,13 @@ export async function deleteCustomMenus(db: Db, { location, ids }: { location: L
   });
 }
 
-/** publish / unpublish: setting the state a menu already has changes nothing. */
+/** publish / unpublish: setting the state a menu already has changes nothing (lib/publishing.ts). */
 export async function setCustomMenuPublished(db: Db, { businessId, id, published }: Scope & { published: boolean }) {
   return db.transaction(async (tx) => {
     const { menu, location } = await getCustomMenu(tx, { businessId, id });
     await assertNotMigrated(tx, location.id);
-    const [updated] = await tx
-      .update(customMenus)
-      .set({ unpublished: !published, updatedAt: new Date() })
-      .where(and(eq(customMenus.id, menu.id), eq(customMenus.unpublished, published)))
-      .returning();
-    return updated ?? menu;
+    const current = await setPublishedState(tx, { table: customMenus, where: eq(customMenus.id, menu.id), published });
+    return customMenuJson(found(current, "custom menu"));
   });
 }
 
@@ -125,7 +126,7 @@ export async function publishAllCustomMenus(db: Db, { location }: { location: Lo
       .update(customMenus)
       .set({ unpublished: false, updatedAt: new Date() })
       .where(and(eq(customMenus.locationId, location.id), eq(customMenus.unpublished, true)));
-    return listCustomMenus(tx, { locationId: location.id });
+    return listLocationCustomMenus(tx, { location });
   });
 }
 

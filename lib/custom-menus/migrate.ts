@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, locations, menus, sections } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { menuList } from "@/lib/menus/lists";
+import { menuJson } from "@/lib/menus/serialize";
 import { lockParent, nextPosition } from "@/lib/positions";
 import { loadCustomTree } from "./legacy-tree";
 import { listCustomMenus, type CustomMenu } from "./records";
@@ -35,7 +36,7 @@ export async function migrateCustomMenus(db: Db, { location }: { location: Locat
       .update(locations)
       .set({ customMenusMigratedAt: sql`coalesce(${locations.customMenusMigratedAt}, now())` })
       .where(eq(locations.id, location.id));
-    return created;
+    return created.map(menuJson);
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers, customItems, customItemTypes, customMenus, customSections, locations, menus } from "@/lib/db/schema";
-import { notFound } from "@/lib/errors";
+import { required, type Scope } from "@/lib/scope";
 
 // Lookups of the deprecated custom-menu records, always scoped to the caller's business: another
 // business's id finds nothing. Each returns the record with its location (zone, currency, migration).
@@ -12,8 +12,6 @@ export type CustomItem = typeof customItems.$inferSelect;
 export type CustomItemType = typeof customItemTypes.$inferSelect;
 export type CustomContainer = typeof customContainers.$inferSelect;
 export type Location = typeof locations.$inferSelect;
-
-type Scope = { businessId: number; id: number };
 
 export async function findCustomMenu(db: Db, { businessId, id }: Scope) {
   const [row] = await db
@@ -91,26 +89,7 @@ export function listCustomContainers(db: Db, { customItemId }: { customItemId: n
 
 // The same lookups for handlers: a record the caller cannot see is 404.
 
-export async function getCustomMenu(db: Db, scope: Scope) {
-  const row = await findCustomMenu(db, scope);
-  if (!row) throw notFound("custom menu");
-  return row;
-}
-
-export async function getCustomSection(db: Db, scope: Scope) {
-  const row = await findCustomSection(db, scope);
-  if (!row) throw notFound("custom section");
-  return row;
-}
-
-export async function getCustomItem(db: Db, scope: Scope) {
-  const row = await findCustomItem(db, scope);
-  if (!row) throw notFound("custom item");
-  return row;
-}
-
-export async function getCustomContainer(db: Db, scope: Scope) {
-  const row = await findCustomContainer(db, scope);
-  if (!row) throw notFound("custom container");
-  return row;
-}
+export const getCustomMenu = required(findCustomMenu, "custom menu");
+export const getCustomSection = required(findCustomSection, "custom section");
+export const getCustomItem = required(findCustomItem, "custom item");
+export const getCustomContainer = required(findCustomContainer, "custom container");

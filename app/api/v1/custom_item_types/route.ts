@@ -3,13 +3,12 @@ import { json } from "@/lib/api/responses";
 import { customItemTypesEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { listCustomItemTypes } from "@/lib/custom-menus/item-types";
-import { customItemTypeJson } from "@/lib/custom-menus/serialize";
 
 // Nothing replaces item types (a consolidated item carries its kind as `style`), so no successor link.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   null,
   resource({
     // GET /api/v1/custom_item_types — wine, cocktail, food… in position order
-    GET: endpoint({ response: customItemTypesEnvelope }, async ({ db }) => json({ custom_item_types: (await listCustomItemTypes(db)).map(customItemTypeJson) })),
+    GET: endpoint({ response: customItemTypesEnvelope }, async ({ db }) => json({ custom_item_types: await listCustomItemTypes(db) })),
   }),
 );

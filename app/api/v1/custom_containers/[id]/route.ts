@@ -4,15 +4,10 @@ import { idParams } from "@/lib/schemas/common";
 import { customContainerEnvelope, updateCustomContainerBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomContainer, readCustomContainer, updateCustomContainer } from "@/lib/custom-menus/containers";
-import { customContainerJson } from "@/lib/custom-menus/serialize";
 
 // PUT and PATCH /api/v1/custom_containers/:id — change only the fields passed; position moves it
 const update = endpoint({ params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope }, async ({ db, caller, params, body }) =>
-  json({
-    custom_container: customContainerJson(
-      await updateCustomContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_container }),
-    ),
-  }),
+  json({ custom_container: await updateCustomContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_container }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
@@ -20,13 +15,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_containers/:id — one custom container
     GET: endpoint({ params: idParams, response: customContainerEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_container: customContainerJson(await readCustomContainer(db, { businessId: caller.user.businessId, id: params.id })) }),
+      json({ custom_container: await readCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_containers/:id — delete permanently; answers the deleted container
     DELETE: endpoint({ params: idParams, response: customContainerEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_container: customContainerJson(await deleteCustomContainer(db, { businessId: caller.user.businessId, id: params.id })) }),
+      json({ custom_container: await deleteCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

@@ -5,11 +5,10 @@ import { idParams } from "@/lib/schemas/common";
 import { customMenuEnvelope, customMenuQuery, customMenuReadEnvelope, updateCustomMenuBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomMenu, readCustomMenu, updateCustomMenu } from "@/lib/custom-menus/menus";
-import { customMenuJson } from "@/lib/custom-menus/serialize";
 
 // PUT and PATCH /api/v1/custom_menus/:id — change only the fields passed
 const update = endpoint({ params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope }, async ({ db, caller, params, body }) =>
-  json({ custom_menu: customMenuJson(await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu })) }),
+  json({ custom_menu: await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
@@ -25,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     PATCH: update,
     // DELETE /api/v1/custom_menus/:id — unpublish, then delete; answers the deleted custom menu
     DELETE: endpoint({ params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_menu: customMenuJson(await deleteCustomMenu(db, { businessId: caller.user.businessId, id: params.id })) }),
+      json({ custom_menu: await deleteCustomMenu(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

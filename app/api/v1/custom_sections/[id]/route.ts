@@ -4,13 +4,10 @@ import { idParams } from "@/lib/schemas/common";
 import { customSectionEnvelope, updateCustomSectionBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomSection, readCustomSection, updateCustomSection } from "@/lib/custom-menus/sections";
-import { customSectionJson } from "@/lib/custom-menus/serialize";
 
 // PUT and PATCH /api/v1/custom_sections/:id — change only the fields passed
 const update = endpoint({ params: idParams, body: updateCustomSectionBody, response: customSectionEnvelope }, async ({ db, caller, params, body }) =>
-  json({
-    custom_section: customSectionJson(await updateCustomSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_section })),
-  }),
+  json({ custom_section: await updateCustomSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_section }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
@@ -18,13 +15,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_sections/:id — one custom section
     GET: endpoint({ params: idParams, response: customSectionEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_section: customSectionJson(await readCustomSection(db, { businessId: caller.user.businessId, id: params.id })) }),
+      json({ custom_section: await readCustomSection(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_sections/:id — delete with its items; answers the deleted section
     DELETE: endpoint({ params: idParams, response: customSectionEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_section: customSectionJson(await deleteCustomSection(db, { businessId: caller.user.businessId, id: params.id })) }),
+      json({ custom_section: await deleteCustomSection(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

@@ -4,7 +4,6 @@ import { idParams } from "@/lib/schemas/common";
 import { createCustomContainerBody, customContainerEnvelope, customContainerListQuery, customContainersEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomContainer, listItemCustomContainers } from "@/lib/custom-menus/containers";
-import { customContainerJson } from "@/lib/custom-menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id/containers",
@@ -16,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // POST /api/v1/custom_items/:id/custom_containers — add a priced container at the end
     POST: endpoint({ params: idParams, body: createCustomContainerBody, response: { 201: customContainerEnvelope } }, async ({ db, caller, params, body }) => {
       const container = await createCustomContainer(db, { businessId: caller.user.businessId, customItemId: params.id, fields: body.custom_container });
-      return json({ custom_container: customContainerJson(container) }, { status: 201 });
+      return json({ custom_container: container }, { status: 201 });
     }),
   }),
 );

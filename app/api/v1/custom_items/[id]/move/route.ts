@@ -4,19 +4,13 @@ import { idParams } from "@/lib/schemas/common";
 import { customItemEnvelope, moveCustomItemBody } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { moveCustomItem } from "@/lib/custom-menus/items";
-import { customItemJson } from "@/lib/custom-menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id/move",
   resource({
     // PATCH /api/v1/custom_items/:id/move — move to the top of another custom section
-    PATCH: endpoint({ params: idParams, body: moveCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) => {
-      const { item, type } = await moveCustomItem(db, {
-        businessId: caller.user.businessId,
-        id: params.id,
-        customSectionId: body.custom_item.custom_section_id,
-      });
-      return json({ custom_item: customItemJson(item, type) });
-    }),
+    PATCH: endpoint({ params: idParams, body: moveCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) =>
+      json({ custom_item: await moveCustomItem(db, { businessId: caller.user.businessId, id: params.id, customSectionId: body.custom_item.custom_section_id }) }),
+    ),
   }),
 );

@@ -4,14 +4,13 @@ import { idParams } from "@/lib/schemas/common";
 import { customMenuEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { setCustomMenuPublished } from "@/lib/custom-menus/menus";
-import { customMenuJson } from "@/lib/custom-menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/unpublish",
   resource({
     // POST /api/v1/custom_menus/:id/unpublish — unpublish a custom menu (already unpublished: unchanged)
     POST: endpoint({ params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_menu: customMenuJson(await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: false })) }),
+      json({ custom_menu: await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: false }) }),
     ),
   }),
 );

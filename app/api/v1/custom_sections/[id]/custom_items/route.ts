@@ -4,20 +4,18 @@ import { idParams } from "@/lib/schemas/common";
 import { createCustomItemBody, customItemEnvelope, customItemsEnvelope } from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomItem, listSectionCustomItems } from "@/lib/custom-menus/items";
-import { customItemJson } from "@/lib/custom-menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "sections/:id/items",
   resource({
     // GET /api/v1/custom_sections/:id/custom_items — the section's items in position order
-    GET: endpoint({ params: idParams, response: customItemsEnvelope }, async ({ db, caller, params }) => {
-      const rows = await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id });
-      return json({ custom_items: rows.map(({ item, type }) => customItemJson(item, type)) });
-    }),
+    GET: endpoint({ params: idParams, response: customItemsEnvelope }, async ({ db, caller, params }) =>
+      json({ custom_items: await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id }) }),
+    ),
     // POST /api/v1/custom_sections/:id/custom_items — add an item at the end of the section
     POST: endpoint({ params: idParams, body: createCustomItemBody, response: { 201: customItemEnvelope } }, async ({ db, caller, params, body }) => {
-      const { item, type } = await createCustomItem(db, { businessId: caller.user.businessId, customSectionId: params.id, fields: body.custom_item });
-      return json({ custom_item: customItemJson(item, type) }, { status: 201 });
+      const item = await createCustomItem(db, { businessId: caller.user.businessId, customSectionId: params.id, fields: body.custom_item });
+      return json({ custom_item: item }, { status: 201 });
     }),
   }),
 );

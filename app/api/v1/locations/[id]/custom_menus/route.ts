@@ -4,9 +4,7 @@ import { idParams } from "@/lib/schemas/common";
 import { createCustomMenuBody, customMenuEnvelope, customMenusEnvelope, deleteCustomMenusBody, deleteCustomMenusResponse } from "@/lib/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
-import { createCustomMenu, deleteCustomMenus } from "@/lib/custom-menus/menus";
-import { listCustomMenus } from "@/lib/custom-menus/records";
-import { customMenuJson } from "@/lib/custom-menus/serialize";
+import { createCustomMenu, deleteCustomMenus, listLocationCustomMenus } from "@/lib/custom-menus/menus";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus",
@@ -14,12 +12,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // GET /api/v1/locations/:id/custom_menus — the location's custom menus in position order
     GET: endpoint({ params: idParams, response: customMenusEnvelope }, async ({ db, caller, params }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menus: (await listCustomMenus(db, { locationId: location.id })).map(customMenuJson) });
+      return json({ custom_menus: await listLocationCustomMenus(db, { location }) });
     }),
     // POST /api/v1/locations/:id/custom_menus — create an unpublished custom menu at the end
     POST: endpoint({ params: idParams, body: createCustomMenuBody, response: { 201: customMenuEnvelope } }, async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menu: customMenuJson(await createCustomMenu(db, { location, fields: body.custom_menu })) }, { status: 201 });
+      return json({ custom_menu: await createCustomMenu(db, { location, fields: body.custom_menu }) }, { status: 201 });
     }),
     // DELETE /api/v1/locations/:id/custom_menus — unpublish and delete several custom menus at once
     DELETE: endpoint({ params: idParams, body: deleteCustomMenusBody, response: deleteCustomMenusResponse }, async ({ db, caller, params, body }) => {

@@ -3,7 +3,6 @@ import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { menusEnvelope } from "@/lib/schemas/menus";
 import { getLocation } from "@/lib/locations/locations";
-import { menuJson } from "@/lib/menus/serialize";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { migrateCustomMenus } from "@/lib/custom-menus/migrate";
 
@@ -13,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // POST /api/v1/locations/:id/custom_menus/migrate — turn the unmigrated custom menus into menus
     POST: endpoint({ params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ menus: (await migrateCustomMenus(db, { location })).map(menuJson) });
+      return json({ menus: await migrateCustomMenus(db, { location }) });
     }),
   }),
 );

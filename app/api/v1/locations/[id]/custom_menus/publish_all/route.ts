@@ -5,7 +5,6 @@ import { customMenusEnvelope } from "@/lib/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { publishAllCustomMenus } from "@/lib/custom-menus/menus";
-import { customMenuJson } from "@/lib/custom-menus/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus/publish_all",
@@ -13,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // POST /api/v1/locations/:id/custom_menus/publish_all — publish every unpublished custom menu
     POST: endpoint({ params: idParams, response: customMenusEnvelope }, async ({ db, caller, params }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menus: (await publishAllCustomMenus(db, { location })).map(customMenuJson) });
+      return json({ custom_menus: await publishAllCustomMenus(db, { location }) });
     }),
   }),
 );
