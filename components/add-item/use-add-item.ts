@@ -2,9 +2,10 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type { ItemResponse } from "@/lib/schemas/menus";
 
-/** The saved item as POST /sections/:id/items answers it (only what the dialog reads; the board gets all of it). */
-export type AddedItem = { id: number; name: string; untappd_id: number | null } & Record<string, unknown>;
+/** The saved item as POST /sections/:id/items answers it. */
+export type AddedItem = ItemResponse;
 
 /**
  * POST /api/v1/sections/:sectionId/items: `{item: {untappd_id}}` for a catalogue beer, `{item: {name, …}}`

@@ -1,8 +1,8 @@
-import type { menuTree } from "@/lib/menus/tree";
+import type { MenuTreeResponse } from "@/lib/schemas/menus";
 import { PreviewItem } from "./preview-item";
 import styles from "./menu-preview.module.css";
 
-export type MenuTree = Awaited<ReturnType<typeof menuTree>>;
+export type MenuTree = MenuTreeResponse;
 type Section = MenuTree["sections"][number];
 
 type Props = {

@@ -111,8 +111,8 @@ export const eventResponse = z.strictObject({
   id: recordId,
   name: z.string(),
   description: z.string(),
-  // Stored as the input's documented fields (placeJson drops the rest); the column is typed as any object.
-  place_json: z.record(z.string(), z.unknown()).nullable(),
+  /** As stored: the documented fields placeJson kept. */
+  place_json: z.strictObject(placeJson.shape).nullable(),
   start_time: timestamp,
   /** The same instant with the zone's offset at that date. */
   start_time_in_zone: z.iso.datetime({ offset: true }),

@@ -188,6 +188,7 @@ export const itemResponse = z.strictObject({
 
 /** GET /items/search: a catalogue beer shaped as an item that is on no menu yet. */
 export const searchItemResponse = itemResponse.extend({
+  untappd_id: recordId,
   id: z.null(),
   section_id: z.null(),
   position: z.null(),

@@ -1,18 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type { SearchItemResponse } from "@/lib/schemas/menus";
 
 // GET /api/v1/items/search: catalogue beers shaped as (unsaved) items.
-export type CatalogueResult = {
-  untappd_id: number;
-  name: string;
-  brewery: string | null;
-  brewery_location: string | null;
-  style: string | null;
-  abv: string | null;
-  ibu: string | null;
-  description: string | null;
-  label_image: string | null;
-};
+export type CatalogueResult = SearchItemResponse;
 
 export const SEARCH_LIMIT = 25;
 

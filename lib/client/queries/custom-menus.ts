@@ -1,21 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type { CustomMenuResponse, CustomMenuTreeResponse } from "@/lib/schemas/custom-menus";
 
 // The deprecated custom menus of a location (read-only in the dashboard, except publish and migrate).
-export type CustomMenu = {
-  id: number;
-  location_id: number;
-  name: string;
-  description: string | null;
-  footer: string | null;
-  unpublished: boolean;
-  position: number;
-};
-
-export type CustomContainer = { id: number; name: string | null; price: string; position: number };
-export type CustomItem = { id: number; name: string | null; description: string | null; type: string; custom_containers: CustomContainer[] };
-export type CustomSection = { id: number; name: string | null; description: string | null; custom_items: CustomItem[] };
-export type CustomMenuTree = CustomMenu & { custom_sections: CustomSection[] };
+export type CustomMenu = CustomMenuResponse;
+export type CustomMenuTree = CustomMenuTreeResponse;
 
 export const customMenuQueries = {
   all: () => ["custom-menus"] as const,

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { DayHours } from "@/lib/hours/open-now";
+import type { HourResponse } from "@/lib/schemas/hours";
 
 /** A weekday row as GET /api/v1/locations/:id/hours answers it (times on 2000-01-01 UTC hold the wall clock). */
-export type Hour = DayHours & { id: number; location_id: number; created_at: string; updated_at: string };
+export type Hour = HourResponse;
 
 export const hourQueries = {
   all: () => ["hours"] as const,

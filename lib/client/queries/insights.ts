@@ -1,28 +1,27 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type {
+  AgeBandsResponse,
+  CheckinsSeriesResponse,
+  GenderCountResponse,
+  InsightStatsResponse,
+  MenuViewsOverTimeResponse,
+  SubscribesResponse,
+  TopBeerResponse,
+  TopBeersResponse,
+  WeekdayUsersResponse,
+} from "@/lib/schemas/insights";
 
 // The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
 // No tz_offset is sent: without it the server buckets days in the venue's own zone, which is what a
 // manager reading "Friday" expects wherever their browser is.
 
-type CheckinDay = { date: string; checkins: number; distinct_users: number };
-export type CheckinsSeries = { count: number; items: CheckinDay[] };
-type GenderCount = { gender: "Male" | "Female" | "N/A"; count: number };
-type AgeBands = { data: Record<string, number>; total: number };
-type WeekdayUsers = { day: string; distinct_users: number };
-type MenuViewsDay = { value: { source: string; result: number }[]; timeframe: { start: string; end: string } };
-export type MenuViews = { total_menu_views: number; menu_views: MenuViewsDay[] };
-type DatedCount = { date: string; count: number };
-export type Subscribes = {
-  date_range: { start: string; end: string };
-  subscribes: { all: DatedCount[]; beers: DatedCount[]; events: DatedCount[] };
-};
-export type InsightStats = {
-  subscribes: { all: number; beers: number; events: number };
-  stats: { total_checkins: number; total_users: number };
-};
-export type TopBeer = { untappd_id: number; name: string; brewery: string | null; style: string | null; checkins: number; distinct_users: number };
-export type TopBeers = { top_beers: TopBeer[]; top_nearby_beers: TopBeer[] };
+export type CheckinsSeries = CheckinsSeriesResponse;
+export type MenuViews = MenuViewsOverTimeResponse;
+export type Subscribes = SubscribesResponse;
+export type InsightStats = InsightStatsResponse;
+export type TopBeer = TopBeerResponse;
+export type TopBeers = TopBeersResponse;
 
 type Wrapped<T> = { insights: T & { time_taken: number } };
 
@@ -52,17 +51,17 @@ export const insightQueries = {
   gender: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "gender", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ user_gender: GenderCount[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
+      queryFn: ({ signal }) => checkinsBy<{ user_gender: GenderCountResponse[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
     }),
   ages: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "ages", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ user_ages: AgeBands }>(locationId, numDays, "ages", signal).then((r) => r.user_ages),
+      queryFn: ({ signal }) => checkinsBy<{ user_ages: AgeBandsResponse }>(locationId, numDays, "ages", signal).then((r) => r.user_ages),
     }),
   daily: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "daily", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ daily_data: WeekdayUsers[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
+      queryFn: ({ signal }) => checkinsBy<{ daily_data: WeekdayUsersResponse[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
     }),
   menuViews: (locationId: number, numDays: number) =>
     queryOptions({

@@ -1,16 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type { LocationResponse } from "@/lib/schemas/locations";
 
 // queryOptions factories per resource keep every query key in one place.
-export type LocationSummary = {
-  id: number;
-  name: string;
-  city: string | null;
-  time_zone: string;
-  tz_offset: number;
-  currency: string;
-  currency_symbol: string;
-};
+export type LocationSummary = LocationResponse;
 
 export const locationQueries = {
   all: () => ["locations"] as const,

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
+import type { TokenPairResponse } from "@/lib/schemas/sessions";
 
-export type TokenPair = { auth_token: string; auth_token_read_only: string };
+export type TokenPair = TokenPairResponse;
 
 // The signed-in user's API tokens (GET /api/session/tokens, session cookie only). Fetched only when
 // asked for, never kept after the page stops showing them: no staleness window, no cache lifetime.
