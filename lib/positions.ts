@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
-import { ApiError, invalid } from "@/lib/errors";
+import { invalid } from "@/lib/errors";
 
 /**
  * A list of siblings under one parent, kept at positions exactly 0..n-1. Every change that moves
@@ -68,20 +68,21 @@ export type PositionEntry = { id: number; position: number };
 
 /**
  * Applies a whole ordering in one statement. The batch must name every sibling exactly once with
- * positions exactly 0..n-1 (422 otherwise); an id that is not a sibling is answered as missing (404).
+ * positions exactly 0..n-1, else 422 and nothing changes (contract §3). An id that is not a sibling
+ * makes the batch incomplete, with the same words whether it is unknown, in another list or another
+ * business's, so the answer tells nothing about ids the caller cannot see.
  * The caller has locked the parent. Returns the list in its new order.
  */
 export async function applyPositions(tx: Db, list: SiblingList, parentId: number, batch: PositionEntry[]): Promise<PositionEntry[]> {
   const rows = await tx.select({ id: list.id }).from(list.table).where(where(list, parentId));
   const siblings = new Set(rows.map((row) => row.id as number));
-  const strangers = batch.filter((entry) => !siblings.has(entry.id)).map((entry) => entry.id);
-  if (strangers.length > 0) throw new ApiError("not_found", `No such ${list.noun}: ${strangers.join(", ")}.`);
 
   const errors: { path: string; message: string }[] = [];
   const seenIds = new Set<number>();
   const seenPositions = new Set<number>();
   batch.forEach((entry, index) => {
-    if (seenIds.has(entry.id)) errors.push({ path: `${list.plural}.${index}.id`, message: `${list.noun} ${entry.id} appears twice` });
+    if (!siblings.has(entry.id)) errors.push({ path: `${list.plural}.${index}.id`, message: `is not one of the ${list.noun}s of this list` });
+    else if (seenIds.has(entry.id)) errors.push({ path: `${list.plural}.${index}.id`, message: `${list.noun} ${entry.id} appears twice` });
     if (seenPositions.has(entry.position)) errors.push({ path: `${list.plural}.${index}.position`, message: `position ${entry.position} appears twice` });
     if (entry.position >= siblings.size) {
       errors.push({ path: `${list.plural}.${index}.position`, message: `must be below ${siblings.size}: positions run 0..${siblings.size - 1}` });

@@ -384,7 +384,7 @@ describe("PATCH /locations/:id/custom_menus/positions", () => {
     ["a negative position", (menus) => menus.map((m, i) => ({ id: m.id, position: i - 1 })), 422],
     ["a position that is not a number", (menus) => menus.map((m) => ({ id: m.id, position: "first" })), 422],
     ["no list", () => undefined, 422],
-    ["an id that does not exist", (menus) => [...menus.map((m, i) => ({ id: m.id, position: i })), { id: 2_000_000, position: menus.length }], 404],
+    ["an id that does not exist", (menus) => [...menus.map((m, i) => ({ id: m.id, position: i })), { id: 2_000_000, position: menus.length }], 422],
   ];
   it.each(batches)("refuses %s and changes nothing", async (_name, batch, status) => {
     const menus = await list(harbor);
@@ -406,13 +406,13 @@ describe("PATCH /locations/:id/custom_menus/positions", () => {
     expect([forward, backward]).toContainEqual(final);
   });
 
-  it("answers 404 for a batch naming another location's custom menu of the same business", async () => {
+  it("answers 422 for a batch naming another location's custom menu of the same business", async () => {
     const menus = await list(harbor);
     const [foreign] = await list(downtown);
     const before = await snapshot();
     const batch = [...menus.map((m: { id: number }, i: number) => ({ id: m.id, position: i })), { id: foreign.id, position: menus.length }];
     const response = await api.patch(`locations/${harbor}/custom_menus/positions`, { as: owner.rw, body: { custom_menus: batch } });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(422);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -138,7 +138,7 @@ describe("custom sections", () => {
       [reversed.slice(1), 422],
       [reversed.map((entry) => ({ ...entry, position: entry.position + 1 })), 422],
       [reversed.map((entry) => ({ ...entry, position: 0 })), 422],
-      [[...reversed, { id: foreign.id, position: reversed.length }], 404],
+      [[...reversed, { id: foreign.id, position: reversed.length }], 422],
     ];
     for (const [batch, status] of bad) {
       const refused = await api.patch(`custom_menus/${menuId}/custom_sections/positions`, { as: owner.rw, body: { custom_sections: batch } });
@@ -271,8 +271,8 @@ describe("custom items", () => {
     const bad: [unknown, number][] = [
       [sorted.slice(0, -1), 422],
       [sorted.map((entry) => ({ ...entry, position: entry.position * 2 })), 422],
-      [[...sorted, { id: foreign.id, position: sorted.length }], 404],
-      [[...sorted, { id: 2_000_000, position: sorted.length }], 404],
+      [[...sorted, { id: foreign.id, position: sorted.length }], 422],
+      [[...sorted, { id: 2_000_000, position: sorted.length }], 422],
       ["all", 422],
     ];
     for (const [batch, status] of bad) {

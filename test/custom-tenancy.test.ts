@@ -77,28 +77,30 @@ describe("another business's custom records", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("cannot be reached through the rival's own lists: batches, bulk delete and move naming them are 404", async () => {
+  it("cannot be reached through the rival's own lists: bulk delete and move naming them are 404, batches incomplete (422)", async () => {
     const [section] = theirs.sections;
-    const cases: [string, string, unknown][] = [
-      ["DELETE", `locations/${theirs.location}/custom_menus`, { ids: [theirs.menu, mine.menu] }],
-      ["PATCH", `locations/${theirs.location}/custom_menus/positions`, { custom_menus: [{ id: theirs.menu, position: 0 }, { id: mine.menu, position: 1 }] }],
+    const cases: [string, string, unknown, number][] = [
+      ["DELETE", `locations/${theirs.location}/custom_menus`, { ids: [theirs.menu, mine.menu] }, 404],
+      ["PATCH", `locations/${theirs.location}/custom_menus/positions`, { custom_menus: [{ id: theirs.menu, position: 0 }, { id: mine.menu, position: 1 }] }, 422],
       [
         "PATCH",
         `custom_menus/${theirs.menu}/custom_sections/positions`,
         { custom_sections: [...theirs.sections.map((s, position) => ({ id: s.id, position })), { id: mine.section, position: theirs.sections.length }] },
+        422,
       ],
       [
         "PATCH",
         `custom_sections/${section!.id}/custom_items/positions`,
         { custom_items: [...section!.custom_items.map((i, position) => ({ id: i.id, position })), { id: mine.item, position: section!.custom_items.length }] },
+        422,
       ],
-      ["PATCH", `custom_items/${section!.custom_items[0]!.id}/move`, { custom_item: { custom_section_id: mine.section } }],
+      ["PATCH", `custom_items/${section!.custom_items[0]!.id}/move`, { custom_item: { custom_section_id: mine.section } }, 404],
     ];
     const before = await snapshot();
-    for (const [method, url, body] of cases) {
+    for (const [method, url, body, status] of cases) {
       const response = await send(method, url, rival.rw, body);
-      expect(response.status, `${method} ${url}`).toBe(404);
-      expect(response.body.code).toBe("not_found");
+      expect(response.status, `${method} ${url}`).toBe(status);
+      expect(response.body.code).toBe(status === 404 ? "not_found" : "validation_failed");
     }
     expect(await snapshot()).toEqual(before);
   });

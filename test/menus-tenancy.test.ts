@@ -3,7 +3,8 @@ import { api, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
 
 // Every consolidated menu route answers another business's ids exactly like missing ids (404), and
-// changes nothing; so does every positions batch on the caller's own list that names a foreign id.
+// changes nothing. A positions batch on the caller's own list that names a foreign id is incomplete:
+// 422, with the same body as for an id that does not exist (contract §3), and nothing changes.
 let owner: Account;
 let rival: Account;
 const mine = { location: 0, menu: 0, section: 0, item: 0, container: 0 };
@@ -80,14 +81,21 @@ describe("another business's menu records", () => {
   it("cannot be moved into, or named in a positions batch of, the caller's own lists", async () => {
     const before = await snapshot();
     const ownMenus = (await api.get(`locations/${theirs.location}/menus`, { as: rival.ro })).body.menus;
-    const batches: [string, unknown][] = [
-      [`locations/${theirs.location}/menus/positions`, { menus: [...ownMenus.map((m: { id: number }, i: number) => ({ id: m.id, position: i })), { id: mine.menu, position: ownMenus.length }] }],
-      [`menus/${theirs.menu}/sections/positions`, { sections: [{ id: mine.section, position: 0 }] }],
-      [`sections/${theirs.section}/items/positions`, { items: [{ id: mine.item, position: 0 }] }],
-      [`items/${theirs.item}/containers/positions`, { containers: [{ id: mine.container, position: 0 }] }],
+    const batches: [string, string, (id: number) => unknown][] = [
+      [
+        `locations/${theirs.location}/menus/positions`,
+        "menu",
+        (id) => ({ menus: [...ownMenus.map((m: { id: number }, i: number) => ({ id: m.id, position: i })), { id, position: ownMenus.length }] }),
+      ],
+      [`menus/${theirs.menu}/sections/positions`, "section", (id) => ({ sections: [{ id, position: 0 }] })],
+      [`sections/${theirs.section}/items/positions`, "item", (id) => ({ items: [{ id, position: 0 }] })],
+      [`items/${theirs.item}/containers/positions`, "container", (id) => ({ containers: [{ id, position: 0 }] })],
     ];
-    for (const [url, body] of batches) {
-      expect((await api.patch(url, { as: rival.rw, body })).status, url).toBe(404);
+    for (const [url, noun, body] of batches) {
+      const foreign = await api.patch(url, { as: rival.rw, body: body(mine[noun as keyof typeof mine]) });
+      const unknown = await api.patch(url, { as: rival.rw, body: body(2_000_000_000) });
+      expect(foreign.status, url).toBe(422);
+      expect(foreign.body, url).toEqual(unknown.body);
     }
     expect((await api.patch(`items/${theirs.item}/move`, { as: rival.rw, body: { item: { section_id: mine.section } } })).status).toBe(404);
     expect(await snapshot()).toEqual(before);

@@ -228,7 +228,7 @@ describe("positions batches", () => {
     ["positions not starting at 0", (ids) => ids.map((id, i) => ({ id, position: i + 1 })), 422],
     ["a negative position", (ids) => ids.map((id, i) => ({ id, position: i - 1 })), 422],
     ["a fractional position", (ids) => ids.map((id, i) => ({ id, position: i + 0.5 })), 422],
-    ["an id that is not a sibling", (ids) => [...ids, 999999].map((id, position) => ({ id, position })), 404],
+    ["an id that is not a sibling", (ids) => [...ids, 999999].map((id, position) => ({ id, position })), 422],
     ["an empty batch", () => [], 422],
     ["no list", () => undefined, 422],
   ])("refuses %s and changes nothing", async (_name, build, status) => {
@@ -244,7 +244,7 @@ describe("positions batches", () => {
     const other = await setup();
     const before = await snapshot();
     const batch = [...ids.slice(0, 3), other.ids[0]].map((id, position) => ({ id, position }));
-    expect((await api.patch(`menus/${menu.id}/sections/positions`, { ...as(), body: { sections: batch } })).status).toBe(404);
+    expect((await api.patch(`menus/${menu.id}/sections/positions`, { ...as(), body: { sections: batch } })).status).toBe(422);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -278,7 +278,7 @@ describe("positions batches", () => {
     const before = await snapshot();
     const downtownMenu = (await api.get(`locations/${downtown}/menus`, { as: owner.ro })).body.menus[0];
     const mixed = [...reversed.slice(1), { id: downtownMenu.id, position: reversed.length - 1 }];
-    expect((await api.patch(`locations/${harbor}/menus/positions`, { ...as(), body: { menus: mixed } })).status).toBe(404);
+    expect((await api.patch(`locations/${harbor}/menus/positions`, { ...as(), body: { menus: mixed } })).status).toBe(422);
     expect(await snapshot()).toEqual(before);
   });
 });
