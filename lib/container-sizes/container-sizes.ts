@@ -5,8 +5,9 @@ import type { ContainerSizeResponse, EmbeddedContainerSizeResponse } from "@/lib
 
 export type ContainerSize = typeof containerSizes.$inferSelect;
 
-export function listContainerSizes(db: Db) {
-  return db.select().from(containerSizes).orderBy(asc(containerSizes.position));
+/** GET /container_sizes: every size by position. */
+export async function listContainerSizes(db: Db) {
+  return (await db.select().from(containerSizes).orderBy(asc(containerSizes.position))).map((size) => containerSizeJson(size));
 }
 
 export function containerSizeJson(size: ContainerSize): ContainerSizeResponse;

@@ -1,7 +1,8 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { getLocation, locationJson } from "@/lib/locations/locations";
+import { locationJson, readLocation } from "@/lib/locations/locations";
+import { idParam } from "@/lib/schemas/common";
 import { requirePageUser } from "@/lib/sessions/page-session";
 
 export type PageLocation = ReturnType<typeof locationJson>;
@@ -12,12 +13,10 @@ export type PageLocation = ReturnType<typeof locationJson>;
  */
 export async function requireLocationPage(rawId: string, section: string, query: string = "") {
   const user = await requirePageUser(`/locations/${encodeURIComponent(rawId)}/${section}${query ? `?${query}` : ""}`);
-  const id = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
-  const db = await getDb();
+  const id = idParam.safeParse(rawId);
+  if (!id.success) notFound();
   try {
-    const location = await getLocation(db, { businessId: user.businessId, id });
-    return { user, location: locationJson(location) };
+    return { user, location: await readLocation(await getDb(), { businessId: user.businessId, id: id.data }) };
   } catch (error) {
     if (error instanceof ApiError) notFound();
     throw error;

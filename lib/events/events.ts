@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { events, locations } from "@/lib/db/schema";
-import { invalid, notFound } from "@/lib/errors";
+import { invalid } from "@/lib/errors";
+import { found, required, type Scope } from "@/lib/scope";
 import type { EventInput, EventPatch, EventResponse } from "@/lib/schemas/events";
 import { instantInZone, wallClockToInstant } from "@/lib/zoned-time";
 import type { Location } from "@/lib/locations/locations";
@@ -11,24 +12,29 @@ export type VenueEvent = EventRow & { timeZone: string };
 
 const withZone = { event: events, timeZone: locations.timeZone };
 
-export async function listEvents(db: Db, { location }: { location: Location }): Promise<VenueEvent[]> {
+export async function listEvents(db: Db, { location }: { location: Location }) {
   const rows = await db
     .select()
     .from(events)
     .where(eq(events.locationId, location.id))
     .orderBy(asc(events.startTime), asc(events.id));
-  return rows.map((row) => ({ ...row, timeZone: location.timeZone }));
+  return rows.map((row) => eventJson({ ...row, timeZone: location.timeZone }));
 }
 
-export async function getEvent(db: Db, { businessId, id }: { businessId: number; id: number }): Promise<VenueEvent> {
+async function findEvent(db: Db, { businessId, id }: Scope): Promise<VenueEvent | null> {
   const [row] = await db
     .select(withZone)
     .from(events)
     .innerJoin(locations, eq(locations.id, events.locationId))
     .where(and(eq(events.id, id), eq(locations.businessId, businessId)))
     .limit(1);
-  if (!row) throw notFound("event");
-  return { ...row.event, timeZone: row.timeZone };
+  return row ? { ...row.event, timeZone: row.timeZone } : null;
+}
+
+const getEvent = required(findEvent, "event");
+
+export async function readEvent(db: Db, scope: Scope) {
+  return eventJson(await getEvent(db, scope));
 }
 
 function instant(date: string, time: string, zone: string, field: string): Date {
@@ -58,7 +64,7 @@ function detailColumns(input: EventPatch) {
   };
 }
 
-export async function createEvent(db: Db, { location, input }: { location: Location; input: EventInput }): Promise<VenueEvent> {
+export async function createEvent(db: Db, { location, input }: { location: Location; input: EventInput }) {
   const zone = location.timeZone;
   const startTime = instant(input.start_time_date, input.start_time_time, zone, "start_time_time");
   const endTime =
@@ -68,14 +74,14 @@ export async function createEvent(db: Db, { location, input }: { location: Locat
     .insert(events)
     .values({ ...detailColumns(input), name: input.name, description: input.description, locationId: location.id, startTime, endTime })
     .returning();
-  return { ...row!, timeZone: zone };
+  return eventJson({ ...row!, timeZone: zone });
 }
 
-/** Changes only what the body names; a date/time pair set to null clears the end. */
-export async function updateEvent(
-  db: Db,
-  { businessId, id, patch }: { businessId: number; id: number; patch: EventPatch },
-): Promise<VenueEvent> {
+/**
+ * Changes only what the body names; a date/time pair set to null clears the end. An event deleted
+ * since it was read is 404: the UPDATE matches nothing.
+ */
+export async function updateEvent(db: Db, { businessId, id, patch }: Scope & { patch: EventPatch }) {
   const current = await getEvent(db, { businessId, id });
   const zone = current.timeZone;
   const startTime =
@@ -91,13 +97,14 @@ export async function updateEvent(
     .set({ ...detailColumns(patch), startTime, endTime, updatedAt: new Date() })
     .where(eq(events.id, current.id))
     .returning();
-  return { ...row!, timeZone: zone };
+  return eventJson({ ...found(row, "event"), timeZone: zone });
 }
 
-export async function deleteEvent(db: Db, { businessId, id }: { businessId: number; id: number }): Promise<VenueEvent> {
-  const current = await getEvent(db, { businessId, id });
-  await db.delete(events).where(eq(events.id, current.id));
-  return current;
+/** Answers the deleted event; one deleted meanwhile by another request is 404. */
+export async function deleteEvent(db: Db, scope: Scope) {
+  const current = await getEvent(db, scope);
+  const [row] = await db.delete(events).where(eq(events.id, current.id)).returning();
+  return eventJson({ ...found(row, "event"), timeZone: current.timeZone });
 }
 
 export function eventJson(event: VenueEvent): EventResponse {

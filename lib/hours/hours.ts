@@ -6,8 +6,9 @@ import { WEEKDAYS, type HourPatch, type HourResponse } from "@/lib/schemas/hours
 
 export type Hour = typeof hours.$inferSelect;
 
-export function listHours(db: Db, { locationId }: { locationId: number }) {
-  return db.select().from(hours).where(eq(hours.locationId, locationId)).orderBy(asc(hours.day));
+/** The location's 7 weekday rows, Monday first. */
+export async function listHours(db: Db, { locationId }: { locationId: number }) {
+  return (await db.select().from(hours).where(eq(hours.locationId, locationId)).orderBy(asc(hours.day))).map(hourJson);
 }
 
 /** Rules on the row as it will be after the patch. */

@@ -4,15 +4,17 @@ import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { LocationResponse } from "@/lib/schemas/locations";
+import type { Scope } from "@/lib/scope";
 
 export type Location = typeof locations.$inferSelect;
 
-export function listLocations(db: Db, { businessId }: { businessId: number }) {
-  return db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id));
+/** The business's locations, as GET /locations answers them (the dashboard's shell and home use them too). */
+export async function listLocations(db: Db, { businessId }: { businessId: number }) {
+  return (await db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id))).map(locationJson);
 }
 
 /** The caller's location, or 404: another business's location is answered as if it did not exist. */
-export async function getLocation(db: Db, { businessId, id }: { businessId: number; id: number }): Promise<Location> {
+export async function getLocation(db: Db, { businessId, id }: Scope): Promise<Location> {
   const [location] = await db
     .select()
     .from(locations)
@@ -20,6 +22,11 @@ export async function getLocation(db: Db, { businessId, id }: { businessId: numb
     .limit(1);
   if (!location) throw notFound("location");
   return location;
+}
+
+/** GET /locations/:id, and the dashboard's location pages. */
+export async function readLocation(db: Db, scope: Scope) {
+  return locationJson(await getLocation(db, scope));
 }
 
 export function currencySymbol(currency: string): string {

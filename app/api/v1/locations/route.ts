@@ -1,12 +1,9 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { locationsEnvelope } from "@/lib/schemas/locations";
-import { listLocations, locationJson } from "@/lib/locations/locations";
+import { listLocations } from "@/lib/locations/locations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations — the caller's business's locations
-  GET: endpoint({ response: locationsEnvelope }, async ({ db, caller }) => {
-    const rows = await listLocations(db, { businessId: caller.user.businessId });
-    return json({ locations: rows.map(locationJson) });
-  }),
+  GET: endpoint({ response: locationsEnvelope }, async ({ db, caller }) => json({ locations: await listLocations(db, { businessId: caller.user.businessId }) })),
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { MenuBoard } from "@/components/menu-board/menu-board";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/dashboard/guards";
+import { idParam } from "@/lib/schemas/common";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
 
@@ -16,7 +17,7 @@ export default async function MenusPage({
   const { locationId } = await params;
   const { location } = await requireLocationPage(locationId, "menus");
   const { menu } = await searchParams;
-  const initialMenuId = typeof menu === "string" && /^[1-9][0-9]{0,9}$/.test(menu) ? Number(menu) : null;
+  const initialMenuId = idParam.safeParse(menu).data ?? null;
   return (
     <>
       <PageHeader title="Menus" subtitle={`${location.name} · prices in ${location.currency}`} />

@@ -2,22 +2,22 @@ import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { eventEnvelope, updateEventBody } from "@/lib/schemas/events";
-import { deleteEvent, eventJson, getEvent, updateEvent } from "@/lib/events/events";
+import { deleteEvent, readEvent, updateEvent } from "@/lib/events/events";
 
 // PUT and PATCH /api/v1/events/:id — change only the fields passed
 const update = endpoint({ params: idParams, body: updateEventBody, response: eventEnvelope }, async ({ db, caller, params, body }) =>
-  json({ event: eventJson(await updateEvent(db, { businessId: caller.user.businessId, id: params.id, patch: body.event })) }),
+  json({ event: await updateEvent(db, { businessId: caller.user.businessId, id: params.id, patch: body.event }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/events/:id — one event
   GET: endpoint({ params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
-    json({ event: eventJson(await getEvent(db, { businessId: caller.user.businessId, id: params.id })) }),
+    json({ event: await readEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/events/:id — delete permanently, answer with the deleted event
   DELETE: endpoint({ params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
-    json({ event: eventJson(await deleteEvent(db, { businessId: caller.user.businessId, id: params.id })) }),
+    json({ event: await deleteEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });
