@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { api, db, type Account, type ApiResponse, type Credentials } from "./api";
-import { seedCustomMenu } from "@/lib/custom-menus/seed";
+import { seedCustomMenu } from "@/lib/demo/custom-menus";
 import { listCustomMenus } from "@/lib/custom-menus/records";
 
 // Shared by the test/custom-*.test.ts suites.

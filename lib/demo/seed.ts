@@ -5,7 +5,7 @@ import { businesses, containerSizes, customItemTypes, events, hours, locations, 
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
 import { seedMenus } from "./menus";
-import { seedCustomMenu } from "@/lib/custom-menus/seed";
+import { seedCustomMenu } from "./custom-menus";
 import { seedDemoActivity } from "./activity/generate";
 
 // Contract §2: the demo accounts the tests, the dashboard and the README rely on.

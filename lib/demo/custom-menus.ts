@@ -1,7 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers, customItems, customItemTypes, customMenus, customSections } from "@/lib/db/schema";
-import type { CustomMenu } from "./records";
 
 type ItemSeed = { type: "wine" | "cocktail" | "food"; name: string; description: string; containers: [name: string, price: string][] };
 
@@ -42,7 +41,7 @@ const SECTIONS: { name: string; description: string | null; items: ItemSeed[] }[
  * each with priced containers. Does nothing when the location already has a custom menu; returns the
  * menu it created, or null.
  */
-export async function seedCustomMenu(db: Db, location: { id: number }): Promise<CustomMenu | null> {
+export async function seedCustomMenu(db: Db, location: { id: number }): Promise<typeof customMenus.$inferSelect | null> {
   const [existing] = (await db.select({ n: count() }).from(customMenus).where(eq(customMenus.locationId, location.id))) as [{ n: number }];
   if (existing.n > 0) return null;
   const types = new Map((await db.select().from(customItemTypes)).map((type) => [type.name, type.id]));
