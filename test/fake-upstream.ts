@@ -54,6 +54,8 @@ export async function startFakeUpstream({ delayMs = 0 } = {}) {
           const ok = url.searchParams.get("code") === "good-code" && url.searchParams.get("client_secret") === "test-secret";
           return ok ? send(200, envelope({ access_token: "platform-token-123" })) : send(400, envelope([], 400));
         }
+        // A careless upstream that repeats the request it was sent, credentials and all.
+        if (url.pathname === "/v4/venue/info/666") return send(200, envelope({ echo: { url: req.url, body } }));
         if (url.pathname === "/v4/user/info") return send(200, envelope({ user: { user_name: "demo_owner" } }));
         if (url.pathname.startsWith("/v4/")) return send(200, envelope({ ok: true, path: url.pathname }));
         send(404, envelope([], 404));

@@ -47,6 +47,14 @@ describe("the forwarder", () => {
     expect(request!.headers.authorization).toBeUndefined();
   });
 
+  it("never passes the app's secret on, even when the upstream repeats it", async () => {
+    const echoed = await v4("venue/info/666");
+    expect(echoed.status).toBe(200);
+    const text = JSON.stringify(echoed.body);
+    expect(text).toContain("/v4/venue/info/666");
+    expect(text).not.toContain("test-secret");
+  });
+
   it("passes the upstream status, body and rate headers through", async () => {
     const found = await v4("beer/info/12");
     expect(found.body).toEqual({ meta: { code: 200 }, response: { beer: expect.objectContaining({ bid: 12, beer_name: "Beer 12" }) } });
@@ -183,6 +191,18 @@ describe("calls that act as the user", () => {
     const toast = await call("POST", "/api/v4/checkin/toast/77", { as: owner.rw, body: {} });
     expect(toast.status).toBe(200);
     expect(upstream.seen.at(-1)!.method).toBe("POST");
+
+    // Credentials in a form body are the caller's, and are dropped like those in the query.
+    const shout = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: "bid=7&shout=Cheers&access_token=evil-token&client_secret=evil-secret&CLIENT_ID=evil-id",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(shout.status).toBe(200);
+    const sent = new URLSearchParams(upstream.seen.at(-1)!.body);
+    expect([...sent.keys()].sort()).toEqual(["bid", "shout"]);
+    expect(upstream.seen.at(-1)!.query.get("access_token")).toBe("platform-token-123");
+    expect(upstream.seen.at(-1)!.query.get("client_id")).toBe("test-client");
 
     const gone = await call("DELETE", "/api/v4/oauth/connection", { as: owner.rw });
     expect(gone.body.connection.connected).toBe(false);

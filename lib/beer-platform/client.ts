@@ -18,11 +18,23 @@ export function withoutCredentials(params: URLSearchParams): URLSearchParams {
 
 const PASSED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "retry-after"];
 
+/**
+ * The credentials this call sent, wherever an upstream might repeat them (an echoed URL, an error
+ * message): raw, URL-encoded and JSON-escaped. None of them may reach the caller.
+ */
+function redactor(secrets: (string | undefined)[]) {
+  const forms = secrets
+    .filter((secret): secret is string => !!secret && secret.length >= 8)
+    .flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  return (text: string) => forms.reduce((result, secret) => result.split(secret).join("[redacted]"), text);
+}
+
 /** One request to the upstream with the app's credentials, a time limit, and normalised failures. */
 export async function sendUpstream(
   config: UpstreamConfig,
-  { url, method, accessToken, form }: { url: URL; method: string; accessToken?: string; form?: URLSearchParams },
+  { url, method, accessToken, form: callerForm }: { url: URL; method: string; accessToken?: string; form?: URLSearchParams },
 ): Promise<UpstreamAnswer> {
+  const form = callerForm && withoutCredentials(callerForm);
   url.searchParams.set("client_id", config.clientId);
   url.searchParams.set("client_secret", config.clientSecret);
   if (accessToken) url.searchParams.set("access_token", accessToken);
@@ -48,6 +60,7 @@ export async function sendUpstream(
     if (timedOut) throw new V4Error(504, "upstream_timeout", `The beer platform did not answer within ${config.timeoutMs} ms.`);
     throw new V4Error(502, "upstream_unreachable", "The beer platform could not be reached.");
   }
+  body = redactor([config.clientSecret, accessToken])(body);
   try {
     JSON.parse(body);
   } catch {
