@@ -1,11 +1,12 @@
+import { iso } from "@/lib/iso";
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
 import type { LegacyContainerResponse, LegacyItemResponse, LegacyMenuResponse, LegacySectionResponse } from "@/lib/schemas/include-legacy";
 
 // include_legacy: a custom record answered under the consolidated key, in the consolidated shape,
 // marked `"legacy": true` (contract §4).
 
-const iso = (date: Date) => date.toISOString();
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** A custom item's type ("wine") as a consolidated item's style ("Wine"): here and in the migration. */
+export const typeAsStyle = (type: CustomItemType) => type.name.charAt(0).toUpperCase() + type.name.slice(1);
 
 export function legacyMenuJson(menu: CustomMenu): LegacyMenuResponse {
   return {
@@ -59,7 +60,7 @@ export function legacyItemJson(item: CustomItem, type: CustomItemType): LegacyIt
     rating: null,
   };
   const name = item.name ?? "";
-  const style = capitalised(type.name);
+  const style = typeAsStyle(type);
   return {
     id: item.id,
     section_id: item.customSectionId,

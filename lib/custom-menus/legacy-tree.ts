@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { groupBy } from "@/lib/group-by";
+import { nestTree, treeIds } from "@/lib/menu-tree";
 import { customContainers, customItems, customItemTypes, customSections } from "@/lib/db/schema";
 import type { CustomMenu } from "./records";
 import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";
@@ -12,25 +12,31 @@ export async function loadCustomTree(db: Db, customMenuId: number) {
     .from(customSections)
     .where(eq(customSections.customMenuId, customMenuId))
     .orderBy(asc(customSections.position));
-  const sectionIds = db.select({ id: customSections.id }).from(customSections).where(eq(customSections.customMenuId, customMenuId));
+  const { sectionIds, itemIds } = treeIds(db, customMenuId, {
+    sections: { table: customSections, id: customSections.id, parent: customSections.customMenuId },
+    items: { table: customItems, id: customItems.id, parent: customItems.customSectionId },
+  });
   const itemRows = await db
     .select({ item: customItems, type: customItemTypes })
     .from(customItems)
     .innerJoin(customItemTypes, eq(customItemTypes.id, customItems.customItemTypeId))
     .where(inArray(customItems.customSectionId, sectionIds))
     .orderBy(asc(customItems.customSectionId), asc(customItems.position));
-  const itemIds = db.select({ id: customItems.id }).from(customItems).where(inArray(customItems.customSectionId, sectionIds));
   const containerRows = await db
     .select()
     .from(customContainers)
     .where(inArray(customContainers.customItemId, itemIds))
     .orderBy(asc(customContainers.customItemId), asc(customContainers.position));
-  const itemsBySection = groupBy(itemRows, (row) => row.item.customSectionId);
-  const containersByItem = groupBy(containerRows, (container) => container.customItemId);
-  return sectionRows.map((section) => ({
-    section,
-    items: (itemsBySection.get(section.id) ?? []).map((row) => ({ ...row, containers: containersByItem.get(row.item.id) ?? [] })),
-  }));
+  const tree = nestTree(
+    { sections: sectionRows, items: itemRows, containers: containerRows },
+    {
+      section: (section) => section.id,
+      item: (row) => row.item.id,
+      itemSection: (row) => row.item.customSectionId,
+      containerItem: (container) => container.customItemId,
+    },
+  );
+  return tree.map(({ section, items }) => ({ section, items: items.map(({ item: row, containers }) => ({ ...row, containers })) }));
 }
 
 /** include_legacy with full=true: a custom menu's tree in the consolidated shape. */

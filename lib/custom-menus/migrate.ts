@@ -5,10 +5,10 @@ import type { Location } from "@/lib/locations/locations";
 import { menuList } from "@/lib/menus/lists";
 import { menuJson } from "@/lib/menus/serialize";
 import { lockParent, nextPosition } from "@/lib/positions";
+import { typeAsStyle } from "./legacy-json";
 import { loadCustomTree } from "./legacy-tree";
 import { listCustomMenus, type CustomMenu } from "./records";
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const key = (...parts: number[]) => parts.join(":");
 
 /**
@@ -82,7 +82,7 @@ async function copyMenu(
       untappdId: null,
       originalName: item.name ?? "",
       originalDescription: item.description,
-      originalStyle: capitalised(type.name),
+      originalStyle: typeAsStyle(type),
     })),
   );
   if (itemValues.length === 0) return menu!;

@@ -1,3 +1,4 @@
+import { iso } from "@/lib/iso";
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
 import type {
   BlankCustomContainerResponse,
@@ -10,8 +11,6 @@ import type {
 
 // The deprecated family's own JSON shapes (spec: CustomMenu, CustomSection, CustomItem,
 // CustomItemType, CustomContainer). Prices come from `numeric(10, 2)`: already "6.50".
-
-const iso = (date: Date) => date.toISOString();
 
 export function customMenuJson(menu: CustomMenu): CustomMenuResponse {
   return {

@@ -1,5 +1,6 @@
 import type { containerSizes, containers, items, menus, sections } from "@/lib/db/schema";
 import { containerSizeJson } from "@/lib/container-sizes/container-sizes";
+import { iso } from "@/lib/iso";
 import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/schemas/menus";
 
 export type Menu = typeof menus.$inferSelect;
@@ -7,8 +8,6 @@ export type Section = typeof sections.$inferSelect;
 export type Item = typeof items.$inferSelect;
 export type Container = typeof containers.$inferSelect;
 export type ContainerSize = typeof containerSizes.$inferSelect;
-
-const iso = (date: Date) => date.toISOString();
 
 /** 4.40 → "4.4", 5.00 → "5.0", 4.25 → "4.25": the reference's decimal strings. */
 export function decimalString(value: string | number | null): string | null {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, sections } from "@/lib/db/schema";
-import { groupBy } from "@/lib/group-by";
+import { nestTree, treeIds } from "@/lib/menu-tree";
 import { containerJson, itemJson, menuJson, sectionJson, type Menu } from "./serialize";
 
 /**
@@ -14,13 +14,15 @@ export async function menuTree(db: Db, { menu, currency }: { menu: Menu; currenc
     .from(sections)
     .where(eq(sections.menuId, menu.id))
     .orderBy(asc(sections.position), asc(sections.id));
-  const sectionIds = db.select({ id: sections.id }).from(sections).where(eq(sections.menuId, menu.id));
+  const { sectionIds, itemIds } = treeIds(db, menu.id, {
+    sections: { table: sections, id: sections.id, parent: sections.menuId },
+    items: { table: items, id: items.id, parent: items.sectionId },
+  });
   const itemRows = await db
     .select()
     .from(items)
     .where(inArray(items.sectionId, sectionIds))
     .orderBy(asc(items.sectionId), asc(items.position));
-  const itemIds = db.select({ id: items.id }).from(items).where(inArray(items.sectionId, sectionIds));
   const containerRows = await db
     .select({ container: containers, size: containerSizes })
     .from(containers)
@@ -28,19 +30,21 @@ export async function menuTree(db: Db, { menu, currency }: { menu: Menu; currenc
     .where(inArray(containers.itemId, itemIds))
     .orderBy(asc(containers.itemId), asc(containers.position));
 
-  const containersByItem = groupBy(containerRows, (row) => row.container.itemId);
-  const itemsBySection = groupBy(itemRows, (item) => item.sectionId);
-  const sectionTree = (section: (typeof sectionRows)[number]) => ({
+  const tree = nestTree(
+    { sections: sectionRows, items: itemRows, containers: containerRows },
+    { section: (section) => section.id, item: (item) => item.id, itemSection: (item) => item.sectionId, containerItem: (row) => row.container.itemId },
+  );
+  const sectionTree = ({ section, items: sectionItems }: (typeof tree)[number]) => ({
     ...sectionJson(section),
-    items: (itemsBySection.get(section.id) ?? []).map((item) => ({
+    items: sectionItems.map(({ item, containers: rows }) => ({
       ...itemJson(item),
-      containers: (containersByItem.get(item.id) ?? []).map((row) => containerJson(row.container, row.size, currency)),
+      containers: rows.map((row) => containerJson(row.container, row.size, currency)),
     })),
   });
-  const onDeck = sectionRows.find((section) => section.type === "OnDeckSection");
+  const onDeck = tree.find(({ section }) => section.type === "OnDeckSection");
   return {
     ...menuJson(menu),
-    sections: sectionRows.filter((section) => section.type === "Section").map(sectionTree),
+    sections: tree.filter(({ section }) => section.type === "Section").map(sectionTree),
     on_deck_section: onDeck ? sectionTree(onDeck) : null,
   };
 }
