@@ -3,7 +3,13 @@ import type { Db } from "@/lib/db/client";
 import { SUBSCRIPTION_KINDS } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { dayBounds, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
-import type { TopBeerResponse } from "@/lib/schemas/insights";
+import type {
+  InsightStatsEnvelope,
+  MenuViewsOverTimeResponse,
+  SubscribesOverTimeEnvelope,
+  TopBeerResponse,
+  TopBeersEnvelope,
+} from "@/lib/schemas/insights";
 
 // Contract §6 and the spec's insight shapes. Per-location counts come from the covering index on
 // check-ins (index-only scans); top nearby beers from the per-venue daily counts.
@@ -144,7 +150,7 @@ export async function checkinsOverTime(db: Db, params: Params & { groupBy: Group
   return { insights: { ...result, time_taken: timeTaken } };
 }
 
-export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSeconds?: number }) {
+export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSeconds?: number }): Promise<MenuViewsOverTimeResponse> {
   const clock = clockFor(params.location, params.tzOffsetSeconds);
   const window = localWindow(clock, params.numDays, params.now);
   const { result, timeTaken } = await timed(async () => {
@@ -163,7 +169,7 @@ export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSecon
   return { ...result, time_taken: timeTaken };
 }
 
-export async function insightStats(db: Db, { location }: { location: Location }) {
+export async function insightStats(db: Db, { location }: { location: Location }): Promise<InsightStatsEnvelope> {
   const { result, timeTaken } = await timed(async () => {
     const [subscribes] = await rows<{ beers: number; events: number }>(
       db,
@@ -181,7 +187,7 @@ export async function insightStats(db: Db, { location }: { location: Location })
   return { insights: { ...result, time_taken: timeTaken } };
 }
 
-export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHours?: number }) {
+export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHours?: number }): Promise<SubscribesOverTimeEnvelope> {
   const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
   const window = localWindow(clock, params.numDays, params.now);
   const { result, timeTaken } = await timed(async () => {
@@ -214,7 +220,7 @@ const beerJson = (row: BeerRow): TopBeerResponse => ({
 });
 
 /** Top 10 beers checked in here, and top 10 at other venues within 25 km, over the last num_days. */
-export async function topBeers(db: Db, params: Params) {
+export async function topBeers(db: Db, params: Params): Promise<TopBeersEnvelope> {
   const clock = clockFor(params.location);
   const window = localWindow(clock, params.numDays, params.now);
   const { result, timeTaken } = await timed(async () => {

@@ -109,3 +109,6 @@ export type InsightStatsResponse = z.infer<typeof insightStatsResponse>;
 export type SubscribesResponse = z.infer<typeof subscribesResponse>;
 export type TopBeerResponse = z.infer<typeof topBeerResponse>;
 export type TopBeersResponse = z.infer<typeof topBeersResponse>;
+export type InsightStatsEnvelope = z.infer<typeof insightStatsEnvelope>;
+export type SubscribesOverTimeEnvelope = z.infer<typeof subscribesOverTimeEnvelope>;
+export type TopBeersEnvelope = z.infer<typeof topBeersEnvelope>;
