@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { locationJson, readLocation } from "@/lib/locations/locations";
+import { readLocation } from "@/lib/locations/locations";
 import { idParam } from "@/lib/schemas/common";
+import type { LocationResponse } from "@/lib/schemas/locations";
 import { requirePageUser } from "@/lib/sessions/page-session";
 
-export type PageLocation = ReturnType<typeof locationJson>;
+export type PageLocation = LocationResponse;
 
 /**
  * Every location page starts here: the session (or the sign-in page, coming back to this page with its
