@@ -30,6 +30,9 @@ export function nestTree<Section, Item, Container>(
   const containersByItem = groupBy(rows.containers, keys.containerItem);
   return rows.sections.map((section) => ({
     section,
-    items: (itemsBySection.get(keys.section(section)) ?? []).map((item) => ({ item, containers: containersByItem.get(keys.item(item)) ?? [] })),
+    items: (itemsBySection.get(keys.section(section)) ?? []).map((item) => ({
+      item,
+      containers: containersByItem.get(keys.item(item)) ?? [],
+    })),
   }));
 }

@@ -18,8 +18,16 @@ export async function setPublishedState<Table extends PublishableTable>(
 ): Promise<Table["$inferSelect"] | null> {
   const change = { unpublished: !published, updatedAt: new Date() } as PgUpdateSetSource<Table>;
   type Row = Table["$inferSelect"];
-  const [changed] = (await db.update(table).set(change).where(and(where, eq(table.unpublished, published))).returning()) as Row[];
+  const [changed] = (await db
+    .update(table)
+    .set(change)
+    .where(and(where, eq(table.unpublished, published)))
+    .returning()) as Row[];
   if (changed) return changed;
-  const [current] = (await db.select().from(table as PgTable).where(where).limit(1)) as Row[];
+  const [current] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)) as Row[];
   return current ?? null;
 }
