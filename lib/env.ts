@@ -34,6 +34,15 @@ const envSchema = z.object({
 });
 
 const checkedSchema = envSchema.superRefine((settings, ctx) => {
+  // Instances sharing a PostgreSQL server must seal and open tokens with one key: a generated key file
+  // is one per machine, and a second instance would not read the first one's tokens.
+  if (settings.DATABASE_URL && !settings.APP_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_SECRET"],
+      message: "APP_SECRET is required with DATABASE_URL: set the same value (at least 32 characters) on every instance sharing the database",
+    });
+  }
   if (settings.PASSWORD_HASH_COST < PRODUCTION_HASH_COST && settings.NODE_ENV !== "test") {
     ctx.addIssue({
       code: "custom",

@@ -13,6 +13,8 @@ export const errorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  // The stored token pair was sealed under another APP_SECRET: the instances do not share one.
+  server_misconfigured: 500,
   catalogue_unavailable: 503,
 } as const;
 

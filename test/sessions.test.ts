@@ -149,14 +149,20 @@ describe("DELETE /sessions", () => {
 });
 
 describe("tokens sealed under another APP_SECRET", () => {
-  it("are replaced by a working pair at the next login", async () => {
+  it("are never replaced behind the integrations' backs: the login says the server is misconfigured", async () => {
     const database = await db();
-    await database.update(users).set({ tokenEncrypted: "AAAA.BBBB.CCCC" }).where(eq(users.email, "rival@demo.test"));
-    const headers = { "x-forwarded-for": "198.51.100.250" };
     // The rival's email may be rate limited by an earlier test: use the repository directly.
     const { createSession } = await import("@/lib/sessions/sessions");
-    const user = await createSession(database, { email: "rival@demo.test", password: "demo-rival-pass", address: headers["x-forwarded-for"], now: new Date(Date.now() + 3_600_000) });
-    expect((await api.get("current_user", { as: { email: user.email, token: user.auth_token } })).status).toBe(200);
-    expect((await api.get("current_user", { as: { email: user.email, token: user.auth_token_read_only } })).status).toBe(200);
+    const login = () =>
+      createSession(database, { email: "rival@demo.test", password: "demo-rival-pass", address: "198.51.100.250", now: new Date(Date.now() + 3_600_000) });
+    const working = await login();
+    const [sealed] = await database.select().from(users).where(eq(users.email, "rival@demo.test"));
+    await database.update(users).set({ tokenEncrypted: "AAAA.BBBB.CCCC" }).where(eq(users.email, "rival@demo.test"));
+    await expect(login()).rejects.toMatchObject({ code: "server_misconfigured", status: 500 });
+    const [after] = await database.select().from(users).where(eq(users.email, "rival@demo.test"));
+    expect(after!.tokenHash).toBe(sealed!.tokenHash);
+    expect(after!.readOnlyTokenHash).toBe(sealed!.readOnlyTokenHash);
+    expect((await api.get("current_user", { as: { email: working.email, token: working.auth_token } })).status).toBe(200);
+    expect((await api.get("current_user", { as: { email: working.email, token: working.auth_token_read_only } })).status).toBe(200);
   });
 });

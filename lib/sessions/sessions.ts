@@ -50,14 +50,16 @@ export async function createSession(
   db: Db,
   input: { email: string; password: string; address: string; now?: Date },
 ): Promise<SessionUser> {
-  return tokensOf(db, await verifyLogin(db, input));
+  return tokensOf(await verifyLogin(db, input));
 }
 
 /**
  * The user's current token pair, decrypted. Only for a caller who just proved to be this user (password
- * or the dashboard's session). If the pair cannot be decrypted, a new one is issued.
+ * or the dashboard's session). A pair this instance cannot open was sealed under another APP_SECRET:
+ * the instances are misconfigured, and the pair stays as it is (it still authenticates everywhere;
+ * issuing a new one here would silently break every integration using it).
  */
-export async function tokensOf(db: Db, user: User): Promise<SessionUser> {
+export function tokensOf(user: User): SessionUser {
   try {
     return {
       email: user.email,
@@ -65,10 +67,11 @@ export async function tokensOf(db: Db, user: User): Promise<SessionUser> {
       auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
     };
   } catch {
-    // Sealed under another APP_SECRET: the caller proved who this is, so issue a new pair.
-    console.warn(`Stored tokens of user ${user.id} cannot be decrypted with this APP_SECRET; issuing a new pair.`);
-    const { auth_token, auth_token_read_only } = await resetTokens(db, user.id);
-    return { email: user.email, auth_token, auth_token_read_only };
+    console.error(`The stored tokens of user ${user.id} cannot be decrypted with this instance's APP_SECRET.`);
+    throw new ApiError(
+      "server_misconfigured",
+      "The API tokens cannot be shown by this server: its APP_SECRET differs from the one they were stored with. The tokens still work; an operator must give every instance the same APP_SECRET.",
+    );
   }
 }
 

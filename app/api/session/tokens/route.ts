@@ -1,5 +1,5 @@
 import { endpoint, resource } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { json } from "@/lib/api/responses";
 import { tokenPairResponse } from "@/lib/schemas/sessions";
 import { assertNotCrossSite } from "@/lib/auth/same-origin";
@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     const token = readSessionCookie(request);
     const user = token ? await findBrowserSessionUser(db, token) : null;
     if (!user) throw new ApiError("unauthorized", "Sign in to the dashboard to see your API tokens.");
-    const { auth_token, auth_token_read_only } = await tokensOf(db, user);
+    const { auth_token, auth_token_read_only } = tokensOf(user);
     return json({ auth_token, auth_token_read_only });
   }),
 });

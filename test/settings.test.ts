@@ -46,3 +46,21 @@ describe("password hashing cost", () => {
     expect(await verifyPassword("pint of porter", stored)).toBe(false);
   });
 });
+
+describe("APP_SECRET", () => {
+  it("is required with DATABASE_URL, so instances sharing a server open each other's tokens", () => {
+    const saved = { url: variables.DATABASE_URL, secret: variables.APP_SECRET };
+    try {
+      put("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test");
+      put("APP_SECRET", undefined);
+      resetEnvForTests();
+      expect(() => env()).toThrow(/APP_SECRET is required with DATABASE_URL/);
+      put("APP_SECRET", "x".repeat(32));
+      resetEnvForTests();
+      expect(env().APP_SECRET).toBe("x".repeat(32));
+    } finally {
+      put("DATABASE_URL", saved.url);
+      put("APP_SECRET", saved.secret);
+    }
+  });
+});
