@@ -19,6 +19,12 @@ const envSchema = z.object({
   SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Failed logins per window across every email and address: what bounds a spray when client
+  // addresses cannot be trusted (no proxy), at the price of pausing sign-ins under attack.
+  LOGIN_FAILURE_CEILING: z.coerce.number().int().min(1).default(1000),
+  // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
+  // the client's own words and no security decision reads it (no per-address limit).
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   // Where the app is reached from a browser (OAuth redirect URL). Default: http://127.0.0.1:PORT.
   APP_URL: z.url().optional(),
   // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.

@@ -46,9 +46,17 @@ export async function raiseCount(db: Db, { key, count }: { key: string; count: n
     .where(eq(rateLimits.key, storedKey(key)));
 }
 
-/** How many hits the current window of `key` holds, without counting one (0 once the window ended). */
-export async function peek(db: Db, input: { key: string; windowSeconds: number; now?: Date }): Promise<number> {
+/**
+ * How many hits the current window of `key` holds, without counting one (0 once the window ended),
+ * and the seconds until that window ends.
+ */
+export async function peek(
+  db: Db,
+  input: { key: string; windowSeconds: number; now?: Date },
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const now = input.now ?? new Date();
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, storedKey(input.key))).limit(1);
-  return row && row.windowStart.getTime() + input.windowSeconds * 1000 > now.getTime() ? row.count : 0;
+  const endsAt = row ? row.windowStart.getTime() + input.windowSeconds * 1000 : 0;
+  if (!row || endsAt <= now.getTime()) return { count: 0, retryAfterSeconds: input.windowSeconds };
+  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }

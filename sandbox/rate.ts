@@ -32,7 +32,7 @@ export async function countCall(db: Db, key: string, limit: number, now: Date): 
 
 /** What is left of a budget without spending from it: for answers refused before the caller is identified. */
 export async function peekRemaining(db: Db, key: string, limit: number, now: Date): Promise<RateHeaders> {
-  return { limit, remaining: limit - (await peek(db, { key, windowSeconds: WINDOW_SECONDS, now })) };
+  return { limit, remaining: limit - (await peek(db, { key, windowSeconds: WINDOW_SECONDS, now })).count };
 }
 
 export function limitError(userId: number | null) {

@@ -3,7 +3,40 @@ import { eq } from "drizzle-orm";
 import { api, db, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
 import { users } from "@/lib/db/schema";
-import { hit } from "@/lib/rate-limit";
+import { hit, peek } from "@/lib/rate-limit";
+import { resetEnvForTests } from "@/lib/env";
+import { clientAddress } from "@/lib/sessions/sessions";
+
+/** Runs `work` with some settings changed, then puts them back. */
+async function withSettings(settings: Record<string, string>, work: () => Promise<void>) {
+  const saved = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, settings);
+  resetEnvForTests();
+  try {
+    await work();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetEnvForTests();
+  }
+}
+
+describe("clientAddress", () => {
+  const request = (forwarded?: string) => new Request("http://127.0.0.1/", forwarded === undefined ? {} : { headers: { "x-forwarded-for": forwarded } });
+  it("trusts no X-Forwarded-For without trusted proxies", () => {
+    expect(clientAddress(request("192.0.2.1"), 0)).toBeNull();
+    expect(clientAddress(request(), 0)).toBeNull();
+  });
+  it("takes the entry the outermost of N trusted proxies appended", () => {
+    expect(clientAddress(request("10.9.9.9, 192.0.2.1"), 1)).toBe("192.0.2.1");
+    expect(clientAddress(request("10.9.9.9,192.0.2.1 , 172.16.0.5"), 2)).toBe("192.0.2.1");
+    expect(clientAddress(request("192.0.2.1"), 2)).toBeNull();
+    expect(clientAddress(request(), 1)).toBeNull();
+    expect(clientAddress(request(" , "), 1)).toBeNull();
+  });
+});
 
 const owner = { email: "owner@demo.test", password: "demo-owner-pass" };
 let address = 0;
@@ -90,15 +123,37 @@ describe("POST /sessions", () => {
     expect((await api.post("sessions", { body: owner, headers: from() })).status).toBe(200);
   });
 
-  it("limits attempts per client address across emails", async () => {
-    const headers = { "x-forwarded-for": "192.0.2.77" };
-    for (let i = 0; i < 50; i++) {
-      const response = await api.post("sessions", { body: { email: `user${i}@nowhere.test`, password: "x" }, headers });
-      expect(response.status).toBe(401);
-    }
-    const limited = await api.post("sessions", { body: owner, headers });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBeTruthy();
+  it("limits attempts per client address across emails, behind one trusted proxy", async () => {
+    await withSettings({ TRUSTED_PROXY_COUNT: "1" }, async () => {
+      // The proxy appends the address it saw; what the client wrote before it changes nothing.
+      const headers = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}, 192.0.2.77` });
+      for (let i = 0; i < 50; i++) {
+        const response = await api.post("sessions", { body: { email: `user${i}@nowhere.test`, password: "x" }, headers: headers(i) });
+        expect(response.status).toBe(401);
+      }
+      const limited = await api.post("sessions", { body: owner, headers: headers(99) });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBeTruthy();
+      expect((await api.post("sessions", { body: owner, headers: { "x-forwarded-for": "192.0.2.78" } })).status).toBe(200);
+    });
+  });
+
+  it("without a trusted proxy, ignores X-Forwarded-For and stops a spray of failed logins at the global ceiling", async () => {
+    // Earlier tests of this file failed logins in the same window: the ceiling sits 20 above them.
+    const before = await peek(await db(), { key: "login:failures", windowSeconds: 600 });
+    await withSettings({ LOGIN_FAILURE_CEILING: String(before.count + 20) }, async () => {
+      for (let i = 0; i < 20; i++) {
+        const response = await api.post("sessions", {
+          body: { email: `spray${i}@nowhere.test`, password: "x" },
+          headers: { "x-forwarded-for": `203.0.113.${i}` },
+        });
+        expect(response.status).toBe(401);
+      }
+      const limited = await api.post("sessions", { body: owner, headers: { "x-forwarded-for": "198.51.100.254" } });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe("rate_limited");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
   });
 
   it("opens a new window once the old one ends", async () => {

@@ -7,25 +7,33 @@ import { REALM } from "@/lib/auth/caller";
 import type { User } from "@/lib/db/schema";
 import { decoyHash, verifyPassword } from "@/lib/auth/password";
 import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
-import { hit } from "@/lib/rate-limit";
+import { hit, peek } from "@/lib/rate-limit";
 
 export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
 
+const FAILURES_KEY = "login:failures";
+
 /**
- * Checks email and password and returns the user. Every attempt counts against the email and the
- * client address (429 with Retry-After over either limit, before the password is checked). The API's
+ * Checks email and password and returns the user. Every attempt counts against the email and, when a
+ * trusted proxy names it, the client address; failed attempts also count against one ceiling for the
+ * whole app. Over any of them: 429 with Retry-After, before the password is checked. The API's
  * POST /sessions and the dashboard's sign-in share it, so they share the limits.
  */
 export async function verifyLogin(
   db: Db,
-  input: { email: string; password: string; address: string; now?: Date },
+  input: { email: string; password: string; address: string | null; now?: Date },
 ): Promise<User> {
   const settings = env();
   const email = input.email.trim().toLowerCase();
   const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
+  const now = input.now;
   const limits = await Promise.all([
-    hit(db, { key: `login:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now: input.now }),
-    hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now: input.now }),
+    hit(db, { key: `login:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now }),
+    ...(input.address ? [hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })] : []),
+    peek(db, { key: FAILURES_KEY, windowSeconds, now }).then((failures) => ({
+      allowed: failures.count < settings.LOGIN_FAILURE_CEILING,
+      retryAfterSeconds: failures.retryAfterSeconds,
+    })),
   ]);
   const blocked = limits.filter((limit) => !limit.allowed);
   if (blocked.length > 0) {
@@ -37,6 +45,7 @@ export async function verifyLogin(
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
+    await hit(db, { key: FAILURES_KEY, limit: settings.LOGIN_FAILURE_CEILING, windowSeconds, now });
     throw new ApiError("unauthorized", "The email or password is wrong.", { headers: { "www-authenticate": REALM } });
   }
   return user;
@@ -82,9 +91,16 @@ export async function resetTokens(db: Db, userId: number) {
   return { auth_token: plain.token, auth_token_read_only: plain.readOnlyToken };
 }
 
-/** The client address: the right-most X-Forwarded-For entry, the one added by the nearest proxy (or by Next.js from the socket). */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").pop()?.trim();
-  return last || "unknown";
+/**
+ * The client's address as the trusted proxies saw it, or null when it cannot be known. Each of the
+ * TRUSTED_PROXY_COUNT proxies appends the address it received from to X-Forwarded-For, so the client is
+ * the entry that many places from the right; anything left of it the client wrote itself. Without a
+ * trusted proxy the whole header is the client's own words (Next.js passes a sent header through, and
+ * gives route handlers no socket), so it is not read at all.
+ */
+export function clientAddress(request: Request, trustedProxies = env().TRUSTED_PROXY_COUNT): string | null {
+  if (trustedProxies === 0) return null;
+  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  if (entries.length < trustedProxies) return null;
+  return entries[entries.length - trustedProxies] || null;
 }
