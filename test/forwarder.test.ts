@@ -30,6 +30,8 @@ beforeEach(async () => {
 afterEach(() => configure({ V4_API_URL: undefined, V4_AUTH_URL: undefined, V4_CLIENT_ID: undefined, V4_CLIENT_SECRET: undefined, V4_TIMEOUT_MS: undefined, V4_HOURLY_LIMIT: undefined }));
 afterAll(async () => upstream.close());
 
+/** The browser-binding cookie a connect answer sets, as the browser sends it back to the callback. */
+const bindingOf = (start: { headers: Headers }) => ({ cookie: start.headers.get("set-cookie")!.split(";")[0]! });
 const v4 = (path: string, options: Parameters<typeof call>[2] = {}) => call(options.body ? "POST" : "GET", `/api/v4/${path}`, { as: owner.ro, ...options });
 
 describe("the forwarder", () => {
@@ -162,12 +164,20 @@ describe("calls that act as the user", () => {
     expect(redirect).toMatch(/\/api\/v4\/oauth\/callback$/);
     const state = authenticate.searchParams.get("state")!;
 
-    const wrongState = await call("GET", `/api/v4/oauth/callback?code=good-code&state=forged`);
+    expect(start.headers.get("set-cookie")).toMatch(/^taproom_oauth=[\w-]{32,}; Path=\/api\/v4\/oauth; HttpOnly; SameSite=Lax; Max-Age=600$/);
+    const wrongState = await call("GET", `/api/v4/oauth/callback?code=good-code&state=forged`, { headers: bindingOf(start) });
     expect(wrongState.status).toBe(400);
     expect(wrongState.body.meta.error_type).toBe("invalid_state");
 
-    const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`);
+    // The state alone, in another browser (no binding cookie, or another one), connects nothing.
+    for (const headers of [{}, { cookie: "taproom_oauth=someone-elses-binding" }]) {
+      const elsewhere = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.meta.error_type).toBe("invalid_state");
+    }
+    const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
     expect(back.status).toBe(302);
+    expect(back.headers.get("set-cookie")).toMatch(/^taproom_oauth=; .*Max-Age=0/);
     expect(new URL(back.headers.get("location")!).pathname).toBe("/menus");
     const exchange = upstream.seen.find((request) => request.path.startsWith("/oauth/authorize"))!;
     expect(exchange.query.get("redirect_url")).toBe(redirect);
@@ -176,7 +186,7 @@ describe("calls that act as the user", () => {
     const [account] = await (await db()).select().from(beerAccounts);
     expect(JSON.stringify(account)).not.toContain("platform-token-123");
     expect(account!.platformUserName).toBe("demo_owner");
-    expect((await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`)).status).toBe(400); // state used up
+    expect((await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) })).status).toBe(400); // state used up
 
     const status = await call("GET", "/api/v4/oauth/connection", { as: owner.ro });
     expect(status.body.connection).toMatchObject({ connected: true, platform_user_name: "demo_owner" });
@@ -209,13 +219,22 @@ describe("calls that act as the user", () => {
     expect(await (await db()).select().from(beerAccounts).where(eq(beerAccounts.userId, account!.userId))).toEqual([]);
   });
 
+  it("lets only the read-write token start a connection", async () => {
+    const refused = await call("GET", "/api/v4/oauth/connect", { as: owner.ro });
+    expect(refused.status).toBe(403);
+    expect(refused.body.meta.error_type).toBe("not_allowed");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+  });
+
   it("refuses a callback whose code the platform rejects, and a denied consent", async () => {
     const start = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
     const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
-    const rejected = await call("GET", `/api/v4/oauth/callback?code=bad-code&state=${state}`);
+    const rejected = await call("GET", `/api/v4/oauth/callback?code=bad-code&state=${state}`, { headers: bindingOf(start) });
     expect(rejected.status).toBe(502);
     const again = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
-    const denied = await call("GET", `/api/v4/oauth/callback?error=access_denied&state=${new URL(again.headers.get("location")!).searchParams.get("state")}`);
+    const denied = await call("GET", `/api/v4/oauth/callback?error=access_denied&state=${new URL(again.headers.get("location")!).searchParams.get("state")}`, {
+      headers: bindingOf(again),
+    });
     expect(denied.status).toBe(400);
     expect(denied.body.meta.error_type).toBe("access_denied");
   });
@@ -225,7 +244,7 @@ describe("calls that act as the user", () => {
     async (returnTo) => {
       const start = await call("GET", `/api/v4/oauth/connect?return_to=${returnTo}`, { as: owner.rw });
       const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
-      const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`);
+      const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
       const target = new URL(back.headers.get("location")!);
       expect(target.host).toBe("127.0.0.1:3000");
       expect(target.pathname).toBe("/");

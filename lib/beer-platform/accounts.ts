@@ -10,29 +10,47 @@ import { spend, userBudget } from "./budget";
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
+/** A state counts only together with the browser binding of the browser that started the flow. */
+const stateKey = (state: string, binding: string | null) => digest(`${state}.${binding ?? ""}`);
+
+/** The HTTP-only cookie that binds a connection in flight to the browser that started it. */
+export const OAUTH_BINDING_COOKIE = "taproom_oauth";
+export const oauthBindingCookie = (binding: string, secure: boolean) =>
+  `${OAUTH_BINDING_COOKIE}=${binding}; Path=/api/v4/oauth; HttpOnly; SameSite=Lax; Max-Age=${STATE_LIFETIME_MS / 1000}${secure ? "; Secure" : ""}`;
+export const clearedOauthBindingCookie = (secure: boolean) =>
+  `${OAUTH_BINDING_COOKIE}=; Path=/api/v4/oauth; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 
 export const callbackUrl = () => `${upstreamConfig().appUrl}/api/v4/oauth/callback`;
 
-/** Step 1: where to send the user's browser; the `state` is one-use, short-lived and bound to the user. */
+/**
+ * Step 1: where to send the user's browser. The `state` is one-use, short-lived, bound to the user and
+ * to this browser through `binding`, which goes into an HTTP-only cookie: a link to the callback made
+ * in one browser (an attacker's flow) does nothing in another (account-linking CSRF).
+ */
 export async function startConnect(db: Db, { userId, returnTo }: { userId: number; returnTo: string | null }) {
   const config = upstreamConfig();
   const state = randomBytes(24).toString("base64url");
-  await db.insert(oauthStates).values({ stateHash: digest(state), userId, returnTo, expiresAt: new Date(Date.now() + STATE_LIFETIME_MS) });
+  const binding = randomBytes(24).toString("base64url");
+  await db
+    .insert(oauthStates)
+    .values({ stateHash: stateKey(state, binding), userId, returnTo, expiresAt: new Date(Date.now() + STATE_LIFETIME_MS) });
   const url = new URL(`${config.authUrl}/oauth/authenticate/`);
   url.searchParams.set("client_id", config.clientId);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("redirect_url", callbackUrl());
   url.searchParams.set("state", state);
-  return url;
+  return { url, binding };
 }
 
-/** Uses up a `state`: it names the user who started the flow, once, for ten minutes. */
-export async function takeState(db: Db, state: string) {
+/** Uses up a `state`: it names the user who started the flow in this browser, once, for ten minutes. */
+export async function takeState(db: Db, { state, binding }: { state: string; binding: string | null }) {
   const [pending] = await db
     .delete(oauthStates)
-    .where(and(eq(oauthStates.stateHash, digest(state)), gt(oauthStates.expiresAt, new Date())))
+    .where(and(eq(oauthStates.stateHash, stateKey(state, binding)), gt(oauthStates.expiresAt, new Date())))
     .returning();
-  if (!pending) throw new V4Error(400, "invalid_state", "This sign-in link is unknown, used or expired; start connecting again.");
+  if (!pending) {
+    throw new V4Error(400, "invalid_state", "This sign-in link is unknown, used, expired or from another browser; start connecting again.");
+  }
   return pending;
 }
 
@@ -40,8 +58,8 @@ export async function takeState(db: Db, state: string) {
  * Steps 2 and 3: checks the `state` (used up either way), exchanges the code server-side and stores
  * the access token sealed. The token never reaches the browser.
  */
-export async function finishConnect(db: Db, { code, state }: { code: string; state: string }) {
-  const pending = await takeState(db, state);
+export async function finishConnect(db: Db, { code, state, binding }: { code: string; state: string; binding: string | null }) {
+  const pending = await takeState(db, { state, binding });
   const config = upstreamConfig();
   const url = new URL(`${config.authUrl}/oauth/authorize/`);
   url.searchParams.set("response_type", "code");
