@@ -1,3 +1,5 @@
+import { securityHeaders } from "./lib/security-headers.js";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
@@ -6,6 +8,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return securityHeaders({ appUrl: process.env.APP_URL, development: process.env.NODE_ENV === "development" });
+  },
 };
 
 export default nextConfig;

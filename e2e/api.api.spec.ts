@@ -153,3 +153,18 @@ test.describe("hours", () => {
     expect(hours.every((row) => row.location_id === location.id)).toBe(true);
   });
 });
+
+test.describe("security headers", () => {
+  test("pages and answers refuse framing and sniffing; the public board may be embedded", async ({ request }) => {
+    for (const path of ["/sign-in", "/api/v1/current_user", "/api/health"]) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["strict-transport-security"], path).toBeUndefined();
+    }
+    const board = await request.get("/preview/menus/999999999");
+    expect(board.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  });
+});
