@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiProblem, apiFetch, problemMessage } from "@/lib/client/api";
 import { customMenuQueries, type CustomMenu } from "@/lib/client/queries/custom-menus";
 import { menuQueries } from "@/lib/client/queries/menus";
+import type { MenuResponse } from "@/lib/schemas/menus";
 import { useToast } from "@/components/ui/toast";
-
-type CreatedMenu = { id: number; name: string; legacy_menu_id: number | null };
 
 /** Refusals of custom-menu writes in words for the venue (the API's own detail names endpoints). */
 function customWriteError(error: unknown): string {
@@ -21,7 +20,7 @@ export function useMigrateCustomMenus(locationId: number, onDone: () => void) {
   const queryClient = useQueryClient();
   const notify = useToast();
   return useMutation({
-    mutationFn: () => apiFetch<{ menus: CreatedMenu[] }>(`/api/v1/locations/${locationId}/custom_menus/migrate`, { method: "POST" }).then((r) => r.menus),
+    mutationFn: () => apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/custom_menus/migrate`, { method: "POST" }).then((r) => r.menus),
     onSuccess: (menus) => {
       const count = menus.length;
       notify(

@@ -14,9 +14,10 @@ import { isPast } from "./event-time";
 import { useDeleteEvent } from "./use-event-mutations";
 import { useNow } from "@/lib/client/use-now";
 import styles from "./events.module.css";
+import type { LocationResponse } from "@/lib/schemas/locations";
 
 type View = "upcoming" | "past";
-type Venue = { id: number; name: string; time_zone: string };
+type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
 
 /** The events page: upcoming and past lists, the add/edit dialog and the delete confirmation. */
 export function EventsBoard({ location }: { location: Venue }) {

@@ -7,8 +7,9 @@ import { problemMessage } from "@/lib/client/api";
 import { hourQueries } from "@/lib/client/queries/hours";
 import { HoursEditor } from "./hours-editor";
 import { OpenNowCard } from "./open-now-card";
+import type { LocationResponse } from "@/lib/schemas/locations";
 
-type Venue = { id: number; name: string; time_zone: string };
+type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
 
 /** The hours page: whether the venue is open now (on its own clock) and the weekly editor. */
 export function HoursBoard({ location }: { location: Venue }) {

@@ -6,8 +6,9 @@ import { useState, type ReactNode } from "react";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { useToast } from "@/components/ui/toast";
 import styles from "./app-shell.module.css";
+import type { LocationResponse } from "@/lib/schemas/locations";
 
-type ShellLocation = { id: number; name: string; city: string | null };
+type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
 
 const SECTIONS = [
   { slug: "menus", label: "Menus" },

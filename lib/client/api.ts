@@ -1,7 +1,9 @@
 // The dashboard's one way to call the API: same-origin fetch (the session cookie rides along),
 // JSON in and out, and every refusal turned into an ApiProblem carrying the server's problem+json.
 
-export type FieldError = { path: string; message: string };
+import type { ProblemResponse } from "@/lib/schemas/common";
+
+export type FieldError = NonNullable<ProblemResponse["errors"]>[number];
 
 export class ApiProblem extends Error {
   readonly status: number;
@@ -42,7 +44,7 @@ export async function apiFetch<T>(path: string, { method = "GET", body, signal }
     // Not JSON: handled below as a problem without details.
   }
   if (response.ok) return data as T;
-  const problem = (data ?? {}) as { code?: string; detail?: string; errors?: FieldError[] };
+  const problem = (data ?? {}) as Partial<ProblemResponse>;
   if (response.status === 401 && typeof window !== "undefined" && !path.startsWith("/api/session")) {
     // The session ended (signed out elsewhere or expired): back to the sign-in page, then here again.
     const next = window.location.pathname + window.location.search;
