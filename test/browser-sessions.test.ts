@@ -272,7 +272,7 @@ describe("the cookie on /api/v1", () => {
     expect(navigation.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     // Node's fetch and other programs send Sec-Fetch-Mode: cors without Sec-Fetch-Site (contract §3):
     // only the dashboard's own page scripts (same-origin) go without the challenge.
-    for (const headers of [{ "sec-fetch-mode": "cors" }, { "sec-fetch-mode": "cors", "sec-fetch-site": "cross-site" }, { "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-site" }]) {
+    for (const headers of [{ "sec-fetch-mode": "cors" } as Record<string, string>, { "sec-fetch-mode": "cors", "sec-fetch-site": "cross-site" }, { "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-site" }]) {
       expect((await api.get("current_user", { headers })).headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     }
   });

@@ -170,7 +170,7 @@ describe("calls that act as the user", () => {
     expect(wrongState.body.meta.error_type).toBe("invalid_state");
 
     // The state alone, in another browser (no binding cookie, or another one), connects nothing.
-    for (const headers of [{}, { cookie: "taproom_oauth=someone-elses-binding" }]) {
+    for (const headers of [{}, { cookie: "taproom_oauth=someone-elses-binding" }] as Record<string, string>[]) {
       const elsewhere = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers });
       expect(elsewhere.status).toBe(400);
       expect(elsewhere.body.meta.error_type).toBe("invalid_state");

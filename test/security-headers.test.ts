@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import config from "@/next.config.js";
+import config from "@/next.config";
 
 type Rule = { source: string; headers: { key: string; value: string }[] };
 

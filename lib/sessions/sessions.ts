@@ -57,7 +57,7 @@ export async function verifyLogin(
  */
 export async function createSession(
   db: Db,
-  input: { email: string; password: string; address: string; now?: Date },
+  input: { email: string; password: string; address: string | null; now?: Date },
 ): Promise<SessionUser> {
   return tokensOf(await verifyLogin(db, input));
 }

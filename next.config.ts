@@ -1,7 +1,7 @@
-import { securityHeaders } from "./lib/security-headers.js";
+import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security-headers";
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite"],
   // Separate build folders let the e2e suite and the benchmark build without touching `npm start`s.

@@ -1,8 +1,8 @@
-// The app's security headers, in one place: next.config.js serves them on every response (pages, API,
-// static files), with no code on the request path. Plain JavaScript so next.config.js can import it.
+// The app's security headers, in one place: next.config.ts serves them on every response (pages, API,
+// static files), with no code on the request path.
 
 /** Content-Security-Policy for a page; `frameAncestors` says who may frame it. */
-function contentSecurityPolicy({ frameAncestors, development }) {
+function contentSecurityPolicy({ frameAncestors, development }: { frameAncestors: string; development: boolean }) {
   return [
     "default-src 'self'",
     // Next.js inlines its bootstrap scripts; development adds eval for fast refresh.
@@ -25,7 +25,7 @@ function contentSecurityPolicy({ frameAncestors, development }) {
  * published on https (APP_URL at build time): over http browsers ignore it, and a local http
  * server must not pin itself to https.
  */
-export function securityHeaders({ appUrl, development }) {
+export function securityHeaders({ appUrl, development }: { appUrl: string | undefined; development: boolean }) {
   const common = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
