@@ -35,6 +35,8 @@ const envSchema = z.object({
   V4_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   V4_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   V4_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
+  // The most of the app key's hour one business may spend on public calls (cache hits are free).
+  V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
   EXPOSE_SQL_COUNT: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
 });

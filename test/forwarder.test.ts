@@ -27,7 +27,17 @@ beforeEach(async () => {
   await database.delete(rateLimits);
   upstream.seen.length = 0;
 });
-afterEach(() => configure({ V4_API_URL: undefined, V4_AUTH_URL: undefined, V4_CLIENT_ID: undefined, V4_CLIENT_SECRET: undefined, V4_TIMEOUT_MS: undefined, V4_HOURLY_LIMIT: undefined }));
+afterEach(() =>
+  configure({
+    V4_API_URL: undefined,
+    V4_AUTH_URL: undefined,
+    V4_CLIENT_ID: undefined,
+    V4_CLIENT_SECRET: undefined,
+    V4_TIMEOUT_MS: undefined,
+    V4_HOURLY_LIMIT: undefined,
+    V4_BUSINESS_SHARE_PERCENT: undefined,
+  }),
+);
 afterAll(async () => upstream.close());
 
 /** The browser-binding cookie a connect answer sets, as the browser sends it back to the callback. */
@@ -80,6 +90,36 @@ describe("the forwarder", () => {
     expect(await spent()).toBe(afterFirst);
   });
 
+  it("passes on only the endpoint's documented parameters, so junk neither reaches the upstream nor busts the cache", async () => {
+    const first = await v4("beer/info/7?compact=true&junk=1");
+    const second = await v4("beer/info/7?junk=2&compact=true&other=x");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(upstream.calls("/v4/beer/info/7")).toBe(1);
+    const [request] = upstream.seen;
+    expect([...request!.query.keys()].sort()).toEqual(["client_id", "client_secret", "compact"]);
+  });
+
+  it("gives each business a share of the app's hour, so one tenant cannot starve the others", async () => {
+    configure({ V4_HOURLY_LIMIT: "20", V4_BUSINESS_SHARE_PERCENT: "25" });
+    const rival = await login("rival");
+    for (let bid = 101; bid <= 105; bid++) expect((await v4(`beer/info/${bid}`)).status, String(bid)).toBe(200);
+    const starved = await v4("beer/info/106");
+    expect(starved.status).toBe(429);
+    expect(starved.body.meta.error_type).toBe("rate_limit");
+    expect(Number(starved.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(upstream.calls("/v4/beer/info/106")).toBe(0);
+    // The other business still has its own share, and cached answers cost nobody anything.
+    expect((await v4("beer/info/106", { as: rival.ro })).status).toBe(200);
+    expect((await v4("beer/info/101")).headers.get("x-cache")).toBe("HIT");
+    // Catalogue lookups for menus draw on the same share.
+    const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+    const menu = (await api.get(`locations/${location}/menus`, { as: owner.ro })).body.menus[0];
+    const section = (await api.get(`menus/${menu.id}/sections`, { as: owner.ro })).body.sections[0];
+    expect((await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 107 } } })).status).toBe(429);
+    expect((await api.get("items/search?q=pils", { as: owner.ro })).status).toBe(429);
+  });
+
   it("shares one upstream call among 10 identical concurrent lookups", async () => {
     const slow = await startFakeUpstream({ delayMs: 150 });
     configure({ V4_API_URL: slow.url });
@@ -90,7 +130,7 @@ describe("the forwarder", () => {
   });
 
   it("answers a spent budget itself with 429, without calling upstream", async () => {
-    configure({ V4_HOURLY_LIMIT: "3" });
+    configure({ V4_HOURLY_LIMIT: "3", V4_BUSINESS_SHARE_PERCENT: "100" });
     for (const bid of [41, 42, 43]) expect((await v4(`beer/info/${bid}`)).status).toBe(200);
     const spent = await v4("beer/info/44");
     expect(spent.status).toBe(429);
@@ -103,8 +143,11 @@ describe("the forwarder", () => {
   it("follows the upstream when it reports fewer calls left than we counted", async () => {
     configure({ V4_HOURLY_LIMIT: "100" });
     await v4("beer/info/51"); // the fake upstream reports fewer remaining with every call it gets
-    const [budget] = await (await db()).select().from(rateLimits);
-    expect(budget!.count).toBeGreaterThan(1);
+    // Two counters moved: the business's share (one call) and the app key's, raised to the upstream's count.
+    const counts = (await (await db()).select().from(rateLimits)).map((row) => row.count).sort();
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(1);
+    expect(counts[1]).toBeGreaterThan(1);
   });
 
   it.each([

@@ -9,6 +9,14 @@ export type Budget = { key: string; limit: number };
 /** The app key's budget for public calls; the user's own for calls made with their access token. */
 export const appBudget = (clientId: string, limit: number): Budget => ({ key: `v4:app:${clientId}`, limit });
 export const userBudget = (userId: number, limit: number): Budget => ({ key: `v4:user:${userId}`, limit });
+/**
+ * A business's share of the app key's hour: public calls made for one business (its forwarder calls,
+ * its catalogue lookups) stop there, so one tenant cannot spend the hour every other tenant needs.
+ */
+export const businessShare = (businessId: number, limit: number, percent: number): Budget => ({
+  key: `v4:business:${businessId}`,
+  limit: Math.max(1, Math.floor((limit * percent) / 100)),
+});
 
 /**
  * Takes one call from the budget before calling upstream; a spent budget is answered here with 429

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
 import { upstreamConfig } from "./config";
 import { callUpstream } from "./client";
-import { appBudget } from "./budget";
+import { appBudget, businessShare } from "./budget";
 import { matchEndpoint } from "./endpoints";
 import { V4Error } from "./errors";
 
@@ -52,8 +52,8 @@ export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): Catalogue
   };
 }
 
-/** Calls a public endpoint with the app's budget; platform failures become v1 errors. */
-async function lookup(segments: string[], query: Record<string, string>) {
+/** Calls a public endpoint with the app's budget and the business's share; platform failures become v1 errors. */
+async function lookup(segments: string[], query: Record<string, string>, businessId: number) {
   const endpoint = matchEndpoint("GET", segments)!;
   const config = upstreamConfig();
   try {
@@ -61,6 +61,7 @@ async function lookup(segments: string[], query: Record<string, string>) {
       endpoint,
       query: new URLSearchParams(query),
       budget: appBudget(config.clientId, config.hourlyLimit),
+      share: businessShare(businessId, config.hourlyLimit, config.businessSharePercent),
     });
     return { status: answer.status, body: JSON.parse(answer.body) as { response?: Record<string, unknown> } };
   } catch (error) {
@@ -71,15 +72,15 @@ async function lookup(segments: string[], query: Record<string, string>) {
 }
 
 export const v4Catalogue: BeerCatalogue = {
-  async getBeer(untappdId) {
-    const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" });
+  async getBeer(untappdId, { businessId }) {
+    const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" }, businessId);
     if (status === 404) return null;
     const beer = body.response?.beer as VendorBeer | undefined;
     if (status !== 200 || !beer) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
     return reshapeBeer(beer);
   },
-  async searchBeers(query, { limit }) {
-    const { status, body } = await lookup(["search", "beer"], { q: query, limit: String(limit) });
+  async searchBeers(query, { limit, businessId }) {
+    const { status, body } = await lookup(["search", "beer"], { q: query, limit: String(limit) }, businessId);
     if (status !== 200) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
     const found = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
     return found.map((item) => reshapeBeer(item.beer, item.brewery ?? item.beer.brewery));

@@ -16,6 +16,14 @@ export function withoutCredentials(params: URLSearchParams): URLSearchParams {
   return kept;
 }
 
+/** Only the parameters the endpoint documents, sorted: what goes upstream and into the cache key. */
+function documentedOnly(params: URLSearchParams, documented: readonly string[]): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [name, value] of params) if (documented.includes(name)) kept.append(name, value);
+  kept.sort();
+  return kept;
+}
+
 const PASSED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "retry-after"];
 
 /**
@@ -86,21 +94,24 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 export type CallResult = UpstreamAnswer & { cache: "HIT" | "MISS" | null };
 
 /**
- * A call as the forwarder makes it: public lookups come from the shared cache when they can (no
- * budget spent), identical lookups in flight share one upstream call, and every upstream call is paid
- * for from the budget first.
+ * A call as the forwarder makes it: only the endpoint's documented parameters go on; public lookups
+ * come from the shared cache when they can (no budget spent), identical lookups in flight share one
+ * upstream call, and every upstream call is paid for first: from the business's share of the hour
+ * (`share`), when the call is made for one, and from the budget the upstream counts (`budget`).
  */
 export async function callUpstream(
   db: Db,
-  input: { endpoint: EndpointMatch; query: URLSearchParams; form?: URLSearchParams; accessToken?: string; budget: Budget },
+  input: { endpoint: EndpointMatch; query: URLSearchParams; form?: URLSearchParams; accessToken?: string; budget: Budget; share?: Budget },
 ): Promise<CallResult> {
   const config = upstreamConfig();
-  const query = withoutCredentials(input.query);
+  const query = documentedOnly(input.query, input.endpoint.params);
+  const form = input.form && documentedOnly(input.form, input.endpoint.params);
   const url = new URL(`${config.apiUrl}${input.endpoint.upstreamPath}`);
   query.forEach((value, name) => url.searchParams.append(name, value));
   const call = async () => {
+    if (input.share) await spend(db, input.share);
     await spend(db, input.budget);
-    const answer = await sendUpstream(config, { url: new URL(url), method: input.endpoint.method, accessToken: input.accessToken, form: input.form });
+    const answer = await sendUpstream(config, { url: new URL(url), method: input.endpoint.method, accessToken: input.accessToken, form });
     const remaining = Number(answer.headers["x-ratelimit-remaining"]);
     if (answer.headers["x-ratelimit-remaining"] !== undefined) await syncRemaining(db, input.budget, remaining);
     return answer;

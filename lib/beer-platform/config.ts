@@ -15,6 +15,7 @@ export type UpstreamConfig = {
   timeoutMs: number;
   cacheTtlSeconds: number;
   hourlyLimit: number;
+  businessSharePercent: number;
 };
 
 /** The upstream: V4_API_URL and friends, or the sandbox served by this app under /sandbox. */
@@ -35,5 +36,6 @@ export function upstreamConfig(): UpstreamConfig {
     timeoutMs: settings.V4_TIMEOUT_MS,
     cacheTtlSeconds: settings.V4_CACHE_TTL_SECONDS,
     hourlyLimit: settings.V4_HOURLY_LIMIT,
+    businessSharePercent: settings.V4_BUSINESS_SHARE_PERCENT,
   };
 }

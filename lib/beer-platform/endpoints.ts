@@ -2,44 +2,64 @@
 // matched segment by segment, and the upstream path is rebuilt from the matched values only.
 
 export type Access = "public" | "user";
-export type EndpointMatch = { name: string; method: "GET" | "POST"; access: Access; cacheSeconds: "lookup" | "feed" | null; upstreamPath: string };
+export type EndpointMatch = {
+  name: string;
+  method: "GET" | "POST";
+  access: Access;
+  cacheSeconds: "lookup" | "feed" | null;
+  upstreamPath: string;
+  /** The query and form parameters the spec documents for it: nothing else is sent, or keyed in the cache. */
+  params: readonly string[];
+};
 
 type Param = "int" | "username";
-type Pattern = { name: string; method: "GET" | "POST"; segments: (string | Param)[]; optional?: Param; access: Access; cache?: "lookup" | "feed" };
+type Pattern = {
+  name: string;
+  method: "GET" | "POST";
+  segments: (string | Param)[];
+  optional?: Param;
+  access: Access;
+  cache?: "lookup" | "feed";
+  params: readonly string[];
+};
+
+// Parameter lists of the spec's rows (v4-public-api.md); credentials are the forwarder's own.
+const FEED = ["max_id", "min_id", "limit"] as const;
+const PAGE = ["offset", "limit"] as const;
 
 // `optional`: a trailing USERNAME that may be left out; then the caller's own account answers
 // (which needs the caller's access token).
 const PATTERNS: Pattern[] = [
-  { name: "checkin/recent", method: "GET", segments: ["checkin", "recent"], access: "user" },
-  { name: "user/checkins", method: "GET", segments: ["user", "checkins"], optional: "username", access: "public", cache: "feed" },
-  { name: "beer/checkins", method: "GET", segments: ["beer", "checkins", "int"], access: "public", cache: "feed" },
-  { name: "brewery/checkins", method: "GET", segments: ["brewery", "checkins", "int"], access: "public", cache: "feed" },
-  { name: "venue/checkins", method: "GET", segments: ["venue", "checkins", "int"], access: "public", cache: "feed" },
-  { name: "beer/info", method: "GET", segments: ["beer", "info", "int"], access: "public", cache: "lookup" },
-  { name: "brewery/info", method: "GET", segments: ["brewery", "info", "int"], access: "public", cache: "lookup" },
-  { name: "venue/info", method: "GET", segments: ["venue", "info", "int"], access: "public", cache: "lookup" },
-  { name: "checkin/view", method: "GET", segments: ["checkin", "view", "int"], access: "public", cache: "feed" },
-  { name: "user/info", method: "GET", segments: ["user", "info"], optional: "username", access: "public", cache: "lookup" },
-  { name: "user/friends", method: "GET", segments: ["user", "friends"], optional: "username", access: "public", cache: "feed" },
-  { name: "user/badges", method: "GET", segments: ["user", "badges"], optional: "username", access: "public", cache: "lookup" },
-  { name: "user/wishlist/add", method: "GET", segments: ["user", "wishlist", "add"], access: "user" },
-  { name: "user/wishlist/delete", method: "GET", segments: ["user", "wishlist", "delete"], access: "user" },
-  { name: "user/wishlist", method: "GET", segments: ["user", "wishlist"], optional: "username", access: "public", cache: "feed" },
-  { name: "user/beers", method: "GET", segments: ["user", "beers"], optional: "username", access: "public", cache: "feed" },
-  { name: "user/pending", method: "GET", segments: ["user", "pending"], access: "user" },
-  { name: "search/beer", method: "GET", segments: ["search", "beer"], access: "public", cache: "lookup" },
-  { name: "search/brewery", method: "GET", segments: ["search", "brewery"], access: "public", cache: "lookup" },
-  { name: "beer/trending", method: "GET", segments: ["beer", "trending"], access: "public", cache: "feed" },
-  { name: "venue/directory_lookup", method: "GET", segments: ["venue", "directory_lookup", "username"], access: "user" },
-  { name: "checkin/add", method: "POST", segments: ["checkin", "add"], access: "user" },
-  { name: "checkin/addcomment", method: "POST", segments: ["checkin", "addcomment", "int"], access: "user" },
-  { name: "checkin/deletecomment", method: "POST", segments: ["checkin", "deletecomment", "int"], access: "user" },
-  { name: "checkin/toast", method: "POST", segments: ["checkin", "toast", "int"], access: "user" },
-  { name: "friend/request", method: "GET", segments: ["friend", "request", "int"], access: "user" },
-  { name: "friend/accept", method: "GET", segments: ["friend", "accept", "int"], access: "user" },
-  { name: "friend/reject", method: "GET", segments: ["friend", "reject", "int"], access: "user" },
-  { name: "friend/remove", method: "GET", segments: ["friend", "remove", "int"], access: "user" },
-  { name: "notifications", method: "GET", segments: ["notifications"], access: "user" },
+  { name: "checkin/recent", method: "GET", segments: ["checkin", "recent"], access: "user", params: FEED },
+  { name: "user/checkins", method: "GET", segments: ["user", "checkins"], optional: "username", access: "public", cache: "feed", params: FEED },
+  { name: "beer/checkins", method: "GET", segments: ["beer", "checkins", "int"], access: "public", cache: "feed", params: FEED },
+  { name: "brewery/checkins", method: "GET", segments: ["brewery", "checkins", "int"], access: "public", cache: "feed", params: FEED },
+  { name: "venue/checkins", method: "GET", segments: ["venue", "checkins", "int"], access: "public", cache: "feed", params: FEED },
+  { name: "beer/info", method: "GET", segments: ["beer", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },
+  { name: "brewery/info", method: "GET", segments: ["brewery", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },
+  { name: "venue/info", method: "GET", segments: ["venue", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },
+  { name: "checkin/view", method: "GET", segments: ["checkin", "view", "int"], access: "public", cache: "feed", params: [] },
+  { name: "user/info", method: "GET", segments: ["user", "info"], optional: "username", access: "public", cache: "lookup", params: ["compact"] },
+  { name: "user/friends", method: "GET", segments: ["user", "friends"], optional: "username", access: "public", cache: "feed", params: PAGE },
+  { name: "user/badges", method: "GET", segments: ["user", "badges"], optional: "username", access: "public", cache: "lookup", params: PAGE },
+  { name: "user/wishlist/add", method: "GET", segments: ["user", "wishlist", "add"], access: "user", params: ["bid"] },
+  { name: "user/wishlist/delete", method: "GET", segments: ["user", "wishlist", "delete"], access: "user", params: ["bid"] },
+  { name: "user/wishlist", method: "GET", segments: ["user", "wishlist"], optional: "username", access: "public", cache: "feed", params: [...PAGE, "sort"] },
+  { name: "user/beers", method: "GET", segments: ["user", "beers"], optional: "username", access: "public", cache: "feed", params: [...PAGE, "sort", "start_date", "end_date"] },
+  { name: "user/pending", method: "GET", segments: ["user", "pending"], access: "user", params: PAGE },
+  { name: "search/beer", method: "GET", segments: ["search", "beer"], access: "public", cache: "lookup", params: ["q", ...PAGE, "sort"] },
+  { name: "search/brewery", method: "GET", segments: ["search", "brewery"], access: "public", cache: "lookup", params: ["q", ...PAGE] },
+  { name: "beer/trending", method: "GET", segments: ["beer", "trending"], access: "public", cache: "feed", params: [] },
+  { name: "venue/directory_lookup", method: "GET", segments: ["venue", "directory_lookup", "username"], access: "user", params: [] },
+  { name: "checkin/add", method: "POST", segments: ["checkin", "add"], access: "user", params: ["gmt_offset", "timezone", "bid", "directory_id", "geolat", "geolng", "shout", "rating", "social_1", "social_2", "directory"] },
+  { name: "checkin/addcomment", method: "POST", segments: ["checkin", "addcomment", "int"], access: "user", params: ["comment"] },
+  { name: "checkin/deletecomment", method: "POST", segments: ["checkin", "deletecomment", "int"], access: "user", params: [] },
+  { name: "checkin/toast", method: "POST", segments: ["checkin", "toast", "int"], access: "user", params: [] },
+  { name: "friend/request", method: "GET", segments: ["friend", "request", "int"], access: "user", params: [] },
+  { name: "friend/accept", method: "GET", segments: ["friend", "accept", "int"], access: "user", params: [] },
+  { name: "friend/reject", method: "GET", segments: ["friend", "reject", "int"], access: "user", params: [] },
+  { name: "friend/remove", method: "GET", segments: ["friend", "remove", "int"], access: "user", params: [] },
+  { name: "notifications", method: "GET", segments: ["notifications"], access: "user", params: PAGE },
 ];
 
 const VALUE: Record<Param, RegExp> = {
@@ -67,7 +87,8 @@ export function matchEndpoint(method: string, segments: string[]): EndpointMatch
     if (username !== undefined && !fits(username, optional!)) continue;
     const access: Access = optional && username === undefined ? "user" : pattern.access;
     const upstreamPath = `/v4/${parts.map(encodeURIComponent).join("/")}`;
-    return { name: pattern.name, method: pattern.method, access, cacheSeconds: access === "public" ? (pattern.cache ?? null) : null, upstreamPath };
+    const cacheSeconds = access === "public" ? (pattern.cache ?? null) : null;
+    return { name: pattern.name, method: pattern.method, access, cacheSeconds, upstreamPath, params: pattern.params };
   }
   return null;
 }

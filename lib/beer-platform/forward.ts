@@ -4,7 +4,7 @@ import { assertSameOriginFetch } from "@/lib/auth/same-origin";
 import { upstreamConfig } from "./config";
 import { matchEndpoint } from "./endpoints";
 import { callUpstream } from "./client";
-import { appBudget, userBudget } from "./budget";
+import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
 
@@ -46,6 +46,7 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   const config = upstreamConfig();
   let accessToken: string | undefined;
   let budget = appBudget(config.clientId, config.hourlyLimit);
+  let share: Budget | undefined = businessShare(caller.user.businessId, config.hourlyLimit, config.businessSharePercent);
   if (endpoint.access === "user") {
     if (caller.access !== "write") throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");
     // Some of these act through GET (wishlist/add, friend/request…), and SameSite=Lax sends the cookie
@@ -56,10 +57,11 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
       throw new V4Error(403, "not_connected", "Connect your beer-platform account first: GET /api/v4/oauth/connect.");
     }
     budget = userBudget(caller.user.id, config.hourlyLimit);
+    share = undefined; // the user's own budget: no other tenant draws on it
   }
   const form = await formOf(request);
   const query = new URL(request.url).searchParams;
-  const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget });
+  const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
   return new Response(answer.body, {
     status: answer.status,
     headers: {

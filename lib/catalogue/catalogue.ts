@@ -21,6 +21,7 @@ export type CatalogueBeer = {
  * (lib/beer-platform/catalogue.ts, which also hands out the one in use); tests install a fixture.
  */
 export type BeerCatalogue = {
-  getBeer(untappdId: number): Promise<CatalogueBeer | null>;
-  searchBeers(query: string, options: { limit: number }): Promise<CatalogueBeer[]>;
+  /** `businessId`: whose share of the platform's hourly budget the lookup draws on. */
+  getBeer(untappdId: number, options: { businessId: number }): Promise<CatalogueBeer | null>;
+  searchBeers(query: string, options: { limit: number; businessId: number }): Promise<CatalogueBeer[]>;
 };

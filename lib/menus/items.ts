@@ -100,7 +100,7 @@ export async function createItem(db: Db, { businessId, sectionId, input }: { bus
   await getSection(db, { businessId, id: sectionId });
   let values: Partial<ItemRow>;
   if (input.untappd_id !== undefined) {
-    const beer = await beerCatalogue().getBeer(input.untappd_id);
+    const beer = await beerCatalogue().getBeer(input.untappd_id, { businessId });
     if (!beer) throw invalid([{ path: "item.untappd_id", message: `no beer ${input.untappd_id} in the catalogue` }]);
     values = { ...fromCatalogue(beer), ...overrides(input), ...settings(input) };
   } else {
@@ -189,8 +189,8 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
 };
 
 /** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */
-export async function searchCatalogue(query: string, limit: number) {
-  const beers = await beerCatalogue().searchBeers(query, { limit });
+export async function searchCatalogue({ businessId, query, limit }: { businessId: number; query: string; limit: number }) {
+  const beers = await beerCatalogue().searchBeers(query, { limit, businessId });
   const now = new Date();
   return beers.map((beer) => ({
     ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),
