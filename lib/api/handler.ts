@@ -5,7 +5,7 @@ import { countStatements } from "@/lib/db/statement-count";
 import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { problemResponse } from "@/lib/schemas/common";
-import { ApiError, type FieldError } from "./errors";
+import { ApiError, type FieldError } from "@/lib/errors";
 import { problem, problemFromError } from "./responses";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,5 +1,5 @@
 import { endpoint, resource } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { json } from "@/lib/api/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { createSessionBody } from "@/lib/schemas/sessions";
