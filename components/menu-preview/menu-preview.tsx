@@ -2,11 +2,10 @@ import type { MenuTreeResponse } from "@/lib/schemas/menus";
 import { PreviewItem } from "./preview-item";
 import styles from "./menu-preview.module.css";
 
-export type MenuTree = MenuTreeResponse;
-type Section = MenuTree["sections"][number];
+type Section = MenuTreeResponse["sections"][number];
 
 type Props = {
-  menu: MenuTree;
+  menu: MenuTreeResponse;
   location: { name: string; city: string | null; currency: string };
   draft: boolean;
   /** A signed-in user of the menu's business: told what guests do not see. */

@@ -1,9 +1,9 @@
 import type { CSSProperties } from "react";
-import type { MenuTree } from "./menu-preview";
+import type { MenuTreeResponse } from "@/lib/schemas/menus";
 import { formatPrice } from "@/lib/format-price";
 import styles from "./menu-preview.module.css";
 
-type Item = MenuTree["sections"][number]["items"][number];
+type Item = MenuTreeResponse["sections"][number]["items"][number];
 
 /** Only http(s) labels, written as a CSS string: a venue sets label_image freely through the API. */
 function labelStyle(src: string | null): CSSProperties | undefined {
