@@ -10,7 +10,11 @@ const shared = {
 // `extends: true`: an inline project does not inherit the root `test` options otherwise, and the
 // timeouts and pool below silently fell back to Vitest's defaults (5 s a test).
 const projects = [
-  { ...shared, extends: true as const, test: { name: "pglite", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } } },
+  {
+    ...shared,
+    extends: true as const,
+    test: { name: "pglite", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({

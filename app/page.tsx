@@ -18,8 +18,7 @@ export default function Home() {
       <p className={styles.kicker}>Taproom</p>
       <h1 className={styles.title}>Your venue&rsquo;s menus, events and hours, in one place.</h1>
       <p className={styles.lead}>
-        The venue API is running. Integrations (POS systems, websites, TV menu boards) call it with Basic auth:
-        your email and a token.
+        The venue API is running. Integrations (POS systems, websites, TV menu boards) call it with Basic auth: your email and a token.
       </p>
       <p className={styles.cta}>
         <a href="/sign-in" className="btn btn--primary">

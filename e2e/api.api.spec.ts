@@ -91,35 +91,43 @@ test.describe("protocol errors", () => {
   });
 });
 
-test.describe.serial("an event's life: create, read, delete", () => {
-  let event: VenueEvent;
+test.describe
+  .serial("an event's life: create, read, delete", () => {
+    let event: VenueEvent;
 
-  test("POST /locations/:id/events: 201, times in the location's zone", async ({ request, owner }) => {
-    const location = await firstLocation(request, owner);
-    expect(location.time_zone).toBe("America/New_York");
-    const response = await request.post(`/api/v1/locations/${location.id}/events`, {
-      headers: owner.write,
-      data: { event: { name: "Fourth of July Cask Night", description: "Fireworks on the roof.", start_time_date: "2027-07-04", start_time_time: "20:00" } },
+    test("POST /locations/:id/events: 201, times in the location's zone", async ({ request, owner }) => {
+      const location = await firstLocation(request, owner);
+      expect(location.time_zone).toBe("America/New_York");
+      const response = await request.post(`/api/v1/locations/${location.id}/events`, {
+        headers: owner.write,
+        data: {
+          event: {
+            name: "Fourth of July Cask Night",
+            description: "Fireworks on the roof.",
+            start_time_date: "2027-07-04",
+            start_time_time: "20:00",
+          },
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      event = ((await response.json()) as { event: VenueEvent }).event;
+      expect(event).toMatchObject({ name: "Fourth of July Cask Night", location_id: location.id, start_time: "2027-07-05T00:00:00.000Z" });
+      expect(event.start_time_in_zone).toMatch(/^2027-07-04T20:00:00(\.000)?-04:00$/);
     });
-    expect(response.status(), await response.text()).toBe(201);
-    event = ((await response.json()) as { event: VenueEvent }).event;
-    expect(event).toMatchObject({ name: "Fourth of July Cask Night", location_id: location.id, start_time: "2027-07-05T00:00:00.000Z" });
-    expect(event.start_time_in_zone).toMatch(/^2027-07-04T20:00:00(\.000)?-04:00$/);
-  });
 
-  test("GET /events/:id", async ({ request, owner }) => {
-    const response = await request.get(`/api/v1/events/${event.id}`, { headers: owner.read });
-    expect(response.status()).toBe(200);
-    expect((await response.json()).event).toEqual(event);
-  });
+    test("GET /events/:id", async ({ request, owner }) => {
+      const response = await request.get(`/api/v1/events/${event.id}`, { headers: owner.read });
+      expect(response.status()).toBe(200);
+      expect((await response.json()).event).toEqual(event);
+    });
 
-  test("DELETE /events/:id, then GET: 404", async ({ request, owner }) => {
-    const deleted = await request.delete(`/api/v1/events/${event.id}`, { headers: owner.write });
-    expect(deleted.status()).toBe(200);
-    expect((await deleted.json()).event).toMatchObject({ id: event.id });
-    await expectProblem(await request.get(`/api/v1/events/${event.id}`, { headers: owner.read }), 404, "not_found");
+    test("DELETE /events/:id, then GET: 404", async ({ request, owner }) => {
+      const deleted = await request.delete(`/api/v1/events/${event.id}`, { headers: owner.write });
+      expect(deleted.status()).toBe(200);
+      expect((await deleted.json()).event).toMatchObject({ id: event.id });
+      await expectProblem(await request.get(`/api/v1/events/${event.id}`, { headers: owner.read }), 404, "not_found");
+    });
   });
-});
 
 test.describe("tenancy", () => {
   test("another business's location and event are answered 404", async ({ request, owner, rival }) => {
@@ -129,7 +137,12 @@ test.describe("tenancy", () => {
     expect(events.length).toBeGreaterThan(0);
     const eventId = events[0]!.id;
 
-    for (const path of [`/locations/${location.id}`, `/locations/${location.id}/hours`, `/locations/${location.id}/events`, `/events/${eventId}`]) {
+    for (const path of [
+      `/locations/${location.id}`,
+      `/locations/${location.id}/hours`,
+      `/locations/${location.id}/events`,
+      `/events/${eventId}`,
+    ]) {
       await expectProblem(await request.get(`/api/v1${path}`, { headers: rival.write }), 404, "not_found");
     }
     const create = await request.post(`/api/v1/locations/${location.id}/events`, {

@@ -99,7 +99,7 @@ test("a time the clocks skip is refused on its field, and past events have their
   const name = `Spring-forward quiz ${Date.now()}`;
   // The second Sunday of next March: New York's clocks jump from 02:00 to 03:00.
   const march = DateTime.fromObject({ year: DateTime.now().year + 1, month: 3, day: 1 }, { zone: ZONE });
-  const springForward = march.plus({ days: (7 - march.weekday) % 7 + 7 }).toFormat("yyyy-MM-dd");
+  const springForward = march.plus({ days: ((7 - march.weekday) % 7) + 7 }).toFormat("yyyy-MM-dd");
   await page.goto("/locations/1/events");
 
   await page.getByRole("button", { name: "Add event" }).first().click();

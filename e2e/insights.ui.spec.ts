@@ -104,7 +104,10 @@ test("a period without check-ins shows an empty state, a failed chart offers a r
     route.fulfill({
       json: {
         insights: {
-          checkins: { count: 0, items: Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, checkins: 0, distinct_users: 0 })) },
+          checkins: {
+            count: 0,
+            items: Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, checkins: 0, distinct_users: 0 })),
+          },
           time_taken: 0,
         },
       },

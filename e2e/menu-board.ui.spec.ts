@@ -1,4 +1,15 @@
-import { addItem, apiOrder, createBoardMenu, handle, itemList, mouseDrag, openMenu, readTree, uiOrder, type BoardSection } from "./menu-data";
+import {
+  addItem,
+  apiOrder,
+  createBoardMenu,
+  handle,
+  itemList,
+  mouseDrag,
+  openMenu,
+  readTree,
+  uiOrder,
+  type BoardSection,
+} from "./menu-data";
 import { api, expect, test } from "./ui-fixtures";
 
 // The menu board in Chromium: drag and drop by mouse and keyboard, publish, a refused batch rolled
@@ -163,7 +174,9 @@ test("menus, sections, items and sizes are created, edited, moved and deleted fr
 
   await section.getByRole("button", { name: `Actions for Blood Orange ${tag}` }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
-  await expect(page.getByRole("dialog", { name: `Delete Blood Orange ${tag}?` })).toContainText("Its 1 size and prices go with it. This cannot be undone.");
+  await expect(page.getByRole("dialog", { name: `Delete Blood Orange ${tag}?` })).toContainText(
+    "Its 1 size and prices go with it. This cannot be undone.",
+  );
   await page.getByRole("button", { name: "Delete item" }).click();
   await expect(section.getByText("No items yet — add a beer")).toBeVisible();
 
@@ -179,9 +192,13 @@ test("menus, sections, items and sizes are created, edited, moved and deleted fr
 test("a catalogue beer shows its overrides and resets one to the catalogue value", async ({ page }) => {
   const menu = await createBoardMenu(page, { Taps: ["Alpha"] });
   const taps = menu.sections[0]!;
-  const search = (await (await api(page).get("/api/v1/items/search?q=hazy")).json()) as { items: { untappd_id: number; brewery: string }[] };
+  const search = (await (await api(page).get("/api/v1/items/search?q=hazy")).json()) as {
+    items: { untappd_id: number; brewery: string }[];
+  };
   const beer = search.items[0]!;
-  const response = await api(page).send("POST", `/api/v1/sections/${taps.id}/items`, { item: { untappd_id: beer.untappd_id, brewery: "Our house pour" } });
+  const response = await api(page).send("POST", `/api/v1/sections/${taps.id}/items`, {
+    item: { untappd_id: beer.untappd_id, brewery: "Our house pour" },
+  });
   expect(response.status()).toBe(201);
   const item = (await response.json()).item as { id: number; name: string };
   await openMenu(page, menu);

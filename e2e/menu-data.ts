@@ -7,7 +7,11 @@ import { api, expect } from "./ui-fixtures";
 export type BoardItem = { id: number; name: string };
 export type BoardSection = { id: number; name: string; items: BoardItem[] };
 export type BoardMenu = { id: number; name: string; sections: BoardSection[] };
-type Tree = { sections: { id: number; name: string; items: BoardItem[] }[]; on_deck_section: { id: number; items: BoardItem[] } | null; unpublished: boolean };
+type Tree = {
+  sections: { id: number; name: string; items: BoardItem[] }[];
+  on_deck_section: { id: number; items: BoardItem[] } | null;
+  unpublished: boolean;
+};
 
 async function send<T>(page: Page, method: "POST" | "PATCH", path: string, data: unknown): Promise<T> {
   const response = await api(page).send(method, path, data);
@@ -20,14 +24,22 @@ export async function createBoardMenu(page: Page, layout: Record<string, string[
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const sizes = (await (await api(page).get("/api/v1/container_sizes")).json()) as { container_sizes: { id: number }[] };
   const sizeId = sizes.container_sizes[0]!.id;
-  const { menu } = await send<{ menu: { id: number; name: string } }>(page, "POST", "/api/v1/locations/1/menus", { menu: { name: `Board ${tag}` } });
+  const { menu } = await send<{ menu: { id: number; name: string } }>(page, "POST", "/api/v1/locations/1/menus", {
+    menu: { name: `Board ${tag}` },
+  });
   const sections: BoardSection[] = [];
   for (const [sectionName, itemNames] of Object.entries(layout)) {
-    const { section } = await send<{ section: { id: number } }>(page, "POST", `/api/v1/menus/${menu.id}/sections`, { section: { name: `${sectionName} ${tag}` } });
+    const { section } = await send<{ section: { id: number } }>(page, "POST", `/api/v1/menus/${menu.id}/sections`, {
+      section: { name: `${sectionName} ${tag}` },
+    });
     const items: BoardItem[] = [];
     for (const [index, itemName] of itemNames.entries()) {
-      const { item } = await send<{ item: BoardItem }>(page, "POST", `/api/v1/sections/${section.id}/items`, { item: { name: `${itemName} ${tag}` } });
-      await send(page, "POST", `/api/v1/items/${item.id}/containers`, { container: { container_size_id: sizeId, price: (5 + index).toFixed(2) } });
+      const { item } = await send<{ item: BoardItem }>(page, "POST", `/api/v1/sections/${section.id}/items`, {
+        item: { name: `${itemName} ${tag}` },
+      });
+      await send(page, "POST", `/api/v1/items/${item.id}/containers`, {
+        container: { container_size_id: sizeId, price: (5 + index).toFixed(2) },
+      });
       items.push({ id: item.id, name: item.name });
     }
     sections.push({ id: section.id, name: `${sectionName} ${tag}`, items });

@@ -11,7 +11,11 @@ const BEER = { name: "Hazy Compass", untappdId: 100500 };
 type FullMenu = {
   id: number;
   unpublished: boolean;
-  sections: { id: number; name: string; items: { id: number; name: string; untappd_id: number | null; style: string | null; abv: string | null }[] }[];
+  sections: {
+    id: number;
+    name: string;
+    items: { id: number; name: string; untappd_id: number | null; style: string | null; abv: string | null }[];
+  }[];
 };
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -25,7 +29,9 @@ async function json<T>(response: { ok(): boolean; status(): number; text(): Prom
 async function createMenu(page: Page, options: { publish?: boolean } = {}) {
   const menuName = unique("Extras menu");
   const sectionName = unique("Taps");
-  const { menu } = await json<{ menu: { id: number } }>(await api(page).send("POST", "/api/v1/locations/1/menus", { menu: { name: menuName } }));
+  const { menu } = await json<{ menu: { id: number } }>(
+    await api(page).send("POST", "/api/v1/locations/1/menus", { menu: { name: menuName } }),
+  );
   const { section } = await json<{ section: { id: number } }>(
     await api(page).send("POST", `/api/v1/menus/${menu.id}/sections`, { section: { name: sectionName } }),
   );
@@ -40,10 +46,16 @@ async function fullMenu(page: Page, menuId: number) {
 /** The board at location 1 with that menu selected from the list, and the section's "Add beer" dialog open. */
 async function openAddDialog(page: Page, menuName: string, sectionName: string) {
   await page.goto("/locations/1/menus");
-  await page.getByRole("navigation", { name: /^Menus/ }).getByRole("button", { name: new RegExp(`^${menuName}`) }).click();
+  await page
+    .getByRole("navigation", { name: /^Menus/ })
+    .getByRole("button", { name: new RegExp(`^${menuName}`) })
+    .click();
   const section = page.getByRole("region", { name: sectionName });
   // The header's button (an empty section repeats it in its empty state).
-  await section.getByRole("button", { name: `Add beer to ${sectionName}` }).first().click();
+  await section
+    .getByRole("button", { name: `Add beer to ${sectionName}` })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Add to this section" });
   await expect(dialog).toBeVisible();
   return { dialog, section };
@@ -107,11 +119,17 @@ test("preview: guests see a published menu, a draft is 404 for them and bannered
   await page.goto("/dashboard");
   const published = await createMenu(page, { publish: true });
   const { item } = await json<{ item: { id: number } }>(
-    await api(page).send("POST", `/api/v1/sections/${published.sectionId}/items`, { item: { name: "Preview Pils", style: "Pilsner", abv: "4.8" } }),
+    await api(page).send("POST", `/api/v1/sections/${published.sectionId}/items`, {
+      item: { name: "Preview Pils", style: "Pilsner", abv: "4.8" },
+    }),
   );
-  const { container_sizes } = await json<{ container_sizes: { id: number; name: string }[] }>(await api(page).get("/api/v1/container_sizes"));
+  const { container_sizes } = await json<{ container_sizes: { id: number; name: string }[] }>(
+    await api(page).get("/api/v1/container_sizes"),
+  );
   const size = container_sizes[0]!;
-  await json(await api(page).send("POST", `/api/v1/items/${item.id}/containers`, { container: { container_size_id: size.id, price: "6.5" } }));
+  await json(
+    await api(page).send("POST", `/api/v1/items/${item.id}/containers`, { container: { container_size_id: size.id, price: "6.5" } }),
+  );
   const draft = await createMenu(page);
 
   const guest = await browser.newContext({ storageState: undefined });
@@ -161,7 +179,9 @@ test("migrates location 2's custom menus into menus after confirming", async ({ 
     await api(page).send("POST", `/api/v1/custom_menus/${custom_menu.id}/custom_sections`, { custom_section: { name: "Classics" } }),
   );
   await json(
-    await api(page).send("POST", `/api/v1/custom_sections/${custom_section.id}/custom_items`, { custom_item: { name: "Negroni", type: "cocktail" } }),
+    await api(page).send("POST", `/api/v1/custom_sections/${custom_section.id}/custom_items`, {
+      custom_item: { name: "Negroni", type: "cocktail" },
+    }),
   );
 
   await page.goto("/locations/2/menus");
@@ -183,7 +203,9 @@ test("migrates location 2's custom menus into menus after confirming", async ({ 
   await expect(panel.getByText("All custom menus were migrated to regular menus.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Migrate to menus" })).toHaveCount(0);
 
-  const { menus } = await json<{ menus: { name: string; legacy_menu_id: number | null }[] }>(await api(page).get("/api/v1/locations/2/menus"));
+  const { menus } = await json<{ menus: { name: string; legacy_menu_id: number | null }[] }>(
+    await api(page).get("/api/v1/locations/2/menus"),
+  );
   expect(menus).toContainEqual(expect.objectContaining({ name, legacy_menu_id: custom_menu.id }));
   expect((await api(page).send("POST", `/api/v1/custom_menus/${custom_menu.id}/publish`)).status()).toBe(409);
 });

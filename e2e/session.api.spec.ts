@@ -25,7 +25,10 @@ test.describe("browser sessions", () => {
     const locationId = ((await list.json()) as { locations: { id: number }[] }).locations[0]!.id;
 
     const event = { event: { name: "Session Night", description: "", start_time_date: "2027-08-01", start_time_time: "19:00" } };
-    const forged = await request.post(`/api/v1/locations/${locationId}/events`, { data: event, headers: { origin: "https://evil.example" } });
+    const forged = await request.post(`/api/v1/locations/${locationId}/events`, {
+      data: event,
+      headers: { origin: "https://evil.example" },
+    });
     await expectProblem(forged, 403, "cross_site_request");
 
     const created = await request.post(`/api/v1/locations/${locationId}/events`, { data: event, headers: { origin } });

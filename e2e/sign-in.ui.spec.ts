@@ -39,7 +39,10 @@ test("a page sends a signed-out visitor to sign in and back; a wrong password sa
 
 test("another business's location is not found", async ({ page, request }) => {
   // Rival's session (its own login budget), then the owner's location id.
-  const response = await request.post("/api/session", { data: ACCOUNTS.rival, headers: { origin: new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin } });
+  const response = await request.post("/api/session", {
+    data: ACCOUNTS.rival,
+    headers: { origin: new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin },
+  });
   expect(response.status()).toBe(200);
   await page.context().addCookies((await request.storageState()).cookies);
   const answer = await page.goto("/locations/1/menus");

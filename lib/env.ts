@@ -38,7 +38,10 @@ const envSchema = z.object({
   // The most of the app key's hour one business may spend on public calls (cache hits are free).
   V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
-  EXPOSE_SQL_COUNT: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
+  EXPOSE_SQL_COUNT: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 const checkedSchema = envSchema.superRefine((settings, ctx) => {
@@ -48,7 +51,8 @@ const checkedSchema = envSchema.superRefine((settings, ctx) => {
     ctx.addIssue({
       code: "custom",
       path: ["APP_SECRET"],
-      message: "APP_SECRET is required with DATABASE_URL: set the same value (at least 32 characters) on every instance sharing the database",
+      message:
+        "APP_SECRET is required with DATABASE_URL: set the same value (at least 32 characters) on every instance sharing the database",
     });
   }
   if (settings.PASSWORD_HASH_COST < PRODUCTION_HASH_COST && settings.NODE_ENV !== "test") {

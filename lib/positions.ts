@@ -81,11 +81,16 @@ export async function applyPositions(tx: Db, list: SiblingList, parentId: number
   const seenIds = new Set<number>();
   const seenPositions = new Set<number>();
   batch.forEach((entry, index) => {
-    if (!siblings.has(entry.id)) errors.push({ path: `${list.plural}.${index}.id`, message: `is not one of the ${list.noun}s of this list` });
+    if (!siblings.has(entry.id))
+      errors.push({ path: `${list.plural}.${index}.id`, message: `is not one of the ${list.noun}s of this list` });
     else if (seenIds.has(entry.id)) errors.push({ path: `${list.plural}.${index}.id`, message: `${list.noun} ${entry.id} appears twice` });
-    if (seenPositions.has(entry.position)) errors.push({ path: `${list.plural}.${index}.position`, message: `position ${entry.position} appears twice` });
+    if (seenPositions.has(entry.position))
+      errors.push({ path: `${list.plural}.${index}.position`, message: `position ${entry.position} appears twice` });
     if (entry.position >= siblings.size) {
-      errors.push({ path: `${list.plural}.${index}.position`, message: `must be below ${siblings.size}: positions run 0..${siblings.size - 1}` });
+      errors.push({
+        path: `${list.plural}.${index}.position`,
+        message: `must be below ${siblings.size}: positions run 0..${siblings.size - 1}`,
+      });
     }
     seenIds.add(entry.id);
     seenPositions.add(entry.position);
@@ -95,7 +100,10 @@ export async function applyPositions(tx: Db, list: SiblingList, parentId: number
   if (errors.length > 0) throw invalid(errors, `The batch must list every ${list.noun} once, at positions 0..${siblings.size - 1}.`);
 
   if (batch.length > 0) {
-    const values = sql.join(batch.map((entry) => sql`(${entry.id}::int, ${entry.position}::int)`), sql`, `);
+    const values = sql.join(
+      batch.map((entry) => sql`(${entry.id}::int, ${entry.position}::int)`),
+      sql`, `,
+    );
     await tx.execute(
       sql`update ${list.table} set ${col(list.position)} = v.position, updated_at = now() from (values ${values}) as v(id, position) where ${list.id} = v.id`,
     );

@@ -11,10 +11,7 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  */
 const storedKey = (key: string) => createHash("sha256").update(key).digest("base64url");
 
-export async function hit(
-  db: Db,
-  input: { key: string; limit: number; windowSeconds: number; now?: Date },
-): Promise<RateLimitResult> {
+export async function hit(db: Db, input: { key: string; limit: number; windowSeconds: number; now?: Date }): Promise<RateLimitResult> {
   const now = input.now ?? new Date();
   const key = storedKey(input.key);
   const expired = sql`${rateLimits.windowStart} <= ${now.toISOString()}::timestamptz - make_interval(secs => ${input.windowSeconds})`;
@@ -55,7 +52,11 @@ export async function peek(
   input: { key: string; windowSeconds: number; now?: Date },
 ): Promise<{ count: number; retryAfterSeconds: number }> {
   const now = input.now ?? new Date();
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, storedKey(input.key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, storedKey(input.key)))
+    .limit(1);
   const endsAt = row ? row.windowStart.getTime() + input.windowSeconds * 1000 : 0;
   if (!row || endsAt <= now.getTime()) return { count: 0, retryAfterSeconds: input.windowSeconds };
   return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };

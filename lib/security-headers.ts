@@ -29,7 +29,9 @@ export function securityHeaders({ appUrl, development }: { appUrl: string | unde
   const common = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    ...(appUrl?.toLowerCase().startsWith("https:") ? [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] : []),
+    ...(appUrl?.toLowerCase().startsWith("https:")
+      ? [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }]
+      : []),
   ];
   return [
     {

@@ -26,7 +26,7 @@ export function refusedAgentError() {
   return new SandboxError(
     400,
     "invalid_request",
-    "Send a User-Agent that identifies your app (for example \"MyApp/1.0 (your client id)\"); standard browser and library agents are refused.",
+    'Send a User-Agent that identifies your app (for example "MyApp/1.0 (your client id)"); standard browser and library agents are refused.',
   );
 }
 

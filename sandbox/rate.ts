@@ -20,7 +20,8 @@ export function setSandboxHourlyLimit(limit: number | undefined) {
 export const hourlyLimit = (override?: number) => override ?? holder[slot] ?? SANDBOX_HOURLY_LIMIT;
 
 /** With an access_token the budget is the user's, otherwise the app's (spec: Authentication 7). */
-export const budgetKey = (clientId: string, userId: number | null) => (userId === null ? `sandbox:app:${clientId}` : `sandbox:user:${userId}`);
+export const budgetKey = (clientId: string, userId: number | null) =>
+  userId === null ? `sandbox:app:${clientId}` : `sandbox:user:${userId}`;
 
 export type CountedCall = RateHeaders & { allowed: boolean; retryAfterSeconds: number };
 
@@ -37,5 +38,9 @@ export async function peekRemaining(db: Db, key: string, limit: number, now: Dat
 
 export function limitError(userId: number | null) {
   const who = userId === null ? "Your application has" : "The authenticated user has";
-  return new SandboxError(429, "api_limit_exceeded", `${who} reached their API limit for the hour. Please wait before making another call.`);
+  return new SandboxError(
+    429,
+    "api_limit_exceeded",
+    `${who} reached their API limit for the hour. Please wait before making another call.`,
+  );
 }

@@ -39,7 +39,9 @@ const { values: args } = parseArgs({
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) {
-  console.error("bench:insights runs on PostgreSQL only: set BENCH_DATABASE_URL=postgres://user@host:port/db (the bench databases are created next to it).");
+  console.error(
+    "bench:insights runs on PostgreSQL only: set BENCH_DATABASE_URL=postgres://user@host:port/db (the bench databases are created next to it).",
+  );
   process.exit(2);
 }
 const sizes = args.sizes.split(",").map((part) => Number(part.trim().replace(/_/g, "")));
@@ -60,23 +62,74 @@ const TARGET_MS = 100;
 
 type Call = (db: Db, location: Location, numDays: number) => Promise<unknown>;
 const ENDPOINTS: { name: string; plans: string[]; perDays: boolean; call: Call }[] = [
-  { name: "checkins_over_time?group_by=checkins", plans: ["checkins"], perDays: true, call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "checkins" }) },
-  { name: "checkins_over_time?group_by=gender", plans: ["gender"], perDays: true, call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "gender" }) },
-  { name: "checkins_over_time?group_by=ages", plans: ["ages"], perDays: true, call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "ages" }) },
-  { name: "checkins_over_time?group_by=daily", plans: ["daily"], perDays: true, call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "daily" }) },
-  { name: "menu_views_over_time", plans: ["menu_views"], perDays: true, call: (db, location, numDays) => menuViewsOverTime(db, { location, numDays }) },
-  { name: "subscribes_over_time", plans: ["subscribes"], perDays: true, call: (db, location, numDays) => subscribesOverTime(db, { location, numDays }) },
-  { name: "top_beers", plans: ["top_beers", "top_nearby_beers", "top_nearby_users"], perDays: true, call: (db, location, numDays) => topBeers(db, { location, numDays }) },
+  {
+    name: "checkins_over_time?group_by=checkins",
+    plans: ["checkins"],
+    perDays: true,
+    call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "checkins" }),
+  },
+  {
+    name: "checkins_over_time?group_by=gender",
+    plans: ["gender"],
+    perDays: true,
+    call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "gender" }),
+  },
+  {
+    name: "checkins_over_time?group_by=ages",
+    plans: ["ages"],
+    perDays: true,
+    call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "ages" }),
+  },
+  {
+    name: "checkins_over_time?group_by=daily",
+    plans: ["daily"],
+    perDays: true,
+    call: (db, location, numDays) => checkinsOverTime(db, { location, numDays, groupBy: "daily" }),
+  },
+  {
+    name: "menu_views_over_time",
+    plans: ["menu_views"],
+    perDays: true,
+    call: (db, location, numDays) => menuViewsOverTime(db, { location, numDays }),
+  },
+  {
+    name: "subscribes_over_time",
+    plans: ["subscribes"],
+    perDays: true,
+    call: (db, location, numDays) => subscribesOverTime(db, { location, numDays }),
+  },
+  {
+    name: "top_beers",
+    plans: ["top_beers", "top_nearby_beers", "top_nearby_users"],
+    perDays: true,
+    call: (db, location, numDays) => topBeers(db, { location, numDays }),
+  },
   { name: "stats", plans: ["stats"], perDays: false, call: (db, location) => insightStats(db, { location }) },
 ];
 type PlanName = Parameters<typeof explainInsight>[1];
 
 type Latency = { endpoint: string; numDays: number | null; calls: number; p50: number; p95: number; max: number; mean: number };
-type TableSize = { table: string; rows: number; heapMb: number; indexesMb: number; totalMb: number; indexes: { name: string; mb: number }[] };
+type TableSize = {
+  table: string;
+  rows: number;
+  heapMb: number;
+  indexesMb: number;
+  totalMb: number;
+  indexes: { name: string; mb: number }[];
+};
 type SizeResult = {
   checkins: number;
   database: string;
-  generation: { seedDemoMs: number; locationsMs: number; checkinsMs: number; subscriptionsMs: number; menuViewsMs: number; vacuumAnalyzeMs: number; totalMs: number; checkinsPerSecond: number };
+  generation: {
+    seedDemoMs: number;
+    locationsMs: number;
+    checkinsMs: number;
+    subscriptionsMs: number;
+    menuViewsMs: number;
+    vacuumAnalyzeMs: number;
+    totalMs: number;
+    checkinsPerSecond: number;
+  };
   generated: { checkins: number; subscriptions: number; menuViewRows: number };
   busiest: { locationId: number; name: string; checkins: number }[];
   medianLocationCheckins: number;
@@ -141,10 +194,24 @@ async function tableSizes(db: Db): Promise<TableSize[]> {
 function summarisePlan(text: string): string {
   const lines = text.split("\n");
   const execution = lines.find((line) => line.includes("Execution Time"))?.trim() ?? "";
-  const scans = [...new Set(lines.map((line) => /(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan) (?:Backward )?(?:using (\S+) )?on (\S+)/.exec(line)).filter(Boolean).map((m) => `${m![1]}${m![2] ? ` ${m![2]}` : ""} on ${m![3]}`))];
-  const heapFetches = lines.map((line) => /Heap Fetches: (\d+)/.exec(line)?.[1]).filter(Boolean).map(Number);
+  const scans = [
+    ...new Set(
+      lines
+        .map((line) =>
+          /(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan) (?:Backward )?(?:using (\S+) )?on (\S+)/.exec(line),
+        )
+        .filter(Boolean)
+        .map((m) => `${m![1]}${m![2] ? ` ${m![2]}` : ""} on ${m![3]}`),
+    ),
+  ];
+  const heapFetches = lines
+    .map((line) => /Heap Fetches: (\d+)/.exec(line)?.[1])
+    .filter(Boolean)
+    .map(Number);
   const buffers = lines.find((line) => line.trim().startsWith("Buffers:"))?.trim() ?? "";
-  return [execution, scans.join(", "), heapFetches.length ? `Heap Fetches: ${heapFetches.join("+")}` : "", buffers].filter(Boolean).join("; ");
+  return [execution, scans.join(", "), heapFetches.length ? `Heap Fetches: ${heapFetches.join("+")}` : "", buffers]
+    .filter(Boolean)
+    .join("; ");
 }
 
 async function measure(db: Db, sample: Location[]): Promise<Latency[]> {
@@ -170,7 +237,9 @@ async function measure(db: Db, sample: Location[]): Promise<Latency[]> {
         mean: round(times.reduce((sum, t) => sum + t, 0) / times.length),
       });
       const last = latencies.at(-1)!;
-      console.log(`  ${endpoint.name.padEnd(38)} ${String(numDays ?? "-").padStart(4)}  p50 ${last.p50} ms  p95 ${last.p95} ms  max ${last.max} ms`);
+      console.log(
+        `  ${endpoint.name.padEnd(38)} ${String(numDays ?? "-").padStart(4)}  p50 ${last.p50} ms  p95 ${last.p95} ms  max ${last.max} ms`,
+      );
     }
   }
   return latencies;
@@ -179,17 +248,27 @@ async function measure(db: Db, sample: Location[]): Promise<Latency[]> {
 /** How long until a check-in recorded now shows in checkins_over_time (answers are computed live: ~0). */
 async function freshness(db: Db, location: Location): Promise<number | null> {
   const today = async () => {
-    const answer = (await checkinsOverTime(db, { location, numDays: 7, groupBy: "checkins" })) as { insights: { checkins: { count: number } } };
+    const answer = (await checkinsOverTime(db, { location, numDays: 7, groupBy: "checkins" })) as {
+      insights: { checkins: { count: number } };
+    };
     return answer.insights.checkins.count;
   };
   const before = await today();
-  const [{ next }] = await rows<{ next: string }>(db, sql`select (coalesce(max(id), ${GENERATED.checkinBase}) + 1)::text as next from checkins`) as [{ next: string }];
+  const [{ next }] = (await rows<{ next: string }>(
+    db,
+    sql`select (coalesce(max(id), ${GENERATED.checkinBase}) + 1)::text as next from checkins`,
+  )) as [{ next: string }];
   const beer = generatedBeers()[0]!;
   const started = performance.now();
   await recordCheckins(db, [
     {
       id: Number(next),
-      venue: { id: location.untappdVenueId!, name: location.name, latitude: Number(location.latitude), longitude: Number(location.longitude) },
+      venue: {
+        id: location.untappdVenueId!,
+        name: location.name,
+        latitude: Number(location.latitude),
+        longitude: Number(location.longitude),
+      },
       locationId: location.id,
       user: { id: GENERATED.userBase + 99_999, gender: null, birthYear: null },
       beer: { bid: beer.bid, name: beer.name, brewery: beer.brewery, style: beer.style },
@@ -266,11 +345,17 @@ async function runSize(n: number): Promise<SizeResult> {
     const byId = new Map(locations.map((location) => [location.id, location]));
     const benchRanked = ranked.filter((row) => byId.has(row.location_id));
     const busiest = benchRanked.slice(0, 5).map((row) => byId.get(row.location_id)!);
-    const others = seededRandom(seed).sample(benchRanked.slice(5).map((row) => byId.get(row.location_id)!), Math.max(0, callCount - busiest.length));
+    const others = seededRandom(seed).sample(
+      benchRanked.slice(5).map((row) => byId.get(row.location_id)!),
+      Math.max(0, callCount - busiest.length),
+    );
     const sample = [...busiest, ...others];
     const median = Number(benchRanked[Math.floor(benchRanked.length / 2)]?.n ?? 0);
     console.log(
-      `  busiest: ${benchRanked.slice(0, 5).map((row) => `#${row.location_id} ${Number(row.n).toLocaleString("en-US")}`).join(", ")}; median location ${median.toLocaleString("en-US")} check-ins`,
+      `  busiest: ${benchRanked
+        .slice(0, 5)
+        .map((row) => `#${row.location_id} ${Number(row.n).toLocaleString("en-US")}`)
+        .join(", ")}; median location ${median.toLocaleString("en-US")} check-ins`,
     );
     console.log(`  latency over ${sample.length} locations per row (wall time of the lib call, warm cache):`);
     const latencies = await measure(db, sample);
@@ -284,21 +369,32 @@ async function runSize(n: number): Promise<SizeResult> {
         plans[planName] = { text: `EXPLAIN failed: ${error instanceof Error ? error.message : error}`, summary: "EXPLAIN failed" };
       }
     }
-    console.log(`\n  Plans at num_days 180 on the busiest location (#${busiest[0]!.id}, ${Number(benchRanked[0]!.n).toLocaleString("en-US")} check-ins):`);
+    console.log(
+      `\n  Plans at num_days 180 on the busiest location (#${busiest[0]!.id}, ${Number(benchRanked[0]!.n).toLocaleString("en-US")} check-ins):`,
+    );
     for (const [planName, plan] of Object.entries(plans)) {
       console.log(`\n  --- ${planName}: ${plan.summary}`);
-      console.log(plan.text.split("\n").map((line) => `    ${line}`).join("\n"));
+      console.log(
+        plan.text
+          .split("\n")
+          .map((line) => `    ${line}`)
+          .join("\n"),
+      );
     }
 
     const visibleAfterMs = await freshness(db, busiest[0]!);
-    console.log(`\n  a new check-in shows in checkins_over_time after ${visibleAfterMs === null ? "more than 70 s" : `${visibleAfterMs} ms`}`);
+    console.log(
+      `\n  a new check-in shows in checkins_over_time after ${visibleAfterMs === null ? "more than 70 s" : `${visibleAfterMs} ms`}`,
+    );
 
     return {
       checkins: n,
       database: name,
       generation,
       generated: { checkins: generated.checkins, subscriptions: generated.subscriptions, menuViewRows: generated.menuViewRows },
-      busiest: benchRanked.slice(0, 5).map((row) => ({ locationId: row.location_id, name: byId.get(row.location_id)!.name, checkins: Number(row.n) })),
+      busiest: benchRanked
+        .slice(0, 5)
+        .map((row) => ({ locationId: row.location_id, name: byId.get(row.location_id)!.name, checkins: Number(row.n) })),
       medianLocationCheckins: median,
       tables,
       latencies,
@@ -324,7 +420,8 @@ function printTable(results: SizeResult[]) {
     }
   }
   const widths = header.map((_, column) => Math.max(header[column]!.length, ...body.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
   console.log(`\nLatency in ms (wall time per call; "!" marks ≥ ${TARGET_MS} ms):`);
   console.log(line(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
@@ -341,9 +438,16 @@ const server = await admin(async (client) => {
     "select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'random_page_cost', 'jit')",
   );
   const version = await client.query("show server_version");
-  return { version: version.rows[0].server_version as string, settings: Object.fromEntries(settings.rows.map((row) => [row.name, `${row.setting}${row.unit ?? ""}`])) };
+  return {
+    version: version.rows[0].server_version as string,
+    settings: Object.fromEntries(settings.rows.map((row) => [row.name, `${row.setting}${row.unit ?? ""}`])),
+  };
 });
-console.log(`PostgreSQL ${server.version} (${Object.entries(server.settings).map(([name, value]) => `${name}=${value}`).join(", ")})`);
+console.log(
+  `PostgreSQL ${server.version} (${Object.entries(server.settings)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(", ")})`,
+);
 
 const results: SizeResult[] = [];
 for (const n of sizes) results.push(await runSize(n));
@@ -367,12 +471,17 @@ for (const result of results) {
   console.log(
     `  ${short(result.checkins)} check-ins (busiest location ${result.busiest[0]!.checkins.toLocaleString("en-US")}, median ${result.medianLocationCheckins.toLocaleString("en-US")}): ` +
       `worst p95 ${worst.p95} ms (${worst.endpoint}, num_days ${worst.numDays ?? "-"}); ` +
-      (over.length === 0 ? `every call under ${TARGET_MS} ms` : `${over.length} row(s) with a call ≥ ${TARGET_MS} ms: ${over.map((l) => `${l.endpoint}@${l.numDays ?? "-"} (max ${l.max})`).join(", ")}`) +
+      (over.length === 0
+        ? `every call under ${TARGET_MS} ms`
+        : `${over.length} row(s) with a call ≥ ${TARGET_MS} ms: ${over.map((l) => `${l.endpoint}@${l.numDays ?? "-"} (max ${l.max})`).join(", ")}`) +
       `; a new check-in is visible after ${result.freshness.visibleAfterMs ?? "> 70 000"} ms.`,
   );
 }
 
 const file = path.resolve(import.meta.dirname, "..", "bench-results", `insights-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
-writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), server, options: { sizes, locations: locationCount, calls: callCount, seed }, results }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ startedAt: startedAt.toISOString(), server, options: { sizes, locations: locationCount, calls: callCount, seed }, results }, null, 2)}\n`,
+);
 console.log(`\nResults: ${path.relative(process.cwd(), file)}`);

@@ -90,7 +90,10 @@ function freePort(): Promise<number> {
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"],
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
   });
   server = child;
   const keep = (chunk: Buffer) => {
@@ -102,7 +105,10 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<string
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return base;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -114,7 +120,13 @@ async function stopServer() {
   server = undefined;
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const kill = (signal: NodeJS.Signals) => { try { process.kill(-child.pid!, signal); } catch { /* already gone */ } };
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
   kill("SIGTERM");
   const timer = setTimeout(() => kill("SIGKILL"), 5_000);
   await exited;
@@ -181,7 +193,8 @@ async function buildFixtures(base: string, authorization: string, locationId: nu
   }
   const { section } = await post<{ section: { id: number } }>(`/menus/${menu.id}/sections`, { section: { name: "Batch" } });
   const ids: number[] = [];
-  for (let i = 0; i < BATCH_ITEMS; i++) ids.push((await post<{ item: { id: number } }>(`/sections/${section.id}/items`, { item: { name: `Item ${i}` } })).item.id);
+  for (let i = 0; i < BATCH_ITEMS; i++)
+    ids.push((await post<{ item: { id: number } }>(`/sections/${section.id}/items`, { item: { name: `Item ${i}` } })).item.id);
   // Alternates between the list and its reverse: every batch is valid and changes every position.
   let flip = false;
   const nextBatch = () => {
@@ -287,8 +300,17 @@ async function main() {
     const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === "200" ? 0 : count), 0) + r.errors;
     console.log(failed ? `${failed} FAILED` : "ok");
     rows.push({
-      endpoint: endpoint.name, path: endpoint.path, requestsPerSec: r.requests.mean, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
-      total: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, statuses, failed,
+      endpoint: endpoint.name,
+      path: endpoint.path,
+      requestsPerSec: r.requests.mean,
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      total: r.requests.total,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      statuses,
+      failed,
       sqlStatements: statements === null ? null : Number(statements),
     });
   }
@@ -296,8 +318,10 @@ async function main() {
   const results = rows.map((row) => ({ ...row, p50AboveFloorMs: row.p50Ms - floor }));
 
   const machine = {
-    cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown",
-    totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    totalMemoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    platform: `${os.platform()} ${os.release()}`,
   };
   const date = new Date();
   console.log(`\nTaproom API benchmark, ${date.toISOString()}`);
@@ -307,8 +331,19 @@ async function main() {
   const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
   const table = [
     ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms", "SQL/request"],
-    ...results.map((r, i) => [r.endpoint, r.requestsPerSec.toFixed(0), r.p50Ms, r.p99Ms, r.total, r.non2xx, r.errors,
-      i === 0 ? "-" : signed(r.p50AboveFloorMs), r.sqlStatements ?? "-"].map(String)),
+    ...results.map((r, i) =>
+      [
+        r.endpoint,
+        r.requestsPerSec.toFixed(0),
+        r.p50Ms,
+        r.p99Ms,
+        r.total,
+        r.non2xx,
+        r.errors,
+        i === 0 ? "-" : signed(r.p50AboveFloorMs),
+        r.sqlStatements ?? "-",
+      ].map(String),
+    ),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((line) => line[c]!.length)));
   for (const line of table) {
@@ -331,7 +366,10 @@ async function main() {
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
 
-  const failures = [...results.filter((r) => r.failed > 0), ...(burst.failed > 0 ? [{ endpoint: "v4 burst", statuses: {}, errors: burst.failed, timeouts: 0 }] : [])];
+  const failures = [
+    ...results.filter((r) => r.failed > 0),
+    ...(burst.failed > 0 ? [{ endpoint: "v4 burst", statuses: {}, errors: burst.failed, timeouts: 0 }] : []),
+  ];
   for (const r of failures) {
     console.error(`FAILED ${r.endpoint}: statuses ${JSON.stringify(r.statuses)}, ${r.errors} errors (${r.timeouts} timeouts)`);
   }
@@ -340,7 +378,10 @@ async function main() {
 
 // Ctrl-C reaches this process twice (directly and relayed by tsx): clean up once, ignore the repeat.
 let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = true;

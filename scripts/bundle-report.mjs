@@ -33,7 +33,9 @@ const table = rows
   .sort((a, b) => a.route.localeCompare(b.route));
 
 const width = Math.max(...table.map((row) => row.route.length), 5);
-console.log(`\nFirst-load JavaScript per route (kB; gzip level 9)\n${"route".padEnd(width)}  ${"raw".padStart(8)}  ${"gzip".padStart(8)}  budget`);
+console.log(
+  `\nFirst-load JavaScript per route (kB; gzip level 9)\n${"route".padEnd(width)}  ${"raw".padStart(8)}  ${"gzip".padStart(8)}  budget`,
+);
 let over = false;
 for (const row of table) {
   const budget = BUDGETS_KB[row.route];

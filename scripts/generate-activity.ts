@@ -35,12 +35,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 const whole = (name: string, value: string | undefined, min = 1) => {
-  if (value === undefined || !/^\d+$/.test(value) || Number(value) < min) fail(`--${name} takes a whole number ≥ ${min}, not ${JSON.stringify(value)}`);
+  if (value === undefined || !/^\d+$/.test(value) || Number(value) < min)
+    fail(`--${name} takes a whole number ≥ ${min}, not ${JSON.stringify(value)}`);
   return Number(value);
 };
 const fraction = (name: string, value: string | undefined, max: number) => {
   const n = Number(value);
-  if (value === undefined || value.trim() === "" || !Number.isFinite(n) || n < 0 || n > max) fail(`--${name} takes a number between 0 and ${max}`);
+  if (value === undefined || value.trim() === "" || !Number.isFinite(n) || n < 0 || n > max)
+    fail(`--${name} takes a number between 0 and ${max}`);
   return n;
 };
 

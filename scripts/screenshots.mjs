@@ -23,10 +23,20 @@ const pages = [
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu", "--no-sandbox"],
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+    "--no-sandbox",
+  ],
 });
 try {
-  for (const [width, height, label] of [[1280, 800, "desktop"], [390, 844, "phone"]]) {
+  for (const [width, height, label] of [
+    [1280, 800, "desktop"],
+    [390, 844, "phone"],
+  ]) {
     const guest = await browser.newContext({ baseURL: base, viewport: { width, height } });
     const owner = await browser.newContext({ baseURL: base, viewport: { width, height } });
     const signIn = await owner.newPage();
@@ -44,7 +54,9 @@ try {
       const page = await (entry.signedIn ? owner : guest).newPage();
       await page.goto(target, { waitUntil: "networkidle" });
       // Charts and lists settle after their queries; wait until no skeleton is left.
-      await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"]'), null, { timeout: 30_000 }).catch(() => {});
+      await page
+        .waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"]'), null, { timeout: 30_000 })
+        .catch(() => {});
       const file = path.join(out, `${entry.name}-${label}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

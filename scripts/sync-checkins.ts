@@ -54,7 +54,9 @@ try {
         `(in about ${minutes} min); it continues where it stopped${untouched > 0 ? ` (${untouched} location(s) not reached)` : ""}.`,
     );
   } else if (run.locations.some((outcome) => outcome.status === "max_calls")) {
-    console.log(`Stopped after --max-calls ${maxCalls}; run again to continue${untouched > 0 ? ` (${untouched} location(s) not reached)` : ""}.`);
+    console.log(
+      `Stopped after --max-calls ${maxCalls}; run again to continue${untouched > 0 ? ` (${untouched} location(s) not reached)` : ""}.`,
+    );
   }
   const failed = run.locations.filter((outcome) => outcome.status === "failed");
   for (const outcome of failed) console.error(`Location ${outcome.locationId} failed: ${outcome.error}`);

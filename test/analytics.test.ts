@@ -35,7 +35,8 @@ describe("GET /locations/:id/analytics", () => {
   it("keeps one row per quarter hour however often a board polls", async () => {
     const database = await db();
     const at = new Date("2026-06-01T18:07:00Z");
-    for (let i = 0; i < 25; i++) await recordMenuView(database, { locationId: location, source: "Poller", at: new Date(at.getTime() + i * 20_000) });
+    for (let i = 0; i < 25; i++)
+      await recordMenuView(database, { locationId: location, source: "Poller", at: new Date(at.getTime() + i * 20_000) });
     const rows = (await counts()).filter((row) => row.source === "Poller");
     expect(rows.map((row) => [row.bucket.toISOString(), row.count])).toEqual([
       ["2026-06-01T18:00:00.000Z", 24],

@@ -105,7 +105,9 @@ function checkAnswer(what: string, handler: RouteFn, status: number, body: unkno
 function expectShape(what: string, status: number, schema: z.ZodType, body: unknown) {
   const result = schema.safeParse(body);
   if (!result.success) {
-    throw new Error(`${what} answered ${status} with a body its schema refuses:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${what} answered ${status} with a body its schema refuses:\n${z.prettifyError(result.error)}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }
 

@@ -70,7 +70,10 @@ describe("POST /api/session", () => {
 
     // Only the hash is stored, expiring in 14 days.
     const token = cookie.match(/^taproom_session=([^;]+)/)![1]!;
-    const rows = await (await db()).select().from(browserSessions).where(eq(browserSessions.tokenHash, hashToken(token)));
+    const rows = await (await db())
+      .select()
+      .from(browserSessions)
+      .where(eq(browserSessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     const lifetime = rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime();
@@ -78,7 +81,10 @@ describe("POST /api/session", () => {
   });
 
   it("marks the cookie Secure over https or when APP_URL is https", async () => {
-    const overHttps = await api.post("https://taproom.example/api/session", { body: owner, headers: { ...from(), origin: "https://taproom.example" } });
+    const overHttps = await api.post("https://taproom.example/api/session", {
+      body: owner,
+      headers: { ...from(), origin: "https://taproom.example" },
+    });
     expect(overHttps.status).toBe(200);
     expect(overHttps.headers.get("set-cookie")).toMatch(/; Secure$/);
 
@@ -90,7 +96,10 @@ describe("POST /api/session", () => {
   });
 
   it("answers a wrong password with 401, no Basic challenge and no cookie", async () => {
-    for (const body of [{ ...owner, password: "nope" }, { email: "ghost@demo.test", password: "nope" }]) {
+    for (const body of [
+      { ...owner, password: "nope" },
+      { email: "ghost@demo.test", password: "nope" },
+    ]) {
       const response = await api.post("/api/session", { body, headers: { ...from(), origin: ORIGIN } });
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ code: "unauthorized", status: 401 });
@@ -171,7 +180,10 @@ describe("the cookie on /api/v1", () => {
 
   it("writes with the cookie and this site's Origin", async () => {
     const { cookie } = await signIn();
-    const created = await api.post(`locations/${location}/events`, { headers: { cookie, origin: ORIGIN, "sec-fetch-site": "same-origin" }, body: newEvent() });
+    const created = await api.post(`locations/${location}/events`, {
+      headers: { cookie, origin: ORIGIN, "sec-fetch-site": "same-origin" },
+      body: newEvent(),
+    });
     expect(created.status).toBe(201);
     const deleted = await api.delete(`events/${created.body.event.id}`, { headers: { cookie, origin: ORIGIN } });
     expect(deleted.status).toBe(200);
@@ -200,7 +212,10 @@ describe("the cookie on /api/v1", () => {
   it("accepts APP_URL's origin too", async () => {
     configure({ APP_URL: "https://taproom.example" });
     const { cookie } = await signIn();
-    const created = await api.post(`locations/${location}/events`, { headers: { cookie, origin: "https://taproom.example" }, body: newEvent() });
+    const created = await api.post(`locations/${location}/events`, {
+      headers: { cookie, origin: "https://taproom.example" },
+      body: newEvent(),
+    });
     expect(created.status).toBe(201);
   });
 
@@ -230,15 +245,25 @@ describe("the cookie on /api/v1", () => {
   it("leaves Basic auth alone: writes need no Origin, and a cookie does not rescue a bad header", async () => {
     const created = await api.post(`locations/${location}/events`, { as: tokens.rw, body: newEvent() });
     expect(created.status).toBe(201);
-    const foreign = await api.post(`locations/${location}/events`, { as: tokens.rw, body: newEvent(), headers: { origin: "https://evil.example" } });
+    const foreign = await api.post(`locations/${location}/events`, {
+      as: tokens.rw,
+      body: newEvent(),
+      headers: { origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(201);
 
     const { cookie } = await signIn();
-    const badHeader = await api.get("current_user", { headers: { cookie, authorization: basic({ email: owner.email, token: "x".repeat(43) }) } });
+    const badHeader = await api.get("current_user", {
+      headers: { cookie, authorization: basic({ email: owner.email, token: "x".repeat(43) }) },
+    });
     expect(badHeader.status).toBe(401);
     expect(badHeader.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     // The read-only token stays read-only even next to a session cookie.
-    const readOnly = await api.post(`locations/${location}/events`, { as: tokens.ro, body: newEvent(), headers: { cookie, origin: ORIGIN } });
+    const readOnly = await api.post(`locations/${location}/events`, {
+      as: tokens.ro,
+      body: newEvent(),
+      headers: { cookie, origin: ORIGIN },
+    });
     expect(readOnly.status).toBe(403);
     expect(readOnly.body.code).toBe("read_only_token");
   });
@@ -272,7 +297,11 @@ describe("the cookie on /api/v1", () => {
     expect(navigation.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     // Node's fetch and other programs send Sec-Fetch-Mode: cors without Sec-Fetch-Site (contract §3):
     // only the dashboard's own page scripts (same-origin) go without the challenge.
-    for (const headers of [{ "sec-fetch-mode": "cors" } as Record<string, string>, { "sec-fetch-mode": "cors", "sec-fetch-site": "cross-site" }, { "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-site" }]) {
+    for (const headers of [
+      { "sec-fetch-mode": "cors" } as Record<string, string>,
+      { "sec-fetch-mode": "cors", "sec-fetch-site": "cross-site" },
+      { "sec-fetch-mode": "no-cors", "sec-fetch-site": "same-site" },
+    ]) {
       expect((await api.get("current_user", { headers })).headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     }
   });
@@ -314,8 +343,15 @@ describe("GET and DELETE /api/session", () => {
     const out = await api.delete("/api/session", { headers: { cookie, origin: ORIGIN } });
     expect(out.status).toBe(204);
     expect(out.headers.get("cache-control")).toBe("no-store");
-    expect(out.headers.get("set-cookie")).toMatch(/^taproom_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970/);
-    expect(await (await db()).select().from(browserSessions).where(eq(browserSessions.tokenHash, hashToken(token)))).toEqual([]);
+    expect(out.headers.get("set-cookie")).toMatch(
+      /^taproom_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0; Expires=Thu, 01 Jan 1970/,
+    );
+    expect(
+      await (await db())
+        .select()
+        .from(browserSessions)
+        .where(eq(browserSessions.tokenHash, hashToken(token))),
+    ).toEqual([]);
     expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
     expect((await api.get("/api/session", { headers: { cookie } })).status).toBe(401);
 
@@ -340,7 +376,12 @@ describe("GET /api/session/tokens", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.body).toEqual({ auth_token: tokens.rw.token, auth_token_read_only: tokens.ro.token });
 
-    for (const headers of [{ authorization: basic(tokens.rw) }, { authorization: basic(tokens.ro) }, { authorization: basic(tokens.ro), cookie }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { authorization: basic(tokens.rw) },
+      { authorization: basic(tokens.ro) },
+      { authorization: basic(tokens.ro), cookie },
+      {},
+    ] as Record<string, string>[]) {
       const refused = await api.get("/api/session/tokens", { headers });
       expect(refused.status).toBe(401);
       expect(refused.body.code).toBe("unauthorized");
@@ -381,7 +422,9 @@ describe("GET /api/session/tokens", () => {
 describe("the cookie on /api/v4", () => {
   it("starts the OAuth connection from a browser navigation without Basic auth", async () => {
     const { cookie } = await signIn();
-    const start = await api.get("/api/v4/oauth/connect?return_to=/dashboard", { headers: { cookie, "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" } });
+    const start = await api.get("/api/v4/oauth/connect?return_to=/dashboard", {
+      headers: { cookie, "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" },
+    });
     expect(start.status).toBe(302);
     expect(new URL(start.headers.get("location")!).pathname).toMatch(/\/oauth\/authenticate\/$/);
     const connection = await api.get("/api/v4/oauth/connection", { headers: { cookie } });
@@ -395,7 +438,11 @@ describe("the cookie on /api/v4", () => {
   it("counts a session as write access, but only for calls that come from this site", async () => {
     const { cookie } = await signIn();
     // "auth: yes" endpoints may act through GET (friend/request, wishlist/add): a link on another site must not.
-    for (const headers of [{ "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" }, {}, { origin: "https://evil.example" }] as Record<string, string>[]) {
+    for (const headers of [
+      { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      {},
+      { origin: "https://evil.example" },
+    ] as Record<string, string>[]) {
       const response = await api.get("/api/v4/friend/request/42", { headers: { cookie, ...headers } });
       expect(response.status).toBe(403);
       expect(response.body.meta.error_type).toBe("cross_site_request");
@@ -424,7 +471,18 @@ describe("helpers", () => {
 
   it("keeps the next path on this site", () => {
     expect(safeNextPath("/locations/1/menus?tab=2")).toBe("/locations/1/menus?tab=2");
-    for (const bad of [undefined, null, "", "dashboard", "//evil.example", "/\\evil.example", "https://evil.example/", "/a\nb", "/\t/evil.example", "/\r\n/evil.example"]) {
+    for (const bad of [
+      undefined,
+      null,
+      "",
+      "dashboard",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "/a\nb",
+      "/\t/evil.example",
+      "/\r\n/evil.example",
+    ]) {
       expect(safeNextPath(bad)).toBe("/dashboard");
     }
   });

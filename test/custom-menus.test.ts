@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 
 const list = async (location: number) => (await api.get(`locations/${location}/custom_menus`, { as: owner.ro })).body.custom_menus;
-const create = (location: number, customMenu: unknown) => api.post(`locations/${location}/custom_menus`, { as: owner.rw, body: { custom_menu: customMenu } });
+const create = (location: number, customMenu: unknown) =>
+  api.post(`locations/${location}/custom_menus`, { as: owner.rw, body: { custom_menu: customMenu } });
 const menuViews = async () => (await db()).select().from(menuViewCounts);
 
 describe("GET /custom_item_types", () => {
@@ -36,7 +37,14 @@ describe("GET /custom_item_types", () => {
 describe("POST /locations/:id/custom_menus", () => {
   it("creates an unpublished custom menu at the end of the list", async () => {
     const before = await list(harbor);
-    const response = await create(harbor, { name: "  Brunch  ", description: "Weekends only", footer: "not on create", unpublished: false, id: 9999, position: 0 });
+    const response = await create(harbor, {
+      name: "  Brunch  ",
+      description: "Weekends only",
+      footer: "not on create",
+      unpublished: false,
+      id: 9999,
+      position: 0,
+    });
     expect(response.status).toBe(201);
     expectDeprecated(response, `locations/${harbor}/menus`);
     expect(response.body.custom_menu).toEqual({
@@ -78,10 +86,18 @@ describe("POST /locations/:id/custom_menus", () => {
   it("refuses a body without custom_menu (422), a non-JSON body (415) and broken JSON (400)", async () => {
     const before = await snapshot();
     expect((await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: { name: "x" } })).status).toBe(422);
-    const text = await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, rawBody: "name=x", headers: { "content-type": "text/plain" } });
+    const text = await api.post(`locations/${downtown}/custom_menus`, {
+      as: owner.rw,
+      rawBody: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expectDeprecated(text, `locations/${downtown}/menus`);
-    const broken = await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, rawBody: "{", headers: { "content-type": "application/json" } });
+    const broken = await api.post(`locations/${downtown}/custom_menus`, {
+      as: owner.rw,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
@@ -160,7 +176,9 @@ describe("GET /custom_menus/:id", () => {
       ],
     });
     for (const section of menu.custom_sections) {
-      expect(section.custom_items.map((item: { position: number }) => item.position)).toEqual(section.custom_items.map((_: unknown, i: number) => i));
+      expect(section.custom_items.map((item: { position: number }) => item.position)).toEqual(
+        section.custom_items.map((_: unknown, i: number) => i),
+      );
     }
   });
 
@@ -202,11 +220,22 @@ describe("GET /custom_menus/:id", () => {
       for (const section of sections) {
         const items = await database
           .insert(customItems)
-          .values(Array.from({ length: itemCount }, (_, position) => ({ customSectionId: section.id, position, name: `I${position}`, customItemTypeId: type.id })))
+          .values(
+            Array.from({ length: itemCount }, (_, position) => ({
+              customSectionId: section.id,
+              position,
+              name: `I${position}`,
+              customItemTypeId: type.id,
+            })),
+          )
           .returning();
         await database
           .insert(customContainers)
-          .values(items.flatMap((item) => [0, 1, 2].map((position) => ({ customItemId: item.id, position, price: "4.50", name: `C${position}` }))));
+          .values(
+            items.flatMap((item) =>
+              [0, 1, 2].map((position) => ({ customItemId: item.id, position, price: "4.50", name: `C${position}` })),
+            ),
+          );
       }
     }
     const smallResponse = await api.get(`custom_menus/${small}?full=true`, { as: owner.ro });
@@ -235,8 +264,17 @@ describe("PUT and PATCH /custom_menus/:id", () => {
     const footer = await api.patch(`custom_menus/${menu.id}`, { as: owner.rw, body: { custom_menu: { footer: "Last call 1am" } } });
     expect(footer.status).toBe(200);
     expectDeprecated(footer, `menus/${menu.id}`);
-    expect(footer.body.custom_menu).toMatchObject({ name: "Cocktails", description: "Shaken", footer: "Last call 1am", unpublished: true, position: menu.position });
-    const put = await api.put(`custom_menus/${menu.id}`, { as: owner.rw, body: { custom_menu: { name: "Cocktail list", description: null, location_id: downtown } } });
+    expect(footer.body.custom_menu).toMatchObject({
+      name: "Cocktails",
+      description: "Shaken",
+      footer: "Last call 1am",
+      unpublished: true,
+      position: menu.position,
+    });
+    const put = await api.put(`custom_menus/${menu.id}`, {
+      as: owner.rw,
+      body: { custom_menu: { name: "Cocktail list", description: null, location_id: downtown } },
+    });
     expect(put.status).toBe(200);
     expect(put.body.custom_menu).toMatchObject({ name: "Cocktail list", description: null, footer: "Last call 1am", location_id: harbor });
     expect((await api.get(`custom_menus/${menu.id}`, { as: owner.ro })).body).toEqual(put.body);
@@ -286,7 +324,9 @@ describe("publishing", () => {
     expect(all.body.custom_menus).toEqual(await list(location));
     expect(all.body.custom_menus.every((m: { unpublished: boolean }) => !m.unpublished)).toBe(true);
     expect(all.body.custom_menus.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([menu.id, other.id]));
-    expect(all.body.custom_menus.map((m: { position: number }) => m.position)).toEqual(all.body.custom_menus.map((_: unknown, i: number) => i));
+    expect(all.body.custom_menus.map((m: { position: number }) => m.position)).toEqual(
+      all.body.custom_menus.map((_: unknown, i: number) => i),
+    );
   });
 
   it("publish_all on a location without unpublished menus changes nothing", async () => {
@@ -335,7 +375,9 @@ describe("DELETE /locations/:id/custom_menus", () => {
     expectDeprecated(response, `locations/${harbor}/menus`);
     expect(response.body).toEqual({ success: true });
     const after = await list(harbor);
-    expect(after.map((m: { id: number }) => m.id)).toEqual(before.map((m: { id: number }) => m.id).filter((id: number) => id !== ids[1] && id !== ids[2]));
+    expect(after.map((m: { id: number }) => m.id)).toEqual(
+      before.map((m: { id: number }) => m.id).filter((id: number) => id !== ids[1] && id !== ids[2]),
+    );
     expect(after.map((m: { position: number }) => m.position)).toEqual(after.map((_: unknown, i: number) => i));
   });
 
@@ -343,7 +385,10 @@ describe("DELETE /locations/:id/custom_menus", () => {
     const [mine] = await list(harbor);
     const other = (await create(downtown, { name: "Downtown only" })).body.custom_menu.id;
     const before = await snapshot();
-    for (const ids of [[mine.id, 2_000_000], [mine.id, other]]) {
+    for (const ids of [
+      [mine.id, 2_000_000],
+      [mine.id, other],
+    ]) {
       const response = await api.delete(`locations/${harbor}/custom_menus`, { as: owner.rw, body: { ids } });
       expect(response.status, JSON.stringify(ids)).toBe(404);
       expectDeprecated(response, `locations/${harbor}/menus`);
@@ -384,7 +429,11 @@ describe("PATCH /locations/:id/custom_menus/positions", () => {
     ["a negative position", (menus) => menus.map((m, i) => ({ id: m.id, position: i - 1 })), 422],
     ["a position that is not a number", (menus) => menus.map((m) => ({ id: m.id, position: "first" })), 422],
     ["no list", () => undefined, 422],
-    ["an id that does not exist", (menus) => [...menus.map((m, i) => ({ id: m.id, position: i })), { id: 2_000_000, position: menus.length }], 422],
+    [
+      "an id that does not exist",
+      (menus) => [...menus.map((m, i) => ({ id: m.id, position: i })), { id: 2_000_000, position: menus.length }],
+      422,
+    ],
   ];
   it.each(batches)("refuses %s and changes nothing", async (_name, batch, status) => {
     const menus = await list(harbor);
@@ -399,7 +448,8 @@ describe("PATCH /locations/:id/custom_menus/positions", () => {
     const menus = await list(harbor);
     const forward = menus.map((menu: { id: number }, position: number) => ({ id: menu.id, position }));
     const backward = [...menus].reverse().map((menu: { id: number }, position: number) => ({ id: menu.id, position }));
-    const send = (batch: unknown) => api.patch(`locations/${harbor}/custom_menus/positions`, { as: owner.rw, body: { custom_menus: batch } });
+    const send = (batch: unknown) =>
+      api.patch(`locations/${harbor}/custom_menus/positions`, { as: owner.rw, body: { custom_menus: batch } });
     const answers = await Promise.all([send(forward), send(backward), send(forward), send(backward)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     const final = positionsOf(await list(harbor));

@@ -21,13 +21,21 @@ beforeAll(async () => {
   const seeded = await seedMenu(downtown);
   await api.post(`custom_menus/${seeded.id}/publish`, { as: owner.rw });
   await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: { custom_menu: { name: "Empty menu" } } });
-  const odd = (await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: { custom_menu: { name: "Odds and ends", description: "misc" } } })).body
-    .custom_menu;
+  const odd = (
+    await api.post(`locations/${downtown}/custom_menus`, {
+      as: owner.rw,
+      body: { custom_menu: { name: "Odds and ends", description: "misc" } },
+    })
+  ).body.custom_menu;
   await api.patch(`custom_menus/${odd.id}`, { as: owner.rw, body: { custom_menu: { footer: "Thanks" } } });
   const unnamed = (await api.post(`custom_menus/${odd.id}/custom_sections`, { as: owner.rw })).body.custom_section;
   await api.post(`custom_menus/${odd.id}/custom_sections`, { as: owner.rw, body: { custom_section: { name: "Empty section" } } });
-  const item = (await api.post(`custom_sections/${unnamed.id}/custom_items`, { as: owner.rw, body: { custom_item: { type: "cocktail" } } })).body.custom_item;
-  for (const [name, price] of [["GLASS OF WINE", 8], [null, "3.5"]] as const) {
+  const item = (await api.post(`custom_sections/${unnamed.id}/custom_items`, { as: owner.rw, body: { custom_item: { type: "cocktail" } } }))
+    .body.custom_item;
+  for (const [name, price] of [
+    ["GLASS OF WINE", 8],
+    [null, "3.5"],
+  ] as const) {
     await api.post(`custom_items/${item.id}/custom_containers`, { as: owner.rw, body: { custom_container: { name, price } } });
   }
   // Reorder so that position order differs from creation order.
@@ -64,7 +72,9 @@ describe("POST /locations/:id/custom_menus/migrate", () => {
     });
     expect(migrated.find((menu) => menu.name === "Wine & Small Plates")).toMatchObject({ unpublished: false });
     expect(migrated.find((menu) => menu.name === "Empty menu")).toMatchObject({ unpublished: true });
-    const positions = (await (await db()).select().from(menus).where(eq(menus.locationId, downtown)).orderBy(asc(menus.position))).map((m) => m.position);
+    const positions = (await (await db()).select().from(menus).where(eq(menus.locationId, downtown)).orderBy(asc(menus.position))).map(
+      (m) => m.position,
+    );
     expect(positions).toEqual(positions.map((_, index) => index));
     const [location] = await (await db()).select().from(locations).where(eq(locations.id, downtown));
     expect(location!.customMenusMigratedAt).toBeInstanceOf(Date);
@@ -73,20 +83,32 @@ describe("POST /locations/:id/custom_menus/migrate", () => {
   it("copies sections, items and containers in order, with an on-deck section first", async () => {
     const database = await db();
     const sizes = await database.select().from(containerSizes);
-    const sizeId = (name: string | null) => sizes.find((size) => name !== null && size.name.toLowerCase() === name.toLowerCase())?.id ?? null;
+    const sizeId = (name: string | null) =>
+      sizes.find((size) => name !== null && size.name.toLowerCase() === name.toLowerCase())?.id ?? null;
     for (const [index, menu] of migrated.entries()) {
       const source = customTrees[index];
-      const copied = await database.select().from(sections).where(eq(sections.menuId, menu.id)).orderBy(asc(sections.type), asc(sections.position));
+      const copied = await database
+        .select()
+        .from(sections)
+        .where(eq(sections.menuId, menu.id))
+        .orderBy(asc(sections.type), asc(sections.position));
       const onDeck = copied.filter((section) => section.type === "OnDeckSection");
       expect(onDeck).toEqual([expect.objectContaining({ position: 0, name: "On Deck", public: false })]);
       const regular = copied.filter((section) => section.type === "Section");
       expect(regular.map((s) => [s.name, s.description, s.position, s.public])).toEqual(
-        source.custom_sections.map((s: { name: string | null; description: string | null }, position: number) => [s.name ?? "", s.description, position, true]),
+        source.custom_sections.map((s: { name: string | null; description: string | null }, position: number) => [
+          s.name ?? "",
+          s.description,
+          position,
+          true,
+        ]),
       );
       for (const [sectionIndex, section] of regular.entries()) {
         const sourceItems = source.custom_sections[sectionIndex].custom_items;
         const copiedItems = await database.select().from(items).where(eq(items.sectionId, section.id)).orderBy(asc(items.position));
-        expect(copiedItems.map((item) => [item.originalName, item.originalDescription, item.originalStyle, item.untappdId, item.position])).toEqual(
+        expect(
+          copiedItems.map((item) => [item.originalName, item.originalDescription, item.originalStyle, item.untappdId, item.position]),
+        ).toEqual(
           sourceItems.map((item: { name: string | null; description: string | null; type: string }, position: number) => [
             item.name ?? "",
             item.description,
@@ -96,9 +118,18 @@ describe("POST /locations/:id/custom_menus/migrate", () => {
           ]),
         );
         for (const [itemIndex, item] of copiedItems.entries()) {
-          const copiedContainers = await database.select().from(containers).where(eq(containers.itemId, item.id)).orderBy(asc(containers.position));
+          const copiedContainers = await database
+            .select()
+            .from(containers)
+            .where(eq(containers.itemId, item.id))
+            .orderBy(asc(containers.position));
           expect(copiedContainers.map((c) => [c.name, c.price, c.position, c.containerSizeId])).toEqual(
-            sourceItems[itemIndex].custom_containers.map((c: { name: string | null; price: string }, position: number) => [c.name, c.price, position, sizeId(c.name)]),
+            sourceItems[itemIndex].custom_containers.map((c: { name: string | null; price: string }, position: number) => [
+              c.name,
+              c.price,
+              position,
+              sizeId(c.name),
+            ]),
           );
         }
       }
@@ -164,7 +195,16 @@ describe("after migration", () => {
       ["post", `custom_menus/${tree.id}/publish`],
       ["post", `custom_menus/${tree.id}/unpublish`],
       ["post", `custom_menus/${tree.id}/custom_sections`, { custom_section: { name: "Too late" } }],
-      ["patch", `custom_menus/${tree.id}/custom_sections/positions`, { custom_sections: [{ id: snacks.id, position: 0 }, { id: wines.id, position: 1 }] }],
+      [
+        "patch",
+        `custom_menus/${tree.id}/custom_sections/positions`,
+        {
+          custom_sections: [
+            { id: snacks.id, position: 0 },
+            { id: wines.id, position: 1 },
+          ],
+        },
+      ],
       ["put", `custom_sections/${wines.id}`, { custom_section: { name: "Too late" } }],
       ["patch", `custom_sections/${wines.id}`, { custom_section: { name: "Too late" } }],
       ["delete", `custom_sections/${wines.id}`],
@@ -227,10 +267,14 @@ describe("a migration racing with writes", () => {
     const section = (await fullMenu(owner.ro, menu.id)).custom_sections[0];
     const item = section.custom_items[0];
     // Writes start every 2 ms and the migration in the middle, so some land before it and some after.
-    const later = <T>(ms: number, run: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), ms));
+    const later = <T>(ms: number, run: () => Promise<T>) =>
+      new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), ms));
     const writes = Array.from({ length: 12 }, (_, index) =>
       later(index * 2, () =>
-        api.post(`custom_items/${item.id}/custom_containers`, { as: owner.rw, body: { custom_container: { name: `Race ${index}`, price: index } } }),
+        api.post(`custom_items/${item.id}/custom_containers`, {
+          as: owner.rw,
+          body: { custom_container: { name: `Race ${index}`, price: index } },
+        }),
       ),
     );
     const migration = later(10, () => api.post(`locations/${harbor}/custom_menus/migrate`, { as: owner.rw }));
@@ -240,14 +284,21 @@ describe("a migration racing with writes", () => {
     expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
 
     const database = await db();
-    const saved = await database.select().from(customContainers).where(eq(customContainers.customItemId, item.id)).orderBy(asc(customContainers.position));
+    const saved = await database
+      .select()
+      .from(customContainers)
+      .where(eq(customContainers.customItemId, item.id))
+      .orderBy(asc(customContainers.position));
     expect(saved.filter((c) => c.name?.startsWith("Race")).length).toBe(answers.filter((answer) => answer.status === 201).length);
     const copiedMenu = migrationAnswer.body.menus.find((m: { legacy_menu_id: number }) => m.legacy_menu_id === menu.id);
     const [copiedSection] = await database
       .select()
       .from(sections)
       .where(and(eq(sections.menuId, copiedMenu.id), eq(sections.type, "Section"), eq(sections.position, section.position)));
-    const [copiedItem] = await database.select().from(items).where(and(eq(items.sectionId, copiedSection!.id), eq(items.position, item.position)));
+    const [copiedItem] = await database
+      .select()
+      .from(items)
+      .where(and(eq(items.sectionId, copiedSection!.id), eq(items.position, item.position)));
     const copied = await database.select().from(containers).where(eq(containers.itemId, copiedItem!.id)).orderBy(asc(containers.position));
     expect(copied.map((c) => [c.name, c.price])).toEqual(saved.map((c) => [c.name, c.price]));
   });

@@ -21,7 +21,8 @@ type Row = { id: number; position: number };
 const contiguous = (rows: Row[]) => expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index));
 const sectionsOf = async (menu: number) => (await api.get(`custom_menus/${menu}/custom_sections`, { as: owner.ro })).body.custom_sections;
 const itemsOf = async (section: number) => (await api.get(`custom_sections/${section}/custom_items`, { as: owner.ro })).body.custom_items;
-const containersOf = async (item: number) => (await api.get(`custom_items/${item}/custom_containers`, { as: owner.ro })).body.custom_containers;
+const containersOf = async (item: number) =>
+  (await api.get(`custom_items/${item}/custom_containers`, { as: owner.ro })).body.custom_containers;
 const winesSection = async () => (await sectionsOf(menuId)).find((section: { name: string }) => section.name === "Wines by the glass");
 const newSection = async (name: string, menu = menuId) =>
   (await api.post(`custom_menus/${menu}/custom_sections`, { as: owner.rw, body: { custom_section: { name } } })).body.custom_section;
@@ -54,7 +55,10 @@ describe("custom sections", () => {
     expectDeprecated(appended, `menus/${menuId}/sections`);
     expect(appended.body.custom_section).toMatchObject({ custom_menu_id: menuId, position: 2, name: "Desserts", description: "Sweet" });
 
-    const head = await api.post(`custom_menus/${menuId}/custom_sections?head=true`, { as: owner.rw, body: { custom_section: { name: "Specials" } } });
+    const head = await api.post(`custom_menus/${menuId}/custom_sections?head=true`, {
+      as: owner.rw,
+      body: { custom_section: { name: "Specials" } },
+    });
     expect(head.status).toBe(201);
     expect(head.body.custom_section).toMatchObject({ position: 0, name: "Specials", description: null });
     const sections = await sectionsOf(menuId);
@@ -88,10 +92,16 @@ describe("custom sections", () => {
     expectDeprecated(read, `sections/${section.id}`);
     expect(read.body).toEqual({ custom_section: section });
 
-    const patched = await api.patch(`custom_sections/${section.id}`, { as: owner.rw, body: { custom_section: { description: "Three cheeses" } } });
+    const patched = await api.patch(`custom_sections/${section.id}`, {
+      as: owner.rw,
+      body: { custom_section: { description: "Three cheeses" } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.custom_section).toMatchObject({ name: "Cheese", description: "Three cheeses", position: section.position });
-    const put = await api.put(`custom_sections/${section.id}`, { as: owner.rw, body: { custom_section: { name: "Cheeses", custom_menu_id: 99 } } });
+    const put = await api.put(`custom_sections/${section.id}`, {
+      as: owner.rw,
+      body: { custom_section: { name: "Cheeses", custom_menu_id: 99 } },
+    });
     expect(put.body.custom_section).toMatchObject({ name: "Cheeses", description: "Three cheeses", custom_menu_id: menuId });
 
     const item = await newItem(section.id, "Comté");
@@ -125,7 +135,10 @@ describe("custom sections", () => {
   it("reorders every section in one batch; bad batches change nothing", async () => {
     const sections = await sectionsOf(menuId);
     const reversed = [...sections].reverse().map((section: Row, position: number) => ({ id: section.id, position }));
-    const response = await api.patch(`custom_menus/${menuId}/custom_sections/positions`, { as: owner.rw, body: { custom_sections: reversed } });
+    const response = await api.patch(`custom_menus/${menuId}/custom_sections/positions`, {
+      as: owner.rw,
+      body: { custom_sections: reversed },
+    });
     expect(response.status).toBe(200);
     expectDeprecated(response, `menus/${menuId}/sections/positions`);
     expect(response.body).toEqual({ custom_sections: reversed });
@@ -141,7 +154,10 @@ describe("custom sections", () => {
       [[...reversed, { id: foreign.id, position: reversed.length }], 422],
     ];
     for (const [batch, status] of bad) {
-      const refused = await api.patch(`custom_menus/${menuId}/custom_sections/positions`, { as: owner.rw, body: { custom_sections: batch } });
+      const refused = await api.patch(`custom_menus/${menuId}/custom_sections/positions`, {
+        as: owner.rw,
+        body: { custom_sections: batch },
+      });
       expect(refused.status, JSON.stringify(batch)).toBe(status);
     }
     expect(await snapshot()).toEqual(before);
@@ -157,7 +173,9 @@ describe("custom items", () => {
   it("creates an item by type name, by type id, or by both when they agree", async () => {
     const byName = await api.post(`custom_sections/${sectionId}/custom_items`, {
       as: owner.rw,
-      body: { custom_item: { name: "Negroni", description: "Gin, Campari, vermouth", type: "Cocktail", position: 7, custom_section_id: 1 } },
+      body: {
+        custom_item: { name: "Negroni", description: "Gin, Campari, vermouth", type: "Cocktail", position: 7, custom_section_id: 1 },
+      },
     });
     expect(byName.status).toBe(201);
     expectDeprecated(byName, `sections/${sectionId}/items`);
@@ -173,7 +191,10 @@ describe("custom items", () => {
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
-    const byId = await api.post(`custom_sections/${sectionId}/custom_items`, { as: owner.rw, body: { custom_item: { name: "Rioja", custom_item_type_id: types.wine } } });
+    const byId = await api.post(`custom_sections/${sectionId}/custom_items`, {
+      as: owner.rw,
+      body: { custom_item: { name: "Rioja", custom_item_type_id: types.wine } },
+    });
     expect(byId.status).toBe(201);
     expect(byId.body.custom_item).toMatchObject({ position: 1, type: "wine", description: null });
     const both = await api.post(`custom_sections/${sectionId}/custom_items`, {
@@ -224,14 +245,27 @@ describe("custom items", () => {
 
     const described = await api.patch(`custom_items/${item.id}`, { as: owner.rw, body: { custom_item: { description: "Stirred" } } });
     expect(described.status).toBe(200);
-    expect(described.body.custom_item).toMatchObject({ name: "Negroni", description: "Stirred", type: "cocktail", position: item.position });
+    expect(described.body.custom_item).toMatchObject({
+      name: "Negroni",
+      description: "Stirred",
+      type: "cocktail",
+      position: item.position,
+    });
     const retyped = await api.put(`custom_items/${item.id}`, { as: owner.rw, body: { custom_item: { type: "wine" } } });
     expect(retyped.body.custom_item).toMatchObject({ name: "Negroni", type: "wine", custom_item_type_id: types.wine });
-    const byId = await api.patch(`custom_items/${item.id}`, { as: owner.rw, body: { custom_item: { custom_item_type_id: types.cocktail, name: null } } });
+    const byId = await api.patch(`custom_items/${item.id}`, {
+      as: owner.rw,
+      body: { custom_item: { custom_item_type_id: types.cocktail, name: null } },
+    });
     expect(byId.body.custom_item).toMatchObject({ name: null, type: "cocktail", image_url_for_type: expect.stringContaining("cocktail") });
 
     const before = await snapshot();
-    for (const customItem of [{ type: "beer" }, { custom_item_type_id: 999 }, { type: "wine", custom_item_type_id: types.food }, { name: 4 }]) {
+    for (const customItem of [
+      { type: "beer" },
+      { custom_item_type_id: 999 },
+      { type: "wine", custom_item_type_id: types.food },
+      { name: 4 },
+    ]) {
       const response = await api.patch(`custom_items/${item.id}`, { as: owner.rw, body: { custom_item: customItem } });
       expect(response.status, JSON.stringify(customItem)).toBe(422);
     }
@@ -259,7 +293,10 @@ describe("custom items", () => {
   it("reorders every item in one batch; bad batches change nothing", async () => {
     const items = await itemsOf(sectionId);
     const rotated = items.map((item: Row, index: number) => ({ id: item.id, position: (index + 1) % items.length }));
-    const response = await api.patch(`custom_sections/${sectionId}/custom_items/positions`, { as: owner.rw, body: { custom_items: rotated } });
+    const response = await api.patch(`custom_sections/${sectionId}/custom_items/positions`, {
+      as: owner.rw,
+      body: { custom_items: rotated },
+    });
     expect(response.status).toBe(200);
     expectDeprecated(response, `sections/${sectionId}/items/positions`);
     const sorted = [...rotated].sort((a, b) => a.position - b.position);
@@ -276,7 +313,10 @@ describe("custom items", () => {
       ["all", 422],
     ];
     for (const [batch, status] of bad) {
-      const refused = await api.patch(`custom_sections/${sectionId}/custom_items/positions`, { as: owner.rw, body: { custom_items: batch } });
+      const refused = await api.patch(`custom_sections/${sectionId}/custom_items/positions`, {
+        as: owner.rw,
+        body: { custom_items: batch },
+      });
       expect(refused.status, JSON.stringify(batch)).toBe(status);
     }
     expect(await snapshot()).toEqual(before);
@@ -287,18 +327,32 @@ describe("custom items", () => {
     await newItem(target.id, "Already here");
     const source = await itemsOf(sectionId);
     const moving = source[1];
-    const response = await api.patch(`custom_items/${moving.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: target.id } } });
+    const response = await api.patch(`custom_items/${moving.id}/move`, {
+      as: owner.rw,
+      body: { custom_item: { custom_section_id: target.id } },
+    });
     expect(response.status).toBe(200);
     expectDeprecated(response, `items/${moving.id}/move`);
-    expect(response.body.custom_item).toMatchObject({ id: moving.id, custom_section_id: target.id, position: 0, name: moving.name, type: moving.type });
+    expect(response.body.custom_item).toMatchObject({
+      id: moving.id,
+      custom_section_id: target.id,
+      position: 0,
+      name: moving.name,
+      type: moving.type,
+    });
     const targetItems = await itemsOf(target.id);
     expect(targetItems.map((item: { name: string }) => item.name)).toEqual([moving.name, "Already here"]);
     contiguous(targetItems);
     const sourceItems = await itemsOf(sectionId);
-    expect(sourceItems.map((item: Row) => item.id)).toEqual(source.filter((item: Row) => item.id !== moving.id).map((item: Row) => item.id));
+    expect(sourceItems.map((item: Row) => item.id)).toEqual(
+      source.filter((item: Row) => item.id !== moving.id).map((item: Row) => item.id),
+    );
     contiguous(sourceItems);
 
-    const stay = await api.patch(`custom_items/${moving.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: target.id } } });
+    const stay = await api.patch(`custom_items/${moving.id}/move`, {
+      as: owner.rw,
+      body: { custom_item: { custom_section_id: target.id } },
+    });
     expect(stay.status).toBe(200);
     expect(stay.body).toEqual(response.body);
   });
@@ -307,7 +361,10 @@ describe("custom items", () => {
     const [harborMenu] = (await api.get(`locations/${harbor}/custom_menus`, { as: owner.ro })).body.custom_menus;
     const [harborSection] = await sectionsOf(harborMenu.id);
     const [item] = await itemsOf(sectionId);
-    const response = await api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: harborSection.id } } });
+    const response = await api.patch(`custom_items/${item.id}/move`, {
+      as: owner.rw,
+      body: { custom_item: { custom_section_id: harborSection.id } },
+    });
     expect(response.status).toBe(200);
     expect(response.body.custom_item).toMatchObject({ custom_section_id: harborSection.id, position: 0 });
     contiguous(await itemsOf(harborSection.id));
@@ -319,7 +376,8 @@ describe("custom items", () => {
     const right = await newSection("Right");
     const lefts = [await newItem(left.id, "L1"), await newItem(left.id, "L2"), await newItem(left.id, "L3")];
     const rights = [await newItem(right.id, "R1"), await newItem(right.id, "R2"), await newItem(right.id, "R3")];
-    const move = (item: { id: number }, to: number) => api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: to } } });
+    const move = (item: { id: number }, to: number) =>
+      api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: to } } });
     const answers = await Promise.all([...lefts.map((item) => move(item, right.id)), ...rights.map((item) => move(item, left.id))]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const leftItems = await itemsOf(left.id);
@@ -333,13 +391,18 @@ describe("custom items", () => {
   it("refuses a move to a missing section (404) or without a section id (422), and changes nothing", async () => {
     const [item] = await itemsOf(sectionId);
     const before = await snapshot();
-    const missing = await api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body: { custom_item: { custom_section_id: 2_000_000 } } });
+    const missing = await api.patch(`custom_items/${item.id}/move`, {
+      as: owner.rw,
+      body: { custom_item: { custom_section_id: 2_000_000 } },
+    });
     expect(missing.status).toBe(404);
     for (const body of [{ custom_item: {} }, { custom_item: { custom_section_id: "x" } }, { custom_section_id: sectionId }]) {
       const response = await api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
     }
-    expect((await api.patch(`custom_items/2000000/move`, { as: owner.rw, body: { custom_item: { custom_section_id: sectionId } } })).status).toBe(404);
+    expect(
+      (await api.patch(`custom_items/2000000/move`, { as: owner.rw, body: { custom_item: { custom_section_id: sectionId } } })).status,
+    ).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -368,10 +431,16 @@ describe("custom containers", () => {
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
-    const second = await api.post(`custom_items/${itemId}/custom_containers`, { as: owner.rw, body: { custom_container: { price: "6.5" } } });
+    const second = await api.post(`custom_items/${itemId}/custom_containers`, {
+      as: owner.rw,
+      body: { custom_container: { price: "6.5" } },
+    });
     expect(second.status).toBe(201);
     expect(second.body.custom_container).toMatchObject({ name: null, price: "6.50", position: 1 });
-    const third = await api.post(`custom_items/${itemId}/custom_containers`, { as: owner.rw, body: { custom_container: { name: "Large", price: 0 } } });
+    const third = await api.post(`custom_items/${itemId}/custom_containers`, {
+      as: owner.rw,
+      body: { custom_container: { name: "Large", price: 0 } },
+    });
     expect(third.body.custom_container).toMatchObject({ price: "0.00", position: 2 });
   });
 
@@ -407,7 +476,10 @@ describe("custom containers", () => {
     ["a custom_container that is not an object", 5, "custom_container"],
   ])("refuses %s with 422 and changes nothing", async (_name, customContainer, path) => {
     const before = await snapshot();
-    const response = await api.post(`custom_items/${itemId}/custom_containers`, { as: owner.rw, body: { custom_container: customContainer } });
+    const response = await api.post(`custom_items/${itemId}/custom_containers`, {
+      as: owner.rw,
+      body: { custom_container: customContainer },
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors.map((error: { path: string }) => error.path)).toContain(path);
     expect(await snapshot()).toEqual(before);
@@ -459,7 +531,9 @@ describe("custom containers", () => {
 
   it("show up in the full tree in position order", async () => {
     const menu = await fullMenu(owner.ro, menuId);
-    const item = menu.custom_sections.flatMap((s: { custom_items: { id: number }[] }) => s.custom_items).find((i: { id: number }) => i.id === itemId);
+    const item = menu.custom_sections
+      .flatMap((s: { custom_items: { id: number }[] }) => s.custom_items)
+      .find((i: { id: number }) => i.id === itemId);
     expect(item.custom_containers).toEqual(await containersOf(itemId));
   });
 });

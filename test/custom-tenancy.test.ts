@@ -8,7 +8,11 @@ import { expectDeprecated, fullMenu, locationIds, seedMenu } from "./custom-fixt
 let owner: Account;
 let rival: Account;
 const mine = { location: 0, menu: 0, section: 0, item: 0, container: 0 };
-const theirs = { location: 0, menu: 0, sections: [] as { id: number; custom_items: { id: number; custom_containers: { id: number }[] }[] }[] };
+const theirs = {
+  location: 0,
+  menu: 0,
+  sections: [] as { id: number; custom_items: { id: number; custom_containers: { id: number }[] }[] }[],
+};
 
 beforeAll(async () => {
   owner = await login("owner");
@@ -29,7 +33,12 @@ const routes = (): [string, string, unknown, string][] => [
   ["GET", `locations/${mine.location}/custom_menus`, undefined, `locations/${mine.location}/menus`],
   ["POST", `locations/${mine.location}/custom_menus`, { custom_menu: { name: "Stolen" } }, `locations/${mine.location}/menus`],
   ["DELETE", `locations/${mine.location}/custom_menus`, { ids: [mine.menu] }, `locations/${mine.location}/menus`],
-  ["PATCH", `locations/${mine.location}/custom_menus/positions`, { custom_menus: [{ id: mine.menu, position: 0 }] }, `locations/${mine.location}/menus/positions`],
+  [
+    "PATCH",
+    `locations/${mine.location}/custom_menus/positions`,
+    { custom_menus: [{ id: mine.menu, position: 0 }] },
+    `locations/${mine.location}/menus/positions`,
+  ],
   ["POST", `locations/${mine.location}/custom_menus/publish_all`, undefined, `locations/${mine.location}/menus/publish_all`],
   ["POST", `locations/${mine.location}/custom_menus/migrate`, undefined, `locations/${mine.location}/menus`],
   ["GET", `custom_menus/${mine.menu}`, undefined, `menus/${mine.menu}`],
@@ -47,7 +56,12 @@ const routes = (): [string, string, unknown, string][] => [
   ["PATCH", `custom_sections/${mine.section}`, { custom_section: { name: "Stolen" } }, `sections/${mine.section}`],
   ["DELETE", `custom_sections/${mine.section}`, undefined, `sections/${mine.section}`],
   ["GET", `custom_sections/${mine.section}/custom_items`, undefined, `sections/${mine.section}/items`],
-  ["POST", `custom_sections/${mine.section}/custom_items`, { custom_item: { name: "Stolen", type: "food" } }, `sections/${mine.section}/items`],
+  [
+    "POST",
+    `custom_sections/${mine.section}/custom_items`,
+    { custom_item: { name: "Stolen", type: "food" } },
+    `sections/${mine.section}/items`,
+  ],
   ["PATCH", `custom_sections/${mine.section}/custom_items/positions`, { custom_items: [] }, `sections/${mine.section}/items/positions`],
   ["GET", `custom_items/${mine.item}`, undefined, `items/${mine.item}`],
   ["PUT", `custom_items/${mine.item}`, { custom_item: { name: "Stolen" } }, `items/${mine.item}`],
@@ -81,17 +95,37 @@ describe("another business's custom records", () => {
     const [section] = theirs.sections;
     const cases: [string, string, unknown, number][] = [
       ["DELETE", `locations/${theirs.location}/custom_menus`, { ids: [theirs.menu, mine.menu] }, 404],
-      ["PATCH", `locations/${theirs.location}/custom_menus/positions`, { custom_menus: [{ id: theirs.menu, position: 0 }, { id: mine.menu, position: 1 }] }, 422],
+      [
+        "PATCH",
+        `locations/${theirs.location}/custom_menus/positions`,
+        {
+          custom_menus: [
+            { id: theirs.menu, position: 0 },
+            { id: mine.menu, position: 1 },
+          ],
+        },
+        422,
+      ],
       [
         "PATCH",
         `custom_menus/${theirs.menu}/custom_sections/positions`,
-        { custom_sections: [...theirs.sections.map((s, position) => ({ id: s.id, position })), { id: mine.section, position: theirs.sections.length }] },
+        {
+          custom_sections: [
+            ...theirs.sections.map((s, position) => ({ id: s.id, position })),
+            { id: mine.section, position: theirs.sections.length },
+          ],
+        },
         422,
       ],
       [
         "PATCH",
         `custom_sections/${section!.id}/custom_items/positions`,
-        { custom_items: [...section!.custom_items.map((i, position) => ({ id: i.id, position })), { id: mine.item, position: section!.custom_items.length }] },
+        {
+          custom_items: [
+            ...section!.custom_items.map((i, position) => ({ id: i.id, position })),
+            { id: mine.item, position: section!.custom_items.length },
+          ],
+        },
         422,
       ],
       ["PATCH", `custom_items/${section!.custom_items[0]!.id}/move`, { custom_item: { custom_section_id: mine.section } }, 404],

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 
 const base = { name: "Cask Night", description: "Real ale on gravity.", start_time_date: "2027-07-04", start_time_time: "20:00" };
-const create = (location: number, event: Record<string, unknown>) => api.post(`locations/${location}/events`, { as: owner.rw, body: { event } });
+const create = (location: number, event: Record<string, unknown>) =>
+  api.post(`locations/${location}/events`, { as: owner.rw, body: { event } });
 
 describe("POST /locations/:id/events", () => {
   it("creates an event in the location's zone with null place and address fields", async () => {
@@ -147,8 +148,14 @@ describe("POST /locations/:id/events", () => {
   it("refuses a body without an event, a non-JSON body and broken JSON", async () => {
     const before = await snapshot();
     expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, body: base })).status).toBe(422);
-    expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody: "name=x", headers: { "content-type": "text/plain" } })).status).toBe(415);
-    expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody: "name=x", headers: { "content-type": "text/plain" } }))
+        .status,
+    ).toBe(415);
+    expect(
+      (await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody: "{", headers: { "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -15,7 +15,12 @@ const beer = (bid: number) => ({
   beer_slug: `beer-${bid}`,
   is_in_production: 1,
   rating_score: 3.75,
-  brewery: { brewery_id: 9, brewery_name: "Fake Brewing", country_name: "United States", location: { brewery_city: "Austin", brewery_state: "TX" } },
+  brewery: {
+    brewery_id: 9,
+    brewery_name: "Fake Brewing",
+    country_name: "United States",
+    location: { brewery_city: "Austin", brewery_state: "TX" },
+  },
 });
 
 /**
@@ -43,7 +48,8 @@ export async function startFakeUpstream({ delayMs = 0 } = {}) {
           const bid = Number(info[1]);
           if (bid === 4999) return; // never answers
           if (bid === 4998) return send(200, "<html>maintenance</html>", "text/html");
-          if (bid > 5000) return send(404, JSON.stringify({ meta: { code: 404, error_detail: "No beer", error_type: "invalid_param" }, response: [] }));
+          if (bid > 5000)
+            return send(404, JSON.stringify({ meta: { code: 404, error_detail: "No beer", error_type: "invalid_param" }, response: [] }));
           return send(200, envelope({ beer: beer(bid) }));
         }
         if (url.pathname === "/v4/search/beer") {
@@ -69,6 +75,10 @@ export async function startFakeUpstream({ delayMs = 0 } = {}) {
     url: `http://127.0.0.1:${port}`,
     seen,
     calls: (path: string) => seen.filter((request) => request.path === path).length,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -21,7 +21,14 @@ beforeAll(async () => {
   upstream = await startFakeUpstream();
 });
 beforeEach(async () => {
-  configure({ V4_API_URL: upstream.url, V4_AUTH_URL: upstream.url, V4_CLIENT_ID: "test-client", V4_CLIENT_SECRET: "test-secret", V4_TIMEOUT_MS: "400", V4_HOURLY_LIMIT: undefined });
+  configure({
+    V4_API_URL: upstream.url,
+    V4_AUTH_URL: upstream.url,
+    V4_CLIENT_ID: "test-client",
+    V4_CLIENT_SECRET: "test-secret",
+    V4_TIMEOUT_MS: "400",
+    V4_HOURLY_LIMIT: undefined,
+  });
   const database = await db();
   await database.delete(v4Cache);
   await database.delete(rateLimits);
@@ -42,7 +49,8 @@ afterAll(async () => upstream.close());
 
 /** The browser-binding cookie a connect answer sets, as the browser sends it back to the callback. */
 const bindingOf = (start: { headers: Headers }) => ({ cookie: start.headers.get("set-cookie")!.split(";")[0]! });
-const v4 = (path: string, options: Parameters<typeof call>[2] = {}) => call(options.body ? "POST" : "GET", `/api/v4/${path}`, { as: owner.ro, ...options });
+const v4 = (path: string, options: Parameters<typeof call>[2] = {}) =>
+  call(options.body ? "POST" : "GET", `/api/v4/${path}`, { as: owner.ro, ...options });
 
 describe("the forwarder", () => {
   it("adds the app's credentials and User-Agent and drops the caller's", async () => {
@@ -134,7 +142,10 @@ describe("the forwarder", () => {
     for (const bid of [41, 42, 43]) expect((await v4(`beer/info/${bid}`)).status).toBe(200);
     const spent = await v4("beer/info/44");
     expect(spent.status).toBe(429);
-    expect(spent.body).toEqual({ meta: { code: 429, error_detail: expect.any(String), error_type: "rate_limit", developer_friendly: expect.any(String) }, response: [] });
+    expect(spent.body).toEqual({
+      meta: { code: 429, error_detail: expect.any(String), error_type: "rate_limit", developer_friendly: expect.any(String) },
+      response: [],
+    });
     expect(Number(spent.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(upstream.calls("/v4/beer/info/44")).toBe(0);
     expect((await v4("beer/info/41")).headers.get("x-cache")).toBe("HIT"); // cached answers still flow
@@ -158,7 +169,10 @@ describe("the forwarder", () => {
     if (url) configure({ V4_API_URL: url });
     const response = await v4(path as string);
     expect(response.status).toBe(status);
-    expect(response.body).toEqual({ meta: { code: status, error_detail: expect.any(String), error_type: type, developer_friendly: expect.any(String) }, response: [] });
+    expect(response.body).toEqual({
+      meta: { code: status, error_detail: expect.any(String), error_type: type, developer_friendly: expect.any(String) },
+      response: [],
+    });
   });
 
   it.each([
@@ -172,7 +186,10 @@ describe("the forwarder", () => {
   ])("refuses %s with 404 and calls nothing", async (_name, method, segments) => {
     const { GET, POST } = await import("@/app/api/v4/[...path]/route");
     const handler = method === "GET" ? GET : POST;
-    const request = new Request("http://127.0.0.1:3000/api/v4/x", { method, headers: { authorization: `Basic ${Buffer.from(`${owner.ro.email}:${owner.ro.token}`).toString("base64")}` } });
+    const request = new Request("http://127.0.0.1:3000/api/v4/x", {
+      method,
+      headers: { authorization: `Basic ${Buffer.from(`${owner.ro.email}:${owner.ro.token}`).toString("base64")}` },
+    });
     const response = await handler(request, { params: Promise.resolve({ path: segments }) });
     expect(response.status).toBe(404);
     expect((await response.json()).meta.error_type).toBe("invalid_method");
@@ -207,7 +224,9 @@ describe("calls that act as the user", () => {
     expect(redirect).toMatch(/\/api\/v4\/oauth\/callback$/);
     const state = authenticate.searchParams.get("state")!;
 
-    expect(start.headers.get("set-cookie")).toMatch(/^taproom_oauth=[\w-]{32,}; Path=\/api\/v4\/oauth; HttpOnly; SameSite=Lax; Max-Age=600$/);
+    expect(start.headers.get("set-cookie")).toMatch(
+      /^taproom_oauth=[\w-]{32,}; Path=\/api\/v4\/oauth; HttpOnly; SameSite=Lax; Max-Age=600$/,
+    );
     const wrongState = await call("GET", `/api/v4/oauth/callback?code=good-code&state=forged`, { headers: bindingOf(start) });
     expect(wrongState.status).toBe(400);
     expect(wrongState.body.meta.error_type).toBe("invalid_state");
@@ -275,24 +294,33 @@ describe("calls that act as the user", () => {
     const rejected = await call("GET", `/api/v4/oauth/callback?code=bad-code&state=${state}`, { headers: bindingOf(start) });
     expect(rejected.status).toBe(502);
     const again = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
-    const denied = await call("GET", `/api/v4/oauth/callback?error=access_denied&state=${new URL(again.headers.get("location")!).searchParams.get("state")}`, {
-      headers: bindingOf(again),
-    });
+    const denied = await call(
+      "GET",
+      `/api/v4/oauth/callback?error=access_denied&state=${new URL(again.headers.get("location")!).searchParams.get("state")}`,
+      {
+        headers: bindingOf(again),
+      },
+    );
     expect(denied.status).toBe(400);
     expect(denied.body.meta.error_type).toBe("access_denied");
   });
 
-  it.each(["//evil.test/x", "/%09/evil.test", "/%0a/evil.test", "/%0d%0a/evil.test", "/%5c/evil.test", "/\\evil.test", "https://evil.test/"])(
-    "never redirects back to another site (return_to=%s)",
-    async (returnTo) => {
-      const start = await call("GET", `/api/v4/oauth/connect?return_to=${returnTo}`, { as: owner.rw });
-      const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
-      const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
-      const target = new URL(back.headers.get("location")!);
-      expect(target.host).toBe("127.0.0.1:3000");
-      expect(target.pathname).toBe("/");
-    },
-  );
+  it.each([
+    "//evil.test/x",
+    "/%09/evil.test",
+    "/%0a/evil.test",
+    "/%0d%0a/evil.test",
+    "/%5c/evil.test",
+    "/\\evil.test",
+    "https://evil.test/",
+  ])("never redirects back to another site (return_to=%s)", async (returnTo) => {
+    const start = await call("GET", `/api/v4/oauth/connect?return_to=${returnTo}`, { as: owner.rw });
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
+    const target = new URL(back.headers.get("location")!);
+    expect(target.host).toBe("127.0.0.1:3000");
+    expect(target.pathname).toBe("/");
+  });
 });
 
 describe("catalogue-backed menu items", () => {

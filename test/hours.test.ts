@@ -21,7 +21,15 @@ describe("GET /locations/:id/hours", () => {
     const response = await api.get(`locations/${location}/hours`, { as: owner.ro });
     expect(response.status).toBe(200);
     const rows = response.body.hours;
-    expect(rows.map((row: { day: string }) => row.day)).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+    expect(rows.map((row: { day: string }) => row.day)).toEqual([
+      "monday",
+      "tuesday",
+      "wednesday",
+      "thursday",
+      "friday",
+      "saturday",
+      "sunday",
+    ]);
     expect(rows[0]).toEqual({
       id: expect.any(Number),
       always_open: false,
@@ -63,7 +71,15 @@ describe("PUT and PATCH /locations/:id/hours", () => {
 
   it("round-trips its own answer", async () => {
     const rows = (await api.get(`locations/${location}/hours`, { as: owner.ro })).body.hours;
-    const response = await update(rows.map(({ id, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({ id, always_open, closed, open_at, close_at })));
+    const response = await update(
+      rows.map(({ id, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({
+        id,
+        always_open,
+        closed,
+        open_at,
+        close_at,
+      })),
+    );
     expect(response.status).toBe(200);
     expect(response.body.hours.map(({ updated_at, ...rest }: Record<string, unknown>) => rest)).toEqual(
       rows.map(({ updated_at, ...rest }: Record<string, unknown>) => rest),
@@ -81,7 +97,14 @@ describe("PUT and PATCH /locations/:id/hours", () => {
     ["an id of zero", [{ id: 0, closed: true }], 422],
     ["an id that is not a number", [{ id: "monday", closed: true }], 422],
     ["a missing id", [{ closed: true }], 422],
-    ["the same id twice", [{ id: "MON", closed: true }, { id: "MON", closed: false }], 422],
+    [
+      "the same id twice",
+      [
+        { id: "MON", closed: true },
+        { id: "MON", closed: false },
+      ],
+      422,
+    ],
     ["closed and always open at once", [{ id: "TUE", closed: true, always_open: true }], 422],
     ["always open on a closed day", [{ id: "MON_CLOSED", always_open: true }], 422],
     ["a time that is not a time", [{ id: "TUE", open_at: "5pm" }], 422],
@@ -93,11 +116,11 @@ describe("PUT and PATCH /locations/:id/hours", () => {
     ["hours that are not a list", { id: "TUE" }, 422],
   ])("refuses %s and changes nothing", async (_name, batch, status) => {
     await update([{ id: ids.monday, closed: true, always_open: false }]);
-    const resolve = (value: unknown) =>
-      value === "MON" || value === "MON_CLOSED" ? ids.monday : value === "TUE" ? ids.tuesday : value;
+    const resolve = (value: unknown) => (value === "MON" || value === "MON_CLOSED" ? ids.monday : value === "TUE" ? ids.tuesday : value);
     const hours = Array.isArray(batch) ? batch.map((row) => ({ ...row, id: resolve(row.id) })) : batch;
     // A valid change ahead of the bad row proves the batch is all-or-nothing.
-    const withGoodRow = Array.isArray(hours) && hours.length > 0 && hours.length < 7 ? [{ id: ids.saturday, open_at: "09:00" }, ...hours] : hours;
+    const withGoodRow =
+      Array.isArray(hours) && hours.length > 0 && hours.length < 7 ? [{ id: ids.saturday, open_at: "09:00" }, ...hours] : hours;
     const before = await snapshot();
     const response = await update(withGoodRow);
     expect(response.status).toBe(status);
@@ -106,7 +129,10 @@ describe("PUT and PATCH /locations/:id/hours", () => {
 
   it("refuses the batch when a foreign id follows valid rows, leaving the valid rows untouched", async () => {
     const before = await snapshot();
-    const response = await update([{ id: ids.friday, closed: true }, { id: 424242, closed: true }]);
+    const response = await update([
+      { id: ids.friday, closed: true },
+      { id: 424242, closed: true },
+    ]);
     expect(response.status).toBe(404);
     expect(response.body.detail).toContain("424242");
     expect(await snapshot()).toEqual(before);

@@ -61,7 +61,9 @@ describe("seedDemoActivity", () => {
       expect(stats!.span).toBeGreaterThanOrEqual(170);
       expect(stats!.days).toBeGreaterThan(150);
 
-      const kinds = await rows<{ kind: string; n: number }>(sql`select kind, count(*)::int as n from subscriptions where location_id = ${location.id} group by 1 order by 1`);
+      const kinds = await rows<{ kind: string; n: number }>(
+        sql`select kind, count(*)::int as n from subscriptions where location_id = ${location.id} group by 1 order by 1`,
+      );
       expect(kinds.map((row) => row.kind)).toEqual(["beers", "events"]);
       expect(kinds.every((row) => row.n > 20)).toBe(true);
       const [recent] = await rows<{ older: number; newer: number }>(sql`
@@ -75,7 +77,9 @@ describe("seedDemoActivity", () => {
         from menu_view_counts where location_id = ${location.id} group by 1 order by 1`);
       expect(sources.map((row) => row.source)).toEqual(["API", "HomePage", "MobileApp", "TV Board"]);
       for (const row of sources) expect(row.days).toBeGreaterThan(150);
-      const [buckets] = await rows<{ odd: number }>(sql`select count(*)::int as odd from menu_view_counts where location_id = ${location.id} and extract(epoch from bucket)::bigint % 900 <> 0`);
+      const [buckets] = await rows<{ odd: number }>(
+        sql`select count(*)::int as odd from menu_view_counts where location_id = ${location.id} and extract(epoch from bucket)::bigint % 900 <> 0`,
+      );
       expect(buckets!.odd).toBe(0); // quarter hours, as recordMenuView counts them
     }
     expect(await countMismatches()).toBe(0);
@@ -90,7 +94,15 @@ describe("generateActivity", () => {
   it("goes through recordCheckins for small N: counts, fresh ids on every run, same draws for the same seed", async () => {
     const database = await db();
     const downtown = demo.find((location) => location.untappdVenueId === 910001)!;
-    const options = { checkins: 1500, locations: [downtown], days: 60, seed: 42, mode: "record" as const, subscriptions: false, menuViews: false };
+    const options = {
+      checkins: 1500,
+      locations: [downtown],
+      days: 60,
+      seed: 42,
+      mode: "record" as const,
+      subscriptions: false,
+      menuViews: false,
+    };
     const first = await generateActivity(database, options);
     const second = await generateActivity(database, options);
     for (const run of [first, second]) {
@@ -118,7 +130,16 @@ describe("generateActivity", () => {
     expect(run).toMatchObject({ mode: "bulk", checkins: 6000 });
     const range = sql`id between ${run.firstId} and ${run.lastId}`;
 
-    const [shape] = await rows<{ own: number; nearby: number; early: number; late: number; beers_ok: number; users: number; min_at: Date | string; max_at: Date | string }>(sql`
+    const [shape] = await rows<{
+      own: number;
+      nearby: number;
+      early: number;
+      late: number;
+      beers_ok: number;
+      users: number;
+      min_at: Date | string;
+      max_at: Date | string;
+    }>(sql`
       select count(*) filter (where location_id = ${harbor.id})::int as own,
              count(*) filter (where location_id is null)::int as nearby,
              count(*) filter (where checkin_at < ${now.toISOString()}::timestamptz - interval '120 days')::int as early,
@@ -139,7 +160,9 @@ describe("generateActivity", () => {
       select distinct v.id, v.latitude, v.longitude from checkins c join checkin_venues v on v.id = c.venue_id where c.id between ${run.firstId} and ${run.lastId} and c.location_id is null`);
     expect(venues.length).toBeGreaterThan(5);
     const at = { lat: Number(harbor.latitude), lng: Number(harbor.longitude) };
-    expect(venues.filter((venue) => distanceKm(at, { lat: venue.latitude, lng: venue.longitude }) <= 25).length).toBeGreaterThan(venues.length / 2);
+    expect(venues.filter((venue) => distanceKm(at, { lat: venue.latitude, lng: venue.longitude }) <= 25).length).toBeGreaterThan(
+      venues.length / 2,
+    );
 
     const weekdays = await rows<{ weekday: number; n: number }>(sql`
       select extract(isodow from checkin_at at time zone ${harbor.timeZone})::int as weekday, count(*)::int as n
@@ -152,7 +175,14 @@ describe("generateActivity", () => {
     expect(evening!.share).toBeGreaterThan(0.55);
 
     // One gender and one birth year per user; ~10 % without a gender; birth years 1950–2005.
-    const [people] = await rows<{ users: number; inconsistent: number; no_gender: number; min_year: number; max_year: number; no_year: number }>(sql`
+    const [people] = await rows<{
+      users: number;
+      inconsistent: number;
+      no_gender: number;
+      min_year: number;
+      max_year: number;
+      no_year: number;
+    }>(sql`
       with people as (
         select user_id, count(distinct coalesce(gender, '-')) as genders, count(distinct coalesce(birth_year, 0)) as years,
                min(gender) as gender, min(birth_year) as birth_year
@@ -190,16 +220,35 @@ describe("generateActivity", () => {
     expect(first).toHaveLength(60);
     expect(new Set(first.map((location) => location.untappdVenueId)).size).toBe(60);
     expect(new Set(first.map((location) => location.city)).size).toBeGreaterThanOrEqual(20);
-    const close = first.filter((a) => first.some((b) => b.id !== a.id && distanceKm({ lat: Number(a.latitude), lng: Number(a.longitude) }, { lat: Number(b.latitude), lng: Number(b.longitude) }) < 25));
+    const close = first.filter((a) =>
+      first.some(
+        (b) =>
+          b.id !== a.id &&
+          distanceKm({ lat: Number(a.latitude), lng: Number(a.longitude) }, { lat: Number(b.latitude), lng: Number(b.longitude) }) < 25,
+      ),
+    );
     expect(close.length).toBeGreaterThan(30);
 
-    const run = await generateActivity(database, { checkins: 3000, locations: first, days: 30, seed: 1, skew: 0.4, mode: "bulk", menuViews: false });
+    const run = await generateActivity(database, {
+      checkins: 3000,
+      locations: first,
+      days: 30,
+      seed: 1,
+      skew: 0.4,
+      mode: "bulk",
+      menuViews: false,
+    });
     expect(run.checkins).toBe(3000);
     const [spread] = await rows<{ locations: number }>(sql`
       select count(distinct location_id)::int as locations from checkins where id between ${run.firstId} and ${run.lastId} and location_id is not null`);
     expect(spread!.locations).toBeGreaterThan(50);
     expect(await countMismatches()).toBe(0);
-    await database.delete(locations).where(inArray(locations.id, first.map((location) => location.id)));
+    await database.delete(locations).where(
+      inArray(
+        locations.id,
+        first.map((location) => location.id),
+      ),
+    );
     expect(await database.select().from(locations).where(eq(locations.name, first[0]!.name))).toHaveLength(0);
   });
 });

@@ -107,7 +107,9 @@ describe("npm run sync:checkins", () => {
     // Rows belong to their location; pages after the first were asked for with max_id, limit 25.
     const [row] = await database.select().from(checkins).where(eq(checkins.venueId, 910001)).limit(1);
     expect(row!.locationId).toBe(downtown.id);
-    expect(requests.every((url) => url.pathname.startsWith("/sandbox/v4/venue/checkins/") && url.searchParams.get("limit") === "25")).toBe(true);
+    expect(requests.every((url) => url.pathname.startsWith("/sandbox/v4/venue/checkins/") && url.searchParams.get("limit") === "25")).toBe(
+      true,
+    );
     expect(requests.some((url) => url.searchParams.has("max_id"))).toBe(true);
 
     requests.length = 0;
@@ -131,9 +133,13 @@ describe("npm run sync:checkins", () => {
     expect(row!.beerId).toBe(source!.beerId);
     expect(row!.gender).toBeNull();
     expect(row!.birthYear).toBeNull();
-    const venue = (await database.execute(sql`select latitude, longitude from checkin_venues where id = 910001`)) as unknown as { rows: { latitude: number; longitude: number }[] };
+    const venue = (await database.execute(sql`select latitude, longitude from checkin_venues where id = 910001`)) as unknown as {
+      rows: { latitude: number; longitude: number }[];
+    };
     expect(venue.rows[0]).toEqual({ latitude: 40.7195, longitude: -74.0089 });
-    const beer = (await database.execute(sql`select name, brewery, style from catalogue_beers where bid = ${row!.beerId}`)) as unknown as { rows: { name: string; brewery: string }[] };
+    const beer = (await database.execute(sql`select name, brewery, style from catalogue_beers where bid = ${row!.beerId}`)) as unknown as {
+      rows: { name: string; brewery: string }[];
+    };
     expect(beer.rows[0]!.name).toEqual(expect.any(String));
     expect(beer.rows[0]!.brewery).toEqual(expect.any(String));
   });
@@ -153,7 +159,11 @@ describe("npm run sync:checkins", () => {
     expect(row.venue).toEqual({ id: 910001, name: downtown.name, latitude: 40.7195, longitude: -74.0089 });
     expect(row.beer).toEqual({ bid: 9, name: "Test IPA", brewery: "Test Brewing", style: "IPA - American" });
     expect(row.locationId).toBe(downtown.id);
-    expect(checkinFromFeedItem({ ...item, user: { uid: 5, gender: "other", date_of_birth: "1990-04-01" } }, downtown)!.user).toEqual({ id: 5, gender: null, birthYear: 1990 });
+    expect(checkinFromFeedItem({ ...item, user: { uid: 5, gender: "other", date_of_birth: "1990-04-01" } }, downtown)!.user).toEqual({
+      id: 5,
+      gender: null,
+      birthYear: 1990,
+    });
     expect(checkinFromFeedItem({ ...item, checkin_id: undefined }, downtown)).toBeNull();
     expect(checkinFromFeedItem({ ...item, created_at: "yesterday" }, downtown)).toBeNull();
   });
@@ -198,7 +208,10 @@ describe("npm run sync:checkins", () => {
     const before = await countsMatchRows(910002);
     // A second location on the same venue: the venue's check-ins are already stored, so its walk
     // only checks below them (one call at most), stores nothing and takes the same watermark.
-    const [twin] = await database.insert(locations).values({ ...withoutId(await harbor()), name: "Harbor Twin" }).returning();
+    const [twin] = await database
+      .insert(locations)
+      .values({ ...withoutId(await harbor()), name: "Harbor Twin" })
+      .returning();
     const outcome = await syncLocation(database, twin!, { budget: BIG });
     expect(outcome).toMatchObject({ status: "complete", imported: 0, seen: 0 });
     expect(outcome.calls).toBeLessThanOrEqual(1);
@@ -207,7 +220,10 @@ describe("npm run sync:checkins", () => {
     await database.delete(locations).where(eq(locations.id, twin!.id));
 
     // The write path itself: the stored rows offered again are all skipped.
-    const stored = await database.select().from(checkins).where(and(eq(checkins.venueId, 910002), lt(checkins.id, GENERATED.checkinBase)));
+    const stored = await database
+      .select()
+      .from(checkins)
+      .where(and(eq(checkins.venueId, 910002), lt(checkins.id, GENERATED.checkinBase)));
     const again = stored.map((row) => ({
       id: row.id,
       venue: { id: row.venueId, name: null, latitude: 52.3765, longitude: 4.938 },

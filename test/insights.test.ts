@@ -40,7 +40,7 @@ beforeAll(async () => {
   rival = await login("rival");
   const database = await db();
   const businessId = (await api.get("current_user", { as: owner.ro })).body.current_user.business_id;
-  [place] = await database
+  [place] = (await database
     .insert(locations)
     .values({
       businessId,
@@ -50,12 +50,22 @@ beforeAll(async () => {
       longitude: String(VENUE.longitude),
       untappdVenueId: VENUE.id,
     })
-    .returning() as [Location];
+    .returning()) as [Location];
   const here = (id: number, user: number, beer: keyof typeof BEERS, at: string): CheckinInput => ({
-    id, venue: VENUE, locationId: place.id, user: U[user]!, beer: BEERS[beer], checkinAt: new Date(at),
+    id,
+    venue: VENUE,
+    locationId: place.id,
+    user: U[user]!,
+    beer: BEERS[beer],
+    checkinAt: new Date(at),
   });
   const at = (venue: typeof BROOKLYN, id: number, user: number, beer: keyof typeof BEERS, when: string): CheckinInput => ({
-    id, venue, locationId: null, user: U[user]!, beer: BEERS[beer], checkinAt: new Date(when),
+    id,
+    venue,
+    locationId: null,
+    user: U[user]!,
+    beer: BEERS[beer],
+    checkinAt: new Date(when),
   });
   await recordCheckins(database, [
     here(1, 1, "A", "2026-10-28T03:30:00Z"), // Oct 27 23:30 EDT: before the window
@@ -109,7 +119,9 @@ describe("checkins_over_time", () => {
 
   it("uses a fixed offset in hours when tz_offset is given", async () => {
     const minus4 = (await checkinsOverTime(await db(), { ...base(), groupBy: "checkins", tzOffsetHours: -4 })).insights.checkins!;
-    expect(minus4.items.map((i: { date: string; checkins: number; distinct_users: number }) => [i.date, i.checkins, i.distinct_users])).toEqual([
+    expect(
+      minus4.items.map((i: { date: string; checkins: number; distinct_users: number }) => [i.date, i.checkins, i.distinct_users]),
+    ).toEqual([
       ["2026-10-28", 1, 1],
       ["2026-10-29", 0, 0],
       ["2026-10-30", 1, 1],
@@ -181,7 +193,13 @@ describe("menu_views_over_time", () => {
   it("takes tz_offset in seconds", async () => {
     const answer = await menuViewsOverTime(await db(), { ...base(), tzOffsetSeconds: -14_400 });
     expect(answer.menu_views.map((day: { value: { result: number }[] }) => day.value.map((v) => v.result))).toEqual([
-      [0, 0], [0, 0], [0, 0], [0, 0], [1, 1], [0, 1], [1, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [1, 1],
+      [0, 1],
+      [1, 0],
     ]);
     expect(answer.menu_views[4]!.timeframe).toEqual({ start: "2026-11-01T04:00:00.000Z", end: "2026-11-02T04:00:00.000Z" });
   });
@@ -223,7 +241,18 @@ describe("top_beers", () => {
 
 describe("query plans", () => {
   it("explains the main query of every insight", async () => {
-    const names = ["checkins", "gender", "ages", "daily", "menu_views", "subscribes", "stats", "top_beers", "top_nearby_beers", "top_nearby_users"] as const;
+    const names = [
+      "checkins",
+      "gender",
+      "ages",
+      "daily",
+      "menu_views",
+      "subscribes",
+      "stats",
+      "top_beers",
+      "top_nearby_beers",
+      "top_nearby_users",
+    ] as const;
     for (const name of names) {
       const plan = await explainInsight(await db(), name, base());
       expect(plan, name).toMatch(/Execution Time/);
@@ -232,7 +261,16 @@ describe("query plans", () => {
 });
 
 describe("the insight routes", () => {
-  const routes = ["checkins_over_time", "checkins_over_time?group_by=gender", "checkins_over_time?group_by=ages&num_days=180", "checkins_over_time?group_by=daily&tz_offset=-5", "menu_views_over_time?tz_offset=19800", "stats", "subscribes_over_time?num_days=30", "top_beers"];
+  const routes = [
+    "checkins_over_time",
+    "checkins_over_time?group_by=gender",
+    "checkins_over_time?group_by=ages&num_days=180",
+    "checkins_over_time?group_by=daily&tz_offset=-5",
+    "menu_views_over_time?tz_offset=19800",
+    "stats",
+    "subscribes_over_time?num_days=30",
+    "top_beers",
+  ];
 
   it("answer with the read-only token in the spec's shapes", async () => {
     for (const route of routes) {

@@ -146,8 +146,16 @@ describe("items", () => {
     const ids: number[] = [];
     for (const name of ["A", "B", "C", "D"]) ids.push((await addItem(section.id, { name })).body.item.id);
     expect((await api.delete(`items/${ids[1]}`, as())).body.item.id).toBe(ids[1]);
-    const order = async () => (await api.get(`sections/${section.id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [i.id, i.position]);
-    expect(await order()).toEqual([[ids[0], 0], [ids[2], 1], [ids[3], 2]]);
+    const order = async () =>
+      (await api.get(`sections/${section.id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [
+        i.id,
+        i.position,
+      ]);
+    expect(await order()).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[3], 2],
+    ]);
     const batch = [ids[3], ids[0], ids[2]].map((id, position) => ({ id, position }));
     const response = await api.patch(`sections/${section.id}/items/positions`, { ...as(), body: { items: batch } });
     expect(response.body.items).toEqual(batch);
@@ -164,9 +172,16 @@ describe("items", () => {
     const response = await api.patch(`items/${b.id}/move`, { ...as(), body: { item: { section_id: to.id } } });
     expect(response.status).toBe(200);
     expect(response.body.item).toMatchObject({ id: b.id, section_id: to.id, position: 0 });
-    const list = async (id: number) => (await api.get(`sections/${id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [i.id, i.position]);
-    expect(await list(from.id)).toEqual([[a.id, 0], [c.id, 1]]);
-    expect(await list(to.id)).toEqual([[b.id, 0], [x.id, 1]]);
+    const list = async (id: number) =>
+      (await api.get(`sections/${id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [i.id, i.position]);
+    expect(await list(from.id)).toEqual([
+      [a.id, 0],
+      [c.id, 1],
+    ]);
+    expect(await list(to.id)).toEqual([
+      [b.id, 0],
+      [x.id, 1],
+    ]);
     const same = await api.patch(`items/${a.id}/move`, { ...as(), body: { item: { section_id: from.id } } });
     expect(same.body.item).toMatchObject({ id: a.id, position: 0 });
     const before = await snapshot();
@@ -193,7 +208,10 @@ describe("containers", () => {
 
   it("creates with a size and a two-decimal price, embeds the size, and tracks by id", async () => {
     const item = await newItem();
-    const response = await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price: "6.5", calories: 180 } } });
+    const response = await api.post(`items/${item.id}/containers`, {
+      ...as(),
+      body: { container: { container_size_id: sizes[0]!.id, price: "6.5", calories: 180 } },
+    });
     expect(response.status).toBe(201);
     const container = response.body.container;
     expect(container).toEqual({
@@ -215,7 +233,8 @@ describe("containers", () => {
 
   it("lists in order and appends a blank unsaved container with build=true", async () => {
     const item = await newItem();
-    for (const price of [5, 7]) await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price } } });
+    for (const price of [5, 7])
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price } } });
     const built = (await api.get(`items/${item.id}/containers?build=true`, { as: owner.ro })).body.containers;
     expect(built.map((c: { price: string | null }) => c.price)).toEqual(["5.00", "7.00", null]);
     expect(built[2]).toMatchObject({ id: null, _track_by: null, position: 2, item_id: item.id, container_size: null });
@@ -241,23 +260,44 @@ describe("containers", () => {
     const errors = async (container: object) =>
       (await api.post(`items/${item.id}/containers`, { ...as(), body: { container } })).body.errors;
     expect(await errors({ container_size_id: sizes[0]!.id })).toEqual([{ path: "container.price", message: "is required" }]);
-    expect(await errors({ container_size_id: sizes[0]!.id, price: "six" })).toEqual([{ path: "container.price", message: "must be a number" }]);
+    expect(await errors({ container_size_id: sizes[0]!.id, price: "six" })).toEqual([
+      { path: "container.price", message: "must be a number" },
+    ]);
   });
 
   it("updates price and moves by position, deletes with a closed gap, reorders in a batch", async () => {
     const item = await newItem();
     const ids: number[] = [];
     for (const price of [4, 5, 6]) {
-      ids.push((await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price } } })).body.container.id);
+      ids.push(
+        (await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price } } })).body
+          .container.id,
+      );
     }
     const moved = await api.patch(`containers/${ids[2]}`, { ...as(), body: { container: { price: 6.25, position: 0 } } });
     expect(moved.body.container).toMatchObject({ price: "6.25", position: 0 });
-    const order = async () => (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers.map((c: { id: number; position: number }) => [c.id, c.position]);
-    expect(await order()).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
+    const order = async () =>
+      (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers.map((c: { id: number; position: number }) => [
+        c.id,
+        c.position,
+      ]);
+    expect(await order()).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
     expect((await api.delete(`containers/${ids[0]}`, as())).body.container.id).toBe(ids[0]);
-    expect(await order()).toEqual([[ids[2], 0], [ids[1], 1]]);
-    const batch = [{ id: ids[1], position: 0 }, { id: ids[2], position: 1 }];
-    expect((await api.patch(`items/${item.id}/containers/positions`, { ...as(), body: { containers: batch } })).body.containers).toEqual(batch);
+    expect(await order()).toEqual([
+      [ids[2], 0],
+      [ids[1], 1],
+    ]);
+    const batch = [
+      { id: ids[1], position: 0 },
+      { id: ids[2], position: 1 },
+    ];
+    expect((await api.patch(`items/${item.id}/containers/positions`, { ...as(), body: { containers: batch } })).body.containers).toEqual(
+      batch,
+    );
     const before = await snapshot();
     expect((await api.patch(`containers/${ids[1]}`, { ...as(), body: { container: { price: "free" } } })).status).toBe(422);
     expect((await api.patch(`items/${item.id}/containers/positions`, { ...as(), body: { containers: [batch[0]] } })).status).toBe(422);
@@ -273,15 +313,29 @@ describe("include_legacy", () => {
       await database.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 500000)`));
     }
     const [wine] = await database.select().from(customItemTypes);
-    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Old Wine List", position: 1 }).returning();
+    const [customMenu] = await database
+      .insert(customMenus)
+      .values({ locationId: location, name: "Old Wine List", position: 1 })
+      .returning();
     const [section] = await database.insert(customSections).values({ customMenuId: customMenu!.id, position: 0, name: "Reds" }).returning();
-    const [item] = await database.insert(customItems).values({ customSectionId: section!.id, position: 0, name: "Rioja", customItemTypeId: wine!.id }).returning();
-    const [container] = await database.insert(customContainers).values({ customItemId: item!.id, position: 0, name: "Glass", price: "9.00" }).returning();
+    const [item] = await database
+      .insert(customItems)
+      .values({ customSectionId: section!.id, position: 0, name: "Rioja", customItemTypeId: wine!.id })
+      .returning();
+    const [container] = await database
+      .insert(customContainers)
+      .values({ customItemId: item!.id, position: 0, name: "Glass", price: "9.00" })
+      .returning();
     const ids = { menu: customMenu!.id, section: section!.id, item: item!.id, container: container!.id };
 
     const get = (url: string) => api.get(url, { as: owner.ro });
     expect((await get(`menus/${ids.menu}`)).status).toBe(404);
-    expect((await get(`menus/${ids.menu}?include_legacy=true`)).body.menu).toMatchObject({ id: ids.menu, name: "Old Wine List", legacy: true, uuid: null });
+    expect((await get(`menus/${ids.menu}?include_legacy=true`)).body.menu).toMatchObject({
+      id: ids.menu,
+      name: "Old Wine List",
+      legacy: true,
+      uuid: null,
+    });
     const full = (await get(`menus/${ids.menu}?include_legacy=true&full=true`)).body.menu;
     expect(full.sections[0]).toMatchObject({ id: ids.section, name: "Reds", legacy: true });
     expect(full.sections[0].items[0]).toMatchObject({ id: ids.item, name: "Rioja", style: "Wine", legacy: true });
@@ -292,7 +346,8 @@ describe("include_legacy", () => {
     expect((await get(`items/${ids.item}?include_legacy=true`)).body.item.legacy).toBe(true);
     expect((await get(`items/${ids.item}/containers?include_legacy=true`)).body.containers[0].name).toBe("Glass");
     expect((await get(`containers/${ids.container}?include_legacy=true`)).body.container.legacy).toBe(true);
-    for (const url of [`sections/${ids.section}`, `items/${ids.item}`, `containers/${ids.container}`]) expect((await get(url)).status).toBe(404);
+    for (const url of [`sections/${ids.section}`, `items/${ids.item}`, `containers/${ids.container}`])
+      expect((await get(url)).status).toBe(404);
 
     const listed = (await get(`locations/${location}/menus?include_legacy=true`)).body.menus;
     expect(listed.filter((m: { legacy?: boolean }) => m.legacy).map((m: { id: number }) => m.id)).toContain(ids.menu);

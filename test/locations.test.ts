@@ -53,7 +53,22 @@ describe("GET /locations", () => {
       untappd_venue_id: 910001,
     });
     expect([-4, -5]).toContain(location.tz_offset);
-    for (const key of ["business_id", "address1", "address2", "city", "region", "postcode", "country", "country_name", "phone", "website", "contact_email", "number_of_taps", "created_at", "updated_at"]) {
+    for (const key of [
+      "business_id",
+      "address1",
+      "address2",
+      "city",
+      "region",
+      "postcode",
+      "country",
+      "country_name",
+      "phone",
+      "website",
+      "contact_email",
+      "number_of_taps",
+      "created_at",
+      "updated_at",
+    ]) {
       expect(location).toHaveProperty(key);
     }
     const harbor = (await api.get("locations", { as: owner.ro })).body.locations[1];

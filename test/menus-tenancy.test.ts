@@ -85,7 +85,9 @@ describe("another business's menu records", () => {
       [
         `locations/${theirs.location}/menus/positions`,
         "menu",
-        (id) => ({ menus: [...ownMenus.map((m: { id: number }, i: number) => ({ id: m.id, position: i })), { id, position: ownMenus.length }] }),
+        (id) => ({
+          menus: [...ownMenus.map((m: { id: number }, i: number) => ({ id: m.id, position: i })), { id, position: ownMenus.length }],
+        }),
       ],
       [`menus/${theirs.menu}/sections/positions`, "section", (id) => ({ sections: [{ id, position: 0 }] })],
       [`sections/${theirs.section}/items/positions`, "item", (id) => ({ items: [{ id, position: 0 }] })],

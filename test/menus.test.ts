@@ -41,7 +41,10 @@ describe("menus", () => {
   });
 
   it("creates an unpublished menu at the end, with its on-deck section", async () => {
-    const response = await api.post(`locations/${harbor}/menus`, { ...as(), body: { menu: { name: "  Wine  ", description: "By the glass" } } });
+    const response = await api.post(`locations/${harbor}/menus`, {
+      ...as(),
+      body: { menu: { name: "  Wine  ", description: "By the glass" } },
+    });
     expect(response.status).toBe(201);
     expect(response.body.menu).toMatchObject({ name: "Wine", description: "By the glass", footer: null, unpublished: true, position: 1 });
     const full = (await api.get(`menus/${response.body.menu.id}?full=true`, { as: owner.ro })).body.menu;
@@ -102,8 +105,14 @@ describe("GET /menus/:id?full=true", () => {
   it("returns the tree in position order and counts a view for source_name", async () => {
     const menu = (await api.get(`locations/${harbor}/menus`, { as: owner.ro })).body.menus[0];
     const views = async () =>
-      (await (await db()).select().from(menuViewCounts).where(and(eq(menuViewCounts.locationId, harbor), eq(menuViewCounts.source, "TV Board"))))
-        .reduce((sum, row) => sum + row.count, 0);
+      (
+        await (
+          await db()
+        )
+          .select()
+          .from(menuViewCounts)
+          .where(and(eq(menuViewCounts.locationId, harbor), eq(menuViewCounts.source, "TV Board")))
+      ).reduce((sum, row) => sum + row.count, 0);
     const before = await views();
     const response = await api.get(`menus/${menu.id}?full=true&source_name=TV%20Board`, { as: owner.ro });
     expect(response.status).toBe(200);
@@ -208,7 +217,8 @@ describe("positions batches", () => {
   const setup = async () => {
     const menu = await newMenu("Ordering");
     const ids: number[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await api.post(`menus/${menu.id}/sections`, { ...as(), body: { section: { name: `S${i}` } } })).body.section.id);
+    for (let i = 0; i < 4; i++)
+      ids.push((await api.post(`menus/${menu.id}/sections`, { ...as(), body: { section: { name: `S${i}` } } })).body.section.id);
     return { menu, ids };
   };
 

@@ -24,7 +24,7 @@ const demo = week([
 
 const at = (instant: string) => new Date(instant);
 const utc = (status: ReturnType<typeof openStatus>) =>
-  status.open ? status.closesAt?.toUTC().toISO() ?? null : status.opensAt?.toUTC().toISO() ?? null;
+  status.open ? (status.closesAt?.toUTC().toISO() ?? null) : (status.opensAt?.toUTC().toISO() ?? null);
 
 describe("wallClockOf", () => {
   it("reads HH:MM and the API's ISO form by its clock reading", () => {

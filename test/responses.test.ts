@@ -16,9 +16,12 @@ const routeFiles = (dir: string): string[] =>
 const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
 
 describe("declared responses", () => {
-  it.each(files.map((file) => [path.relative(root, path.dirname(file)) || "/", file]))("%s declares every verb's answers", async (_, file) => {
-    const module = (await import(file)) as Record<string, RouteFn>;
-    const undeclared = [...METHODS, "OPTIONS"].filter((method) => !declaredResponses(module[method]!));
-    expect(undeclared).toEqual([]);
-  });
+  it.each(files.map((file) => [path.relative(root, path.dirname(file)) || "/", file]))(
+    "%s declares every verb's answers",
+    async (_, file) => {
+      const module = (await import(file)) as Record<string, RouteFn>;
+      const undeclared = [...METHODS, "OPTIONS"].filter((method) => !declaredResponses(module[method]!));
+      expect(undeclared).toEqual([]);
+    },
+  );
 });

@@ -58,13 +58,22 @@ describe("POST /v4/checkin/add", () => {
   });
 
   it("places the check-in at the venue a directory id or its MD5 names; an unknown one leaves the venue out", async () => {
-    const plain = await sandbox("/v4/checkin/add", { token: owner, form: { ...BASE, directory_id: downtown, geolat: "40.7195", geolng: "-74.0089" } });
+    const plain = await sandbox("/v4/checkin/add", {
+      token: owner,
+      form: { ...BASE, directory_id: downtown, geolat: "40.7195", geolng: "-74.0089" },
+    });
     expect(plain.status).toBe(200);
     expect(plain.body.response.venue).toMatchObject({ venue_id: 910001, venue_name: "Demo Taproom Downtown" });
     const md5 = createHash("md5").update(downtown).digest("hex");
-    const hashed = await sandbox("/v4/checkin/add", { token: owner, form: { ...BASE, directory_id: md5, geolat: 40.7, geolng: -74, directory: "on" } });
+    const hashed = await sandbox("/v4/checkin/add", {
+      token: owner,
+      form: { ...BASE, directory_id: md5, geolat: 40.7, geolng: -74, directory: "on" },
+    });
     expect(hashed.body.response.venue.venue_id).toBe(910001);
-    const unknown = await sandbox("/v4/checkin/add", { token: owner, form: { ...BASE, directory_id: "f".repeat(24), geolat: 1, geolng: 2 } });
+    const unknown = await sandbox("/v4/checkin/add", {
+      token: owner,
+      form: { ...BASE, directory_id: "f".repeat(24), geolat: 1, geolng: 2 },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body.response.venue).toEqual([]);
   });
@@ -116,7 +125,10 @@ describe("comments", () => {
   it("adds a comment of at most 140 characters; empty or longer is 400", async () => {
     const added = await sandbox("/v4/checkin/addcomment/100", { token: owner, form: { comment: "y".repeat(140) } });
     expect(added.status).toBe(200);
-    expect(added.body.response).toMatchObject({ result: "success", comment: { comment: "y".repeat(140), comment_owner: true, user: { user_name: "demo_owner" } } });
+    expect(added.body.response).toMatchObject({
+      result: "success",
+      comment: { comment: "y".repeat(140), comment_owner: true, user: { user_name: "demo_owner" } },
+    });
     expect(added.body.response.comments.items.at(-1).comment_id).toBe(added.body.response.comment.comment_id);
     const before = await sandboxSnapshot();
     const forms: Record<string, string>[] = [{ comment: "z".repeat(141) }, { comment: "   " }, {}];
@@ -150,7 +162,12 @@ describe("the toast toggle", () => {
   it("toasts on the first call and removes the toast on the second", async () => {
     const first = await sandbox("/v4/checkin/toast/120", { token: owner, method: "POST" });
     expect(first.status).toBe(200);
-    expect(first.body.response).toMatchObject({ result: "success", like_type: "toast", like_id: expect.any(Number), toasts: { auth_toast: true } });
+    expect(first.body.response).toMatchObject({
+      result: "success",
+      like_type: "toast",
+      like_id: expect.any(Number),
+      toasts: { auth_toast: true },
+    });
     const count = first.body.response.toasts.total_count;
     expect(first.body.response.toasts.items.some((t: any) => t.user.user_name === "demo_owner" && t.like_owner)).toBe(true);
 
@@ -158,7 +175,12 @@ describe("the toast toggle", () => {
     expect(view.body.response.checkin.toasts.auth_toast).toBe(true);
 
     const second = await sandbox("/v4/checkin/toast/120", { token: owner, method: "POST" });
-    expect(second.body.response).toMatchObject({ result: "success", like_type: "toast", like_id: null, toasts: { auth_toast: false, total_count: count - 1 } });
+    expect(second.body.response).toMatchObject({
+      result: "success",
+      like_type: "toast",
+      like_id: null,
+      toasts: { auth_toast: false, total_count: count - 1 },
+    });
     const third = await sandbox("/v4/checkin/toast/120", { token: owner, method: "POST" });
     expect(third.body.response.toasts).toMatchObject({ auth_toast: true, total_count: count });
   });

@@ -72,7 +72,10 @@ export async function connect(username = "demo_owner"): Promise<string> {
 }
 
 /** Step 1 and 2: picks the account on the consent page and returns the code from the redirect. */
-export async function consent(username: string, { state = "s1", redirect = REDIRECT, options }: { state?: string; redirect?: string; options?: SandboxOptions } = {}) {
+export async function consent(
+  username: string,
+  { state = "s1", redirect = REDIRECT, options }: { state?: string; redirect?: string; options?: SandboxOptions } = {},
+) {
   const page = new URL("/sandbox/oauth/authenticate/", ORIGIN);
   page.search = new URLSearchParams({ client_id: SANDBOX_CLIENT.id, response_type: "code", redirect_url: redirect, state }).toString();
   const response = await handleSandbox(

@@ -81,7 +81,9 @@ describe("the envelope", () => {
     const request = new Request(sandboxUrl("/v4/beer/info/100001", { query: { compact: "true" } }), { headers: { "User-Agent": AGENT } });
     const response = await sandboxRoute.GET(request);
     expect(response.status).toBe(200);
-    const post = await sandboxRoute.POST(new Request(sandboxUrl("/v4/beer/info/100001"), { method: "POST", headers: { "User-Agent": AGENT } }));
+    const post = await sandboxRoute.POST(
+      new Request(sandboxUrl("/v4/beer/info/100001"), { method: "POST", headers: { "User-Agent": AGENT } }),
+    );
     expect(post.status).toBe(405);
   });
 });
@@ -96,8 +98,19 @@ describe("application credentials", () => {
   });
 
   it("refuse a wrong secret or an unknown client id with 401 invalid_auth", async () => {
-    expectError(await sandbox("/v4/beer/info/100001", { credentials: false, query: { client_id: "taproom-sandbox", client_secret: "wrong" } }), 401, "invalid_auth");
-    expectError(await sandbox("/v4/beer/info/100001", { credentials: false, query: { client_id: "someone-else", client_secret: "taproom-sandbox-secret" } }), 401, "invalid_auth");
+    expectError(
+      await sandbox("/v4/beer/info/100001", { credentials: false, query: { client_id: "taproom-sandbox", client_secret: "wrong" } }),
+      401,
+      "invalid_auth",
+    );
+    expectError(
+      await sandbox("/v4/beer/info/100001", {
+        credentials: false,
+        query: { client_id: "someone-else", client_secret: "taproom-sandbox-secret" },
+      }),
+      401,
+      "invalid_auth",
+    );
   });
 
   it("are required even with an access_token", async () => {
@@ -117,7 +130,14 @@ describe("application credentials", () => {
 
 describe("access tokens", () => {
   it("are required by the auth: yes endpoints: 401 invalid_token without", async () => {
-    for (const path of ["/v4/checkin/recent", "/v4/user/pending", "/v4/notifications", "/v4/friend/request/5003", "/v4/user/wishlist/add", "/v4/venue/directory_lookup/0123456789abcdef01234567"]) {
+    for (const path of [
+      "/v4/checkin/recent",
+      "/v4/user/pending",
+      "/v4/notifications",
+      "/v4/friend/request/5003",
+      "/v4/user/wishlist/add",
+      "/v4/venue/directory_lookup/0123456789abcdef01234567",
+    ]) {
       expectError(await sandbox(path), 401, "invalid_token");
     }
     expectError(await sandbox("/v4/checkin/add", { form: { bid: 100001, gmt_offset: -5, timezone: "EST" } }), 401, "invalid_token");
@@ -140,7 +160,14 @@ describe("access tokens", () => {
     const mine = await sandbox("/v4/user/info", { token, query: { compact: "true" } });
     expect(mine.body.response.user.user_name).toBe("rival_owner");
     expect(mine.body.response.user.relationship).toBe("self");
-    for (const path of ["/v4/user/info", "/v4/user/checkins", "/v4/user/friends", "/v4/user/badges", "/v4/user/wishlist", "/v4/user/beers"]) {
+    for (const path of [
+      "/v4/user/info",
+      "/v4/user/checkins",
+      "/v4/user/friends",
+      "/v4/user/badges",
+      "/v4/user/wishlist",
+      "/v4/user/beers",
+    ]) {
       expectError(await sandbox(path), 401, "invalid_token");
     }
   });
@@ -179,12 +206,18 @@ describe("the User-Agent rule", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBeTruthy();
   });
 
-  it.each(["Taproom/0.1 (venue management; taproom-sandbox)", "MyBeerApp/2.3 (client abc123)", "taproom-sandbox"])("accepts %j", async (agent) => {
-    expect((await call(agent)).status).toBe(200);
-  });
+  it.each(["Taproom/0.1 (venue management; taproom-sandbox)", "MyBeerApp/2.3 (client abc123)", "taproom-sandbox"])(
+    "accepts %j",
+    async (agent) => {
+      expect((await call(agent)).status).toBe(200);
+    },
+  );
 
   it("applies before credentials are looked at", async () => {
-    const response = await handleSandbox(new Request(`${ORIGIN}/sandbox/v4/beer/info/100001`, { headers: { "User-Agent": "curl/8.0" } }), UNLIMITED);
+    const response = await handleSandbox(
+      new Request(`${ORIGIN}/sandbox/v4/beer/info/100001`, { headers: { "User-Agent": "curl/8.0" } }),
+      UNLIMITED,
+    );
     expect(response.status).toBe(400);
   });
 });

@@ -58,7 +58,15 @@ describe("check-in feeds", () => {
   });
 
   it("refuse a limit, offset, max_id or min_id that is not a whole number with 400 invalid_param", async () => {
-    const queries: Record<string, string>[] = [{ limit: "ten" }, { limit: "2.5" }, { limit: "0" }, { limit: "-3" }, { max_id: "x" }, { max_id: "0" }, { min_id: "-1" }];
+    const queries: Record<string, string>[] = [
+      { limit: "ten" },
+      { limit: "2.5" },
+      { limit: "0" },
+      { limit: "-3" },
+      { max_id: "x" },
+      { max_id: "0" },
+      { min_id: "-1" },
+    ];
     for (const query of queries) {
       const answer = await sandbox("/v4/user/checkins/demo_owner", { query });
       expect(answer.status, JSON.stringify(query)).toBe(400);

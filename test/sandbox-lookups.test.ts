@@ -32,10 +32,19 @@ describe("beer/info", () => {
       beer_style: expect.any(String),
       rating_score: expect.any(Number),
       rating_count: expect.any(Number),
-      stats: { total_count: expect.any(Number), monthly_count: expect.any(Number), total_user_count: expect.any(Number), user_count: expect.any(Number) },
-      brewery: { brewery_id: expect.any(Number), location: { brewery_city: expect.any(String), lat: expect.any(Number), lng: expect.any(Number) } },
+      stats: {
+        total_count: expect.any(Number),
+        monthly_count: expect.any(Number),
+        total_user_count: expect.any(Number),
+        user_count: expect.any(Number),
+      },
+      brewery: {
+        brewery_id: expect.any(Number),
+        location: { brewery_city: expect.any(String), lat: expect.any(Number), lng: expect.any(Number) },
+      },
     });
-    for (const block of ["checkins", "media", "variants", "similar", "friends", "vintages"]) expect(full[block]).toEqual({ count: expect.any(Number), items: expect.any(Array) });
+    for (const block of ["checkins", "media", "variants", "similar", "friends", "vintages"])
+      expect(full[block]).toEqual({ count: expect.any(Number), items: expect.any(Array) });
     expect(full.similar.items.every((item: any) => item.beer.beer_style === full.beer_style)).toBe(true);
 
     const compact = (await sandbox("/v4/beer/info/100001", { token: owner, query: { compact: "true" } })).body.response.beer;
@@ -67,7 +76,12 @@ describe("venue/info", () => {
 describe("brewery/info", () => {
   it("gives the brewery with rating, stats and, unless compact, its beer list", async () => {
     const full = (await sandbox("/v4/brewery/info/2001")).body.response.brewery;
-    expect(full).toMatchObject({ brewery_id: 2001, brewery_name: expect.any(String), beer_count: expect.any(Number), rating: { count: expect.any(Number), rating_score: expect.any(Number) } });
+    expect(full).toMatchObject({
+      brewery_id: 2001,
+      brewery_name: expect.any(String),
+      beer_count: expect.any(Number),
+      rating: { count: expect.any(Number), rating_score: expect.any(Number) },
+    });
     expect(full.beer_list.count).toBeGreaterThan(0);
     for (const item of full.beer_list.items) expect(item.brewery.brewery_id).toBe(2001);
     const compact = (await sandbox("/v4/brewery/info/2001", { query: { compact: "true" } })).body.response.brewery;
@@ -79,9 +93,19 @@ describe("brewery/info", () => {
 describe("user/info", () => {
   it("fills settings only for the user's own token", async () => {
     const own = (await sandbox("/v4/user/info/demo_owner", { token: owner })).body.response.user;
-    expect(own.settings).toMatchObject({ email_address: "demo_owner@sandbox.taproom.test", badge: expect.any(Object), checkin: expect.any(Object) });
-    expect(own.stats).toMatchObject({ total_badges: 60, total_checkins: expect.any(Number), total_beers: expect.any(Number), total_friends: expect.any(Number) });
-    for (const block of ["checkins", "media", "recent_brews"]) expect(own[block]).toEqual({ count: expect.any(Number), items: expect.any(Array) });
+    expect(own.settings).toMatchObject({
+      email_address: "demo_owner@sandbox.taproom.test",
+      badge: expect.any(Object),
+      checkin: expect.any(Object),
+    });
+    expect(own.stats).toMatchObject({
+      total_badges: 60,
+      total_checkins: expect.any(Number),
+      total_beers: expect.any(Number),
+      total_friends: expect.any(Number),
+    });
+    for (const block of ["checkins", "media", "recent_brews"])
+      expect(own[block]).toEqual({ count: expect.any(Number), items: expect.any(Array) });
     expect(own.checkins.count).toBeGreaterThan(0);
 
     const other = (await sandbox("/v4/user/info/demo_owner", { token: rival })).body.response.user;
@@ -105,7 +129,10 @@ describe("venue/directory_lookup", () => {
     const found = await sandbox(`/v4/venue/directory_lookup/${venue!.directoryId}`, { token: owner });
     expect(found.status).toBe(200);
     expect(found.body.response.venue).toMatchObject({ count: 1, items: [{ venue_id: 910003, venue_name: "Rival Brewpub" }] });
-    expect((await sandbox(`/v4/venue/directory_lookup/${venue!.directoryId.toUpperCase()}`, { token: owner })).body.response.venue.items[0].venue_id).toBe(910003);
+    expect(
+      (await sandbox(`/v4/venue/directory_lookup/${venue!.directoryId.toUpperCase()}`, { token: owner })).body.response.venue.items[0]
+        .venue_id,
+    ).toBe(910003);
     expect((await sandbox(`/v4/venue/directory_lookup/${venue!.directoryId}`)).status).toBe(401);
     expectParamError(await sandbox("/v4/venue/directory_lookup/000000000000000000000000", { token: owner }), 404);
     expectParamError(await sandbox("/v4/venue/directory_lookup/not-an-id", { token: owner }));
@@ -117,7 +144,15 @@ describe("search", () => {
     expectParamError(await sandbox("/v4/search/beer"));
     expectParamError(await sandbox("/v4/search/beer", { query: { q: "  " } }));
     const byCount = (await sandbox("/v4/search/beer", { query: { q: "a" } })).body.response;
-    expect(byCount).toMatchObject({ term: "a", offset: 0, limit: 25, found: expect.any(Number), beers: { count: 25 }, homebrew: { count: 0 }, breweries: { count: 0 } });
+    expect(byCount).toMatchObject({
+      term: "a",
+      offset: 0,
+      limit: 25,
+      found: expect.any(Number),
+      beers: { count: 25 },
+      homebrew: { count: 0 },
+      breweries: { count: 0 },
+    });
     const counts = byCount.beers.items.map((item: any) => item.checkin_count);
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
     expect((await sandbox("/v4/search/beer", { query: { q: "a", limit: 99 } })).body.response.beers.count).toBe(50);
@@ -161,7 +196,12 @@ describe("user/badges", () => {
     expect(answer.count).toBe(50);
     const times = answer.items.map((item: any) => Date.parse(item.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(answer.items[0]).toMatchObject({ user_badge_id: expect.any(Number), badge_id: expect.any(Number), badge_name: expect.any(String), media: { badge_image_sm: expect.any(String) } });
+    expect(answer.items[0]).toMatchObject({
+      user_badge_id: expect.any(Number),
+      badge_id: expect.any(Number),
+      badge_name: expect.any(String),
+      media: { badge_image_sm: expect.any(String) },
+    });
     expect((await sandbox("/v4/user/badges/demo_owner", { query: { limit: 60 } })).body.response.count).toBe(50);
     const tail = (await sandbox("/v4/user/badges/demo_owner", { query: { offset: 45, limit: 20 } })).body.response;
     expect(tail.items.map((item: any) => item.user_badge_id)).toEqual(answer.items.slice(45).map((item: any) => item.user_badge_id));
@@ -177,21 +217,28 @@ describe("user/beers", () => {
     expect(new Set(bids).size).toBe(bids.length);
     const recent = byDate.beers.items.map((item: any) => Date.parse(item.recent_created_at));
     expect(recent).toEqual([...recent].sort((a, b) => b - a));
-    const mine = (await sandbox("/v4/user/beers/demo_owner", { query: { sort: "highest_rated_you", limit: 50 } })).body.response.beers.items.map((item: any) => item.rating_score);
+    const mine = (
+      await sandbox("/v4/user/beers/demo_owner", { query: { sort: "highest_rated_you", limit: 50 } })
+    ).body.response.beers.items.map((item: any) => item.rating_score);
     const rated = mine.filter((score: number) => score > 0);
     expect(rated).toEqual([...rated].sort((a: number, b: number) => b - a));
-    const counts = (await sandbox("/v4/user/beers/demo_owner", { query: { sort: "checkin" } })).body.response.beers.items.map((item: any) => item.count);
+    const counts = (await sandbox("/v4/user/beers/demo_owner", { query: { sort: "checkin" } })).body.response.beers.items.map(
+      (item: any) => item.count,
+    );
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
-    for (const sort of ["highest_rated", "lowest_rated", "lowest_rated_you"]) expect((await sandbox("/v4/user/beers/demo_owner", { query: { sort } })).status).toBe(200);
+    for (const sort of ["highest_rated", "lowest_rated", "lowest_rated_you"])
+      expect((await sandbox("/v4/user/beers/demo_owner", { query: { sort } })).status).toBe(200);
     expectParamError(await sandbox("/v4/user/beers/demo_owner", { query: { sort: "highest_abv" } }));
     expect((await sandbox("/v4/user/beers/demo_owner", { query: { limit: 80 } })).body.response.beers.count).toBeLessThanOrEqual(50);
   });
 
   it("takes start_date and end_date together only", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const recent = (await sandbox("/v4/user/beers/demo_owner", { query: { start_date: "2000-01-01", end_date: today, limit: 50 } })).body.response;
+    const recent = (await sandbox("/v4/user/beers/demo_owner", { query: { start_date: "2000-01-01", end_date: today, limit: 50 } })).body
+      .response;
     expect(recent.total_count).toBeGreaterThan(0);
-    const none = (await sandbox("/v4/user/beers/demo_owner", { query: { start_date: "2000-01-01", end_date: "2000-12-31" } })).body.response;
+    const none = (await sandbox("/v4/user/beers/demo_owner", { query: { start_date: "2000-01-01", end_date: "2000-12-31" } })).body
+      .response;
     expect(none.total_count).toBe(0);
     expectParamError(await sandbox("/v4/user/beers/demo_owner", { query: { start_date: "2024-01-01" } }));
     expectParamError(await sandbox("/v4/user/beers/demo_owner", { query: { end_date: "2024-01-01" } }));
@@ -204,7 +251,12 @@ describe("checkin/view", () => {
   it("returns the check-in with its venue, comments and toasts", async () => {
     const feed = (await sandbox("/v4/venue/checkins/910001", { query: { limit: 1 } })).body.response.checkins.items[0];
     const view = (await sandbox(`/v4/checkin/view/${feed.checkin_id}`, { token: owner })).body.response.checkin;
-    expect(view).toMatchObject({ checkin_id: feed.checkin_id, venue: { venue_id: 910001 }, comments: { total_count: expect.any(Number) }, toasts: { total_count: expect.any(Number), auth_toast: expect.any(Boolean) } });
+    expect(view).toMatchObject({
+      checkin_id: feed.checkin_id,
+      venue: { venue_id: 910001 },
+      comments: { total_count: expect.any(Number) },
+      toasts: { total_count: expect.any(Number), auth_toast: expect.any(Boolean) },
+    });
     expectParamError(await sandbox("/v4/checkin/view/999999"), 404);
   });
 });

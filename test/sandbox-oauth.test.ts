@@ -24,7 +24,10 @@ const decide = (form: Record<string, string>, query: Record<string, string> = st
   );
 
 const exchange = (query: Record<string, string>, credentials?: Record<string, string>) =>
-  sandbox("/oauth/authorize/", { query: { response_type: "code", redirect_url: REDIRECT, ...credentials, ...query }, credentials: credentials === undefined });
+  sandbox("/oauth/authorize/", {
+    query: { response_type: "code", redirect_url: REDIRECT, ...credentials, ...query },
+    credentials: credentials === undefined,
+  });
 
 describe("OAuth step 1: the consent page", () => {
   it("is a self-contained HTML page offering sandbox accounts, demo_owner first, to a browser", async () => {
@@ -59,7 +62,10 @@ describe("OAuth step 1: the consent page", () => {
   });
 
   it("escapes what it echoes", async () => {
-    const response = await handleSandbox(new Request(authenticateUrl({ ...stepOne, state: '"><script>alert(1)</script>' }), { headers: { "User-Agent": BROWSER } }), UNLIMITED);
+    const response = await handleSandbox(
+      new Request(authenticateUrl({ ...stepOne, state: '"><script>alert(1)</script>' }), { headers: { "User-Agent": BROWSER } }),
+      UNLIMITED,
+    );
     expect(await response.text()).not.toContain("<script>");
   });
 });
@@ -158,7 +164,13 @@ describe("OAuth step 3: the exchange", () => {
   it("obeys the User-Agent rule, unlike the consent page", async () => {
     const code = await consent("demo_owner");
     const url = new URL("/sandbox/oauth/authorize/", ORIGIN);
-    url.search = new URLSearchParams({ client_id: SANDBOX_CLIENT.id, client_secret: SANDBOX_CLIENT.secret, response_type: "code", redirect_url: REDIRECT, code }).toString();
+    url.search = new URLSearchParams({
+      client_id: SANDBOX_CLIENT.id,
+      client_secret: SANDBOX_CLIENT.secret,
+      response_type: "code",
+      redirect_url: REDIRECT,
+      code,
+    }).toString();
     const response = await handleSandbox(new Request(url, { headers: { "User-Agent": BROWSER } }), UNLIMITED);
     expect(response.status).toBe(400);
     expect((await response.json()).meta.error_type).toBe("invalid_request");

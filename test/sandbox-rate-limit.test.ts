@@ -34,14 +34,22 @@ describe("the hourly rate limit", () => {
     const over = await sandbox("/v4/search/brewery", { query: { q: "a" }, options });
     expect(over.status).toBe(429);
     expect(over.body).toEqual({
-      meta: { code: 429, error_detail: expect.stringContaining("Your application has reached their API limit for the hour."), error_type: "api_limit_exceeded", developer_friendly: "" },
+      meta: {
+        code: 429,
+        error_detail: expect.stringContaining("Your application has reached their API limit for the hour."),
+        error_type: "api_limit_exceeded",
+        developer_friendly: "",
+      },
       response: [],
     });
     expect(over.headers.get("x-ratelimit-limit")).toBe("3");
     expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     // The next window starts afresh.
-    const later = await sandbox("/v4/search/brewery", { query: { q: "a" }, options: { hourlyLimit: 3, now: new Date(now.getTime() + HOUR + 1000) } });
+    const later = await sandbox("/v4/search/brewery", {
+      query: { q: "a" },
+      options: { hourlyLimit: 3, now: new Date(now.getTime() + HOUR + 1000) },
+    });
     expect(later.status).toBe(200);
     expect(remaining(later)).toBe(2);
   });
@@ -64,10 +72,17 @@ describe("the hourly rate limit", () => {
     const now = nextHour();
     const options = { hourlyLimit: 5, now };
     await sandbox("/v4/beer/info/100001", { query: { compact: "true" }, options });
-    const refusedAgent = await handleSandbox(new Request(sandboxUrl("/v4/beer/info/100001"), { headers: { "User-Agent": "curl/8.0" } }), options);
+    const refusedAgent = await handleSandbox(
+      new Request(sandboxUrl("/v4/beer/info/100001"), { headers: { "User-Agent": "curl/8.0" } }),
+      options,
+    );
     expect(refusedAgent.status).toBe(400);
     expect(remaining(refusedAgent)).toBe(4);
-    const wrongSecret = await sandbox("/v4/beer/info/100001", { credentials: false, query: { client_id: "taproom-sandbox", client_secret: "nope" }, options });
+    const wrongSecret = await sandbox("/v4/beer/info/100001", {
+      credentials: false,
+      query: { client_id: "taproom-sandbox", client_secret: "nope" },
+      options,
+    });
     expect(wrongSecret.status).toBe(401);
     expect(remaining(wrongSecret)).toBe(4);
     const unknownPath = await sandbox("/v4/nothing", { options });
@@ -79,8 +94,7 @@ describe("the hourly rate limit", () => {
   it("can be lowered for tests that reach the sandbox through the forwarder", async () => {
     setSandboxHourlyLimit(1);
     const now = nextHour();
-    const call = () =>
-      handleSandbox(new Request(sandboxUrl("/v4/beer/trending"), { headers: { "User-Agent": AGENT } }), { now });
+    const call = () => handleSandbox(new Request(sandboxUrl("/v4/beer/trending"), { headers: { "User-Agent": AGENT } }), { now });
     expect((await call()).status).toBe(200);
     const over = await call();
     expect(over.status).toBe(429);

@@ -57,13 +57,23 @@ describe("the sandbox seed", () => {
     await ensureSandboxData(db);
     const demo = await db.select().from(locations).where(isNotNull(locations.untappdVenueId));
     expect(demo).toHaveLength(3);
-    const venues = await db.select().from(sandboxVenues).where(inArray(sandboxVenues.id, demo.map((l) => l.untappdVenueId!)));
+    const venues = await db
+      .select()
+      .from(sandboxVenues)
+      .where(
+        inArray(
+          sandboxVenues.id,
+          demo.map((l) => l.untappdVenueId!),
+        ),
+      );
     for (const location of demo) {
       const venue = venues.find((v) => v.id === location.untappdVenueId)!;
       expect(venue).toMatchObject({ name: location.name, city: location.city });
       expect(Number(venue.lat)).toBeCloseTo(Number(location.latitude), 4);
       expect(Number(venue.lng)).toBeCloseTo(Number(location.longitude), 4);
-      const [{ n }] = (await db.select({ n: count() }).from(sandboxCheckins).where(eq(sandboxCheckins.venueId, venue.id))) as [{ n: number }];
+      const [{ n }] = (await db.select({ n: count() }).from(sandboxCheckins).where(eq(sandboxCheckins.venueId, venue.id))) as [
+        { n: number },
+      ];
       expect(n).toBeGreaterThan(50);
     }
   });
@@ -71,7 +81,9 @@ describe("the sandbox seed", () => {
   it("has the accounts the demo users connect", async () => {
     const db = await getDb();
     await ensureSandboxData(db);
-    const names = (await db.select({ name: sandboxUsers.userName }).from(sandboxUsers).orderBy(sandboxUsers.id).limit(2)).map((u) => u.name);
+    const names = (await db.select({ name: sandboxUsers.userName }).from(sandboxUsers).orderBy(sandboxUsers.id).limit(2)).map(
+      (u) => u.name,
+    );
     expect(names).toEqual([DEMO.owner.platformUsername, DEMO.rival.platformUsername]);
   });
 

@@ -27,7 +27,11 @@ describe("the friendship flow", () => {
   it("request → pending → accept → friends → remove", async () => {
     const request = await friend("request", rivalId, owner);
     expect(request.status).toBe(200);
-    expect(request.body.response).toMatchObject({ result: "success", request_type: "request", target_user: { uid: rivalId, relationship: "request_sent" } });
+    expect(request.body.response).toMatchObject({
+      result: "success",
+      request_type: "request",
+      target_user: { uid: rivalId, relationship: "request_sent" },
+    });
 
     // Only the target sees it among their pending requests.
     const pending = await sandbox("/v4/user/pending", { token: rival });
@@ -45,11 +49,18 @@ describe("the friendship flow", () => {
 
     const accept = await friend("accept", ownerId, rival);
     expect(accept.status).toBe(200);
-    expect(accept.body.response).toMatchObject({ result: "success", request_type: "accept", target_user: { uid: ownerId, relationship: "friends" } });
+    expect(accept.body.response).toMatchObject({
+      result: "success",
+      request_type: "accept",
+      target_user: { uid: ownerId, relationship: "friends" },
+    });
     expectParamError(await friend("accept", ownerId, rival));
     expectParamError(await friend("request", rivalId, owner));
     const friends = await sandbox("/v4/user/friends", { token: rival, query: { limit: 25 } });
-    const all = [friends.body.response.items, (await sandbox("/v4/user/friends", { token: rival, query: { offset: 25 } })).body.response.items].flat();
+    const all = [
+      friends.body.response.items,
+      (await sandbox("/v4/user/friends", { token: rival, query: { offset: 25 } })).body.response.items,
+    ].flat();
     expect(all.map((item: any) => item.user.user_name)).toContain("demo_owner");
 
     const remove = await friend("remove", rivalId, owner);
@@ -62,7 +73,11 @@ describe("the friendship flow", () => {
     expectParamError(await friend("reject", rivalId, owner));
     const reject = await friend("reject", ownerId, rival);
     expect(reject.status).toBe(200);
-    expect(reject.body.response).toMatchObject({ result: "success", request_type: "reject", target_user: { uid: ownerId, relationship: "none" } });
+    expect(reject.body.response).toMatchObject({
+      result: "success",
+      request_type: "reject",
+      target_user: { uid: ownerId, relationship: "none" },
+    });
     expectParamError(await friend("reject", ownerId, rival));
     const pending = await sandbox("/v4/user/pending", { token: rival });
     expect(pending.body.response.items.map((item: any) => item.user.user_name)).not.toContain("demo_owner");
@@ -96,12 +111,29 @@ describe("the friendship flow", () => {
     const strangers = await db
       .select({ id: sandboxUsers.id })
       .from(sandboxUsers)
-      .where(and(ne(sandboxUsers.id, rivalId), notInArray(sandboxUsers.id, db.select({ id: sandboxFriendships.userLow }).from(sandboxFriendships).where(eq(sandboxFriendships.userHigh, rivalId)))))
+      .where(
+        and(
+          ne(sandboxUsers.id, rivalId),
+          notInArray(
+            sandboxUsers.id,
+            db.select({ id: sandboxFriendships.userLow }).from(sandboxFriendships).where(eq(sandboxFriendships.userHigh, rivalId)),
+          ),
+        ),
+      )
       .limit(40);
     const now = new Date();
     await db
       .insert(sandboxFriendships)
-      .values(strangers.map(({ id }) => ({ userLow: Math.min(id, rivalId), userHigh: Math.max(id, rivalId), requesterId: id, status: "accepted" as const, createdAt: now, acceptedAt: now })))
+      .values(
+        strangers.map(({ id }) => ({
+          userLow: Math.min(id, rivalId),
+          userHigh: Math.max(id, rivalId),
+          requesterId: id,
+          status: "accepted" as const,
+          createdAt: now,
+          acceptedAt: now,
+        })),
+      )
       .onConflictDoNothing();
     const first = await sandbox("/v4/user/friends/rival_owner");
     expect(first.body.response.count).toBe(25);
@@ -182,7 +214,12 @@ describe("notifications", () => {
     await sandbox(`/v4/checkin/toast/${checkinId}`, { token: rival, method: "POST" });
     await sandbox(`/v4/checkin/addcomment/${checkinId}`, { token: rival, form: { comment: "Cheers from the rival!" } });
     const items = (await sandbox("/v4/notifications", { token: owner })).body.response.notifications.items;
-    expect(items[0]).toMatchObject({ type: "comment", comment: "Cheers from the rival!", user: { user_name: "rival_owner" }, checkin: { checkin_id: checkinId } });
+    expect(items[0]).toMatchObject({
+      type: "comment",
+      comment: "Cheers from the rival!",
+      user: { user_name: "rival_owner" },
+      checkin: { checkin_id: checkinId },
+    });
     expect(items[1]).toMatchObject({ type: "toast", user: { user_name: "rival_owner" }, checkin: { checkin_id: checkinId } });
 
     expect((await sandbox("/v4/notifications", { token: owner, query: { limit: 5 } })).body.response.notifications.count).toBe(5);

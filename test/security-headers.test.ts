@@ -45,7 +45,9 @@ describe("security headers", () => {
   });
 
   it("pin https (HSTS) only when the app is published on https", async () => {
-    expect(headersFor(await rules("https://taproom.example"), "/")["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(headersFor(await rules("https://taproom.example"), "/")["strict-transport-security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(headersFor(await rules("http://127.0.0.1:3000"), "/")["strict-transport-security"]).toBeUndefined();
   });
 });

@@ -24,7 +24,8 @@ async function withSettings(settings: Record<string, string>, work: () => Promis
 }
 
 describe("clientAddress", () => {
-  const request = (forwarded?: string) => new Request("http://127.0.0.1/", forwarded === undefined ? {} : { headers: { "x-forwarded-for": forwarded } });
+  const request = (forwarded?: string) =>
+    new Request("http://127.0.0.1/", forwarded === undefined ? {} : { headers: { "x-forwarded-for": forwarded } });
   it("trusts no X-Forwarded-For without trusted proxies", () => {
     expect(clientAddress(request("192.0.2.1"), 0)).toBeNull();
     expect(clientAddress(request(), 0)).toBeNull();
@@ -85,7 +86,7 @@ describe("POST /sessions", () => {
     ["missing email", { password: "x" }, undefined, 422],
     ["email not a string", { email: 42, password: "x" }, undefined, 422],
     ["empty password", { email: owner.email, password: "" }, undefined, 422],
-    ["broken JSON", undefined, "{\"email\":", 400],
+    ["broken JSON", undefined, '{"email":', 400],
   ])("refuses %s", async (_name, body, rawBody, status) => {
     const response = await api.post("sessions", {
       body,
@@ -209,7 +210,12 @@ describe("tokens sealed under another APP_SECRET", () => {
     // The rival's email may be rate limited by an earlier test: use the repository directly.
     const { createSession } = await import("@/lib/sessions/sessions");
     const login = () =>
-      createSession(database, { email: "rival@demo.test", password: "demo-rival-pass", address: "198.51.100.250", now: new Date(Date.now() + 3_600_000) });
+      createSession(database, {
+        email: "rival@demo.test",
+        password: "demo-rival-pass",
+        address: "198.51.100.250",
+        now: new Date(Date.now() + 3_600_000),
+      });
     const working = await login();
     const [sealed] = await database.select().from(users).where(eq(users.email, "rival@demo.test"));
     await database.update(users).set({ tokenEncrypted: "AAAA.BBBB.CCCC" }).where(eq(users.email, "rival@demo.test"));

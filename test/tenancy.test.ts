@@ -46,7 +46,10 @@ describe("another business's records", () => {
   it("cannot be reached by naming the owner's hours in the rival's own location", async () => {
     const rivalLocation = (await api.get("locations", { as: rival.ro })).body.locations[0].id;
     const before = await snapshot();
-    const response = await api.patch(`locations/${rivalLocation}/hours`, { as: rival.rw, body: { hours: [{ id: ids.hour, closed: true }] } });
+    const response = await api.patch(`locations/${rivalLocation}/hours`, {
+      as: rival.rw,
+      body: { hours: [{ id: ids.hour, closed: true }] },
+    });
     expect(response.status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });

@@ -76,7 +76,12 @@ export function AccountView({ user, locationId }: Props) {
           onHide={hide}
           onReset={() => setConfirming(true)}
         />
-        <ApiExample email={user.email} readOnlyToken={shown ? (tokens.data?.auth_token_read_only ?? null) : null} locationId={locationId} copier={copier} />
+        <ApiExample
+          email={user.email}
+          readOnlyToken={shown ? (tokens.data?.auth_token_read_only ?? null) : null}
+          locationId={locationId}
+          copier={copier}
+        />
       </div>
       <ConfirmDialog
         open={confirming}
@@ -85,8 +90,8 @@ export function AccountView({ user, locationId }: Props) {
           <>
             <p>Both tokens are replaced at once.</p>
             <p>
-              <strong>Every integration using the current tokens stops working</strong> (website, TV board, point of sale…) until you paste the new
-              ones into it.
+              <strong>Every integration using the current tokens stops working</strong> (website, TV board, point of sale…) until you paste
+              the new ones into it.
             </p>
           </>
         }

@@ -9,7 +9,12 @@ const TOKEN_PLACEHOLDER = "YOUR_READ_ONLY_TOKEN";
 
 const subscribe = () => () => {};
 /** This site's origin; during server rendering a placeholder (the server may sit behind a proxy). */
-const useOrigin = () => useSyncExternalStore(subscribe, () => window.location.origin, () => "https://your-taproom-address");
+const useOrigin = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.location.origin,
+    () => "https://your-taproom-address",
+  );
 
 type Props = { email: string; readOnlyToken: string | null; locationId: number | null; copier: ReturnType<typeof useCopy> };
 
@@ -21,7 +26,9 @@ export function ApiExample({ email, readOnlyToken, locationId, copier }: Props) 
     "# Check the token: answers with your user",
     `curl -u ${credentials} \\`,
     `  ${origin}/api/v1/current_user`,
-    ...(locationId === null ? [] : ["", "# This venue's menus", `curl -u ${credentials} \\`, `  ${origin}/api/v1/locations/${locationId}/menus`]),
+    ...(locationId === null
+      ? []
+      : ["", "# This venue's menus", `curl -u ${credentials} \\`, `  ${origin}/api/v1/locations/${locationId}/menus`]),
   ];
   return (
     <section className={`card ${styles.card}`} aria-labelledby="example-title">

@@ -7,7 +7,19 @@ import styles from "./account.module.css";
 type Copier = ReturnType<typeof useCopy>;
 
 /** Monospace text with a Copy button; the result ("Copied", or how to copy by hand) is announced. */
-export function CopyBlock({ id, label, text, copier, block = false }: { id: string; label: string; text: string; copier: Copier; block?: boolean }) {
+export function CopyBlock({
+  id,
+  label,
+  text,
+  copier,
+  block = false,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  copier: Copier;
+  block?: boolean;
+}) {
   const textRef = useRef<HTMLElement>(null);
   const message = copier.messageFor(id);
   return (
@@ -22,7 +34,12 @@ export function CopyBlock({ id, label, text, copier, block = false }: { id: stri
         </code>
       )}
       <div className={styles.copyActions}>
-        <button type="button" className="btn btn--small" onClick={() => void copier.copy(id, text, textRef.current)} aria-label={`Copy ${label}`}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => void copier.copy(id, text, textRef.current)}
+          aria-label={`Copy ${label}`}
+        >
           Copy
         </button>
         <span className={styles.copyStatus} role="status" aria-live="polite">

@@ -60,7 +60,9 @@ export function TokensCard({ shown, query, copier, resetting, onShow, onHide, on
             Loading your tokens
           </p>
         )}
-        {shown && query.isError && <ErrorState message={`Your tokens could not be loaded. ${problemMessage(query.error)}`} onRetry={() => void query.refetch()} />}
+        {shown && query.isError && (
+          <ErrorState message={`Your tokens could not be loaded. ${problemMessage(query.error)}`} onRetry={() => void query.refetch()} />
+        )}
       </div>
       <div className={styles.actions}>
         {shown ? (
@@ -76,9 +78,7 @@ export function TokensCard({ shown, query, copier, resetting, onShow, onHide, on
           {resetting ? "Resetting…" : "Reset tokens"}
         </button>
       </div>
-      <p className={styles.hint}>
-        Reset them if one may have leaked: both are replaced at once and the old ones stop working immediately.
-      </p>
+      <p className={styles.hint}>Reset them if one may have leaked: both are replaced at once and the old ones stop working immediately.</p>
     </section>
   );
 }

@@ -35,7 +35,11 @@ export function useCopy() {
 
   /** The message for one copy button, for its aria-live region. */
   const messageFor = (id: string) =>
-    state?.id !== id ? "" : state.outcome === "copied" ? "Copied" : "Copying is blocked here: the text is selected, press Ctrl+C (⌘C on a Mac).";
+    state?.id !== id
+      ? ""
+      : state.outcome === "copied"
+        ? "Copied"
+        : "Copying is blocked here: the text is selected, press Ctrl+C (⌘C on a Mac).";
 
   return { copy, messageFor };
 }

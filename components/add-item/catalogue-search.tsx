@@ -58,7 +58,8 @@ export function CatalogueSearch({
   else if (search.isError && !waiting) status = "The search failed.";
   else if (waiting || !results) status = "Searching…";
   else if (results.length === 0) status = `No beers match “${term}”.`;
-  else if (results.length >= SEARCH_LIMIT) status = `Showing the first ${results.length} beers matching “${term}”: type more to narrow it down.`;
+  else if (results.length >= SEARCH_LIMIT)
+    status = `Showing the first ${results.length} beers matching “${term}”: type more to narrow it down.`;
   else status = `${results.length} ${results.length === 1 ? "beer matches" : "beers match"} “${term}”.`;
 
   return (
@@ -100,8 +101,8 @@ export function CatalogueSearch({
       <div className={styles.resultsBox}>
         {typed.length < MIN_LENGTH ? (
           <p className={styles.intro}>
-            Find a beer by its name or its brewery&apos;s, then press <strong>Add</strong>. Wine, cocktails, food or a beer the
-            catalogue lacks: use <strong>Custom item</strong>.
+            Find a beer by its name or its brewery&apos;s, then press <strong>Add</strong>. Wine, cocktails, food or a beer the catalogue
+            lacks: use <strong>Custom item</strong>.
           </p>
         ) : search.isError && !search.isFetching ? (
           <div className={styles.searchError} role="alert">
@@ -127,7 +128,13 @@ export function CatalogueSearch({
         ) : (
           <ul className={styles.results} aria-label="Catalogue results" aria-busy={waiting}>
             {results.map((beer) => (
-              <SearchResultRow key={beer.untappd_id} beer={beer} sectionId={sectionId} onMenu={onMenuIds.has(beer.untappd_id)} onAdded={onAdded} />
+              <SearchResultRow
+                key={beer.untappd_id}
+                beer={beer}
+                sectionId={sectionId}
+                onMenu={onMenuIds.has(beer.untappd_id)}
+                onAdded={onAdded}
+              />
             ))}
           </ul>
         )}

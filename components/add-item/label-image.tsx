@@ -15,6 +15,15 @@ export function LabelImage({ src, name }: { src: string | null; name: string }) 
   }
   return (
     // A plain <img>: catalogue labels come from any host, and a 48 px thumbnail needs no optimiser.
-    <img className={styles.labelImage} src={src} alt={`${name} label`} width={48} height={48} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+    <img
+      className={styles.labelImage}
+      src={src}
+      alt={`${name} label`}
+      width={48}
+      height={48}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
   );
 }

@@ -26,7 +26,9 @@ export function SearchResultRow({
   onAdded: (item: AddedItem) => void;
 }) {
   const add = useAddItem(sectionId, onAdded);
-  const details = [beer.style, beer.abv !== null ? `${beer.abv}% ABV` : null, beer.ibu !== null ? `${Number(beer.ibu)} IBU` : null].filter(Boolean);
+  const details = [beer.style, beer.abv !== null ? `${beer.abv}% ABV` : null, beer.ibu !== null ? `${Number(beer.ibu)} IBU` : null].filter(
+    Boolean,
+  );
   const maker = [beer.brewery, beer.brewery_location].filter(Boolean).join(" · ");
   return (
     <li className={styles.result}>

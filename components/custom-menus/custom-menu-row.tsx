@@ -34,7 +34,11 @@ export function CustomMenuRow({ menu, locationId, currency }: { menu: CustomMenu
         </button>
         <span className={menu.unpublished ? "badge" : "badge badge--ok"}>{menu.unpublished ? "Draft" : "Published"}</span>
         <span className={styles.counts}>
-          {sections ? `${plural(sections.length, "section", "sections")} · ${plural(itemCount, "item", "items")}` : tree.isError ? "" : "Counting…"}
+          {sections
+            ? `${plural(sections.length, "section", "sections")} · ${plural(itemCount, "item", "items")}`
+            : tree.isError
+              ? ""
+              : "Counting…"}
         </span>
         <span className={styles.rowAction}>
           {menu.migratedTo ? (

@@ -80,8 +80,8 @@ export function CustomMenusPanel({ locationId }: { locationId: number }) {
       ) : (
         <>
           <p className={styles.explain}>
-            Custom menus are the old menu type and are being retired: migrating turns them into regular menus you can edit and reorder,
-            and the originals stay here read-only.
+            Custom menus are the old menu type and are being retired: migrating turns them into regular menus you can edit and reorder, and
+            the originals stay here read-only.
           </p>
           {rows(entries)}
         </>
@@ -100,8 +100,8 @@ export function CustomMenusPanel({ locationId }: { locationId: number }) {
         message={
           <>
             <p>
-              {pending.map((menu) => `“${menu.name}”`).join(", ")} will become {pending.length === 1 ? "a regular menu" : "regular menus"} with the
-              same sections, items and prices, published or draft as now.
+              {pending.map((menu) => `“${menu.name}”`).join(", ")} will become {pending.length === 1 ? "a regular menu" : "regular menus"}{" "}
+              with the same sections, items and prices, published or draft as now.
             </p>
             <p>
               <strong>This can&apos;t be undone:</strong> afterwards this location&apos;s custom menus can no longer be changed, only

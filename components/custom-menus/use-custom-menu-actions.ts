@@ -20,7 +20,8 @@ export function useMigrateCustomMenus(locationId: number, onDone: () => void) {
   const queryClient = useQueryClient();
   const notify = useToast();
   return useMutation({
-    mutationFn: () => apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/custom_menus/migrate`, { method: "POST" }).then((r) => r.menus),
+    mutationFn: () =>
+      apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/custom_menus/migrate`, { method: "POST" }).then((r) => r.menus),
     onSuccess: (menus) => {
       const count = menus.length;
       notify(
@@ -49,7 +50,9 @@ export function useSetCustomMenuPublished(locationId: number) {
         (r) => r.custom_menu,
       ),
     onSuccess: (menu) => {
-      queryClient.setQueryData(listKey, (menus) => menus?.map((entry) => (entry.id === menu.id ? { ...entry, unpublished: menu.unpublished } : entry)));
+      queryClient.setQueryData(listKey, (menus) =>
+        menus?.map((entry) => (entry.id === menu.id ? { ...entry, unpublished: menu.unpublished } : entry)),
+      );
       notify(`${menu.name} is ${menu.unpublished ? "now a draft: guests no longer see it" : "published"}.`);
     },
     onError: (error) => {

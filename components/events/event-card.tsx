@@ -25,8 +25,7 @@ export function EventCard({
           {event.from_facebook && <span className="badge">From Facebook</span>}
         </h3>
         <p className={styles.when}>
-          <time dateTime={event.start_time}>{formatEventWhen(event, zone, now)}</time>{" "}
-          <span className={styles.zoneName}>({zone})</span>
+          <time dateTime={event.start_time}>{formatEventWhen(event, zone, now)}</time> <span className={styles.zoneName}>({zone})</span>
         </p>
         {event.description && <p className={styles.description}>{event.description}</p>}
         {(place || event.link) && (

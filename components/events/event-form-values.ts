@@ -44,6 +44,9 @@ export function formMessage(error: FieldError | undefined): string | undefined {
   // A blank required date or time arrives as undefined: the schema's type check fires.
   if (error.type === "invalid_type") return "is required";
   return error.message
-    .replace(/^must be null when (\w+) is null$/, (_, other: string) => `needs ${FIELD_NAMES[other] ?? other} as well (or leave both empty)`)
+    .replace(
+      /^must be null when (\w+) is null$/,
+      (_, other: string) => `needs ${FIELD_NAMES[other] ?? other} as well (or leave both empty)`,
+    )
     .replace(/^must be set together with (\w+)$/, (_, other: string) => `needs ${FIELD_NAMES[other] ?? other} as well`);
 }

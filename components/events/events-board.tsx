@@ -91,13 +91,7 @@ export function EventsBoard({ location }: { location: Venue }) {
       <PageHeader title="Events" subtitle={`${location.name} · times in ${zone}`} actions={add} />
       <div className={styles.toolbar} role="group" aria-label="Which events">
         {(["upcoming", "past"] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={styles.toggle}
-            aria-pressed={view === option}
-            onClick={() => setView(option)}
-          >
+          <button key={option} type="button" className={styles.toggle} aria-pressed={view === option} onClick={() => setView(option)}>
             {option === "upcoming" ? "Upcoming" : "Past"}
             <span className={styles.count}>{groups ? groups[option].length : "–"}</span>
           </button>
@@ -133,11 +127,7 @@ export function EventsBoard({ location }: { location: Venue }) {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this event?"
-        message={
-          <p>
-            “{deleting?.name}” will be removed from your listings for good. This cannot be undone.
-          </p>
-        }
+        message={<p>“{deleting?.name}” will be removed from your listings for good. This cannot be undone.</p>}
         confirmLabel="Delete event"
         onClose={() => setDeleting(null)}
         onConfirm={() => {

@@ -40,13 +40,15 @@ type Row = HoursFormValues["rows"][number];
 export function toFormValues(hours: Hour[]): HoursFormValues {
   const rows = [...hours]
     .sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day))
-    .map((hour): Row => ({
-      id: hour.id,
-      day: hour.day,
-      mode: hour.always_open ? "always_open" : hour.closed ? "closed" : "open",
-      open_at: wallClockOf(hour.open_at) ?? "",
-      close_at: wallClockOf(hour.close_at) ?? "",
-    }));
+    .map(
+      (hour): Row => ({
+        id: hour.id,
+        day: hour.day,
+        mode: hour.always_open ? "always_open" : hour.closed ? "closed" : "open",
+        open_at: wallClockOf(hour.open_at) ?? "",
+        close_at: wallClockOf(hour.close_at) ?? "",
+      }),
+    );
   return { rows };
 }
 
@@ -85,7 +87,8 @@ export type HoursBatch = z.output<typeof updateHoursBody>;
  */
 export function placeServerErrors(form: UseFormReturn<HoursFormValues, unknown, unknown>, error: unknown, rowIndexes: number[]) {
   if (!(error instanceof ApiProblem)) return error instanceof Error ? error.message : "Something went wrong. Try again.";
-  if (error.status === 404) return "Some of these days no longer exist (the hours were changed elsewhere). Reload the page to get the current week; your edits are still here.";
+  if (error.status === 404)
+    return "Some of these days no longer exist (the hours were changed elsewhere). Reload the page to get the current week; your edits are still here.";
   const unplaced: string[] = [];
   for (const fieldError of error.errors) {
     const match = /^hours\.(\d+)\.(\w+)$/.exec(fieldError.path);

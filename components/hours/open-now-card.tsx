@@ -23,13 +23,11 @@ export function OpenNowCard({ hours, zone }: { hours: Hour[] | undefined; zone: 
   return (
     <section className={`card ${styles.openNow}`} aria-label="Open now">
       <p className={styles.statusLine}>
-        <span className={status.open ? "badge badge--ok" : "badge"}>
-          {describeOpenStatus(status, now)}
-        </span>
+        <span className={status.open ? "badge badge--ok" : "badge"}>{describeOpenStatus(status, now)}</span>
       </p>
       <p className={styles.clock}>
-        Venue time: <time dateTime={local.toISO() ?? undefined}>{local.toFormat("ccc d LLL, HH:mm")}</time>{" "}
-        {zoneAbbreviation(zone, now)} <span className={styles.muted}>({zone})</span>
+        Venue time: <time dateTime={local.toISO() ?? undefined}>{local.toFormat("ccc d LLL, HH:mm")}</time> {zoneAbbreviation(zone, now)}{" "}
+        <span className={styles.muted}>({zone})</span>
         <span className={styles.muted}> · from saved hours</span>
       </p>
     </section>

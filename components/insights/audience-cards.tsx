@@ -20,7 +20,17 @@ const tableRows = (buckets: Bucket[]) => {
 };
 
 /** Upright bars over a category axis, each carrying its value. */
-function ColumnChart({ data, name, colour, tickFormatter }: { data: Bucket[]; name: string; colour: string; tickFormatter?: (value: string) => string }) {
+function ColumnChart({
+  data,
+  name,
+  colour,
+  tickFormatter,
+}: {
+  data: Bucket[];
+  name: string;
+  colour: string;
+  tickFormatter?: (value: string) => string;
+}) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 22, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -82,7 +92,11 @@ export function GenderCard({ locationId, days }: { locationId: number; days: num
       )}
       summary={(data) => `Distinct guests by gender ${periodPhrase(days)}: ${listed(data)}.`}
       chart={(data) => <RowChart data={data} colour={seriesColour(0)} />}
-      table={(data) => ({ caption: `Distinct guests by gender ${periodPhrase(days)}`, columns: ["Gender", "Guests", "Share"], rows: tableRows(data) })}
+      table={(data) => ({
+        caption: `Distinct guests by gender ${periodPhrase(days)}`,
+        columns: ["Gender", "Guests", "Share"],
+        rows: tableRows(data),
+      })}
     />
   );
 }
@@ -102,11 +116,19 @@ export function AgesCard({ locationId, days }: { locationId: number; days: numbe
       empty={`No guests with a known age ${periodPhrase(days)}`}
       emptyHint={<p>Guests who do not share their birth year are left out.</p>}
       headline={(data) => (
-        <Headline value={formatCount(sum(data))} label="guests with a known age" detail={`Largest group: ${largest(data).label} (${percentOf(largest(data).value, sum(data))})`} />
+        <Headline
+          value={formatCount(sum(data))}
+          label="guests with a known age"
+          detail={`Largest group: ${largest(data).label} (${percentOf(largest(data).value, sum(data))})`}
+        />
       )}
       summary={(data) => `Distinct guests by age ${periodPhrase(days)}: ${listed(data)}.`}
       chart={(data) => <RowChart data={data} colour={seriesColour(2)} />}
-      table={(data) => ({ caption: `Distinct guests by age ${periodPhrase(days)}`, columns: ["Age", "Guests", "Share"], rows: tableRows(data) })}
+      table={(data) => ({
+        caption: `Distinct guests by age ${periodPhrase(days)}`,
+        columns: ["Age", "Guests", "Share"],
+        rows: tableRows(data),
+      })}
     />
   );
 }
@@ -125,11 +147,19 @@ export function WeekdayCard({ locationId, days }: { locationId: number; days: nu
       isEmpty={(data) => sum(data) === 0}
       empty={`No guests ${periodPhrase(days)}`}
       headline={(data) => (
-        <Headline value={largest(data).label} label="is the busiest day" detail={`${plural(largest(data).value, "distinct guest")} ${periodPhrase(days)}`} />
+        <Headline
+          value={largest(data).label}
+          label="is the busiest day"
+          detail={`${plural(largest(data).value, "distinct guest")} ${periodPhrase(days)}`}
+        />
       )}
       summary={(data) => `Distinct guests per weekday ${periodPhrase(days)}, Monday first: ${listed(data)}.`}
       chart={(data) => <ColumnChart data={data} name="Guests" colour={seriesColour(3)} tickFormatter={(day) => day.slice(0, 3)} />}
-      table={(data) => ({ caption: `Distinct guests per weekday ${periodPhrase(days)}`, columns: ["Day", "Guests", "Share"], rows: tableRows(data) })}
+      table={(data) => ({
+        caption: `Distinct guests per weekday ${periodPhrase(days)}`,
+        columns: ["Day", "Guests", "Share"],
+        rows: tableRows(data),
+      })}
     />
   );
 }

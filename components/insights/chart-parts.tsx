@@ -32,7 +32,12 @@ export const countAxis = {
 export const gridProps = { vertical: false, stroke: "#ece6dc" } as const;
 
 /** Value labels on bars, in the axis ink so they stay readable whatever the bar's colour. */
-export const valueLabel = { fill: "#1d1a16", fontSize: 12, fontWeight: 600, formatter: (value: unknown) => formatCount(Number(value)) } as const;
+export const valueLabel = {
+  fill: "#1d1a16",
+  fontSize: 12,
+  fontWeight: 600,
+  formatter: (value: unknown) => formatCount(Number(value)),
+} as const;
 
 export const tooltipProps = {
   labelFormatter: (label: ReactNode) => (typeof label === "string" && /^\d{4}-\d{2}-\d{2}$/.test(label) ? formatLongDay(label) : label),

@@ -7,7 +7,8 @@ import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, legendProps, tooltipProps, valueLabel } from "./chart-parts";
 import { formatCount, formatLongDay, periodPhrase, plural, seriesColour } from "./format";
 
-const busiest = (series: CheckinsSeries) => series.items.reduce((best, item) => (item.checkins > best.checkins ? item : best), series.items[0]!);
+const busiest = (series: CheckinsSeries) =>
+  series.items.reduce((best, item) => (item.checkins > best.checkins ? item : best), series.items[0]!);
 
 /** Check-ins per local day, with the distinct guests of each day as a dashed line. */
 export function CheckinsCard({ locationId, days }: { locationId: number; days: number }) {

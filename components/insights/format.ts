@@ -19,14 +19,22 @@ export const percentOf = (part: number, whole: number) => (whole > 0 ? `${Math.r
 // Local days come as YYYY-MM-DD of the venue's calendar: read them as UTC dates so the browser's own
 // zone cannot move them by a day.
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const asUtcDate = (date: string) => new Date(`${date}T00:00:00Z`);
 export const formatDay = (date: string) => dayFormat.format(asUtcDate(date));
 export const formatLongDay = (date: string) => longDayFormat.format(asUtcDate(date));
 
 /** The venue's calendar date (YYYY-MM-DD) of an instant: menu views give each day as the instant it starts. */
 export function localDate(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date(instant));
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+    new Date(instant),
+  );
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }

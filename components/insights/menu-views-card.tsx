@@ -47,7 +47,10 @@ export function MenuViewsCard({ locationId, days, timeZone }: { locationId: numb
         <Headline
           value={formatCount(data.total)}
           label={`menu views ${periodPhrase(days)}`}
-          detail={[...data.sources].sort((a, b) => b.total - a.total).map((source) => `${source.name} ${formatCount(source.total)}`).join(" · ")}
+          detail={[...data.sources]
+            .sort((a, b) => b.total - a.total)
+            .map((source) => `${source.name} ${formatCount(source.total)}`)
+            .join(" · ")}
         />
       )}
       summary={(data) =>
@@ -63,7 +66,16 @@ export function MenuViewsCard({ locationId, days, timeZone }: { locationId: numb
             <Legend {...legendProps} />
             {data.sources.map((source, index) => (
               // A white edge between stacked segments keeps neighbouring colours apart.
-              <Bar key={source.key} dataKey={source.key} name={source.name} stackId="views" fill={seriesColour(index)} stroke="#fff" strokeWidth={data.rows.length > 60 ? 0 : 1} isAnimationActive={false} />
+              <Bar
+                key={source.key}
+                dataKey={source.key}
+                name={source.name}
+                stackId="views"
+                fill={seriesColour(index)}
+                stroke="#fff"
+                strokeWidth={data.rows.length > 60 ? 0 : 1}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

@@ -44,15 +44,36 @@ export function SubscribersCard({ locationId, days }: { locationId: number; days
             <YAxis {...countAxis} />
             <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
             <Legend {...legendProps} />
-            <Bar dataKey="beers" name="Beers" stackId="subscribes" fill={seriesColour(0)} stroke="#fff" strokeWidth={data.rows.length > 60 ? 0 : 1} isAnimationActive={false} />
-            <Bar dataKey="events" name="Events" stackId="subscribes" fill={seriesColour(1)} stroke="#fff" strokeWidth={data.rows.length > 60 ? 0 : 1} isAnimationActive={false} />
+            <Bar
+              dataKey="beers"
+              name="Beers"
+              stackId="subscribes"
+              fill={seriesColour(0)}
+              stroke="#fff"
+              strokeWidth={data.rows.length > 60 ? 0 : 1}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="events"
+              name="Events"
+              stackId="subscribes"
+              fill={seriesColour(1)}
+              stroke="#fff"
+              strokeWidth={data.rows.length > 60 ? 0 : 1}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       )}
       table={(data) => ({
         caption: `New subscriptions per day ${periodPhrase(days)}`,
         columns: ["Day", "Beers", "Events", "Total"],
-        rows: data.rows.map((row) => [formatLongDay(row.date), formatCount(row.beers), formatCount(row.events), formatCount(row.beers + row.events)]),
+        rows: data.rows.map((row) => [
+          formatLongDay(row.date),
+          formatCount(row.beers),
+          formatCount(row.events),
+          formatCount(row.beers + row.events),
+        ]),
       })}
     />
   );

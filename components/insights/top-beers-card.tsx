@@ -38,14 +38,23 @@ export function TopBeersCard({ locationId, days, where }: { locationId: number; 
   const beers = query.data;
   const leader = beers?.[0];
   return (
-    <section className={`card ${styles.card}`} aria-labelledby={titleId} aria-busy={query.isFetching} data-stale={query.isPlaceholderData || undefined}>
+    <section
+      className={`card ${styles.card}`}
+      aria-labelledby={titleId}
+      aria-busy={query.isFetching}
+      data-stale={query.isPlaceholderData || undefined}
+    >
       <header className={styles.cardHeader}>
         <h2 id={titleId} className={styles.cardTitle}>
           {copy.title}
         </h2>
         <div className={styles.headline}>
           {leader ? (
-            <Headline value={formatCount(leader.checkins)} label={`check-ins of the favourite, ${leader.name}`} detail={periodPhrase(days)} />
+            <Headline
+              value={formatCount(leader.checkins)}
+              label={`check-ins of the favourite, ${leader.name}`}
+              detail={periodPhrase(days)}
+            />
           ) : query.isPending ? (
             <div className={styles.headlineSkeleton} aria-hidden />
           ) : null}

@@ -57,7 +57,9 @@ export function ContainerForm({
           )}
         </Field>
         <Field label={`Price (${currencySymbol})`} error={errors.price?.message} hint="For example 6.50">
-          {(props) => <input {...props} className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register("price")} />}
+          {(props) => (
+            <input {...props} className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register("price")} />
+          )}
         </Field>
       </div>
       <FormError message={formError} />

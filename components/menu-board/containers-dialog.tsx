@@ -20,7 +20,17 @@ import styles from "./containers.module.css";
 const sizeName = (container: Container) => container.container_size?.name ?? container.name ?? "Serving";
 
 /** An item's sizes and prices: add, edit, delete, and drag into the order guests see. */
-export function ContainersDialog({ item, menuId, currencySymbol, onClose }: { item: Item | null; menuId: number; currencySymbol: string; onClose: () => void }) {
+export function ContainersDialog({
+  item,
+  menuId,
+  currencySymbol,
+  onClose,
+}: {
+  item: Item | null;
+  menuId: number;
+  currencySymbol: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={item !== null} onClose={onClose} title={item ? `Sizes and prices: ${item.name}` : "Sizes and prices"} wide>
       {item && <Containers item={item} menuId={menuId} currencySymbol={currencySymbol} />}
@@ -55,7 +65,10 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
     void refresh();
   }
   async function update(container: Container, values: ContainerValues) {
-    await apiFetch(`/api/v1/containers/${container.id}`, { method: "PATCH", body: { container: { container_size_id: values.container_size_id, price: values.price } } });
+    await apiFetch(`/api/v1/containers/${container.id}`, {
+      method: "PATCH",
+      body: { container: { container_size_id: values.container_size_id, price: values.price } },
+    });
     notify(`${item.name}: ${sizeName(container)} saved.`);
     setEditing(null);
     await refresh();
@@ -74,14 +87,21 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
   }
 
   if (sizes.isPending) return <Skeleton lines={3} label="Loading sizes" />;
-  if (sizes.isError) return <ErrorState message={`The sizes could not be loaded: ${problemMessage(sizes.error)}`} onRetry={() => sizes.refetch()} />;
+  if (sizes.isError)
+    return <ErrorState message={`The sizes could not be loaded: ${problemMessage(sizes.error)}`} onRetry={() => sizes.refetch()} />;
 
   return (
     <div className={styles.wrap}>
       {item.containers.length === 0 ? (
         <p className={styles.empty}>No sizes yet. Add the first size and its price below.</p>
       ) : (
-        <DndContext id={`containers-${item.id}`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}>
+        <DndContext
+          id={`containers-${item.id}`}
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+        >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className={styles.list} aria-label={`Sizes of ${item.name}`}>
               {item.containers.map((container) =>
@@ -98,7 +118,13 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
                     />
                   </li>
                 ) : (
-                  <ContainerRow key={container.id} container={container} sizes={sizes.data} onEdit={() => setEditing(container.id)} onDelete={() => setDeleting(container)} />
+                  <ContainerRow
+                    key={container.id}
+                    container={container}
+                    sizes={sizes.data}
+                    onEdit={() => setEditing(container.id)}
+                    onDelete={() => setDeleting(container)}
+                  />
                 ),
               )}
             </ol>
@@ -120,12 +146,26 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
   );
 }
 
-function ContainerRow({ container, sizes, onEdit, onDelete }: { container: Container; sizes: ContainerSize[]; onEdit: () => void; onDelete: () => void }) {
+function ContainerRow({
+  container,
+  sizes,
+  onEdit,
+  onDelete,
+}: {
+  container: Container;
+  sizes: ContainerSize[];
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: container.id });
   const name = sizeName(container);
   const ounces = sizes.find((size) => size.id === container.container_size_id)?.ounces;
   return (
-    <li ref={setNodeRef} className={isDragging ? `${styles.row} ${styles.dragging}` : styles.row} style={{ transform: CSS.Translate.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={isDragging ? `${styles.row} ${styles.dragging}` : styles.row}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
       <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
       <span className={styles.size}>
         {name}

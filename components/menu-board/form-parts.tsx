@@ -10,7 +10,17 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
-export function FormActions({ onCancel, busy, label, busyLabel = "Saving…" }: { onCancel: () => void; busy: boolean; label: string; busyLabel?: string }) {
+export function FormActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel = "Saving…",
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+}) {
   return (
     <div className={styles.actions}>
       <button type="button" className="btn" onClick={onCancel}>

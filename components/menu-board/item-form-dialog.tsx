@@ -101,7 +101,11 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
   }
 
   const { errors } = form.formState;
-  const override = (field: Overridable, label: string, control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode) => {
+  const override = (
+    field: Overridable,
+    label: string,
+    control: (props: Parameters<Parameters<typeof Field>[0]["children"]>[0]) => ReactNode,
+  ) => {
     const overridden = catalogue && item[`custom_${field}`] !== null;
     const hint = !catalogue ? undefined : overridden ? `Catalogue value: ${item[ORIGINALS[field]] ?? "none"}` : "From the catalogue";
     return (
@@ -125,21 +129,35 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
     <form onSubmit={submit} noValidate>
       {catalogue && (
         <p className={styles.note}>
-          This beer comes from the catalogue. What you change here overrides the catalogue's value on your menus only; leave a field empty to show
-          the catalogue value.
+          This beer comes from the catalogue. What you change here overrides the catalogue's value on your menus only; leave a field empty
+          to show the catalogue value.
         </p>
       )}
-      {override("name", "Name", (props) => <input {...props} className="input" autoComplete="off" {...form.register("name")} />)}
+      {override("name", "Name", (props) => (
+        <input {...props} className="input" autoComplete="off" {...form.register("name")} />
+      ))}
       <div className={formStyles.row}>
-        {override("brewery", "Brewery", (props) => <input {...props} className="input" autoComplete="off" {...form.register("brewery")} />)}
-        {override("style", "Style", (props) => <input {...props} className="input" autoComplete="off" {...form.register("style")} />)}
+        {override("brewery", "Brewery", (props) => (
+          <input {...props} className="input" autoComplete="off" {...form.register("brewery")} />
+        ))}
+        {override("style", "Style", (props) => (
+          <input {...props} className="input" autoComplete="off" {...form.register("style")} />
+        ))}
       </div>
       <div className={formStyles.row}>
-        {override("abv", "ABV (%)", (props) => <input {...props} className="input" inputMode="decimal" {...form.register("abv", decimalBox)} />)}
-        {override("ibu", "IBU", (props) => <input {...props} className="input" inputMode="decimal" {...form.register("ibu", decimalBox)} />)}
-        {override("calories", "Calories", (props) => <input {...props} className="input" inputMode="numeric" {...form.register("calories", wholeBox)} />)}
+        {override("abv", "ABV (%)", (props) => (
+          <input {...props} className="input" inputMode="decimal" {...form.register("abv", decimalBox)} />
+        ))}
+        {override("ibu", "IBU", (props) => (
+          <input {...props} className="input" inputMode="decimal" {...form.register("ibu", decimalBox)} />
+        ))}
+        {override("calories", "Calories", (props) => (
+          <input {...props} className="input" inputMode="numeric" {...form.register("calories", wholeBox)} />
+        ))}
       </div>
-      {override("description", "Description", (props) => <textarea {...props} className="textarea" rows={3} {...form.register("description")} />)}
+      {override("description", "Description", (props) => (
+        <textarea {...props} className="textarea" rows={3} {...form.register("description")} />
+      ))}
       <div className={formStyles.row}>
         <Field label="Tap number" error={errors.tap_number?.message}>
           {(props) => <input {...props} className="input" autoComplete="off" {...form.register("tap_number")} />}

@@ -26,7 +26,11 @@ export function ItemRow({ item, sectionId, dropDisabled }: { item: Item; section
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <DragHandle label={`Reorder ${item.name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
-      <ItemSummary item={item} onEdit={() => open({ kind: "item-edit", itemId: item.id })} onPrices={() => open({ kind: "item-containers", itemId: item.id })} />
+      <ItemSummary
+        item={item}
+        onEdit={() => open({ kind: "item-edit", itemId: item.id })}
+        onPrices={() => open({ kind: "item-containers", itemId: item.id })}
+      />
       <ActionsMenu
         label={`Actions for ${item.name}`}
         actions={[
@@ -45,7 +49,11 @@ function ItemSummary({ item, onEdit, onPrices }: { item: Item; onEdit?: () => vo
   return (
     <div className={styles.body}>
       <div className={styles.titleLine}>
-        {item.tap_number && <span className={styles.tap} aria-label={`Tap ${item.tap_number}`}>{item.tap_number}</span>}
+        {item.tap_number && (
+          <span className={styles.tap} aria-label={`Tap ${item.tap_number}`}>
+            {item.tap_number}
+          </span>
+        )}
         {onEdit ? (
           <button type="button" className={styles.name} onClick={onEdit}>
             {item.name}
@@ -55,7 +63,11 @@ function ItemSummary({ item, onEdit, onPrices }: { item: Item; onEdit?: () => vo
         )}
         {item.nitro && <span className="badge">Nitro</span>}
         {item.cask && <span className="badge">Cask</span>}
-        {hasOverrides(item) && <span className="badge" title="Some values differ from the beer catalogue">Edited</span>}
+        {hasOverrides(item) && (
+          <span className="badge" title="Some values differ from the beer catalogue">
+            Edited
+          </span>
+        )}
       </div>
       {details && <p className={styles.details}>{details}</p>}
       {onPrices ? (

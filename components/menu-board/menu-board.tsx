@@ -16,7 +16,15 @@ import styles from "./menu-board.module.css";
  * The menu board of one location: the menus (ordered) beside the selected menu. The selection is kept
  * in the address (?menu=ID) so a reload or a shared link opens the same menu.
  */
-export function MenuBoard({ locationId, currencySymbol, initialMenuId }: { locationId: number; currencySymbol: string; initialMenuId: number | null }) {
+export function MenuBoard({
+  locationId,
+  currencySymbol,
+  initialMenuId,
+}: {
+  locationId: number;
+  currencySymbol: string;
+  initialMenuId: number | null;
+}) {
   const menus = useQuery(menuQueries.list(locationId));
   const [chosen, setChosen] = useState<number | null>(initialMenuId);
   const [creating, setCreating] = useState(false);
@@ -31,7 +39,8 @@ export function MenuBoard({ locationId, currencySymbol, initialMenuId }: { locat
   }
 
   if (menus.isPending) return <BoardSkeleton />;
-  if (menus.isError) return <ErrorState message={`The menus could not be loaded: ${problemMessage(menus.error)}`} onRetry={() => menus.refetch()} />;
+  if (menus.isError)
+    return <ErrorState message={`The menus could not be loaded: ${problemMessage(menus.error)}`} onRetry={() => menus.refetch()} />;
 
   const list = menus.data;
   const selected = list.find((menu) => menu.id === chosen) ?? list[0] ?? null;
@@ -40,7 +49,13 @@ export function MenuBoard({ locationId, currencySymbol, initialMenuId }: { locat
     <>
       <div className={styles.layout}>
         <div>
-          <MenusList locationId={locationId} menus={list} selectedId={selected?.id ?? null} onSelect={select} onCreate={() => setCreating(true)} />
+          <MenusList
+            locationId={locationId}
+            menus={list}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            onCreate={() => setCreating(true)}
+          />
         </div>
         {selected ? (
           <MenuPanel
@@ -52,7 +67,10 @@ export function MenuBoard({ locationId, currencySymbol, initialMenuId }: { locat
           />
         ) : (
           <EmptyState title="Create your first menu">
-            <p>A menu holds sections of beers (and anything else you pour or serve) with their sizes and prices. Guests see it once you publish it.</p>
+            <p>
+              A menu holds sections of beers (and anything else you pour or serve) with their sizes and prices. Guests see it once you
+              publish it.
+            </p>
             <button type="button" className="btn btn--primary" onClick={() => setCreating(true)}>
               Create your first menu
             </button>

@@ -35,7 +35,17 @@ export function MenuFormDialog({
   );
 }
 
-function MenuForm({ locationId, menu, onCancel, onSaved }: { locationId: number; menu?: MenuSummary; onCancel: () => void; onSaved: (menu: MenuSummary) => void }) {
+function MenuForm({
+  locationId,
+  menu,
+  onCancel,
+  onSaved,
+}: {
+  locationId: number;
+  menu?: MenuSummary;
+  onCancel: () => void;
+  onSaved: (menu: MenuSummary) => void;
+}) {
   const queryClient = useQueryClient();
   const notify = useToast();
   const form = useZodForm(menuSchema, {

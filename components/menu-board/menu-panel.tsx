@@ -43,7 +43,14 @@ export function MenuPanel({
       </section>
       <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
       {tree.data && (
-        <TreeDialogs tree={tree.data} dialog={dialog} close={close} locationId={locationId} currencySymbol={currencySymbol} onMenuDeleted={onDeleted} />
+        <TreeDialogs
+          tree={tree.data}
+          dialog={dialog}
+          close={close}
+          locationId={locationId}
+          currencySymbol={currencySymbol}
+          onMenuDeleted={onDeleted}
+        />
       )}
     </OpenDialogContext.Provider>
   );
@@ -79,12 +86,17 @@ function MenuHeader({ locationId, menu }: { locationId: number; menu: MenuSummar
         </button>
         <a className="btn btn--small" href={`/preview/menus/${menu.id}`} target="_blank" rel="noopener">
           Preview<span className="visually-hidden"> {menu.name} (opens in a new tab)</span>
-          <span aria-hidden className={styles.external}>↗</span>
+          <span aria-hidden className={styles.external}>
+            ↗
+          </span>
         </a>
         <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
           Edit<span className="visually-hidden"> {menu.name}</span>
         </button>
-        <ActionsMenu label={`More actions for ${menu.name}`} actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]} />
+        <ActionsMenu
+          label={`More actions for ${menu.name}`}
+          actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]}
+        />
       </div>
     </header>
   );
@@ -96,7 +108,9 @@ function MenuBody({ tree }: { tree: MenuTree }) {
     <div className={styles.body}>
       {tree.sections.length === 0 && (
         <EmptyState title="This menu has no sections yet">
-          <p className={styles.emptyText}>Sections group the menu, e.g. “On Tap” and “Cans &amp; Bottles”. Add one, then add beers to it.</p>
+          <p className={styles.emptyText}>
+            Sections group the menu, e.g. “On Tap” and “Cans &amp; Bottles”. Add one, then add beers to it.
+          </p>
           <button type="button" className="btn btn--primary" onClick={() => open({ kind: "section-new" })}>
             Add a section
           </button>

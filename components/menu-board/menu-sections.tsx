@@ -23,7 +23,10 @@ import { allSections, sectionLabel } from "./tree-ops";
 import { useOrderMutations } from "./use-order-mutations";
 import styles from "./menu-sections.module.css";
 
-type DragData = { type: "section"; sectionId: number } | { type: "item"; itemId: number; sectionId: number } | { type: "list"; sectionId: number };
+type DragData =
+  | { type: "section"; sectionId: number }
+  | { type: "item"; itemId: number; sectionId: number }
+  | { type: "list"; sectionId: number };
 
 /**
  * What the board shows while a drag is under way and until the cache has the result: the sections'
@@ -66,7 +69,10 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
   }
   const view = draft && (dragging || draft.base === tree) ? draft : draftOf(tree);
 
-  const itemById = useMemo(() => new Map(allSections(tree).flatMap((section) => section.items.map((item) => [item.id, item] as const))), [tree]);
+  const itemById = useMemo(
+    () => new Map(allSections(tree).flatMap((section) => section.items.map((item) => [item.id, item] as const))),
+    [tree],
+  );
   const sectionById = useMemo(() => new Map(allSections(tree).map((section) => [section.id, section])), [tree]);
   const itemsIn = (sectionId: number) => (view.items[sectionId] ?? []).flatMap((id) => itemById.get(id) ?? []);
   const containerOf = (itemId: number, source: Draft) =>
@@ -88,7 +94,8 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     const candidates = args.droppableContainers.filter((entry) => dataOf(entry)?.type !== "section");
     const under = pointerWithin({ ...args, droppableContainers: candidates });
     const underItems = under.filter((collision) => String(collision.id).startsWith("i:"));
-    const found = underItems.length > 0 ? underItems : under.length > 0 ? under : closestCenter({ ...args, droppableContainers: candidates });
+    const found =
+      underItems.length > 0 ? underItems : under.length > 0 ? under : closestCenter({ ...args, droppableContainers: candidates });
     lastOver.current = found[0]?.id ?? null;
     return found;
   };
@@ -98,12 +105,22 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     const source = draftRef.current ?? draftOf(tree);
     const sectionId = containerOf(itemId, source);
     const ids = source.items[sectionId] ?? [];
-    const index = over?.type === "item" && over.sectionId === sectionId && ids.includes(over.itemId) ? ids.indexOf(over.itemId) : ids.indexOf(itemId);
-    return { sectionId, index, count: ids.length, where: sectionById.has(sectionId) ? sectionLabel(sectionById.get(sectionId)!) : "the section" };
+    const index =
+      over?.type === "item" && over.sectionId === sectionId && ids.includes(over.itemId) ? ids.indexOf(over.itemId) : ids.indexOf(itemId);
+    return {
+      sectionId,
+      index,
+      count: ids.length,
+      where: sectionById.has(sectionId) ? sectionLabel(sectionById.get(sectionId)!) : "the section",
+    };
   }
 
   const nameOf = (data: DragData | undefined) =>
-    data?.type === "item" ? (itemById.get(data.itemId)?.name ?? "The item") : data ? sectionLabel(sectionById.get(data.sectionId) ?? { name: "", type: "Section" }) : "It";
+    data?.type === "item"
+      ? (itemById.get(data.itemId)?.name ?? "The item")
+      : data
+        ? sectionLabel(sectionById.get(data.sectionId) ?? { name: "", type: "Section" })
+        : "It";
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
@@ -157,7 +174,11 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     justMoved.current = true;
     setDraft({
       ...current,
-      items: { ...current.items, [from]: current.items[from]!.filter((id) => id !== data.itemId), [to]: [...rest.slice(0, index), data.itemId, ...rest.slice(index)] },
+      items: {
+        ...current.items,
+        [from]: current.items[from]!.filter((id) => id !== data.itemId),
+        [to]: [...rest.slice(0, index), data.itemId, ...rest.slice(index)],
+      },
     });
   }
 
@@ -236,7 +257,11 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
       {afterSections}
       {tree.on_deck_section && <OnDeckCard section={tree.on_deck_section} items={itemsIn(tree.on_deck_section.id)} dragging={kind} />}
       <DragOverlay>
-        {activeItem ? <ItemOverlay item={activeItem} /> : activeSection ? <SectionOverlay section={activeSection} count={itemsIn(activeSection.id).length} /> : null}
+        {activeItem ? (
+          <ItemOverlay item={activeItem} />
+        ) : activeSection ? (
+          <SectionOverlay section={activeSection} count={itemsIn(activeSection.id).length} />
+        ) : null}
       </DragOverlay>
     </DndContext>
   );

@@ -66,13 +66,25 @@ export function MenusList({
               </select>
             </label>
             {menus.length > 1 && (
-              <button type="button" className="btn btn--small" aria-expanded={unfolded} aria-controls="menus-list-items" onClick={() => setUnfolded(!unfolded)}>
+              <button
+                type="button"
+                className="btn btn--small"
+                aria-expanded={unfolded}
+                aria-controls="menus-list-items"
+                onClick={() => setUnfolded(!unfolded)}
+              >
                 {unfolded ? "Done" : "Reorder"}
               </button>
             )}
           </div>
 
-          <DndContext id="menus-list" sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}>
+          <DndContext
+            id="menus-list"
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+          >
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <ol id="menus-list-items" className={unfolded ? `${styles.list} ${styles.unfolded}` : styles.list}>
                 {menus.map((menu) => (
@@ -83,7 +95,12 @@ export function MenusList({
           </DndContext>
 
           <div className={styles.foot}>
-            <button type="button" className="btn btn--small" onClick={() => publishAll.mutate()} disabled={drafts === 0 || publishAll.isPending}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => publishAll.mutate()}
+              disabled={drafts === 0 || publishAll.isPending}
+            >
               {publishAll.isPending ? "Publishing…" : "Publish all"}
             </button>
             <span className={styles.hint}>{drafts === 0 ? "Every menu is published." : `${drafts} draft${drafts === 1 ? "" : "s"}`}</span>

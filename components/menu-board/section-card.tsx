@@ -94,7 +94,11 @@ export function OnDeckCard({ section, items, dragging }: Props) {
 function ItemList({ section, items, dragging, name }: Props & { name: string }) {
   const open = useOpenDialog();
   // The list itself is a drop target too, so an item can land in an empty section.
-  const { setNodeRef, isOver } = useDroppable({ id: listKey(section.id), data: { type: "list", sectionId: section.id }, disabled: dragging !== "item" });
+  const { setNodeRef, isOver } = useDroppable({
+    id: listKey(section.id),
+    data: { type: "list", sectionId: section.id },
+    disabled: dragging !== "item",
+  });
   return (
     <SortableContext id={listKey(section.id)} items={items.map((item) => itemKey(item.id))} strategy={verticalListSortingStrategy}>
       <ol ref={setNodeRef} className={isOver ? `${styles.items} ${styles.over}` : styles.items} aria-label={`Items in ${name}`}>

@@ -17,7 +17,17 @@ import styles from "./form-parts.module.css";
 const sectionSchema = updateSectionBody.shape.section;
 
 /** Adds a section at the end of the menu, or edits one. */
-export function SectionFormDialog({ open, onClose, menuId, section }: { open: boolean; onClose: () => void; menuId: number; section?: Section }) {
+export function SectionFormDialog({
+  open,
+  onClose,
+  menuId,
+  section,
+}: {
+  open: boolean;
+  onClose: () => void;
+  menuId: number;
+  section?: Section;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title={section ? `Edit ${sectionLabel(section)}` : "New section"}>
       <SectionForm menuId={menuId} section={section} onDone={onClose} />

@@ -28,7 +28,8 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
   const queryClient = useQueryClient();
   const notify = useToast();
   const treeKey = menuQueries.tree(tree.id).queryKey;
-  const itemOf = (kind: BoardDialog["kind"]) => (dialog?.kind === kind && "itemId" in dialog ? (findItem(tree, dialog.itemId)?.item ?? null) : null);
+  const itemOf = (kind: BoardDialog["kind"]) =>
+    dialog?.kind === kind && "itemId" in dialog ? (findItem(tree, dialog.itemId)?.item ?? null) : null;
   const addTo = dialog?.kind === "item-add" ? findSection(tree, dialog.sectionId) : null;
   const deletingItem = itemOf("item-delete");
   const deletingSection = dialog?.kind === "section-delete" ? dialog.section : null;
@@ -49,7 +50,12 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
   return (
     <>
       <SectionFormDialog open={dialog?.kind === "section-new"} onClose={close} menuId={tree.id} />
-      <SectionFormDialog open={dialog?.kind === "section-edit"} onClose={close} menuId={tree.id} section={dialog?.kind === "section-edit" ? dialog.section : undefined} />
+      <SectionFormDialog
+        open={dialog?.kind === "section-edit"}
+        onClose={close}
+        menuId={tree.id}
+        section={dialog?.kind === "section-edit" ? dialog.section : undefined}
+      />
       <ItemFormDialog item={itemOf("item-edit")} menuId={tree.id} onClose={close} />
       <ContainersDialog item={itemOf("item-containers")} menuId={tree.id} currencySymbol={currencySymbol} onClose={close} />
       <MoveItemDialog item={itemOf("item-move")} tree={tree} onClose={close} />
@@ -71,8 +77,8 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
         message={
           <>
             <p>
-              The {plural(tree.sections.length, "section")} and {plural(countItems(tree), "item")} in it (the on-deck beers included) go with it, with
-              their sizes and prices.
+              The {plural(tree.sections.length, "section")} and {plural(countItems(tree), "item")} in it (the on-deck beers included) go
+              with it, with their sizes and prices.
             </p>
             <p>{tree.unpublished ? "" : "Guests stop seeing it at once. "}This cannot be undone.</p>
           </>
@@ -103,7 +109,9 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
         busy={remove.isPending}
         onConfirm={() =>
           deletingSection &&
-          removeThen(`/api/v1/sections/${deletingSection.id}`, `${sectionLabel(deletingSection)} was deleted.`, () => queryClient.invalidateQueries({ queryKey: treeKey }))
+          removeThen(`/api/v1/sections/${deletingSection.id}`, `${sectionLabel(deletingSection)} was deleted.`, () =>
+            queryClient.invalidateQueries({ queryKey: treeKey }),
+          )
         }
         onClose={close}
       />
@@ -112,14 +120,19 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
         title={deletingItem ? `Delete ${deletingItem.name}?` : "Delete item?"}
         message={
           <p>
-            {deletingItem && deletingItem.containers.length > 0 ? `Its ${plural(deletingItem.containers.length, "size")} and prices go with it. ` : ""}
+            {deletingItem && deletingItem.containers.length > 0
+              ? `Its ${plural(deletingItem.containers.length, "size")} and prices go with it. `
+              : ""}
             This cannot be undone.
           </p>
         }
         confirmLabel="Delete item"
         busy={remove.isPending}
         onConfirm={() =>
-          deletingItem && removeThen(`/api/v1/items/${deletingItem.id}`, `${deletingItem.name} was deleted.`, () => queryClient.invalidateQueries({ queryKey: treeKey }))
+          deletingItem &&
+          removeThen(`/api/v1/items/${deletingItem.id}`, `${deletingItem.name} was deleted.`, () =>
+            queryClient.invalidateQueries({ queryKey: treeKey }),
+          )
         }
         onClose={close}
       />

@@ -24,7 +24,11 @@ export function useMenuMutations(locationId: number) {
       const previousList = queryClient.getQueryData(listKey);
       const previousTree = queryClient.getQueryData(treeKey);
       const unpublished = !publish;
-      if (previousList) queryClient.setQueryData(listKey, previousList.map((m) => (m.id === menu.id ? { ...m, unpublished } : m)));
+      if (previousList)
+        queryClient.setQueryData(
+          listKey,
+          previousList.map((m) => (m.id === menu.id ? { ...m, unpublished } : m)),
+        );
       if (previousTree) queryClient.setQueryData<MenuTree>(treeKey, { ...previousTree, unpublished });
       return { previousList, previousTree, treeKey };
     },
@@ -40,7 +44,10 @@ export function useMenuMutations(locationId: number) {
       notify(message, { action: { label: "Undo", run: () => publish.mutate({ menu: vars.menu, publish: !vars.publish, undo: true }) } });
     },
     onSettled: (_data, _error, { menu }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: menuQueries.tree(menu.id).queryKey })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: menuQueries.tree(menu.id).queryKey }),
+      ]),
   });
 
   const publishAll = useMutation({

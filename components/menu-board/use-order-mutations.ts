@@ -4,7 +4,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
 import { useToast } from "@/components/ui/toast";
-import { findItem, findSection, positionsBatch, sectionLabel, withContainerOrder, withItemMoved, withItemOrder, withSectionOrder } from "./tree-ops";
+import {
+  findItem,
+  findSection,
+  positionsBatch,
+  sectionLabel,
+  withContainerOrder,
+  withItemMoved,
+  withItemOrder,
+  withSectionOrder,
+} from "./tree-ops";
 
 type Reorder = { parentId: number; ids: number[]; previousIds: number[]; undo?: boolean };
 type Move = { itemId: number; toSectionId: number; targetIds: number[]; fromSectionId: number; fromIds: number[]; undo?: boolean };
@@ -46,21 +55,35 @@ export function useOrderMutations(menuId: number) {
   }
 
   const sections = useMutation({
-    ...reorder((id) => `/api/v1/menus/${id}/sections/positions`, "sections", (tree, vars) => withSectionOrder(tree, vars.ids)),
+    ...reorder(
+      (id) => `/api/v1/menus/${id}/sections/positions`,
+      "sections",
+      (tree, vars) => withSectionOrder(tree, vars.ids),
+    ),
     onSuccess: (_data, vars) => offerUndo(vars, "Sections reordered.", (undo) => sections.mutate(undo)),
   });
   const items = useMutation({
-    ...reorder((id) => `/api/v1/sections/${id}/items/positions`, "items", (tree, vars) => withItemOrder(tree, vars.parentId, vars.ids)),
+    ...reorder(
+      (id) => `/api/v1/sections/${id}/items/positions`,
+      "items",
+      (tree, vars) => withItemOrder(tree, vars.parentId, vars.ids),
+    ),
     onSuccess: (_data, vars) => offerUndo(vars, "Items reordered.", (undo) => items.mutate(undo)),
   });
   const containers = useMutation({
-    ...reorder((id) => `/api/v1/items/${id}/containers/positions`, "containers", (tree, vars) => withContainerOrder(tree, vars.parentId, vars.ids)),
+    ...reorder(
+      (id) => `/api/v1/items/${id}/containers/positions`,
+      "containers",
+      (tree, vars) => withContainerOrder(tree, vars.parentId, vars.ids),
+    ),
     onSuccess: (_data, vars) => offerUndo(vars, "Sizes reordered.", (undo) => containers.mutate(undo)),
   });
 
   function offerUndo(vars: Reorder, message: string, run: (undo: Reorder) => void) {
     if (vars.undo) return notify("The previous order is back.");
-    notify(message, { action: { label: "Undo", run: () => run({ parentId: vars.parentId, ids: vars.previousIds, previousIds: vars.ids, undo: true }) } });
+    notify(message, {
+      action: { label: "Undo", run: () => run({ parentId: vars.parentId, ids: vars.previousIds, previousIds: vars.ids, undo: true }) },
+    });
   }
 
   const move = useMutation({
@@ -69,7 +92,10 @@ export function useOrderMutations(menuId: number) {
       // The API puts a moved item at the top; one batch places it where it was dropped.
       if (vars.targetIds[0] === vars.itemId) return;
       try {
-        await apiFetch(`/api/v1/sections/${vars.toSectionId}/items/positions`, { method: "PATCH", body: { items: positionsBatch(vars.targetIds) } });
+        await apiFetch(`/api/v1/sections/${vars.toSectionId}/items/positions`, {
+          method: "PATCH",
+          body: { items: positionsBatch(vars.targetIds) },
+        });
       } catch (error) {
         throw new PartialMove(problemMessage(error));
       }
@@ -82,7 +108,9 @@ export function useOrderMutations(menuId: number) {
       const item = context?.item ?? "The item";
       if (error instanceof PartialMove) {
         // The move itself happened: the refetch in onSettled shows where the server put it.
-        notify(`${item} moved to ${context?.to ?? "its new section"}, but not to the place you chose: ${error.message} It is at the top.`, { tone: "error" });
+        notify(`${item} moved to ${context?.to ?? "its new section"}, but not to the place you chose: ${error.message} It is at the top.`, {
+          tone: "error",
+        });
         return;
       }
       rollback(context);

@@ -23,7 +23,9 @@ function labelStyle(src: string | null): CSSProperties | undefined {
  */
 export function PreviewItem({ item, currency }: { item: Item; currency: string }) {
   const maker = [item.brewery, item.brewery_location].filter(Boolean).join(" · ");
-  const facts = [item.style, item.abv !== null ? `${item.abv}% ABV` : null, item.ibu !== null ? `${Number(item.ibu)} IBU` : null].filter(Boolean);
+  const facts = [item.style, item.abv !== null ? `${item.abv}% ABV` : null, item.ibu !== null ? `${Number(item.ibu)} IBU` : null].filter(
+    Boolean,
+  );
   const serves = [item.cask ? "Cask" : null, item.nitro ? "Nitro" : null].filter(Boolean);
   return (
     <li className={styles.item}>

@@ -27,7 +27,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className={styles.toasts} role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={toast.tone === "error" ? `${styles.toast} ${styles.toastError}` : styles.toast} data-testid="toast">
+          <div
+            key={toast.id}
+            className={toast.tone === "error" ? `${styles.toast} ${styles.toastError}` : styles.toast}
+            data-testid="toast"
+          >
             <span>{toast.message}</span>
             {toast.action && (
               <button

@@ -11,8 +11,7 @@ export type Caller = { user: User; access: "read" | "write"; via: "token" | "ses
 
 export const REALM = 'Basic realm="Taproom API", charset="UTF-8"';
 
-const unauthorized = (detail: string) =>
-  new ApiError("unauthorized", detail, { headers: { "www-authenticate": REALM } });
+const unauthorized = (detail: string) => new ApiError("unauthorized", detail, { headers: { "www-authenticate": REALM } });
 
 /**
  * The dashboard's own page scripts (Sec-Fetch-Site same-origin, Sec-Fetch-Mode other than navigate)

@@ -9,9 +9,7 @@ const KEY_LENGTH = 32;
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * params.p * 2 };
   return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 

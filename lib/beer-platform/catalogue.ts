@@ -66,7 +66,8 @@ async function lookup(segments: string[], query: Record<string, string>, busines
     return { status: answer.status, body: JSON.parse(answer.body) as { response?: Record<string, unknown> } };
   } catch (error) {
     if (!(error instanceof V4Error)) throw error;
-    if (error.status === 429) throw new ApiError("rate_limited", error.detail, { headers: { "retry-after": error.headers["retry-after"] ?? "3600" } });
+    if (error.status === 429)
+      throw new ApiError("rate_limited", error.detail, { headers: { "retry-after": error.headers["retry-after"] ?? "3600" } });
     throw new ApiError("catalogue_unavailable", `The beer catalogue is unavailable: ${error.detail}`);
   }
 }

@@ -24,7 +24,8 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
     } catch {
       throw new V4Error(400, "invalid_param", "The body is not valid JSON.");
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new V4Error(400, "invalid_param", "The body must be a JSON object.");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new V4Error(400, "invalid_param", "The body must be a JSON object.");
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(parsed)) if (value !== null && value !== undefined) form.append(name, String(value));
     return form;
@@ -48,7 +49,8 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   let budget = appBudget(config.clientId, config.hourlyLimit);
   let share: Budget | undefined = businessShare(caller.user.businessId, config.hourlyLimit, config.businessSharePercent);
   if (endpoint.access === "user") {
-    if (caller.access !== "write") throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");
+    if (caller.access !== "write")
+      throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");
     // Some of these act through GET (wishlist/add, friend/request…), and SameSite=Lax sends the cookie
     // on another site's links: a cookie caller must show the call comes from this site, whatever the method.
     if (caller.via === "session") assertSameOriginFetch(request);

@@ -4,7 +4,12 @@ import { ApiError } from "@/lib/errors";
 import { V4Error, v4ErrorResponse } from "./errors";
 
 type Context = { params: Promise<Record<string, string | string[] | undefined>> };
-type Run = (input: { db: Db; request: Request; caller: Caller | null; params: Record<string, string | string[] | undefined> }) => Promise<Response>;
+type Run = (input: {
+  db: Db;
+  request: Request;
+  caller: Caller | null;
+  params: Record<string, string | string[] | undefined>;
+}) => Promise<Response>;
 
 /**
  * The /api/v4 wrapper: the caller signs in as on v1 (Basic email:token) unless `auth` is false, and

@@ -2,7 +2,15 @@
 
 import { toNestErrors } from "@hookform/resolvers";
 import { useState } from "react";
-import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import {
+  useForm,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from "react-hook-form";
 import type { z } from "zod";
 import { ApiProblem } from "./api";
 

@@ -53,7 +53,14 @@ export async function updateCustomContainer(db: Db, { businessId, id, fields }: 
         .select({ position: customContainers.position })
         .from(customContainers)
         .where(eq(customContainers.id, container.id));
-      await moveWithin(tx, customContainerList, container.customItemId, container.id, found(current, "custom container").position, fields.position);
+      await moveWithin(
+        tx,
+        customContainerList,
+        container.customItemId,
+        container.id,
+        found(current, "custom container").position,
+        fields.position,
+      );
     }
     const [updated] = await tx
       .update(customContainers)

@@ -38,7 +38,10 @@ export async function listLocationCustomMenus(db: Db, { location }: { location: 
 }
 
 /** A new custom menu is unpublished and last in the location's order. */
-export async function createCustomMenu(db: Db, { location, fields }: { location: Location; fields: { name: string; description?: string | null } }) {
+export async function createCustomMenu(
+  db: Db,
+  { location, fields }: { location: Location; fields: { name: string; description?: string | null } },
+) {
   return db.transaction(async (tx) => {
     await lockParent(tx, customMenuList, location.id);
     await assertNotMigrated(tx, location.id);
@@ -92,7 +95,11 @@ export async function deleteCustomMenus(db: Db, { location, ids }: { location: L
     await lockParent(tx, customMenuList, location.id);
     await assertNotMigrated(tx, location.id);
     const mine = and(eq(customMenus.locationId, location.id), inArray(customMenus.id, ids));
-    const found = await tx.update(customMenus).set({ unpublished: true, updatedAt: new Date() }).where(mine).returning({ id: customMenus.id });
+    const found = await tx
+      .update(customMenus)
+      .set({ unpublished: true, updatedAt: new Date() })
+      .where(mine)
+      .returning({ id: customMenus.id });
     if (found.length !== ids.length) {
       const known = new Set(found.map((row) => row.id));
       throw new ApiError("not_found", `No such custom menu: ${ids.filter((id) => !known.has(id)).join(", ")}.`);
@@ -103,7 +110,12 @@ export async function deleteCustomMenus(db: Db, { location, ids }: { location: L
       .from(customMenus)
       .where(eq(customMenus.locationId, location.id))
       .orderBy(asc(customMenus.position));
-    await applyPositions(tx, customMenuList, location.id, rest.map((row, position) => ({ id: row.id, position })));
+    await applyPositions(
+      tx,
+      customMenuList,
+      location.id,
+      rest.map((row, position) => ({ id: row.id, position })),
+    );
   });
 }
 

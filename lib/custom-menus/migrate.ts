@@ -86,7 +86,10 @@ async function copyMenu(
     })),
   );
   if (itemValues.length === 0) return menu!;
-  const itemRows = await tx.insert(items).values(itemValues).returning({ id: items.id, sectionId: items.sectionId, position: items.position });
+  const itemRows = await tx
+    .insert(items)
+    .values(itemValues)
+    .returning({ id: items.id, sectionId: items.sectionId, position: items.position });
   const itemIdAt = new Map(itemRows.map((row) => [key(row.sectionId, row.position), row.id]));
 
   const containerValues = tree.flatMap(({ items: sectionItems }, sectionIndex) =>

@@ -15,13 +15,19 @@ const SECTIONS: { name: string; description: string | null; items: ItemSeed[] }[
         type: "wine",
         name: "Grüner Veltliner, Weingut Berger",
         description: "Kremstal, Austria. White pepper and green apple.",
-        containers: [["Glass of Wine", "9.00"], ["Bottle of Wine", "38.00"]],
+        containers: [
+          ["Glass of Wine", "9.00"],
+          ["Bottle of Wine", "38.00"],
+        ],
       },
       {
         type: "wine",
         name: "Côtes du Rhône, Domaine de la Janasse",
         description: "Grenache and Syrah; dark cherry, soft tannins.",
-        containers: [["Glass of Wine", "11.50"], ["Bottle of Wine", "46.00"]],
+        containers: [
+          ["Glass of Wine", "11.50"],
+          ["Bottle of Wine", "46.00"],
+        ],
       },
       { type: "cocktail", name: "Beer Spritz", description: "Saison, Aperol and soda.", containers: [["Cocktail", "12.00"]] },
     ],
@@ -31,7 +37,15 @@ const SECTIONS: { name: string; description: string | null; items: ItemSeed[] }[
     description: null,
     items: [
       { type: "food", name: "Soft pretzel", description: "With beer cheese and grain mustard.", containers: [["Plate", "7.50"]] },
-      { type: "food", name: "Fries", description: "Rosemary salt.", containers: [["Small", "5.00"], ["Large", "8.00"]] },
+      {
+        type: "food",
+        name: "Fries",
+        description: "Rosemary salt.",
+        containers: [
+          ["Small", "5.00"],
+          ["Large", "8.00"],
+        ],
+      },
     ],
   },
 ];

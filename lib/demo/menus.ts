@@ -81,7 +81,16 @@ export async function seedMenus(db: Db, location: Location) {
       { menuId: menu!.id, type: "OnDeckSection" as const, position: 0, name: "On Deck", public: false },
     ])
     .returning({ id: sections.id });
-  await addBeers(db, tap!.id, ON_TAP, [["Pint", 7], ["4 oz Taster", 2.5]], sizes);
+  await addBeers(
+    db,
+    tap!.id,
+    ON_TAP,
+    [
+      ["Pint", 7],
+      ["4 oz Taster", 2.5],
+    ],
+    sizes,
+  );
   await addBeers(db, cans!.id, CANS, [["16 oz Can", 8]], sizes);
   await addBeers(db, onDeck!.id, COMING_SOON, [["Pint", 7.5]], sizes);
 }

@@ -123,7 +123,16 @@ async function ensureContainerSizes(db: Db) {
   const now = new Date();
   await db
     .insert(containerSizes)
-    .values(CONTAINER_SIZES.map(([name, ounces, group], position) => ({ name, ounces, position, containerSizeGroupId: group, createdAt: now, updatedAt: now })))
+    .values(
+      CONTAINER_SIZES.map(([name, ounces, group], position) => ({
+        name,
+        ounces,
+        position,
+        containerSizeGroupId: group,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing({ target: containerSizes.name });
 }
 
@@ -164,7 +173,10 @@ async function ensureLocation(db: Db, businessId: number, seed: LocationSeed) {
     .where(and(eq(locations.businessId, businessId), eq(locations.name, seed.name)))
     .limit(1);
   if (found) return found;
-  const [created] = await db.insert(locations).values({ ...seed, businessId }).returning();
+  const [created] = await db
+    .insert(locations)
+    .values({ ...seed, businessId })
+    .returning();
   return created!;
 }
 
@@ -187,7 +199,7 @@ async function ensureEvents(db: Db, location: typeof locations.$inferSelect) {
   const [{ n }] = (await db.select({ n: count() }).from(events).where(eq(events.locationId, location.id))) as [{ n: number }];
   if (n > 0) return;
   const today = DateTime.now().setZone(location.timeZone).startOf("day");
-  const nextFriday = today.plus({ days: ((5 - today.weekday + 7) % 7) || 7 });
+  const nextFriday = today.plus({ days: (5 - today.weekday + 7) % 7 || 7 });
   const at = (day: DateTime, hour: number, minute = 0) => day.set({ hour, minute }).toJSDate();
   await db.insert(events).values([
     {

@@ -13,11 +13,7 @@ export type VenueEvent = EventRow & { timeZone: string };
 const withZone = { event: events, timeZone: locations.timeZone };
 
 export async function listEvents(db: Db, { location }: { location: Location }) {
-  const rows = await db
-    .select()
-    .from(events)
-    .where(eq(events.locationId, location.id))
-    .orderBy(asc(events.startTime), asc(events.id));
+  const rows = await db.select().from(events).where(eq(events.locationId, location.id)).orderBy(asc(events.startTime), asc(events.id));
   return rows.map((row) => eventJson({ ...row, timeZone: location.timeZone }));
 }
 

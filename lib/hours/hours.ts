@@ -50,7 +50,10 @@ export async function updateHours(db: Db, { locationId, patches }: { locationId:
     if (errors.length > 0) throw invalid(errors);
     const now = new Date();
     for (const { id, ...values } of next) {
-      await tx.update(hours).set({ ...values, updatedAt: now }).where(eq(hours.id, id));
+      await tx
+        .update(hours)
+        .set({ ...values, updatedAt: now })
+        .where(eq(hours.id, id));
     }
     return listHours(tx, { locationId });
   });

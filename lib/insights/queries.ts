@@ -97,7 +97,10 @@ const nearbyUsers = (location: Location, window: Window, beerIds: number[]) => s
     (select count(distinct c.user_id)::int from checkins c
      where c.venue_id in (${nearbyVenues(location)}) and c.beer_id = b.bid
        and c.checkin_at >= ${window.start.toISOString().slice(0, 10)}::date) as distinct_users
-  from catalogue_beers b where b.bid in (${sql.join(beerIds.map((id) => sql`${id}`), sql`, `)})`;
+  from catalogue_beers b where b.bid in (${sql.join(
+    beerIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 
 // ---- the insights ----
 
@@ -123,12 +126,22 @@ export async function checkinsOverTime(db: Db, params: Params & { groupBy: Group
   const { result, timeTaken } = await timed(async () => {
     switch (params.groupBy) {
       case "checkins": {
-        const found = new Map((await rows<{ day: string; checkins: number; distinct_users: number }>(db, checkinsByDay(params.location, window, clock))).map((row) => [row.day, row]));
-        const items = window.days.map((date) => ({ date, checkins: found.get(date)?.checkins ?? 0, distinct_users: found.get(date)?.distinct_users ?? 0 }));
+        const found = new Map(
+          (await rows<{ day: string; checkins: number; distinct_users: number }>(db, checkinsByDay(params.location, window, clock))).map(
+            (row) => [row.day, row],
+          ),
+        );
+        const items = window.days.map((date) => ({
+          date,
+          checkins: found.get(date)?.checkins ?? 0,
+          distinct_users: found.get(date)?.distinct_users ?? 0,
+        }));
         return { checkins: { count: items.reduce((sum, item) => sum + item.checkins, 0), items } };
       }
       case "gender": {
-        const found = new Map((await rows<{ gender: string; users: number }>(db, usersByGender(params.location, window))).map((row) => [row.gender, row.users]));
+        const found = new Map(
+          (await rows<{ gender: string; users: number }>(db, usersByGender(params.location, window))).map((row) => [row.gender, row.users]),
+        );
         return { user_gender: GENDERS.map(([key, gender]) => ({ gender, count: found.get(key) ?? 0 })) };
       }
       case "ages": {
@@ -142,7 +155,12 @@ export async function checkinsOverTime(db: Db, params: Params & { groupBy: Group
         return { user_ages: { data, total: Object.values(data).reduce((sum, count) => sum + count, 0) } };
       }
       case "daily": {
-        const found = new Map((await rows<{ weekday: number; users: number }>(db, usersByWeekday(params.location, window, clock))).map((row) => [row.weekday, row.users]));
+        const found = new Map(
+          (await rows<{ weekday: number; users: number }>(db, usersByWeekday(params.location, window, clock))).map((row) => [
+            row.weekday,
+            row.users,
+          ]),
+        );
         return { daily_data: WEEKDAYS.map((day, index) => ({ day, distinct_users: found.get(index + 1) ?? 0 })) };
       }
     }
@@ -229,7 +247,14 @@ export async function topBeers(db: Db, params: Params): Promise<TopBeersEnvelope
     if (params.location.latitude !== null && params.location.longitude !== null) {
       const ranked = await rows<{ beer_id: number; checkins: number }>(db, topBeersNearby(params.location, window));
       if (ranked.length > 0) {
-        const details = await rows<Omit<BeerRow, "checkins">>(db, nearbyUsers(params.location, window, ranked.map((row) => row.beer_id)));
+        const details = await rows<Omit<BeerRow, "checkins">>(
+          db,
+          nearbyUsers(
+            params.location,
+            window,
+            ranked.map((row) => row.beer_id),
+          ),
+        );
         const byId = new Map(details.map((row) => [row.beer_id, row]));
         nearby = ranked.map((row) => ({ ...byId.get(row.beer_id)!, checkins: row.checkins }));
       }
@@ -242,7 +267,17 @@ export async function topBeers(db: Db, params: Params): Promise<TopBeersEnvelope
 /** EXPLAIN (ANALYZE, BUFFERS) of an insight's main query: for the benchmark. */
 export async function explainInsight(
   db: Db,
-  name: "checkins" | "gender" | "ages" | "daily" | "menu_views" | "subscribes" | "stats" | "top_beers" | "top_nearby_beers" | "top_nearby_users",
+  name:
+    | "checkins"
+    | "gender"
+    | "ages"
+    | "daily"
+    | "menu_views"
+    | "subscribes"
+    | "stats"
+    | "top_beers"
+    | "top_nearby_beers"
+    | "top_nearby_users",
   params: Params,
 ): Promise<string> {
   const clock = clockFor(params.location);

@@ -32,7 +32,14 @@ export async function recordCheckins(db: Db, rows: CheckinInput[]): Promise<numb
   return db.transaction(async (tx) => {
     await tx
       .insert(catalogueBeers)
-      .values(unique(rows, (row) => row.beer.bid).map(({ beer }) => ({ bid: beer.bid, name: beer.name, brewery: beer.brewery, style: beer.style })))
+      .values(
+        unique(rows, (row) => row.beer.bid).map(({ beer }) => ({
+          bid: beer.bid,
+          name: beer.name,
+          brewery: beer.brewery,
+          style: beer.style,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(checkinVenues)

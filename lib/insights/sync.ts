@@ -60,7 +60,13 @@ export type SyncOptions = {
 type FeedItem = {
   checkin_id?: number | string;
   created_at?: string;
-  user?: { uid?: number | string; gender?: string | null; birth_year?: number | string | null; date_of_birth?: string | null; birthday?: string | null };
+  user?: {
+    uid?: number | string;
+    gender?: string | null;
+    birth_year?: number | string | null;
+    date_of_birth?: string | null;
+    birthday?: string | null;
+  };
   beer?: { bid?: number | string; beer_name?: string; beer_style?: string; brewery?: { brewery_name?: string } };
   brewery?: { brewery_name?: string } | [];
   venue?: { venue_id?: number | string; venue_name?: string; location?: { lat?: number | string; lng?: number | string } } | [];
@@ -93,7 +99,9 @@ const genderOf = (value: unknown): "male" | "female" | null => {
 
 const birthYearOf = (user: FeedItem["user"]): number | null => {
   const direct = finite(user?.birth_year);
-  const fromDate = [user?.date_of_birth, user?.birthday].map((value) => (typeof value === "string" ? /^(\d{4})-\d{2}-\d{2}/.exec(value)?.[1] : undefined)).find(Boolean);
+  const fromDate = [user?.date_of_birth, user?.birthday]
+    .map((value) => (typeof value === "string" ? /^(\d{4})-\d{2}-\d{2}/.exec(value)?.[1] : undefined))
+    .find(Boolean);
   const year = direct ?? finite(fromDate);
   return year !== null && Number.isInteger(year) && year >= 1900 && year <= 2100 ? year : null;
 };
@@ -190,7 +198,12 @@ async function fetchPage(db: Db, venueId: number, query: Record<string, number |
 type Counter = { calls: number; maxCalls: number };
 
 /** Imports one location's new venue check-ins; see the header for how progress is kept. */
-export async function syncLocation(db: Db, location: LocationRow, options: SyncOptions = {}, counter: Counter = { calls: 0, maxCalls: options.maxCalls ?? Infinity }): Promise<LocationSync> {
+export async function syncLocation(
+  db: Db,
+  location: LocationRow,
+  options: SyncOptions = {},
+  counter: Counter = { calls: 0, maxCalls: options.maxCalls ?? Infinity },
+): Promise<LocationSync> {
   if (location.untappdVenueId === null) throw new Error(`location ${location.id} has no untappd_venue_id`);
   const venueId = location.untappdVenueId;
   const config = upstreamConfig();
@@ -199,7 +212,15 @@ export async function syncLocation(db: Db, location: LocationRow, options: SyncO
   const log = options.log ?? (() => {});
   const progress = await progressOf(db, location);
   const { watermark } = progress;
-  const result: LocationSync = { locationId: location.id, venueId, imported: 0, seen: 0, calls: 0, lastCheckinId: progress.hasState ? watermark : null, status: "complete" };
+  const result: LocationSync = {
+    locationId: location.id,
+    venueId,
+    imported: 0,
+    seen: 0,
+    calls: 0,
+    lastCheckinId: progress.hasState ? watermark : null,
+    status: "complete",
+  };
 
   // Resume an unfinished walk below what it stored; otherwise start at the newest check-in.
   let maxId: number | undefined = progress.stored ? progress.stored.low - 1 : undefined;
@@ -232,12 +253,14 @@ export async function syncLocation(db: Db, location: LocationRow, options: SyncO
       return result;
     }
     const items = body.response?.checkins?.items ?? [];
-    const rows = items.map((item) => checkinFromFeedItem(item, location)).filter((row): row is CheckinInput => row !== null && row.id > watermark);
+    const rows = items
+      .map((item) => checkinFromFeedItem(item, location))
+      .filter((row): row is CheckinInput => row !== null && row.id > watermark);
     const ids = items.map((item) => finite(item.checkin_id)).filter((id): id is number => id !== null);
     const pagination = body.response?.pagination;
     const nextMax = finite(pagination?.max_id);
     const oldest = ids.length > 0 ? Math.min(...ids) : undefined;
-    const more = items.length > 0 && (pagination?.next_url !== "" || nextMax !== null) && (nextMax ?? (oldest! - 1)) > watermark;
+    const more = items.length > 0 && (pagination?.next_url !== "" || nextMax !== null) && (nextMax ?? oldest! - 1) > watermark;
     newest = Math.max(newest, ...rows.map((row) => row.id));
     result.seen += items.length;
     // The page and, when it is the walk's last, the new watermark commit together.

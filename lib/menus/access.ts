@@ -67,10 +67,18 @@ export const getContainer = required(findContainer, "container");
 const locationIdsOf = (db: Db, businessId: number) =>
   db.select({ id: locations.id }).from(locations).where(eq(locations.businessId, businessId));
 const menuIdsOf = (db: Db, businessId: number) =>
-  db.select({ id: menus.id }).from(menus).where(inArray(menus.locationId, locationIdsOf(db, businessId)));
+  db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(inArray(menus.locationId, locationIdsOf(db, businessId)));
 const sectionIdsOf = (db: Db, businessId: number) =>
-  db.select({ id: sections.id }).from(sections).where(inArray(sections.menuId, menuIdsOf(db, businessId)));
+  db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(inArray(sections.menuId, menuIdsOf(db, businessId)));
 
-export const ownMenu = (db: Db, { businessId, id }: Scope) => and(eq(menus.id, id), inArray(menus.locationId, locationIdsOf(db, businessId)));
-export const ownSection = (db: Db, { businessId, id }: Scope) => and(eq(sections.id, id), inArray(sections.menuId, menuIdsOf(db, businessId)));
+export const ownMenu = (db: Db, { businessId, id }: Scope) =>
+  and(eq(menus.id, id), inArray(menus.locationId, locationIdsOf(db, businessId)));
+export const ownSection = (db: Db, { businessId, id }: Scope) =>
+  and(eq(sections.id, id), inArray(sections.menuId, menuIdsOf(db, businessId)));
 export const ownItem = (db: Db, { businessId, id }: Scope) => and(eq(items.id, id), inArray(items.sectionId, sectionIdsOf(db, businessId)));

@@ -44,7 +44,11 @@ export async function readContainer(db: Db, scope: Scope) {
 /** Appends a container to an item. */
 export async function createContainer(
   db: Db,
-  { businessId, itemId, fields }: { businessId: number; itemId: number; fields: ContainerFields & { container_size_id: number; price: string } },
+  {
+    businessId,
+    itemId,
+    fields,
+  }: { businessId: number; itemId: number; fields: ContainerFields & { container_size_id: number; price: string } },
 ) {
   return db.transaction(async (tx) => {
     const { item, location } = await getItem(tx, { businessId, id: itemId });
@@ -53,7 +57,14 @@ export async function createContainer(
     const position = await nextPosition(tx, containerList, item.id);
     const [container] = await tx
       .insert(containers)
-      .values({ itemId: item.id, containerSizeId: fields.container_size_id, price: fields.price, name: fields.name, calories: fields.calories, position })
+      .values({
+        itemId: item.id,
+        containerSizeId: fields.container_size_id,
+        price: fields.price,
+        name: fields.name,
+        calories: fields.calories,
+        position,
+      })
       .returning();
     return withSize(tx, container!, location.currency);
   });
@@ -72,7 +83,13 @@ export async function updateContainer(db: Db, { businessId, id, fields }: Scope 
     // Deleted since it was read (READ COMMITTED): the UPDATE matches nothing and the caller gets 404.
     const [updated] = await tx
       .update(containers)
-      .set({ containerSizeId: fields.container_size_id, price: fields.price, name: fields.name, calories: fields.calories, updatedAt: new Date() })
+      .set({
+        containerSizeId: fields.container_size_id,
+        price: fields.price,
+        name: fields.name,
+        calories: fields.calories,
+        updatedAt: new Date(),
+      })
       .where(eq(containers.id, container.id))
       .returning();
     return withSize(tx, found(updated, "container"), location.currency);
@@ -90,7 +107,10 @@ export async function deleteContainer(db: Db, scope: Scope) {
   });
 }
 
-export async function reorderContainers(db: Db, { businessId, itemId, batch }: { businessId: number; itemId: number; batch: PositionEntry[] }) {
+export async function reorderContainers(
+  db: Db,
+  { businessId, itemId, batch }: { businessId: number; itemId: number; batch: PositionEntry[] },
+) {
   return db.transaction(async (tx) => {
     const { item } = await getItem(tx, { businessId, id: itemId });
     await lockParent(tx, containerList, item.id);

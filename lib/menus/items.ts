@@ -26,8 +26,20 @@ export async function readItem(db: Db, scope: Scope) {
 type Item = typeof items.$inferSelect;
 type CatalogueColumns = Pick<
   Item,
-  | "untappdId" | "originalName" | "originalBrewery" | "originalStyle" | "originalDescription" | "originalAbv" | "originalIbu"
-  | "labelImage" | "labelImageHd" | "breweryLocation" | "untappdBeerSlug" | "untappdBreweryId" | "inProduction" | "rating"
+  | "untappdId"
+  | "originalName"
+  | "originalBrewery"
+  | "originalStyle"
+  | "originalDescription"
+  | "originalAbv"
+  | "originalIbu"
+  | "labelImage"
+  | "labelImageHd"
+  | "breweryLocation"
+  | "untappdBeerSlug"
+  | "untappdBreweryId"
+  | "inProduction"
+  | "rating"
 >;
 
 /** The catalogue's values: they fill original_* and never change through the API. */
@@ -142,7 +154,10 @@ export async function deleteItem(db: Db, scope: Scope) {
   });
 }
 
-export async function reorderItems(db: Db, { businessId, sectionId, batch }: { businessId: number; sectionId: number; batch: PositionEntry[] }) {
+export async function reorderItems(
+  db: Db,
+  { businessId, sectionId, batch }: { businessId: number; sectionId: number; batch: PositionEntry[] },
+) {
   return db.transaction(async (tx) => {
     const { section } = await getSection(tx, { businessId, id: sectionId });
     await lockParent(tx, itemList, section.id);

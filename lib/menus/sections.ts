@@ -30,7 +30,10 @@ export async function readSection(db: Db, scope: Scope) {
 }
 
 /** Appends a section, or puts it first with `head`. */
-export async function createSection(db: Db, { businessId, menuId, head, fields }: { businessId: number; menuId: number; head: boolean; fields: SectionFields }) {
+export async function createSection(
+  db: Db,
+  { businessId, menuId, head, fields }: { businessId: number; menuId: number; head: boolean; fields: SectionFields },
+) {
   return db.transaction(async (tx) => {
     const { menu } = await getMenu(tx, { businessId, id: menuId });
     await lockParent(tx, sectionList, menu.id);
@@ -70,7 +73,10 @@ export async function deleteSection(db: Db, scope: Scope) {
   });
 }
 
-export async function reorderSections(db: Db, { businessId, menuId, batch }: { businessId: number; menuId: number; batch: PositionEntry[] }) {
+export async function reorderSections(
+  db: Db,
+  { businessId, menuId, batch }: { businessId: number; menuId: number; batch: PositionEntry[] },
+) {
   return db.transaction(async (tx) => {
     const { menu } = await getMenu(tx, { businessId, id: menuId });
     await lockParent(tx, sectionList, menu.id);

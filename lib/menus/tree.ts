@@ -32,7 +32,12 @@ export async function menuTree(db: Db, { menu, currency }: { menu: Menu; currenc
 
   const tree = nestTree(
     { sections: sectionRows, items: itemRows, containers: containerRows },
-    { section: (section) => section.id, item: (item) => item.id, itemSection: (item) => item.sectionId, containerItem: (row) => row.container.itemId },
+    {
+      section: (section) => section.id,
+      item: (item) => item.id,
+      itemSection: (item) => item.sectionId,
+      containerItem: (row) => row.container.itemId,
+    },
   );
   const sectionTree = ({ section, items: sectionItems }: (typeof tree)[number]) => ({
     ...sectionJson(section),

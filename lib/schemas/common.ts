@@ -3,7 +3,11 @@ import { z } from "zod";
 // Shared by route handlers and dashboard forms: keep this module free of server-only imports.
 
 /** A path id: a positive integer written in decimal. Anything else finds nothing (404). */
-export const idParam = z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).pipe(z.number().int().max(2_147_483_647));
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647));
 
 export const idParams = z.object({ id: idParam });
 
@@ -46,16 +50,34 @@ export const optionalText = (max: number) =>
 /** A decimal accepted as a number or a numeric string (contract §3), kept as a string. */
 export const decimalInput = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")], { error: "must be a number" })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, "must be a number"),
+      ],
+      { error: "must be a number" },
+    )
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .transform(String);
 
 /** Money accepted as a number or numeric string, at most two decimals, kept as "6.50". */
 export const moneyInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "must be a number")], {
-    error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, "must be a number"),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
+    },
+  )
   .transform(Number)
   .pipe(
     z
@@ -92,8 +114,7 @@ export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const moneyString = z.string().regex(/^\d+\.\d{2}$/);
 
 /** `{ <key>: schema }`: the one-key envelope every record and list is answered in. */
-export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: S) =>
-  z.strictObject({ [key]: schema } as { [P in K]: S });
+export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.strictObject({ [key]: schema } as { [P in K]: S });
 
 /** RFC 9457 problem details with the `code` of contract §3; `errors` on a 422. */
 export const problemResponse = z.strictObject({

@@ -78,7 +78,10 @@ export const customContainerListQuery = z.object({ build: queryFlag });
 const containerFields = {
   name: optionalText(255),
   price: moneyInput,
-  position: z.number({ error: "must be a whole number from 0" }).int("must be a whole number from 0").min(0, "must be a whole number from 0"),
+  position: z
+    .number({ error: "must be a whole number from 0" })
+    .int("must be a whole number from 0")
+    .min(0, "must be a whole number from 0"),
 };
 export const createCustomContainerBody = z.object(
   { custom_container: z.object({ name: containerFields.name, price: containerFields.price }, fields) },
@@ -182,7 +185,10 @@ export const customItemsEnvelope = envelope("custom_items", z.array(customItemRe
 export const customItemPositionsResponse = positionsResponse("custom_items");
 export const customItemTypesEnvelope = envelope("custom_item_types", z.array(customItemTypeResponse));
 export const customContainerEnvelope = envelope("custom_container", customContainerResponse);
-export const customContainersEnvelope = envelope("custom_containers", z.array(z.union([customContainerResponse, blankCustomContainerResponse])));
+export const customContainersEnvelope = envelope(
+  "custom_containers",
+  z.array(z.union([customContainerResponse, blankCustomContainerResponse])),
+);
 
 export type CustomMenuResponse = z.infer<typeof customMenuResponse>;
 export type CustomSectionResponse = z.infer<typeof customSectionResponse>;

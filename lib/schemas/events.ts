@@ -77,7 +77,11 @@ function checkPairs(value: PairInput, ctx: z.RefinementCtx) {
       const missing = hasDate ? time : date;
       ctx.addIssue({ code: "custom", path: [missing], message: `must be set together with ${hasDate ? date : time}` });
     } else if ((value[date] === null) !== (value[time] === null)) {
-      ctx.addIssue({ code: "custom", path: [value[date] === null ? time : date], message: `must be null when ${value[date] === null ? date : time} is null` });
+      ctx.addIssue({
+        code: "custom",
+        path: [value[date] === null ? time : date],
+        message: `must be null when ${value[date] === null ? date : time} is null`,
+      });
     }
   }
   if (value.start_time_date && value.start_time_time && value.end_time_date && value.end_time_time) {

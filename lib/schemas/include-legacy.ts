@@ -1,17 +1,9 @@
 import { z } from "zod";
 import { envelope } from "./common";
-import {
-  blankContainerResponse,
-  containerResponse,
-  itemResponse,
-  menuResponse,
-  menuTreeResponse,
-  sectionResponse,
-} from "./menus";
+import { blankContainerResponse, containerResponse, itemResponse, menuResponse, menuTreeResponse, sectionResponse } from "./menus";
 
 // include_legacy (lib/custom-menus/legacy-json.ts): a custom record answered under the consolidated
 // key, in the consolidated shape, marked `legacy: true`; and the answers of the reads that take it.
-
 
 const legacy = z.literal(true);
 
@@ -29,7 +21,10 @@ export const legacyBlankContainerResponse = blankContainerResponse.extend({ lega
 
 export const legacyItemTreeResponse = legacyItemResponse.extend({ containers: z.array(legacyContainerResponse) });
 export const legacySectionTreeResponse = legacySectionResponse.extend({ items: z.array(legacyItemTreeResponse) });
-export const legacyMenuTreeResponse = legacyMenuResponse.extend({ sections: z.array(legacySectionTreeResponse), on_deck_section: z.null() });
+export const legacyMenuTreeResponse = legacyMenuResponse.extend({
+  sections: z.array(legacySectionTreeResponse),
+  on_deck_section: z.null(),
+});
 
 // The consolidated reads that take include_legacy: the record, or the custom record it falls back to.
 export const menuReadEnvelope = envelope("menu", z.union([menuResponse, menuTreeResponse, legacyMenuResponse, legacyMenuTreeResponse]));

@@ -43,7 +43,10 @@ export const createSectionQuery = z.object({ head: queryFlag });
 export const createSectionBody = z
   .object({ section: z.object(sectionFields, { error: "must be an object" }).partial().optional().default({}) }, object("a section"))
   .default({ section: {} });
-export const updateSectionBody = z.object({ section: z.object(sectionFields, { error: "must be an object" }).partial() }, object("a section"));
+export const updateSectionBody = z.object(
+  { section: z.object(sectionFields, { error: "must be an object" }).partial() },
+  object("a section"),
+);
 
 // Fields a venue may override on any item: on a catalogue beer they land in custom_*.
 const overridable = {
@@ -53,7 +56,12 @@ const overridable = {
   description: optionalText(5000),
   abv: decimalInput(0, 100).nullable(),
   ibu: decimalInput(0, 10_000).nullable(),
-  calories: z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(100_000, "is too large").nullable(),
+  calories: z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .max(100_000, "is too large")
+    .nullable(),
 };
 const itemExtras = {
   label_image: optionalText(2048),
@@ -83,7 +91,12 @@ export const updateItemBody = z.object(
 export const moveItemBody = z.object({ item: z.object({ section_id: positiveId }, { error: "must be an object" }) }, object("an item"));
 export const searchItemsQuery = z.object({
   q: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
-  limit: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(50, "must be at most 50").default(25),
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(50, "must be at most 50")
+    .default(25),
 });
 
 export const containerListQuery = z.object({ build: queryFlag, include_legacy: queryFlag });
@@ -91,7 +104,12 @@ const containerFields = {
   container_size_id: positiveId,
   price: moneyInput,
   name: optionalText(255),
-  calories: z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(100_000, "is too large").nullable(),
+  calories: z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .max(100_000, "is too large")
+    .nullable(),
 };
 export const createContainerBody = z.object(
   {
@@ -105,7 +123,13 @@ export const createContainerBody = z.object(
 export const updateContainerBody = z.object(
   {
     container: z
-      .object({ ...containerFields, position: z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative") }, { error: "must be an object" })
+      .object(
+        {
+          ...containerFields,
+          position: z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"),
+        },
+        { error: "must be an object" },
+      )
       .partial(),
   },
   object("a container"),

@@ -3,7 +3,10 @@ import { listPosition, positiveId, recordId } from "./common";
 
 const entry = z.object({
   id: positiveId,
-  position: z.number({ error: "must be a whole number from 0" }).int("must be a whole number from 0").min(0, "must be a whole number from 0"),
+  position: z
+    .number({ error: "must be a whole number from 0" })
+    .int("must be a whole number from 0")
+    .min(0, "must be a whole number from 0"),
 });
 
 /** `{<key>: [{id, position}]}`: one batch for a whole list of siblings. */

@@ -19,17 +19,16 @@ const FAILURES_KEY = "login:failures";
  * whole app. Over any of them: 429 with Retry-After, before the password is checked. The API's
  * POST /sessions and the dashboard's sign-in share it, so they share the limits.
  */
-export async function verifyLogin(
-  db: Db,
-  input: { email: string; password: string; address: string | null; now?: Date },
-): Promise<User> {
+export async function verifyLogin(db: Db, input: { email: string; password: string; address: string | null; now?: Date }): Promise<User> {
   const settings = env();
   const email = input.email.trim().toLowerCase();
   const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
   const now = input.now;
   const limits = await Promise.all([
     hit(db, { key: `login:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now }),
-    ...(input.address ? [hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })] : []),
+    ...(input.address
+      ? [hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })]
+      : []),
     peek(db, { key: FAILURES_KEY, windowSeconds, now }).then((failures) => ({
       allowed: failures.count < settings.LOGIN_FAILURE_CEILING,
       retryAfterSeconds: failures.retryAfterSeconds,
@@ -87,7 +86,10 @@ export function tokensOf(user: User): SessionUser {
 /** Replaces both tokens; the old ones stop working with this commit. */
 export async function resetTokens(db: Db, userId: number) {
   const { plain, columns } = issueTokenPair();
-  await db.update(users).set({ ...columns, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   return { auth_token: plain.token, auth_token_read_only: plain.readOnlyToken };
 }
 

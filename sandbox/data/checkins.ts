@@ -87,6 +87,9 @@ export async function reactionsOf(db: Db, checkinIds: number[]): Promise<Map<num
 
 /** Check-in items with their comments, toasts and badges. */
 export async function checkinItems(db: Db, rows: CheckinRow[], viewer: Viewer) {
-  const reactions = await reactionsOf(db, rows.map((row) => row.checkin.id));
+  const reactions = await reactionsOf(
+    db,
+    rows.map((row) => row.checkin.id),
+  );
   return rows.map((row) => checkinJson(row, reactions.get(row.checkin.id)!, viewer));
 }

@@ -66,4 +66,3 @@ export async function latestNotifications(db: Db, user: SandboxUser): Promise<No
 export async function markNotificationsRead(db: Db, user: SandboxUser, now: Date) {
   await db.update(sandboxUsers).set({ notificationsReadAt: now }).where(eq(sandboxUsers.id, user.id));
 }
-

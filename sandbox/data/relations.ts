@@ -29,7 +29,10 @@ export async function viewerFor(db: Db, user: SandboxUser | null): Promise<Viewe
     .from(sandboxFriendships)
     .where(involving(user.id));
   const relations = new Map<number, Relationship>(
-    rows.map((row) => [row.other, row.status === "accepted" ? "friends" : row.requesterId === user.id ? "request_sent" : "request_received"]),
+    rows.map((row) => [
+      row.other,
+      row.status === "accepted" ? "friends" : row.requesterId === user.id ? "request_sent" : "request_received",
+    ]),
   );
   return { user, relation: (userId) => (userId === user.id ? "self" : (relations.get(userId) ?? "none")) };
 }

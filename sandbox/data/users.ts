@@ -9,11 +9,7 @@ import { parseParams, recordId, username } from "../params";
 import { canSee } from "./relations";
 
 export async function userByName(db: Db, name: string): Promise<SandboxUser | null> {
-  const [user] = await db
-    .select()
-    .from(sandboxUsers)
-    .where(sql`lower(${sandboxUsers.userName}) = lower(${name})`)
-    .limit(1);
+  const [user] = await db.select().from(sandboxUsers).where(sql`lower(${sandboxUsers.userName}) = lower(${name})`).limit(1);
   return user ?? null;
 }
 

@@ -14,7 +14,10 @@ const EMBEDDED_CHECKINS = 15;
 export async function beerInfo(ctx: Ctx) {
   const { beer, brewery } = await existingBeer(ctx, ctx.path.bid);
   const viewerId = ctx.viewer.user?.id ?? null;
-  const [stats, state] = await Promise.all([checkinStats(ctx.db, byBeer(beer.id), viewerId, ctx.now), viewerBeerState(ctx.db, beer.id, viewerId)]);
+  const [stats, state] = await Promise.all([
+    checkinStats(ctx.db, byBeer(beer.id), viewerId, ctx.now),
+    viewerBeerState(ctx.db, beer.id, viewerId),
+  ]);
   const record = { ...beerJson(beer), stats, brewery: breweryJson(brewery), ...state };
   if (isCompact(ctx)) return { beer: record };
 
@@ -31,7 +34,11 @@ export async function beerInfo(ctx: Ctx) {
       checkins: { count: checkins.length, items: checkins },
       similar: {
         count: similar.length,
-        items: similar.map((row) => ({ rating_score: Number(row.beer.ratingScore), beer: beerJson(row.beer), brewery: breweryJson(row.brewery) })),
+        items: similar.map((row) => ({
+          rating_score: Number(row.beer.ratingScore),
+          beer: beerJson(row.beer),
+          brewery: breweryJson(row.brewery),
+        })),
       },
       friends: { count: friends.length, items: friends.map((row) => ({ user: userJson(row.user, ctx.viewer) })) },
       vintages: emptyBlock(),
@@ -55,7 +62,11 @@ export async function trending(ctx: Ctx) {
     .where(gt(sandboxCheckins.createdAt, since))
     .groupBy(sandboxBeers.id, sandboxBreweries.id)
     .orderBy(desc(sql`count(*)`), sandboxBeers.id);
-  const yours = await viewerCounts(ctx.db, rows.map((row) => row.beer.id), ctx.viewer.user?.id ?? null);
+  const yours = await viewerCounts(
+    ctx.db,
+    rows.map((row) => row.beer.id),
+    ctx.viewer.user?.id ?? null,
+  );
   const block = (list: typeof rows) => {
     const items = list.slice(0, TRENDING_SIZE).map((row) => ({
       total_count: row.total,

@@ -34,14 +34,22 @@ export async function breweryInfo(ctx: Ctx) {
     created_at: rfc1123(brewery.createdAt),
     beer_count: rating!.beer_count,
     rating: { count: rating!.count, rating_score: Number(rating!.rating_score) },
-    stats: { total_count: stats.total_count, unique_count: stats.total_user_count, monthly_count: stats.monthly_count, user_count: stats.user_count },
+    stats: {
+      total_count: stats.total_count,
+      unique_count: stats.total_user_count,
+      monthly_count: stats.monthly_count,
+      user_count: stats.user_count,
+    },
   };
   if (isCompact(ctx)) return { brewery: record };
 
   const [recent, beers] = await Promise.all([
     checkinPage(ctx.db, and(byBrewery(brewery.id), publicAccounts), { limit: EMBEDDED_CHECKINS }),
     ctx.db
-      .select({ beer: sandboxBeers, total: sql<number>`(select count(*) from ${sandboxCheckins} where ${qualified(sandboxCheckins.beerId)} = ${qualified(sandboxBeers.id)})::int` })
+      .select({
+        beer: sandboxBeers,
+        total: sql<number>`(select count(*) from ${sandboxCheckins} where ${qualified(sandboxCheckins.beerId)} = ${qualified(sandboxBeers.id)})::int`,
+      })
       .from(sandboxBeers)
       .innerJoin(sandboxBreweries, eq(sandboxBreweries.id, sandboxBeers.breweryId))
       .where(eq(sandboxBeers.breweryId, brewery.id))
@@ -50,7 +58,11 @@ export async function breweryInfo(ctx: Ctx) {
   ]);
   const [checkins, yours] = await Promise.all([
     checkinItems(ctx.db, recent.rows, ctx.viewer),
-    viewerCounts(ctx.db, beers.map((row) => row.beer.id), viewerId),
+    viewerCounts(
+      ctx.db,
+      beers.map((row) => row.beer.id),
+      viewerId,
+    ),
   ]);
   return {
     brewery: {
@@ -59,7 +71,12 @@ export async function breweryInfo(ctx: Ctx) {
       checkins: { count: checkins.length, items: checkins },
       beer_list: {
         count: beers.length,
-        items: beers.map((row) => ({ has_had: (yours.get(row.beer.id) ?? 0) > 0, total_count: row.total, beer: beerJson(row.beer), brewery: breweryJson(brewery) })),
+        items: beers.map((row) => ({
+          has_had: (yours.get(row.beer.id) ?? 0) > 0,
+          total_count: row.total,
+          beer: beerJson(row.beer),
+          brewery: breweryJson(brewery),
+        })),
       },
     },
   };

@@ -26,9 +26,14 @@ const addParams = z
       .regex(decimal, "gmt_offset must be a number of hours, e.g. -5.")
       .transform(Number)
       .refine((hours) => hours >= -12 && hours <= 14, "gmt_offset must be between -12 and 14."),
-    timezone: z.string({ error: "timezone is required." }).regex(/^[A-Za-z][A-Za-z0-9_+\-/:]{0,63}$/, "timezone must be a zone abbreviation such as EST."),
+    timezone: z
+      .string({ error: "timezone is required." })
+      .regex(/^[A-Za-z][A-Za-z0-9_+\-/:]{0,63}$/, "timezone must be a zone abbreviation such as EST."),
     bid: z.string({ error: "bid is required." }),
-    directory_id: z.string().regex(/^([0-9a-f]{24}|[0-9a-f]{32})$/i, "directory_id must be the venue's directory id or its MD5 hash.").optional(),
+    directory_id: z
+      .string()
+      .regex(/^([0-9a-f]{24}|[0-9a-f]{32})$/i, "directory_id must be the venue's directory id or its MD5 hash.")
+      .optional(),
     geolat: coordinate("geolat", 90).optional(),
     geolng: coordinate("geolng", 180).optional(),
     shout: shortText("shout", { required: false }).optional(),
@@ -36,7 +41,10 @@ const addParams = z
       .string()
       .regex(/^\d+(\.\d+)?$/, "rating must be a number from 1 to 5.")
       .transform(Number)
-      .refine((value) => value >= 1 && value <= 5 && Number.isInteger(value * 2), "rating must be from 1 to 5 in half steps (0 is not allowed).")
+      .refine(
+        (value) => value >= 1 && value <= 5 && Number.isInteger(value * 2),
+        "rating must be from 1 to 5 in half steps (0 is not allowed).",
+      )
       .optional(),
     social_1: onOff("social_1"),
     social_2: onOff("social_2"),
@@ -44,7 +52,11 @@ const addParams = z
   })
   .superRefine((params, issues) => {
     if (params.directory_id !== undefined && (params.geolat === undefined || params.geolng === undefined)) {
-      issues.addIssue({ code: "custom", path: ["geolat"], message: "geolat and geolng are required when a location (directory_id) is added." });
+      issues.addIssue({
+        code: "custom",
+        path: ["geolat"],
+        message: "geolat and geolng are required when a location (directory_id) is added.",
+      });
     }
     if (params.directory === "on" && params.directory_id === undefined) {
       issues.addIssue({ code: "custom", path: ["directory"], message: "directory=on needs a location (directory_id)." });
@@ -120,7 +132,11 @@ export async function addComment(ctx: Ctx) {
     .insert(sandboxComments)
     .values({ checkinId: row.checkin.id, userId: me.id, comment, createdAt: ctx.now })
     .returning();
-  return { result: "success", comment: commentJson({ comment: created!, user: me }, ctx.viewer), comments: await commentsOf(ctx, row.checkin.id) };
+  return {
+    result: "success",
+    comment: commentJson({ comment: created!, user: me }, ctx.viewer),
+    comments: await commentsOf(ctx, row.checkin.id),
+  };
 }
 
 // POST /v4/checkin/deletecomment/COMMENT_ID — only the comment's author may delete it

@@ -49,7 +49,14 @@ export async function acceptFriend(ctx: Ctx) {
   const accepted = await ctx.db
     .update(sandboxFriendships)
     .set({ status: "accepted", acceptedAt: ctx.now })
-    .where(and(pairOf(me.id, target.id), eq(sandboxFriendships.status, "pending"), eq(sandboxFriendships.requesterId, target.id), ne(sandboxFriendships.requesterId, me.id)))
+    .where(
+      and(
+        pairOf(me.id, target.id),
+        eq(sandboxFriendships.status, "pending"),
+        eq(sandboxFriendships.requesterId, target.id),
+        ne(sandboxFriendships.requesterId, me.id),
+      ),
+    )
     .returning({ status: sandboxFriendships.status });
   if (accepted.length === 0) throw invalidParam("There is no pending friend request from this user to you.");
   return answer(ctx, me, target, "accept");
@@ -61,7 +68,14 @@ export async function rejectFriend(ctx: Ctx) {
   const target = await targetById(ctx);
   const rejected = await ctx.db
     .delete(sandboxFriendships)
-    .where(and(pairOf(me.id, target.id), eq(sandboxFriendships.status, "pending"), eq(sandboxFriendships.requesterId, target.id), ne(sandboxFriendships.requesterId, me.id)))
+    .where(
+      and(
+        pairOf(me.id, target.id),
+        eq(sandboxFriendships.status, "pending"),
+        eq(sandboxFriendships.requesterId, target.id),
+        ne(sandboxFriendships.requesterId, me.id),
+      ),
+    )
     .returning({ status: sandboxFriendships.status });
   if (rejected.length === 0) throw invalidParam("There is no pending friend request from this user to you.");
   return answer(ctx, me, target, "reject");

@@ -37,7 +37,11 @@ export async function searchBeer(ctx: Ctx) {
     .orderBy(...(sort === "name" ? [asc(sandboxBeers.name)] : [desc(checkinCount), desc(sandboxBeers.ratingCount)]), sandboxBeers.id)
     .offset(offset)
     .limit(limit);
-  const yours = await viewerCounts(ctx.db, rows.map((row) => row.beer.id), ctx.viewer.user?.id ?? null);
+  const yours = await viewerCounts(
+    ctx.db,
+    rows.map((row) => row.beer.id),
+    ctx.viewer.user?.id ?? null,
+  );
   return {
     found: rows[0]?.found ?? 0,
     offset,
@@ -50,7 +54,13 @@ export async function searchBeer(ctx: Ctx) {
       count: rows.length,
       items: rows.map((row) => {
         const mine = yours.get(row.beer.id) ?? 0;
-        return { checkin_count: row.checkins, have_had: mine > 0, your_count: mine, beer: beerJson(row.beer), brewery: breweryJson(row.brewery) };
+        return {
+          checkin_count: row.checkins,
+          have_had: mine > 0,
+          your_count: mine,
+          beer: beerJson(row.beer),
+          brewery: breweryJson(row.brewery),
+        };
       }),
     },
     homebrew: { count: 0, items: [] },

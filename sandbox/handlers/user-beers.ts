@@ -13,7 +13,9 @@ import { rfc1123 } from "../time";
 const count = sql<number>`count(*)::int`;
 const recent = sql<Date>`max(${sandboxCheckins.createdAt})`;
 // The user's latest rating of the beer (null when never rated).
-const yourRating = sql<string | null>`(array_agg(${sandboxCheckins.rating} order by ${sandboxCheckins.id} desc) filter (where ${sandboxCheckins.rating} is not null))[1]`;
+const yourRating = sql<
+  string | null
+>`(array_agg(${sandboxCheckins.rating} order by ${sandboxCheckins.id} desc) filter (where ${sandboxCheckins.rating} is not null))[1]`;
 
 const SORTS = {
   date: [desc(recent)],
@@ -32,7 +34,9 @@ const day = (name: string) =>
 
 const params = z.object({
   ...paging(50, 25),
-  sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` }).default("date"),
+  sort: z
+    .enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` })
+    .default("date"),
   start_date: day("start_date").optional(),
   end_date: day("end_date").optional(),
 });

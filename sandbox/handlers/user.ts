@@ -80,7 +80,10 @@ export async function userInfo(ctx: Ctx) {
   return { user: { ...record, recent_brews: brews, checkins: { count: checkins.length, items: checkins }, media: emptyBlock() } };
 }
 
-const friendshipHash = (a: number, b: number) => createHash("sha1").update(`${Math.min(a, b)}:${Math.max(a, b)}`).digest("hex");
+const friendshipHash = (a: number, b: number) =>
+  createHash("sha1")
+    .update(`${Math.min(a, b)}:${Math.max(a, b)}`)
+    .digest("hex");
 
 // GET /v4/user/friends/USERNAME — 25 per call
 export async function userFriends(ctx: Ctx) {

@@ -26,7 +26,12 @@ export async function venueInfo(ctx: Ctx) {
   const [recent, top] = await Promise.all([
     checkinPage(ctx.db, and(byVenue(venue.id), publicAccounts), { limit: EMBEDDED_CHECKINS }),
     ctx.db
-      .select({ beer: sandboxBeers, brewery: sandboxBreweries, total: sql<number>`count(*)::int`, latest: sql<string>`max(${sandboxCheckins.createdAt})` })
+      .select({
+        beer: sandboxBeers,
+        brewery: sandboxBreweries,
+        total: sql<number>`count(*)::int`,
+        latest: sql<string>`max(${sandboxCheckins.createdAt})`,
+      })
       .from(sandboxCheckins)
       .innerJoin(sandboxBeers, eq(sandboxBeers.id, sandboxCheckins.beerId))
       .innerJoin(sandboxBreweries, eq(sandboxBreweries.id, sandboxBeers.breweryId))
@@ -37,7 +42,11 @@ export async function venueInfo(ctx: Ctx) {
   ]);
   const [checkins, yours] = await Promise.all([
     checkinItems(ctx.db, recent.rows, ctx.viewer),
-    viewerCounts(ctx.db, top.map((row) => row.beer.id), viewerId),
+    viewerCounts(
+      ctx.db,
+      top.map((row) => row.beer.id),
+      viewerId,
+    ),
   ]);
   return {
     venue: {
@@ -58,16 +67,14 @@ export async function venueInfo(ctx: Ctx) {
   };
 }
 
-const directoryParams = z.object({ directory_id: z.string().regex(/^[0-9a-f]{24}$/i, "VENUE_ID must be a venue-directory v2 id (24 hexadecimal characters).") });
+const directoryParams = z.object({
+  directory_id: z.string().regex(/^[0-9a-f]{24}$/i, "VENUE_ID must be a venue-directory v2 id (24 hexadecimal characters)."),
+});
 
 // GET /v4/venue/directory_lookup/VENUE_ID — the service's venue for an external directory id
 export async function directoryLookup(ctx: Ctx) {
   const { directory_id } = parseParams(directoryParams, ctx.path);
-  const [venue] = await ctx.db
-    .select()
-    .from(sandboxVenues)
-    .where(eq(sandboxVenues.directoryId, directory_id.toLowerCase()))
-    .limit(1);
+  const [venue] = await ctx.db.select().from(sandboxVenues).where(eq(sandboxVenues.directoryId, directory_id.toLowerCase())).limit(1);
   if (!venue) throw notFound("There is no venue with that directory id.");
   return { venue: { count: 1, items: [venueJson(venue)] } };
 }

@@ -24,7 +24,9 @@ const SORTS = {
 
 const listParams = z.object({
   ...paging(50, 25),
-  sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` }).default("date"),
+  sort: z
+    .enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` })
+    .default("date"),
 });
 
 // GET /v4/user/wishlist/USERNAME
@@ -33,7 +35,12 @@ export async function wishlist(ctx: Ctx) {
   assertVisible(ctx, user);
   const { offset, limit, sort } = parseParams(listParams, ctx.params);
   const rows = await ctx.db
-    .select({ added: sandboxWishlist.createdAt, beer: sandboxBeers, brewery: sandboxBreweries, found: sql<number>`(count(*) over ())::int` })
+    .select({
+      added: sandboxWishlist.createdAt,
+      beer: sandboxBeers,
+      brewery: sandboxBreweries,
+      found: sql<number>`(count(*) over ())::int`,
+    })
     .from(sandboxWishlist)
     .innerJoin(sandboxBeers, eq(sandboxBeers.id, sandboxWishlist.beerId))
     .innerJoin(sandboxBreweries, eq(sandboxBreweries.id, sandboxBeers.breweryId))
@@ -48,7 +55,11 @@ export async function wishlist(ctx: Ctx) {
     sort,
     beers: {
       count: rows.length,
-      items: rows.map((row) => ({ created_at: rfc1123(row.added), beer: { ...beerJson(row.beer), wish_list: true }, brewery: breweryJson(row.brewery) })),
+      items: rows.map((row) => ({
+        created_at: rfc1123(row.added),
+        beer: { ...beerJson(row.beer), wish_list: true },
+        brewery: breweryJson(row.brewery),
+      })),
     },
   };
 }

@@ -15,7 +15,8 @@ const APP_NAMES: Record<string, string> = { "taproom-sandbox": "Taproom" };
 const HTML_HEADERS = {
   "Content-Type": "text/html; charset=utf-8",
   "Cache-Control": "no-store",
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "no-referrer",
 };
@@ -40,7 +41,10 @@ const stepOne = z.object({
 function redirect(to: string, query: Record<string, string | undefined>) {
   const target = new URL(to);
   for (const [name, value] of Object.entries(query)) if (value !== undefined) target.searchParams.set(name, value);
-  return new Response(null, { status: 302, headers: { Location: target.toString(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: target.toString(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
 }
 
 /**

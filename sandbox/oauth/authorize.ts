@@ -19,8 +19,10 @@ export async function authorize(ctx: Ctx) {
   const [code] = await ctx.db.select().from(sandboxOauthCodes).where(eq(sandboxOauthCodes.codeHash, codeHash)).limit(1);
   if (!code || code.clientId !== ctx.clientId) throw invalidParam("The code is not valid for this app.");
   if (code.usedAt) throw invalidParam("The code has already been used: send the user through authentication again.");
-  if (code.expiresAt.getTime() <= ctx.now.getTime()) throw invalidParam("The code has expired: send the user through authentication again.");
-  if (code.redirectUrl !== params.redirect_url) throw invalidParam("redirect_url must be identical to the one sent to /oauth/authenticate/.");
+  if (code.expiresAt.getTime() <= ctx.now.getTime())
+    throw invalidParam("The code has expired: send the user through authentication again.");
+  if (code.redirectUrl !== params.redirect_url)
+    throw invalidParam("redirect_url must be identical to the one sent to /oauth/authenticate/.");
   // Spend the code atomically: of two concurrent exchanges only one gets a token.
   const spent = await ctx.db
     .update(sandboxOauthCodes)
@@ -29,6 +31,8 @@ export async function authorize(ctx: Ctx) {
     .returning({ userId: sandboxOauthCodes.userId });
   if (spent.length === 0) throw invalidParam("The code has already been used: send the user through authentication again.");
   const accessToken = newToken();
-  await ctx.db.insert(sandboxAccessTokens).values({ tokenHash: hashToken(accessToken), clientId: ctx.clientId, userId: spent[0]!.userId, createdAt: ctx.now });
+  await ctx.db
+    .insert(sandboxAccessTokens)
+    .values({ tokenHash: hashToken(accessToken), clientId: ctx.clientId, userId: spent[0]!.userId, createdAt: ctx.now });
   return { access_token: accessToken };
 }

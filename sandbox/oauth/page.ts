@@ -34,7 +34,10 @@ function layout(title: string, body: string) {
 /** The consent page: pick a sandbox account, then Allow or Deny (a form POST to the same URL). */
 export function consentPage({ appName, action, accounts }: { appName: string; action: string; accounts: SandboxUser[] }) {
   const options = accounts
-    .map((user) => `<option value="${escapeHtml(user.userName)}">${escapeHtml(`${user.userName} (${user.firstName} ${user.lastName})`)}</option>`)
+    .map(
+      (user) =>
+        `<option value="${escapeHtml(user.userName)}">${escapeHtml(`${user.userName} (${user.firstName} ${user.lastName})`)}</option>`,
+    )
     .join("");
   return layout(
     "Connect your beer account",

@@ -237,7 +237,8 @@ function generateActivity(r: Random, now: number, world: World) {
   }
   for (let i = 0; i < COUNT.comments; i++) react(r.pick(checkins), "comment");
   for (let i = 0; i < COUNT.toasts; i++) react(r.pick(checkins), "toast");
-  const byTime = <T extends { createdAt: Date }>(list: T[]) => list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row, index) => ({ id: index + 1, ...row }));
+  const byTime = <T extends { createdAt: Date }>(list: T[]) =>
+    list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row, index) => ({ id: index + 1, ...row }));
 
   return {
     checkins,
@@ -272,7 +273,13 @@ function badgesAndWishes(r: Random, now: number, world: World, checkins: Sandbox
       levels.set(badge.id, level);
       const own = checkinsOf.get(user.id!) ?? [];
       const checkin = own.length ? r.pick(own) : null;
-      userBadgeDrafts.push({ userId: user.id!, badgeId: badge.id, level, checkinId: checkin?.id ?? null, createdAt: checkin?.createdAt ?? new Date(now - r.float(1, 365, 6) * DAY) });
+      userBadgeDrafts.push({
+        userId: user.id!,
+        badgeId: badge.id,
+        level,
+        checkinId: checkin?.id ?? null,
+        createdAt: checkin?.createdAt ?? new Date(now - r.float(1, 365, 6) * DAY),
+      });
     }
     for (const beer of r.sample(world.beers, index === 0 ? 12 : r.int(0, 10))) {
       wishlist.push({ userId: user.id!, beerId: beer.id!, createdAt: new Date(now - r.float(0.5, 200, 6) * DAY) });

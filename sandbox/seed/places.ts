@@ -8,14 +8,50 @@ type VenueSeed = Omit<VenueRow, "directoryId" | "createdAt" | "slug" | "url" | "
 
 /** The demo locations' venues (lib/demo/seed.ts names them by untappd_venue_id). */
 export const demoVenues: VenueSeed[] = [
-  { id: 910001, name: "Demo Taproom Downtown", category: "Beer Bar", address: "120 Hudson Street", city: "New York", state: "NY", countryName: "United States", lat: "40.7195000", lng: "-74.0089000" },
-  { id: 910002, name: "Demo Taproom Harbor", category: "Beer Bar", address: "Oostelijke Handelskade 12", city: "Amsterdam", state: "Noord-Holland", countryName: "Netherlands", lat: "52.3765000", lng: "4.9380000" },
-  { id: 910003, name: "Rival Brewpub", category: "Brewpub", address: "455 Valencia Street", city: "San Francisco", state: "CA", countryName: "United States", lat: "37.7652000", lng: "-122.4218000" },
+  {
+    id: 910001,
+    name: "Demo Taproom Downtown",
+    category: "Beer Bar",
+    address: "120 Hudson Street",
+    city: "New York",
+    state: "NY",
+    countryName: "United States",
+    lat: "40.7195000",
+    lng: "-74.0089000",
+  },
+  {
+    id: 910002,
+    name: "Demo Taproom Harbor",
+    category: "Beer Bar",
+    address: "Oostelijke Handelskade 12",
+    city: "Amsterdam",
+    state: "Noord-Holland",
+    countryName: "Netherlands",
+    lat: "52.3765000",
+    lng: "4.9380000",
+  },
+  {
+    id: 910003,
+    name: "Rival Brewpub",
+    category: "Brewpub",
+    address: "455 Valencia Street",
+    city: "San Francisco",
+    state: "CA",
+    countryName: "United States",
+    lat: "37.7652000",
+    lng: "-122.4218000",
+  },
 ];
 
 /** The accounts the demo users connect (their platform_username), first in every list. */
 export const SANDBOX_USERS: Pick<typeof sandboxUsers.$inferInsert, "userName" | "firstName" | "lastName" | "location" | "bio">[] = [
-  { userName: "demo_owner", firstName: "Olivia", lastName: "Owner", location: "New York, NY", bio: "Runs Demo Taproom Downtown and Harbor." },
+  {
+    userName: "demo_owner",
+    firstName: "Olivia",
+    lastName: "Owner",
+    location: "New York, NY",
+    bio: "Runs Demo Taproom Downtown and Harbor.",
+  },
   { userName: "rival_owner", firstName: "Rory", lastName: "Rival", location: "San Francisco, CA", bio: "Pours at Rival Brewpub." },
 ];
 

@@ -4,6 +4,7 @@ const ASSETS = "https://labels.sandbox.taproom.test";
 export const beerLabel = (bid: number, hd = false) => `${ASSETS}/beer/${bid}${hd ? "-hd" : ""}.png`;
 export const breweryLabel = (breweryId: number) => `${ASSETS}/brewery/${breweryId}.png`;
 export const userAvatar = (uid: number, hd = false) => `${ASSETS}/user/${uid}${hd ? "-hd" : ""}.png`;
-export const venueIcon = (category: string, size: "sm" | "md" | "lg") => `${ASSETS}/venue/${category.toLowerCase().replace(/[^a-z]+/g, "-")}-${size}.png`;
+export const venueIcon = (category: string, size: "sm" | "md" | "lg") =>
+  `${ASSETS}/venue/${category.toLowerCase().replace(/[^a-z]+/g, "-")}-${size}.png`;
 export const badgeImage = (slug: string, size: "sm" | "md" | "lg") => `${ASSETS}/badge/${slug}-${size}.png`;
 export const directoryUrl = (directoryId: string) => `https://directory.sandbox.taproom.test/v/${directoryId}`;

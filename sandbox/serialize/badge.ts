@@ -18,7 +18,11 @@ export function earnedBadgeJson(badge: BadgeRow, earned: UserBadgeRow) {
     category: badge.category,
     is_level: flag(badge.isLevel),
     level: earned.level,
-    media: { badge_image_sm: badgeImage(badge.imageSlug, "sm"), badge_image_md: badgeImage(badge.imageSlug, "md"), badge_image_lg: badgeImage(badge.imageSlug, "lg") },
+    media: {
+      badge_image_sm: badgeImage(badge.imageSlug, "sm"),
+      badge_image_md: badgeImage(badge.imageSlug, "md"),
+      badge_image_lg: badgeImage(badge.imageSlug, "lg"),
+    },
     created_at: rfc1123(earned.createdAt),
   };
 }

@@ -21,22 +21,25 @@ import { currentUserJson } from "@/lib/users/current-user";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/session — sign in with email and password: sets the session cookie, never returns tokens
-  POST: endpoint({ auth: false, guard: assertSameOrigin, body: createSessionBody, response: sessionUserEnvelope }, async ({ db, body, request }) => {
-    let user;
-    try {
-      // The same check (and login rate limits) as POST /api/v1/sessions.
-      user = await verifyLogin(db, { ...body, address: clientAddress(request) });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "unauthorized") throw new ApiError("unauthorized", error.detail);
-      throw error;
-    }
-    const previous = readSessionCookie(request);
-    if (previous) await endBrowserSession(db, previous);
-    const now = new Date();
-    const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
-    const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
-    return json({ user: currentUserJson(user) }, { headers: { "set-cookie": cookie } });
-  }),
+  POST: endpoint(
+    { auth: false, guard: assertSameOrigin, body: createSessionBody, response: sessionUserEnvelope },
+    async ({ db, body, request }) => {
+      let user;
+      try {
+        // The same check (and login rate limits) as POST /api/v1/sessions.
+        user = await verifyLogin(db, { ...body, address: clientAddress(request) });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "unauthorized") throw new ApiError("unauthorized", error.detail);
+        throw error;
+      }
+      const previous = readSessionCookie(request);
+      if (previous) await endBrowserSession(db, previous);
+      const now = new Date();
+      const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
+      const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
+      return json({ user: currentUserJson(user) }, { headers: { "set-cookie": cookie } });
+    },
+  ),
   // DELETE /api/session — sign out: ends the cookie's session (if any) and clears the cookie; idempotent
   DELETE: endpoint({ auth: false, guard: assertSameOrigin, response: { 204: null } }, async ({ db, request }) => {
     const token = readSessionCookie(request);

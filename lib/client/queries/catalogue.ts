@@ -13,9 +13,9 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all(), "search", q],
       queryFn: ({ signal }) =>
-        apiFetch<{ items: CatalogueResult[] }>(`/api/v1/items/search?${new URLSearchParams({ q, limit: String(SEARCH_LIMIT) })}`, { signal }).then(
-          (r) => r.items,
-        ),
+        apiFetch<{ items: CatalogueResult[] }>(`/api/v1/items/search?${new URLSearchParams({ q, limit: String(SEARCH_LIMIT) })}`, {
+          signal,
+        }).then((r) => r.items),
       // The server caches searches for 10 minutes; asking again sooner only spends the hourly budget.
       staleTime: 10 * 60_000,
       // Every upstream call costs budget, so a failure waits for the person's "Try again".

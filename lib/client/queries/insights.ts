@@ -51,7 +51,8 @@ export const insightQueries = {
   gender: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "gender", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ user_gender: GenderCountResponse[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
+      queryFn: ({ signal }) =>
+        checkinsBy<{ user_gender: GenderCountResponse[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
     }),
   ages: (locationId: number, numDays: number) =>
     queryOptions({
@@ -61,7 +62,8 @@ export const insightQueries = {
   daily: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "daily", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ daily_data: WeekdayUsersResponse[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
+      queryFn: ({ signal }) =>
+        checkinsBy<{ daily_data: WeekdayUsersResponse[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
     }),
   menuViews: (locationId: number, numDays: number) =>
     queryOptions({
@@ -78,6 +80,7 @@ export const insightQueries = {
   topBeers: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "top-beers", numDays],
-      queryFn: ({ signal }) => apiFetch<Wrapped<TopBeers>>(path(locationId, "top_beers", { num_days: numDays }), { signal }).then((r) => r.insights),
+      queryFn: ({ signal }) =>
+        apiFetch<Wrapped<TopBeers>>(path(locationId, "top_beers", { num_days: numDays }), { signal }).then((r) => r.insights),
     }),
 };

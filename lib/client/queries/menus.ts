@@ -18,7 +18,8 @@ export const menuQueries = {
   list: (locationId: number) =>
     queryOptions({
       queryKey: [...menuQueries.lists(), locationId],
-      queryFn: ({ signal }) => apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/menus`, { signal }).then((r) => r.menus),
+      queryFn: ({ signal }) =>
+        apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/menus`, { signal }).then((r) => r.menus),
     }),
   trees: () => [...menuQueries.all(), "tree"] as const,
   /** The whole menu (sections, items, containers, on-deck) in one request. */
@@ -34,7 +35,8 @@ export const containerSizeQueries = {
   list: () =>
     queryOptions({
       queryKey: ["container-sizes"],
-      queryFn: ({ signal }) => apiFetch<{ container_sizes: ContainerSizeResponse[] }>("/api/v1/container_sizes", { signal }).then((r) => r.container_sizes),
+      queryFn: ({ signal }) =>
+        apiFetch<{ container_sizes: ContainerSizeResponse[] }>("/api/v1/container_sizes", { signal }).then((r) => r.container_sizes),
       staleTime: Infinity,
     }),
 };

@@ -2,7 +2,17 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { seededRandom } from "@/sandbox/seed/random";
 import { recordCheckins, type CheckinInput } from "@/lib/insights/record";
-import { GENERATED, ALLOCATION_LOCK, type Location, type Area, type GeneratedVenue, areaFor, nearbyVenuesOf, generatedBeers, ownVenue } from "./world";
+import {
+  GENERATED,
+  ALLOCATION_LOCK,
+  type Location,
+  type Area,
+  type GeneratedVenue,
+  areaFor,
+  nearbyVenuesOf,
+  generatedBeers,
+  ownVenue,
+} from "./world";
 
 // How check-ins are drawn: the time shape, the plan per location, and one SQL query for the draws,
 // stored row by row (small runs, through recordCheckins) or in bulk.
@@ -95,11 +105,16 @@ const hash32 = (value: number) => {
   return (h ^ (h >>> 16)) >>> 0;
 };
 
-export function makePlan(options: Required<Pick<GenerateOptions, "checkins" | "days" | "nearbyShare" | "skew">> & { locations: Location[]; now: Date }): Plan {
+export function makePlan(
+  options: Required<Pick<GenerateOptions, "checkins" | "days" | "nearbyShare" | "skew">> & { locations: Location[]; now: Date },
+): Plan {
   const { days, now, nearbyShare } = options;
   const usable = options.locations.filter((location) => location.untappdVenueId !== null);
   // Ranks are shuffled (fixed seed) so the busiest locations are not simply the first ids.
-  const order = seededRandom(4_242).sample(usable.map((_, index) => index), usable.length);
+  const order = seededRandom(4_242).sample(
+    usable.map((_, index) => index),
+    usable.length,
+  );
   const rankOf = new Map(order.map((index, rank) => [index, rank + 1]));
   const targets = usable.map((location, index) => ({
     location,
@@ -159,7 +174,8 @@ function checkinDraws(plan: Plan, n: number, firstId: number): SQL {
     sql`(${intArray(t.map((target) => GENERATED.userBase + target.area.key * GENERATED.usersPerCity))})[k] + ((floor(${pool}[k] * power(${sql.raw(u)}, 2.2))::int + ${intArray(t.map((target) => target.userShift))}[k]) % ${pool}[k])`;
   // Attributes of a user follow from their id (the same person is always the same gender and age):
   // ~10 % without a gender, ~12 % without a birth year; ages 21+ with a mode in the late twenties.
-  const hash = (multiplier: number, add: number) => sql.raw(`((user_id::bigint * ${multiplier} + ${add}) % 4294967296)::float8 / 4294967296`);
+  const hash = (multiplier: number, add: number) =>
+    sql.raw(`((user_id::bigint * ${multiplier} + ${add}) % 4294967296)::float8 / 4294967296`);
   return sql`
     with r as materialized (
       select width_bucket(random(), ${floatArray(thresholds(t.map((target) => target.weight)))}) as k,
@@ -198,20 +214,32 @@ function checkinDraws(plan: Plan, n: number, firstId: number): SQL {
     select ${sql.raw(String(firstId - 1))}::bigint + row_number() over (order by checkin_at) as id, x.* from x`;
 }
 
-export const seedFor = (seed: number, step: number) => (((Math.abs(Math.trunc(seed)) * 1_000_003 + step * 7_919) % 1_999_999) / 1_000_000) - 0.999_999;
+export const seedFor = (seed: number, step: number) =>
+  ((Math.abs(Math.trunc(seed)) * 1_000_003 + step * 7_919) % 1_999_999) / 1_000_000 - 0.999_999;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The next free generated id, under a transaction-scoped lock so concurrent generators queue. */
 async function nextId(tx: Tx): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ALLOCATION_LOCK})`);
-  const result = (await tx.execute(sql`select coalesce(max(id), ${GENERATED.checkinBase})::text as max from checkins where id > ${GENERATED.checkinBase}`)) as unknown as {
+  const result = (await tx.execute(
+    sql`select coalesce(max(id), ${GENERATED.checkinBase})::text as max from checkins where id > ${GENERATED.checkinBase}`,
+  )) as unknown as {
     rows: { max: string }[];
   };
   return Number(result.rows[0]!.max) + 1;
 }
 
-type DrawnRow = { id: string; venue_id: number; location_id: number | null; user_id: number; gender: "male" | "female" | null; birth_year: number | null; beer_id: number; at_ms: number };
+type DrawnRow = {
+  id: string;
+  venue_id: number;
+  location_id: number | null;
+  user_id: number;
+  gender: "male" | "female" | null;
+  birth_year: number | null;
+  beer_id: number;
+  at_ms: number;
+};
 
 export async function generateByRecord(db: Db, plan: Plan, total: number, seed: number, log: (line: string) => void) {
   const beers = new Map(generatedBeers().map((beer) => [beer.bid, beer]));
@@ -287,8 +315,9 @@ export async function generateByBulk(db: Db, plan: Plan, total: number, seed: nu
     last = firstId + n - 1;
     done += n;
     const seconds = (performance.now() - started) / 1000;
-    log(`  ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} check-ins (${Math.round(done / seconds).toLocaleString("en-US")}/s)`);
+    log(
+      `  ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} check-ins (${Math.round(done / seconds).toLocaleString("en-US")}/s)`,
+    );
   }
   return { stored: total, first, last };
 }
-

@@ -2,7 +2,19 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { checkins } from "@/lib/db/schema";
 import { GENERATED, SOURCES, type Location, ownVenue, ensureCatalogue, demoLocations } from "./world";
-import { type GenerateOptions, type GenerateResult, type Plan, WEEKDAY_WEIGHT, floatArray, intArray, textArray, makePlan, seedFor, generateByBulk, generateByRecord } from "./draws";
+import {
+  type GenerateOptions,
+  type GenerateResult,
+  type Plan,
+  WEEKDAY_WEIGHT,
+  floatArray,
+  intArray,
+  textArray,
+  makePlan,
+  seedFor,
+  generateByBulk,
+  generateByRecord,
+} from "./draws";
 
 // Activity for demos and benchmarks: check-ins at the locations' venues and at other venues near them,
 // subscriptions and menu views. The check-ins are drawn by one SQL query (generate_series, random()
@@ -13,7 +25,6 @@ import { type GenerateOptions, type GenerateResult, type Plan, WEEKDAY_WEIGHT, f
 // check-ins from 1) and of anything a real platform import plausibly stores next to them:
 //   beers 2 000 001–2 002 000 · benchmark venues 3 000 001+ · other venues 4 000 000 + 20·city + j ·
 //   users 20 000 000 + 100 000·city + n · check-ins 10 000 000 001+ (above every platform id).
-
 
 /** Per-location arrays for the subscription and menu-view statements. */
 function perLocation(plan: Plan, totalCheckins: number) {
@@ -71,7 +82,14 @@ const SOURCE_SHAPES: { source: (typeof SOURCES)[number]; share: number; hour: (h
  * quarter hour, with the quarter's total (a Poisson-like draw around the expected views). About 3.5
  * views per check-in, at least 8 a day, weekdays shaped like the check-ins.
  */
-async function generateMenuViews(db: Db, plan: Plan, totalCheckins: number, seed: number, days: number, log: (line: string) => void): Promise<number> {
+async function generateMenuViews(
+  db: Db,
+  plan: Plan,
+  totalCheckins: number,
+  seed: number,
+  days: number,
+  log: (line: string) => void,
+): Promise<number> {
   const rows = perLocation(plan, totalCheckins);
   const quarterWeights = SOURCE_SHAPES.flatMap(({ hour }) => {
     const weights = Array.from({ length: 96 }, (_, quarter) => hour(Math.floor(quarter / 4)));
@@ -79,7 +97,9 @@ async function generateMenuViews(db: Db, plan: Plan, totalCheckins: number, seed
     return weights.map((weight) => weight / total);
   });
   const weekdayMean = WEEKDAY_WEIGHT.reduce((sum, weight) => sum + weight, 0) / 7;
-  const firstDay = new Date(Date.UTC(plan.now.getUTCFullYear(), plan.now.getUTCMonth(), plan.now.getUTCDate()) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const firstDay = new Date(Date.UTC(plan.now.getUTCFullYear(), plan.now.getUTCMonth(), plan.now.getUTCDate()) - (days - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   let written = 0;
   const batch = 25;
   for (let start = 0, step = 0; start < rows.length; start += batch, step++) {
@@ -151,8 +171,15 @@ export async function generateActivity(db: Db, options: GenerateOptions): Promis
   ms.catalogue = performance.now() - mark;
 
   mark = performance.now();
-  log(`Check-ins: ${options.checkins.toLocaleString("en-US")} over ${days} days at ${plan.targets.length} location(s) (${mode}, seed ${seed})`);
-  const drawn = options.checkins === 0 ? { stored: 0, first: null, last: null } : mode === "bulk" ? await generateByBulk(db, plan, options.checkins, seed, log) : await generateByRecord(db, plan, options.checkins, seed, log);
+  log(
+    `Check-ins: ${options.checkins.toLocaleString("en-US")} over ${days} days at ${plan.targets.length} location(s) (${mode}, seed ${seed})`,
+  );
+  const drawn =
+    options.checkins === 0
+      ? { stored: 0, first: null, last: null }
+      : mode === "bulk"
+        ? await generateByBulk(db, plan, options.checkins, seed, log)
+        : await generateByRecord(db, plan, options.checkins, seed, log);
   ms.checkins = performance.now() - mark;
 
   mark = performance.now();
@@ -160,11 +187,23 @@ export async function generateActivity(db: Db, options: GenerateOptions): Promis
   ms.subscriptions = performance.now() - mark;
 
   mark = performance.now();
-  const menuViewRows = options.menuViews === false ? 0 : await generateMenuViews(db, plan, options.checkins, seed, Math.min(options.menuViewDays ?? days, days), log);
+  const menuViewRows =
+    options.menuViews === false
+      ? 0
+      : await generateMenuViews(db, plan, options.checkins, seed, Math.min(options.menuViewDays ?? days, days), log);
   ms.menuViews = performance.now() - mark;
 
   ms.total = performance.now() - started;
-  return { locations: plan.targets.length, checkins: drawn.stored, firstId: drawn.first, lastId: drawn.last, subscriptions, menuViewRows, mode, ms };
+  return {
+    locations: plan.targets.length,
+    checkins: drawn.stored,
+    firstId: drawn.first,
+    lastId: drawn.last,
+    subscriptions,
+    menuViewRows,
+    mode,
+    ms,
+  };
 }
 
 /**
@@ -184,10 +223,12 @@ export async function seedDemoActivity(db: Db, { now }: { now?: Date } = {}): Pr
   const candidates = await demoLocations(db);
   const empty: Location[] = [];
   for (const location of candidates) {
-    const [{ n }] = (await db.select({ n: count() }).from(checkins).where(and(isNotNull(checkins.locationId), eq(checkins.locationId, location.id)))) as [{ n: number }];
+    const [{ n }] = (await db
+      .select({ n: count() })
+      .from(checkins)
+      .where(and(isNotNull(checkins.locationId), eq(checkins.locationId, location.id)))) as [{ n: number }];
     if (n === 0) empty.push(location);
   }
   if (empty.length === 0) return null;
   return generateActivity(db, { checkins: 4000 * empty.length, locations: empty, days: 180, seed: 2_026, mode: "record", now });
 }
-

@@ -31,11 +31,35 @@ type City = { name: string; region: string; country: string; countryName: string
 export const CITIES: City[] = [
   { name: "New York", region: "NY", country: "US", countryName: "United States", lat: 40.7128, lng: -74.006, zone: "America/New_York" },
   { name: "Brooklyn", region: "NY", country: "US", countryName: "United States", lat: 40.6782, lng: -73.9442, zone: "America/New_York" },
-  { name: "San Francisco", region: "CA", country: "US", countryName: "United States", lat: 37.7749, lng: -122.4194, zone: "America/Los_Angeles" },
+  {
+    name: "San Francisco",
+    region: "CA",
+    country: "US",
+    countryName: "United States",
+    lat: 37.7749,
+    lng: -122.4194,
+    zone: "America/Los_Angeles",
+  },
   { name: "Oakland", region: "CA", country: "US", countryName: "United States", lat: 37.8044, lng: -122.2712, zone: "America/Los_Angeles" },
-  { name: "Portland", region: "OR", country: "US", countryName: "United States", lat: 45.5152, lng: -122.6784, zone: "America/Los_Angeles" },
+  {
+    name: "Portland",
+    region: "OR",
+    country: "US",
+    countryName: "United States",
+    lat: 45.5152,
+    lng: -122.6784,
+    zone: "America/Los_Angeles",
+  },
   { name: "Seattle", region: "WA", country: "US", countryName: "United States", lat: 47.6062, lng: -122.3321, zone: "America/Los_Angeles" },
-  { name: "San Diego", region: "CA", country: "US", countryName: "United States", lat: 32.7157, lng: -117.1611, zone: "America/Los_Angeles" },
+  {
+    name: "San Diego",
+    region: "CA",
+    country: "US",
+    countryName: "United States",
+    lat: 32.7157,
+    lng: -117.1611,
+    zone: "America/Los_Angeles",
+  },
   { name: "Denver", region: "CO", country: "US", countryName: "United States", lat: 39.7392, lng: -104.9903, zone: "America/Denver" },
   { name: "Chicago", region: "IL", country: "US", countryName: "United States", lat: 41.8781, lng: -87.6298, zone: "America/Chicago" },
   { name: "Austin", region: "TX", country: "US", countryName: "United States", lat: 30.2672, lng: -97.7431, zone: "America/Chicago" },
@@ -43,13 +67,45 @@ export const CITIES: City[] = [
   { name: "Montreal", region: "QC", country: "CA", countryName: "Canada", lat: 45.5017, lng: -73.5673, zone: "America/Toronto" },
   { name: "Toronto", region: "ON", country: "CA", countryName: "Canada", lat: 43.6532, lng: -79.3832, zone: "America/Toronto" },
   { name: "London", region: "England", country: "GB", countryName: "United Kingdom", lat: 51.5074, lng: -0.1278, zone: "Europe/London" },
-  { name: "Manchester", region: "England", country: "GB", countryName: "United Kingdom", lat: 53.4808, lng: -2.2426, zone: "Europe/London" },
-  { name: "Amsterdam", region: "Noord-Holland", country: "NL", countryName: "Netherlands", lat: 52.3676, lng: 4.9041, zone: "Europe/Amsterdam" },
-  { name: "Rotterdam", region: "Zuid-Holland", country: "NL", countryName: "Netherlands", lat: 51.9244, lng: 4.4777, zone: "Europe/Amsterdam" },
+  {
+    name: "Manchester",
+    region: "England",
+    country: "GB",
+    countryName: "United Kingdom",
+    lat: 53.4808,
+    lng: -2.2426,
+    zone: "Europe/London",
+  },
+  {
+    name: "Amsterdam",
+    region: "Noord-Holland",
+    country: "NL",
+    countryName: "Netherlands",
+    lat: 52.3676,
+    lng: 4.9041,
+    zone: "Europe/Amsterdam",
+  },
+  {
+    name: "Rotterdam",
+    region: "Zuid-Holland",
+    country: "NL",
+    countryName: "Netherlands",
+    lat: 51.9244,
+    lng: 4.4777,
+    zone: "Europe/Amsterdam",
+  },
   { name: "Brussels", region: "Brussels", country: "BE", countryName: "Belgium", lat: 50.8503, lng: 4.3517, zone: "Europe/Brussels" },
   { name: "Berlin", region: "Berlin", country: "DE", countryName: "Germany", lat: 52.52, lng: 13.405, zone: "Europe/Berlin" },
   { name: "Munich", region: "Bavaria", country: "DE", countryName: "Germany", lat: 48.1351, lng: 11.582, zone: "Europe/Berlin" },
-  { name: "Copenhagen", region: "Capital Region", country: "DK", countryName: "Denmark", lat: 55.6761, lng: 12.5683, zone: "Europe/Copenhagen" },
+  {
+    name: "Copenhagen",
+    region: "Capital Region",
+    country: "DK",
+    countryName: "Denmark",
+    lat: 55.6761,
+    lng: 12.5683,
+    zone: "Europe/Copenhagen",
+  },
   { name: "Prague", region: "Prague", country: "CZ", countryName: "Czech Republic", lat: 50.0755, lng: 14.4378, zone: "Europe/Prague" },
   { name: "Melbourne", region: "VIC", country: "AU", countryName: "Australia", lat: -37.8136, lng: 144.9631, zone: "Australia/Melbourne" },
   { name: "Tokyo", region: "Tokyo", country: "JP", countryName: "Japan", lat: 35.6762, lng: 139.6503, zone: "Asia/Tokyo" },
@@ -61,7 +117,9 @@ const CURRENCIES: Record<string, string> = { US: "USD", CA: "CAD", GB: "GBP", DK
 
 const RADIANS = Math.PI / 180;
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
-  const h = Math.sin(((b.lat - a.lat) * RADIANS) / 2) ** 2 + Math.cos(a.lat * RADIANS) * Math.cos(b.lat * RADIANS) * Math.sin(((b.lng - a.lng) * RADIANS) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * RADIANS) / 2) ** 2 +
+    Math.cos(a.lat * RADIANS) * Math.cos(b.lat * RADIANS) * Math.sin(((b.lng - a.lng) * RADIANS) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -89,10 +147,17 @@ export function generatedBeers(): GeneratedBeer[] {
   if (beerCache) return beerCache;
   const r = seededRandom(20_260_101);
   const breweries = new Set<string>();
-  while (breweries.size < 220) breweries.add(`${r.pick(words.BREWERY_FIRST)} ${r.pick(words.BREWERY_SECOND)} ${r.pick(words.BREWERY_SUFFIX)}`);
+  while (breweries.size < 220)
+    breweries.add(`${r.pick(words.BREWERY_FIRST)} ${r.pick(words.BREWERY_SECOND)} ${r.pick(words.BREWERY_SUFFIX)}`);
   const breweryList = [...breweries];
   const weightedStyles = words.STYLES.flatMap((style) => {
-    const weight = style.name.startsWith("IPA") ? 4 : /^(Lager|Pilsner|Pale Ale)/.test(style.name) ? 3 : style.name.startsWith("Sour") || style.name.startsWith("Stout") ? 2 : 1;
+    const weight = style.name.startsWith("IPA")
+      ? 4
+      : /^(Lager|Pilsner|Pale Ale)/.test(style.name)
+        ? 3
+        : style.name.startsWith("Sour") || style.name.startsWith("Stout")
+          ? 2
+          : 1;
     return Array.from({ length: weight }, () => style.name);
   });
   const shortStyle = (style: string) => {
@@ -150,10 +215,16 @@ export function nearbyVenuesOf(area: Area): GeneratedVenue[] {
 export async function ensureCatalogue(db: Db, venues: GeneratedVenue[]) {
   const beers = generatedBeers();
   for (let start = 0; start < beers.length; start += 1000) {
-    await db.insert(catalogueBeers).values(beers.slice(start, start + 1000)).onConflictDoNothing();
+    await db
+      .insert(catalogueBeers)
+      .values(beers.slice(start, start + 1000))
+      .onConflictDoNothing();
   }
   for (let start = 0; start < venues.length; start += 1000) {
-    await db.insert(checkinVenues).values(venues.slice(start, start + 1000)).onConflictDoNothing();
+    await db
+      .insert(checkinVenues)
+      .values(venues.slice(start, start + 1000))
+      .onConflictDoNothing();
   }
 }
 
@@ -164,7 +235,12 @@ export async function demoLocations(db: Db): Promise<Location[]> {
   return db
     .select()
     .from(locations)
-    .where(inArray(locations.untappdVenueId, demoVenues.map((venue) => venue.id!)))
+    .where(
+      inArray(
+        locations.untappdVenueId,
+        demoVenues.map((venue) => venue.id!),
+      ),
+    )
     .orderBy(locations.id);
 }
 
@@ -209,5 +285,10 @@ export async function ensureBenchmarkLocations(db: Db, wanted: number): Promise<
 // ---- the plan: per-location parameters the SQL draws from ---------------------------------------------
 
 export function ownVenue(location: Location): GeneratedVenue {
-  return { id: location.untappdVenueId!, name: location.name, latitude: Number(location.latitude ?? 0), longitude: Number(location.longitude ?? 0) };
+  return {
+    id: location.untappdVenueId!,
+    name: location.name,
+    latitude: Number(location.latitude ?? 0),
+    longitude: Number(location.longitude ?? 0),
+  };
 }

@@ -7,14 +7,21 @@ import { deleteContainer, readContainer, updateContainer } from "@/lib/menus/con
 import { readContainerIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/containers/:id — size, price, name, calories; position moves it
-const update = endpoint({ params: idParams, body: updateContainerBody, response: containerEnvelope }, async ({ db, caller, params, body }) =>
-  json({ container: await updateContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.container }) }),
+const update = endpoint(
+  { params: idParams, body: updateContainerBody, response: containerEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ container: await updateContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.container }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/containers/:id — one container; include_legacy falls back to the custom container
   GET: endpoint({ params: idParams, query: legacyQuery, response: containerReadEnvelope }, async ({ db, caller, params, query }) =>
-    json({ container: await (query.include_legacy ? readContainerIncludingLegacy : readContainer)(db, { businessId: caller.user.businessId, id: params.id }) }),
+    json({
+      container: await (query.include_legacy ? readContainerIncludingLegacy : readContainer)(db, {
+        businessId: caller.user.businessId,
+        id: params.id,
+      }),
+    }),
   ),
   PUT: update,
   PATCH: update,

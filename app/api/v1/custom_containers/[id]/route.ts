@@ -6,8 +6,16 @@ import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomContainer, readCustomContainer, updateCustomContainer } from "@/lib/custom-menus/containers";
 
 // PUT and PATCH /api/v1/custom_containers/:id — change only the fields passed; position moves it
-const update = endpoint({ params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope }, async ({ db, caller, params, body }) =>
-  json({ custom_container: await updateCustomContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_container }) }),
+const update = endpoint(
+  { params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({
+      custom_container: await updateCustomContainer(db, {
+        businessId: caller.user.businessId,
+        id: params.id,
+        fields: body.custom_container,
+      }),
+    }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(

@@ -6,8 +6,10 @@ import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomItem, readCustomItem, updateCustomItem } from "@/lib/custom-menus/items";
 
 // PUT and PATCH /api/v1/custom_items/:id — change only the fields passed
-const update = endpoint({ params: idParams, body: updateCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) =>
-  json({ custom_item: await updateCustomItem(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_item }) }),
+const update = endpoint(
+  { params: idParams, body: updateCustomItemBody, response: customItemEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ custom_item: await updateCustomItem(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_item }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(

@@ -7,8 +7,10 @@ import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomMenu, readCustomMenu, updateCustomMenu } from "@/lib/custom-menus/menus";
 
 // PUT and PATCH /api/v1/custom_menus/:id — change only the fields passed
-const update = endpoint({ params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope }, async ({ db, caller, params, body }) =>
-  json({ custom_menu: await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu }) }),
+const update = endpoint(
+  { params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ custom_menu: await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
@@ -17,7 +19,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     // GET /api/v1/custom_menus/:id — one custom menu; full=true: the whole tree, counted as a menu view
     GET: endpoint({ params: idParams, query: customMenuQuery, response: customMenuReadEnvelope }, async ({ db, caller, params, query }) =>
       json({
-        custom_menu: await readCustomMenu(db, { businessId: caller.user.businessId, id: params.id, full: query.full, sourceName: viewSource(caller, query.source_name) }),
+        custom_menu: await readCustomMenu(db, {
+          businessId: caller.user.businessId,
+          id: params.id,
+          full: query.full,
+          sourceName: viewSource(caller, query.source_name),
+        }),
       }),
     ),
     PUT: update,

@@ -6,8 +6,12 @@ import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomSection, readCustomSection, updateCustomSection } from "@/lib/custom-menus/sections";
 
 // PUT and PATCH /api/v1/custom_sections/:id — change only the fields passed
-const update = endpoint({ params: idParams, body: updateCustomSectionBody, response: customSectionEnvelope }, async ({ db, caller, params, body }) =>
-  json({ custom_section: await updateCustomSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_section }) }),
+const update = endpoint(
+  { params: idParams, body: updateCustomSectionBody, response: customSectionEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({
+      custom_section: await updateCustomSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_section }),
+    }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(

@@ -14,7 +14,9 @@ const update = endpoint({ params: idParams, body: updateItemBody, response: item
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
   GET: endpoint({ params: idParams, query: legacyQuery, response: itemReadEnvelope }, async ({ db, caller, params, query }) =>
-    json({ item: await (query.include_legacy ? readItemIncludingLegacy : readItem)(db, { businessId: caller.user.businessId, id: params.id }) }),
+    json({
+      item: await (query.include_legacy ? readItemIncludingLegacy : readItem)(db, { businessId: caller.user.businessId, id: params.id }),
+    }),
   ),
   PUT: update,
   PATCH: update,

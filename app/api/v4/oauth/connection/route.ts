@@ -3,7 +3,9 @@ import { connection, connectionJson, disconnect } from "@/lib/beer-platform/acco
 import { V4Error } from "@/lib/beer-platform/errors";
 
 // GET /api/v4/oauth/connection — is the caller's beer-platform account connected, and as whom
-export const GET = v4Endpoint({}, async ({ db, caller }) => Response.json({ connection: connectionJson(await connection(db, caller!.user.id)) }));
+export const GET = v4Endpoint({}, async ({ db, caller }) =>
+  Response.json({ connection: connectionJson(await connection(db, caller!.user.id)) }),
+);
 
 // DELETE /api/v4/oauth/connection — forget the caller's beer-platform account and its token
 export const DELETE = v4Endpoint({}, async ({ db, caller }) => {

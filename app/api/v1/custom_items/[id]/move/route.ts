@@ -10,7 +10,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // PATCH /api/v1/custom_items/:id/move — move to the top of another custom section
     PATCH: endpoint({ params: idParams, body: moveCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) =>
-      json({ custom_item: await moveCustomItem(db, { businessId: caller.user.businessId, id: params.id, customSectionId: body.custom_item.custom_section_id }) }),
+      json({
+        custom_item: await moveCustomItem(db, {
+          businessId: caller.user.businessId,
+          id: params.id,
+          customSectionId: body.custom_item.custom_section_id,
+        }),
+      }),
     ),
   }),
 );

@@ -1,7 +1,12 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createCustomSectionBody, createCustomSectionQuery, customSectionEnvelope, customSectionsEnvelope } from "@/lib/schemas/custom-menus";
+import {
+  createCustomSectionBody,
+  createCustomSectionQuery,
+  customSectionEnvelope,
+  customSectionsEnvelope,
+} from "@/lib/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomSection, listMenuCustomSections } from "@/lib/custom-menus/sections";
 
@@ -13,9 +18,17 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
       json({ custom_sections: await listMenuCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id }) }),
     ),
     // POST /api/v1/custom_menus/:id/custom_sections — add a section at the end, or first with head=true
-    POST: endpoint({ params: idParams, query: createCustomSectionQuery, body: createCustomSectionBody, response: { 201: customSectionEnvelope } }, async ({ db, caller, params, query, body }) => {
-      const section = await createCustomSection(db, { businessId: caller.user.businessId, customMenuId: params.id, head: query.head, fields: body });
-      return json({ custom_section: section }, { status: 201 });
-    }),
+    POST: endpoint(
+      { params: idParams, query: createCustomSectionQuery, body: createCustomSectionBody, response: { 201: customSectionEnvelope } },
+      async ({ db, caller, params, query, body }) => {
+        const section = await createCustomSection(db, {
+          businessId: caller.user.businessId,
+          customMenuId: params.id,
+          head: query.head,
+          fields: body,
+        });
+        return json({ custom_section: section }, { status: 201 });
+      },
+    ),
   }),
 );

@@ -13,9 +13,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
       json({ custom_items: await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id }) }),
     ),
     // POST /api/v1/custom_sections/:id/custom_items — add an item at the end of the section
-    POST: endpoint({ params: idParams, body: createCustomItemBody, response: { 201: customItemEnvelope } }, async ({ db, caller, params, body }) => {
-      const item = await createCustomItem(db, { businessId: caller.user.businessId, customSectionId: params.id, fields: body.custom_item });
-      return json({ custom_item: item }, { status: 201 });
-    }),
+    POST: endpoint(
+      { params: idParams, body: createCustomItemBody, response: { 201: customItemEnvelope } },
+      async ({ db, caller, params, body }) => {
+        const item = await createCustomItem(db, {
+          businessId: caller.user.businessId,
+          customSectionId: params.id,
+          fields: body.custom_item,
+        });
+        return json({ custom_item: item }, { status: 201 });
+      },
+    ),
   }),
 );

@@ -18,7 +18,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     }),
   ),
   // POST /api/v1/items/:id/containers — add a container (size and price required) at the end
-  POST: endpoint({ params: idParams, body: createContainerBody, response: { 201: containerEnvelope } }, async ({ db, caller, params, body }) =>
-    json({ container: await createContainer(db, { businessId: caller.user.businessId, itemId: params.id, fields: body.container }) }, { status: 201 }),
+  POST: endpoint(
+    { params: idParams, body: createContainerBody, response: { 201: containerEnvelope } },
+    async ({ db, caller, params, body }) =>
+      json(
+        { container: await createContainer(db, { businessId: caller.user.businessId, itemId: params.id, fields: body.container }) },
+        { status: 201 },
+      ),
   ),
 });

@@ -1,7 +1,13 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
-import { createCustomMenuBody, customMenuEnvelope, customMenusEnvelope, deleteCustomMenusBody, deleteCustomMenusResponse } from "@/lib/schemas/custom-menus";
+import {
+  createCustomMenuBody,
+  customMenuEnvelope,
+  customMenusEnvelope,
+  deleteCustomMenusBody,
+  deleteCustomMenusResponse,
+} from "@/lib/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomMenu, deleteCustomMenus, listLocationCustomMenus } from "@/lib/custom-menus/menus";
@@ -15,15 +21,21 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
       return json({ custom_menus: await listLocationCustomMenus(db, { location }) });
     }),
     // POST /api/v1/locations/:id/custom_menus — create an unpublished custom menu at the end
-    POST: endpoint({ params: idParams, body: createCustomMenuBody, response: { 201: customMenuEnvelope } }, async ({ db, caller, params, body }) => {
-      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menu: await createCustomMenu(db, { location, fields: body.custom_menu }) }, { status: 201 });
-    }),
+    POST: endpoint(
+      { params: idParams, body: createCustomMenuBody, response: { 201: customMenuEnvelope } },
+      async ({ db, caller, params, body }) => {
+        const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+        return json({ custom_menu: await createCustomMenu(db, { location, fields: body.custom_menu }) }, { status: 201 });
+      },
+    ),
     // DELETE /api/v1/locations/:id/custom_menus — unpublish and delete several custom menus at once
-    DELETE: endpoint({ params: idParams, body: deleteCustomMenusBody, response: deleteCustomMenusResponse }, async ({ db, caller, params, body }) => {
-      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      await deleteCustomMenus(db, { location, ids: body.ids });
-      return json({ success: true });
-    }),
+    DELETE: endpoint(
+      { params: idParams, body: deleteCustomMenusBody, response: deleteCustomMenusResponse },
+      async ({ db, caller, params, body }) => {
+        const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+        await deleteCustomMenus(db, { location, ids: body.ids });
+        return json({ success: true });
+      },
+    ),
   }),
 );

@@ -9,7 +9,9 @@ import { listItemsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id/items — the section's items in order; include_legacy falls back to the custom section
   GET: endpoint({ params: idParams, query: legacyQuery, response: itemListEnvelope }, async ({ db, caller, params, query }) =>
-    json({ items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, { businessId: caller.user.businessId, id: params.id }) }),
+    json({
+      items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, { businessId: caller.user.businessId, id: params.id }),
+    }),
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
   POST: endpoint({ params: idParams, body: createItemBody, response: { 201: itemEnvelope } }, async ({ db, caller, params, body }) => {

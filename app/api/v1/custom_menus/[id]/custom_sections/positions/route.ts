@@ -9,10 +9,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/sections/positions",
   resource({
     // PATCH /api/v1/custom_menus/:id/custom_sections/positions — reorder every section in one batch
-    PATCH: endpoint({ params: idParams, body: customSectionPositionsBody, response: customSectionPositionsResponse }, async ({ db, caller, params, body }) =>
-      json({
-        custom_sections: await reorderCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id, batch: body.custom_sections }),
-      }),
+    PATCH: endpoint(
+      { params: idParams, body: customSectionPositionsBody, response: customSectionPositionsResponse },
+      async ({ db, caller, params, body }) =>
+        json({
+          custom_sections: await reorderCustomSections(db, {
+            businessId: caller.user.businessId,
+            customMenuId: params.id,
+            batch: body.custom_sections,
+          }),
+        }),
     ),
   }),
 );

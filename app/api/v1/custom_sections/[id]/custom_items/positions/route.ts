@@ -9,8 +9,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "sections/:id/items/positions",
   resource({
     // PATCH /api/v1/custom_sections/:id/custom_items/positions — reorder every item in one batch
-    PATCH: endpoint({ params: idParams, body: customItemPositionsBody, response: customItemPositionsResponse }, async ({ db, caller, params, body }) =>
-      json({ custom_items: await reorderCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id, batch: body.custom_items }) }),
+    PATCH: endpoint(
+      { params: idParams, body: customItemPositionsBody, response: customItemPositionsResponse },
+      async ({ db, caller, params, body }) =>
+        json({
+          custom_items: await reorderCustomItems(db, {
+            businessId: caller.user.businessId,
+            customSectionId: params.id,
+            batch: body.custom_items,
+          }),
+        }),
     ),
   }),
 );

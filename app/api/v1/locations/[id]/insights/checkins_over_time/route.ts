@@ -7,8 +7,13 @@ import { checkinsOverTime } from "@/lib/insights/queries";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/insights/checkins_over_time — by day, gender, ages or weekday
-  GET: endpoint({ params: idParams, query: checkinsOverTimeQuery, response: checkinsOverTimeEnvelope }, async ({ db, caller, params, query }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json(await checkinsOverTime(db, { location, numDays: query.num_days, groupBy: query.group_by, tzOffsetHours: query.tz_offset }));
-  }),
+  GET: endpoint(
+    { params: idParams, query: checkinsOverTimeQuery, response: checkinsOverTimeEnvelope },
+    async ({ db, caller, params, query }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json(
+        await checkinsOverTime(db, { location, numDays: query.num_days, groupBy: query.group_by, tzOffsetHours: query.tz_offset }),
+      );
+    },
+  ),
 });
