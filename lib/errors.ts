@@ -9,6 +9,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   custom_menus_migrated: 409,
+  payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
   rate_limited: 429,

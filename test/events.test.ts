@@ -145,6 +145,18 @@ describe("POST /locations/:id/events", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("refuses place_json nested thousands deep with 422, not a crash, and changes nothing", async () => {
+    const before = await snapshot();
+    // Written as text: JSON.stringify itself runs out of stack on a value this deep.
+    const nested = `${"[".repeat(5000)}"attribution"${"]".repeat(5000)}`;
+    const rawBody = JSON.stringify({ event: { ...base, place_json: { name: "Deep", html_attributions: [] } } }).replace("[]", nested);
+    const response = await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody, headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe("validation_failed");
+    expect(response.body.detail).toMatch(/nested/);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("refuses a body without an event, a non-JSON body and broken JSON", async () => {
     const before = await snapshot();
     expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, body: base })).status).toBe(422);

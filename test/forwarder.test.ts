@@ -272,6 +272,15 @@ describe("calls that act as the user", () => {
     });
     expect(shout.status).toBe(200);
     const sent = new URLSearchParams(upstream.seen.at(-1)!.body);
+    const calls = upstream.seen.length;
+    const huge = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: `bid=7&shout=${"x".repeat(2 * 1024 * 1024)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.meta.error_type).toBe("payload_too_large");
+    expect(upstream.seen).toHaveLength(calls);
     expect([...sent.keys()].sort()).toEqual(["bid", "shout"]);
     expect(upstream.seen.at(-1)!.query.get("access_token")).toBe("platform-token-123");
     expect(upstream.seen.at(-1)!.query.get("client_id")).toBe("test-client");

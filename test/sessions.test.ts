@@ -98,6 +98,21 @@ describe("POST /sessions", () => {
     if (status === 422) expect(response.body.errors.length).toBeGreaterThan(0);
   });
 
+  it("refuses a body over 1 MiB with 413 before reading it whole, with or without a Content-Length", async () => {
+    const big = JSON.stringify({ email: "owner@demo.test", password: "x".repeat(1024 * 1024) });
+    const declared = await api.post("sessions", { rawBody: big, headers: { "content-type": "application/json", "content-length": String(big.length) } });
+    const streamed = await api.post("sessions", { rawBody: big, headers: { "content-type": "application/json" } });
+    for (const response of [declared, streamed]) {
+      expect(response.status).toBe(413);
+      expect(response.body.code).toBe("payload_too_large");
+    }
+    // Just under the ceiling is read, and judged on its merits (a password that long is not one).
+    const fits = JSON.stringify({ email: "big@nowhere.test", password: "x".repeat(1024 * 1024 - 100) });
+    const judged = await api.post("sessions", { rawBody: fits, headers: { ...from(), "content-type": "application/json" } });
+    expect(judged.status).toBe(422);
+    expect(judged.body.errors.map((error: { path: string }) => error.path)).toContain("password");
+  });
+
   it("refuses a body that is not JSON with 415", async () => {
     const response = await api.post("sessions", {
       rawBody: "email=owner@demo.test&password=demo-owner-pass",

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { problemResponse } from "@/lib/schemas/common";
 import { ApiError, type FieldError } from "@/lib/errors";
+import { parseJsonBody, readBodyText } from "./body";
 import { problem, problemFromError } from "./responses";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -75,17 +76,13 @@ export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readBodyText(request);
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_json", "The body is not valid JSON.");
-  }
+  return parseJsonBody(text);
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body"): T {

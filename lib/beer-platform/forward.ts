@@ -7,6 +7,7 @@ import { callUpstream } from "./client";
 import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
+import { parseJsonBody, readBodyText } from "@/lib/api/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
 const UNSAFE_SEGMENT = /^\.{1,2}$|[\/\\%?#\u0000-\u001f]/;
@@ -14,16 +15,11 @@ const UNSAFE_SEGMENT = /^\.{1,2}$|[\/\\%?#\u0000-\u001f]/;
 async function formOf(request: Request): Promise<URLSearchParams | undefined> {
   if (request.method !== "POST") return undefined;
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  const text = await request.text();
+  const text = await readBodyText(request);
   if (text.trim() === "") return new URLSearchParams();
   if (type === "application/x-www-form-urlencoded") return new URLSearchParams(text);
   if (type === "application/json") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new V4Error(400, "invalid_param", "The body is not valid JSON.");
-    }
+    const parsed = parseJsonBody(text);
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
       throw new V4Error(400, "invalid_param", "The body must be a JSON object.");
     const form = new URLSearchParams();
