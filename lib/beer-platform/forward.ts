@@ -29,17 +29,27 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
   throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body or a JSON object.");
 }
 
+const NO_ENDPOINT = () => new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
+
+/** The methods a path takes (HEAD with GET, and OPTIONS), or null when no endpoint lives there. */
+export function allowedMethods(segments: string[]): string | null {
+  if (segments.some((segment) => UNSAFE_SEGMENT.test(segment) || segment === "")) return null;
+  const methods = (["GET", "POST"] as const).filter((method) => matchEndpoint(method, segments));
+  if (methods.length === 0) return null;
+  return [...methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
+}
+
 /**
  * /api/v4/…: forwards one allow-listed call. Public lookups use the app's credentials and budget;
  * "auth: yes" calls act as the caller's connected account, need the read-write token, and spend that
  * user's budget. The answer's status, body and rate headers are the upstream's.
  */
 export async function forward(db: Db, { request, caller, segments }: { request: Request; caller: Caller; segments: string[] }) {
-  if (segments.some((segment) => UNSAFE_SEGMENT.test(segment) || segment === "")) {
-    throw new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
-  }
-  const endpoint = matchEndpoint(request.method, segments);
-  if (!endpoint) throw new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
+  const allow = allowedMethods(segments);
+  if (!allow) throw NO_ENDPOINT();
+  // HEAD is a GET whose body is not sent: same checks, same budget, same cache.
+  const endpoint = matchEndpoint(request.method === "HEAD" ? "GET" : request.method, segments);
+  if (!endpoint) throw new V4Error(405, "invalid_method", `${request.method} is not offered on this endpoint.`, { allow });
   const config = upstreamConfig();
   let accessToken: string | undefined;
   let budget = appBudget(config.clientId, config.hourlyLimit);
@@ -60,7 +70,7 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   const form = await formOf(request);
   const query = new URL(request.url).searchParams;
   const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
-  return new Response(answer.body, {
+  return new Response(request.method === "HEAD" ? null : answer.body, {
     status: answer.status,
     headers: {
       "content-type": "application/json; charset=utf-8",
