@@ -17,6 +17,8 @@ export const errorStatus = {
   // The stored token pair was sealed under another APP_SECRET: the instances do not share one.
   server_misconfigured: 500,
   catalogue_unavailable: 503,
+  // The database cannot be reached (down, restarting, out of connections): Retry-After, no restart needed.
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -37,6 +39,13 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = "record") => new ApiError("not_found", `No such ${what}.`);
+
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const databaseUnavailable = () =>
+  new ApiError("database_unavailable", "The database cannot be reached right now. Try again shortly.", {
+    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 
 export const invalid = (errors: FieldError[], detail = "The request did not pass validation.") =>
   new ApiError("validation_failed", detail, { errors });

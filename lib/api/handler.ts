@@ -5,7 +5,8 @@ import { countStatements } from "@/lib/db/statement-count";
 import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { problemResponse } from "@/lib/schemas/common";
-import { ApiError, type FieldError } from "@/lib/errors";
+import { ApiError, databaseUnavailable, type FieldError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { parseJsonBody, readBodyText } from "./body";
 import { problem, problemFromError } from "./responses";
 
@@ -94,6 +95,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body")
 
 function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return problemFromError(error);
+  if (isDatabaseUnavailable(error)) return problemFromError(databaseUnavailable());
   console.error("Unhandled error in API handler", error);
   return problem("internal_error", "Something went wrong on our side. Try again later.");
 }

@@ -1,6 +1,7 @@
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticate, type Caller } from "@/lib/auth/caller";
-import { ApiError } from "@/lib/errors";
+import { ApiError, databaseUnavailable } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { V4Error, v4ErrorResponse } from "./errors";
 
 type Context = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -23,6 +24,10 @@ export function v4Endpoint(options: { auth?: boolean }, run: Run) {
       return await run({ db, request, caller, params: (await context?.params) ?? {} });
     } catch (error) {
       if (error instanceof V4Error) return v4ErrorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        const unavailable = databaseUnavailable();
+        return v4ErrorResponse(new V4Error(503, unavailable.code, unavailable.detail, unavailable.extra.headers));
+      }
       if (error instanceof ApiError) {
         const type = error.status === 401 ? "invalid_auth" : error.code;
         return v4ErrorResponse(new V4Error(error.status, type, error.detail, error.extra.headers));

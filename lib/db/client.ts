@@ -36,7 +36,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer fails a request after 5 s (503) instead of holding it forever.
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle connection can die (server restart, failover); without a listener that crashes the process.
   pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzle({ client: pool, schema, logger: statementCounter });

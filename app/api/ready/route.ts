@@ -1,0 +1,19 @@
+import { getDb, ping } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { problemFromError } from "@/lib/api/responses";
+import { databaseUnavailable } from "@/lib/errors";
+
+// GET /api/ready — readiness: 200 when the database answers, 503 (problem+json, Retry-After) while it
+// does not. /api/health stays liveness (the process answers), so an orchestrator restarts the app only
+// when it is itself stuck, and holds traffic back while the database is away.
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  try {
+    await ping(await getDb());
+    return Response.json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) console.error("Readiness check failed", error);
+    return problemFromError(databaseUnavailable());
+  }
+}
