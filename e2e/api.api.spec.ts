@@ -68,7 +68,7 @@ test.describe("protocol errors", () => {
   test("a method the path does not offer: 405 with Allow", async ({ request, owner }) => {
     const response = await request.patch("/api/v1/current_user", { headers: owner.write, data: { name: "x" } });
     await expectProblem(response, 405, "method_not_allowed");
-    expect(response.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers().allow).toBe("GET, HEAD, OPTIONS");
   });
 
   test("a body that is not JSON: 415", async ({ request, owner }) => {

@@ -51,9 +51,9 @@ test.describe
       const { locations } = await (await request.get("/api/v1/locations", { headers: owner.read })).json();
       const response = await request.get(`/api/v1/locations/${locations[0].id}/custom_menus`, { headers: owner.read });
       expect(response.status()).toBe(200);
-      expect(response.headers()["deprecation"]).toBe("@1675209600");
-      expect(response.headers()["sunset"]).toBe("Sun, 01 Oct 2023 00:00:00 GMT");
-      expect(response.headers()["link"]).toBe(`</api/v1/locations/${locations[0].id}/menus>; rel="successor-version"`);
+      expect(response.headers().deprecation).toBe("@1675209600");
+      expect(response.headers().sunset).toBe("Sun, 01 Oct 2023 00:00:00 GMT");
+      expect(response.headers().link).toBe(`</api/v1/locations/${locations[0].id}/menus>; rel="successor-version"`);
       expect((await response.json()).custom_menus).toHaveLength(1);
     });
   });

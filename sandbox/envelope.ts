@@ -1,4 +1,4 @@
-import { SandboxError } from "./errors";
+import type { SandboxError } from "./errors";
 
 export type RateHeaders = { limit: number; remaining: number };
 export type Timing = { startedAt: number; initDoneAt: number };

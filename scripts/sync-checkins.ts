@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { seedEmbeddedIfEmpty } from "@/lib/demo/seed";
-import { openConfiguredDatabase, useDatabase } from "@/lib/db/client";
+import { openConfiguredDatabase, installDatabase } from "@/lib/db/client";
 import { syncCheckins, syncTargets } from "@/lib/insights/sync";
 
 const { values: args } = parseArgs({
@@ -36,7 +36,7 @@ const maxCalls = wholeNumber("max-calls", args["max-calls"]);
 const database = await openConfiguredDatabase();
 await seedEmbeddedIfEmpty(database);
 // The sandbox upstream reads the database through getDb(): the one this script opened.
-useDatabase(database);
+installDatabase(database);
 try {
   const config = upstreamConfig();
   const targets = await syncTargets(database.db, locationId);

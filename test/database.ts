@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, useDatabase, type Database } from "@/lib/db/client";
+import { openPglite, openPostgres, installDatabase, type Database } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed";
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -30,6 +30,6 @@ export async function freshDatabase(): Promise<Database> {
 export async function installFreshDatabase({ seed = true } = {}): Promise<Database> {
   const database = await freshDatabase();
   if (seed) await seedDemo(database.db);
-  useDatabase(database);
+  installDatabase(database);
   return database;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { call, login } from "./api";
-import { getDatabase, useDatabase, type Database } from "@/lib/db/client";
+import { getDatabase, installDatabase, type Database } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { resetEnvForTests } from "@/lib/env";
 
@@ -19,7 +19,7 @@ let real: Database | undefined;
 afterEach(() => {
   delete process.env.DATABASE_URL;
   resetEnvForTests();
-  if (real) useDatabase(real);
+  if (real) installDatabase(real);
 });
 
 describe("a database outage", () => {
@@ -47,14 +47,19 @@ describe("a database outage", () => {
     // The database is back: the very next requests are served, no restart.
     delete process.env.DATABASE_URL;
     resetEnvForTests();
-    useDatabase(real);
+    installDatabase(real);
     expect((await call("GET", "current_user", { as: owner.ro })).status).toBe(200);
     expect((await call("GET", "/api/ready")).body).toEqual({ status: "ready" });
   });
 
   it("tells an unreachable database from a wrong query", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
-    expect(isDatabaseUnavailable({ message: "Failed query", cause: { code: "57P01", message: "terminating connection due to administrator command" } })).toBe(true);
+    expect(
+      isDatabaseUnavailable({
+        message: "Failed query",
+        cause: { code: "57P01", message: "terminating connection due to administrator command" },
+      }),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(false);

@@ -1,4 +1,4 @@
-import { ApiError, errorStatus, type ErrorCode, type FieldError } from "@/lib/errors";
+import { type ApiError, errorStatus, type ErrorCode, type FieldError } from "@/lib/errors";
 
 const titles: Record<number, string> = {
   400: "Bad Request",

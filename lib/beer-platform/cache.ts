@@ -23,7 +23,8 @@ export async function writeCache(db: Db, key: string, answer: UpstreamAnswer, tt
 // Identical lookups in flight in this process share one upstream call (and one unit of budget).
 const slot = Symbol.for("taproom.v4-in-flight");
 const holder = globalThis as { [slot]?: Map<string, Promise<unknown>> };
-const inFlight = (holder[slot] ??= new Map());
+holder[slot] ??= new Map();
+const inFlight = holder[slot];
 
 export function shared<T>(key: string, run: () => Promise<T>): Promise<T> {
   const pending = inFlight.get(key) as Promise<T> | undefined;

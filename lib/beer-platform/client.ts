@@ -107,7 +107,9 @@ export async function callUpstream(
   const query = documentedOnly(input.query, input.endpoint.params);
   const form = input.form && documentedOnly(input.form, input.endpoint.params);
   const url = new URL(`${config.apiUrl}${input.endpoint.upstreamPath}`);
-  query.forEach((value, name) => url.searchParams.append(name, value));
+  query.forEach((value, name) => {
+    url.searchParams.append(name, value);
+  });
   const call = async () => {
     if (input.share) await spend(db, input.share);
     await spend(db, input.budget);

@@ -10,7 +10,7 @@ import { V4Error } from "./errors";
 import { parseJsonBody, readBodyText } from "@/lib/api/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
-const UNSAFE_SEGMENT = /^\.{1,2}$|[\/\\%?#\u0000-\u001f]/;
+const UNSAFE_SEGMENT = /^\.{1,2}$|[/\\%?#\u0000-\u001f]/;
 
 async function formOf(request: Request): Promise<URLSearchParams | undefined> {
   if (request.method !== "POST") return undefined;

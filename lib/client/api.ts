@@ -37,7 +37,7 @@ export async function apiFetch<T>(path: string, { method = "GET", body, signal }
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

@@ -78,7 +78,7 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Tests install their own fresh database before calling handlers. */
-export function useDatabase(database: Database) {
+export function installDatabase(database: Database) {
   (globalThis as Slot)[slot] = Promise.resolve(database);
 }
 

@@ -7,7 +7,8 @@ import type { Logger } from "drizzle-orm/logger";
 // and each bundle may hold its own copy of this module.
 const slot = Symbol.for("taproom.statement-count");
 const holder = globalThis as { [slot]?: AsyncLocalStorage<{ count: number }> };
-const storage = (holder[slot] ??= new AsyncLocalStorage<{ count: number }>());
+holder[slot] ??= new AsyncLocalStorage<{ count: number }>();
+const storage = holder[slot];
 
 export const statementCounter: Logger = {
   logQuery() {

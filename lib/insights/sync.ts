@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import type { Db } from "@/lib/db/client";
 import { checkinSyncState, checkins, locations } from "@/lib/db/schema";
 import { appBudget, type Budget } from "@/lib/beer-platform/budget";
-import { callUpstream } from "@/lib/beer-platform/client";
+import { type CallResult, callUpstream } from "@/lib/beer-platform/client";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { matchEndpoint } from "@/lib/beer-platform/endpoints";
 import { V4Error } from "@/lib/beer-platform/errors";
@@ -180,7 +180,7 @@ async function fetchPage(db: Db, venueId: number, query: Record<string, number |
   if (!endpoint) throw new Error(`venue id ${venueId} cannot be asked for`);
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  let answer;
+  let answer: CallResult;
   try {
     answer = await callUpstream(db, { endpoint, query: params, budget });
   } catch (error) {

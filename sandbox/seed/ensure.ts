@@ -23,7 +23,8 @@ const CHUNK = 1000;
 // Per database: every request awaits the same promise, so one process seeds at most once.
 const slot = Symbol.for("taproom.v4-sandbox.seeded");
 const holder = globalThis as { [slot]?: WeakMap<Db, Promise<void>> };
-const seeded = (holder[slot] ??= new WeakMap());
+holder[slot] ??= new WeakMap();
+const seeded = holder[slot];
 
 /**
  * Seeds the sandbox's catalogue, users and activity once per database: deterministic content (fixed

@@ -146,11 +146,14 @@ function friendships(r: Random, anchor: number, people: SandboxData["users"]): S
   const strangers = people.slice(2).map((u) => u.id);
   // The demo owners: friends, requests waiting for them, and one of their own waiting for an answer.
   const picks = r.sample(strangers, 36);
-  picks.slice(0, 18).forEach((id) => (r.chance(0.5) ? add(owner, id, "accepted") : add(id, owner, "accepted")));
-  picks.slice(18, 22).forEach((id) => add(id, owner, "pending"));
+  for (const id of picks.slice(0, 18)) {
+    if (r.chance(0.5)) add(owner, id, "accepted");
+    else add(id, owner, "accepted");
+  }
+  for (const id of picks.slice(18, 22)) add(id, owner, "pending");
   add(owner, picks[22]!, "pending");
-  picks.slice(23, 33).forEach((id) => add(id, rival, "accepted"));
-  picks.slice(33, 35).forEach((id) => add(id, rival, "pending"));
+  for (const id of picks.slice(23, 33)) add(id, rival, "accepted");
+  for (const id of picks.slice(33, 35)) add(id, rival, "pending");
   for (let i = 0; i < 900; i++) add(r.pick(strangers), r.pick(strangers), "accepted");
   for (let i = 0; i < 40; i++) add(r.pick(strangers), r.pick(strangers), "pending");
   return [...rows.values()];

@@ -1,5 +1,6 @@
 import { endpoint, resource } from "@/lib/api/handler";
 import { ApiError } from "@/lib/errors";
+import type { User } from "@/lib/db/schema";
 import { json } from "@/lib/api/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { createSessionBody } from "@/lib/schemas/sessions";
@@ -24,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: endpoint(
     { auth: false, guard: assertSameOrigin, body: createSessionBody, response: sessionUserEnvelope },
     async ({ db, body, request }) => {
-      let user;
+      let user: User;
       try {
         // The same check (and login rate limits) as POST /api/v1/sessions.
         user = await verifyLogin(db, { ...body, address: clientAddress(request) });

@@ -120,7 +120,7 @@ export function makePlan(
     location,
     area: areaFor(location),
     venueId: location.untappdVenueId!,
-    weight: 1 / Math.pow(rankOf.get(index)!, options.skew),
+    weight: 1 / rankOf.get(index)! ** options.skew,
     userShift: hash32(location.id) % 1_000_000,
     beerShift: hash32(location.id * 31 + 7) % GENERATED.beers,
   }));

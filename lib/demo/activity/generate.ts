@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { checkins } from "@/lib/db/schema";
-import { GENERATED, SOURCES, type Location, ownVenue, ensureCatalogue, demoLocations } from "./world";
+import { GENERATED, type SOURCES, type Location, ownVenue, ensureCatalogue, demoLocations } from "./world";
 import {
   type GenerateOptions,
   type GenerateResult,
