@@ -25,7 +25,8 @@ export function CopyBlock({
   return (
     <div className={styles.copyBlock}>
       {block ? (
-        <pre className={styles.code} tabIndex={0} aria-label={label}>
+        // biome-ignore lint/a11y/useSemanticElements: the focusable scroll area stays the <pre> (preformatted commands), named as a region like the other scroll areas
+        <pre className={styles.code} tabIndex={0} role="region" aria-label={label}>
           <code ref={textRef}>{text}</code>
         </pre>
       ) : (

@@ -64,35 +64,36 @@ export function CatalogueSearch({
 
   return (
     <div>
-      <form
-        role="search"
-        className={styles.searchForm}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTerm(typed);
-          if (typed === term && search.isError) void search.refetch();
-        }}
-      >
-        <label htmlFor={inputId} className="visually-hidden">
-          Search the beer catalogue
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          className="input"
-          placeholder="Beer or brewery name"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
-          value={text}
-          aria-describedby={hintId}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="btn">
-          Search
-        </button>
-      </form>
+      <search>
+        <form
+          className={styles.searchForm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTerm(typed);
+            if (typed === term && search.isError) void search.refetch();
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">
+            Search the beer catalogue
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            className="input"
+            placeholder="Beer or brewery name"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            value={text}
+            aria-describedby={hintId}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </form>
+      </search>
       <p id={hintId} className={styles.status} role="status" aria-live="polite">
         {status}
       </p>

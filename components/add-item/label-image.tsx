@@ -14,7 +14,7 @@ export function LabelImage({ src, name }: { src: string | null; name: string }) 
     );
   }
   return (
-    // A plain <img>: catalogue labels come from any host, and a 48 px thumbnail needs no optimiser.
+    // biome-ignore lint/performance/noImgElement: catalogue labels come from any host, and a 48 px thumbnail needs no optimiser
     <img
       className={styles.labelImage}
       src={src}

@@ -89,6 +89,7 @@ export function EventsBoard({ location }: { location: Venue }) {
   return (
     <>
       <PageHeader title="Events" subtitle={`${location.name} · times in ${zone}`} actions={add} />
+      {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons outside any form; a <fieldset> (same group role) would only bring UA border, padding and min-inline-size to undo */}
       <div className={styles.toolbar} role="group" aria-label="Which events">
         {(["upcoming", "past"] as const).map((option) => (
           <button key={option} type="button" className={styles.toggle} aria-pressed={view === option} onClick={() => setView(option)}>

@@ -83,7 +83,7 @@ function DataTable({ caption, columns, rows }: TableSpec) {
   return (
     <details className={styles.tableDetails}>
       <summary>Show as table</summary>
-      <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
+      <section className={styles.tableScroll} tabIndex={0} aria-label={caption}>
         <table className={styles.table}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -100,11 +100,11 @@ function DataTable({ caption, columns, rows }: TableSpec) {
               <tr key={String(row[0])}>
                 {row.map((cell, index) =>
                   index === 0 ? (
-                    <th key={index} scope="row">
+                    <th key={columns[index]} scope="row">
                       {cell}
                     </th>
                   ) : (
-                    <td key={index} className={styles.num}>
+                    <td key={columns[index]} className={styles.num}>
                       {cell}
                     </td>
                   ),
@@ -113,7 +113,7 @@ function DataTable({ caption, columns, rows }: TableSpec) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -69,6 +69,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
         </svg>
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu button pattern; the list becomes a menu and its items role="none" around menuitems
         <ul ref={menuRef} id={id} role="menu" aria-label={label} className={styles.menu} onKeyDown={onKeyDown}>
           {actions.map((action) => (
             <li key={action.label} role="none">

@@ -6,6 +6,7 @@ function SectionSkeleton({ rows }: { rows: number }) {
     <div className={styles.section} aria-hidden>
       <div className={styles.head} />
       {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical empty placeholders that never reorder; the index is their only identity
         <div key={index} className={styles.row} />
       ))}
     </div>
@@ -29,6 +30,7 @@ export function BoardSkeleton() {
       <div className={styles.side} aria-hidden>
         <div className={styles.line} />
         {Array.from({ length: 3 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical empty placeholders that never reorder; the index is their only identity
           <div key={index} className={styles.menuRow} />
         ))}
       </div>

@@ -50,7 +50,8 @@ function ItemSummary({ item, onEdit, onPrices }: { item: Item; onEdit?: () => vo
     <div className={styles.body}>
       <div className={styles.titleLine}>
         {item.tap_number && (
-          <span className={styles.tap} aria-label={`Tap ${item.tap_number}`}>
+          <span className={styles.tap}>
+            <span className="visually-hidden">Tap </span>
             {item.tap_number}
           </span>
         )}

@@ -80,6 +80,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
 
   // After an item changes section the layout shifts under the pointer; let it settle before
   // measuring again, or the item would bounce between the two sections.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose after each render of a new draft (the shifted layout), not on anything the body reads
   useEffect(() => {
     const frame = requestAnimationFrame(() => (justMoved.current = false));
     return () => cancelAnimationFrame(frame);

@@ -38,7 +38,7 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
     mutationFn: (path: string) => apiFetch(path, { method: "DELETE" }),
     onError: (error) => notify(`Nothing was deleted: ${problemMessage(error)}`, { tone: "error" }),
   });
-  const removeThen = (path: string, message: string, after: () => Promise<unknown> | void) =>
+  const removeThen = (path: string, message: string, after: () => Promise<unknown>) =>
     remove.mutate(path, {
       onSuccess: async () => {
         close();

@@ -6,6 +6,7 @@ export function Skeleton({ lines = 3, height = "2.75rem", label = "Loading" }: {
   return (
     <div role="status" aria-label={label} className={styles.skeletonList}>
       {Array.from({ length: lines }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical empty placeholders that never reorder; the index is their only identity
         <div key={index} className={styles.skeleton} style={{ height }} />
       ))}
     </div>
