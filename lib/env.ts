@@ -39,7 +39,12 @@ const envSchema = z.object({
   V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
   // Request bodies past this many bytes are refused (413) before they are read whole.
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   EXPOSE_SQL_COUNT: z
     .enum(["true", "false", "1", "0"])
     .default("false")

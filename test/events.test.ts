@@ -150,7 +150,11 @@ describe("POST /locations/:id/events", () => {
     // Written as text: JSON.stringify itself runs out of stack on a value this deep.
     const nested = `${"[".repeat(5000)}"attribution"${"]".repeat(5000)}`;
     const rawBody = JSON.stringify({ event: { ...base, place_json: { name: "Deep", html_attributions: [] } } }).replace("[]", nested);
-    const response = await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody, headers: { "content-type": "application/json" } });
+    const response = await api.post(`locations/${downtown}/events`, {
+      as: owner.rw,
+      rawBody,
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe("validation_failed");
     expect(response.body.detail).toMatch(/nested/);

@@ -100,7 +100,10 @@ describe("POST /sessions", () => {
 
   it("refuses a body over 1 MiB with 413 before reading it whole, with or without a Content-Length", async () => {
     const big = JSON.stringify({ email: "owner@demo.test", password: "x".repeat(1024 * 1024) });
-    const declared = await api.post("sessions", { rawBody: big, headers: { "content-type": "application/json", "content-length": String(big.length) } });
+    const declared = await api.post("sessions", {
+      rawBody: big,
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+    });
     const streamed = await api.post("sessions", { rawBody: big, headers: { "content-type": "application/json" } });
     for (const response of [declared, streamed]) {
       expect(response.status).toBe(413);

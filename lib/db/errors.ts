@@ -1,11 +1,21 @@
 // Which failures mean "the database cannot be reached right now" (as opposed to a query that is wrong):
 // those become 503 with Retry-After, and the next request simply tries again.
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (shutting down, cannot connect
 // now), 53300 (too many connections).
 const SERVER_CODES = /^(08...|57P0[123]|53300)$/;
-const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 /** True when `error` (or what it wraps: drizzle's query error, an AggregateError) says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

@@ -6,7 +6,9 @@ const segmentsOf = (params: Record<string, string | string[] | undefined>) => (A
 
 // GET, HEAD and POST /api/v4/… — the beer-platform forwarder: allow-listed endpoints only, credentials
 // added here; other methods on a known endpoint are 405 with Allow
-const forwarder = v4Endpoint({}, async ({ db, request, caller, params }) => forward(db, { request, caller: caller!, segments: segmentsOf(params) }));
+const forwarder = v4Endpoint({}, async ({ db, request, caller, params }) =>
+  forward(db, { request, caller: caller!, segments: segmentsOf(params) }),
+);
 
 // OPTIONS /api/v4/… — the methods the endpoint takes; no credentials needed to ask
 export const OPTIONS = v4Endpoint({ auth: false }, async ({ params }) => {
