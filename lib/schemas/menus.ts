@@ -20,6 +20,12 @@ import { positionsResponse } from "./positions";
 // Consolidated menus, sections, items and containers (contract §4). Shared by handlers and forms.
 
 const flag = z.boolean({ error: "must be true or false" });
+const calories = z
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(0, "must not be negative")
+  .max(100_000, "is too large")
+  .nullable();
 const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
 
 export const legacyQuery = z.object({ include_legacy: queryFlag });
@@ -56,12 +62,7 @@ const overridable = {
   description: optionalText(5000),
   abv: decimalInput(0, 100).nullable(),
   ibu: decimalInput(0, 10_000).nullable(),
-  calories: z
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must not be negative")
-    .max(100_000, "is too large")
-    .nullable(),
+  calories,
 };
 const itemExtras = {
   label_image: optionalText(2048),
@@ -104,12 +105,7 @@ const containerFields = {
   container_size_id: positiveId,
   price: moneyInput,
   name: optionalText(255),
-  calories: z
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(0, "must not be negative")
-    .max(100_000, "is too large")
-    .nullable(),
+  calories,
 };
 export const createContainerBody = z.object(
   {
