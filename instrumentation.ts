@@ -10,7 +10,8 @@ export async function register() {
   } catch (error) {
     // A database that is down at start-up must not keep the server from starting: requests answer 503
     // with Retry-After, and the first one after the database is back opens and migrates it.
-    console.error(`The database is not reachable at start-up: ${error instanceof Error ? error.message : String(error)}`);
+    const { errorFields, log } = await import("@/lib/log");
+    log().error(errorFields(error), "The database is not reachable at start-up; requests answer 503 until it is");
   }
   startPruning(getDb);
 }

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { errorFields, log } from "@/lib/log";
 import { authenticateClient, isKnownClient, isRefusedAgent, refusedAgentError, userForToken } from "./auth";
 import type { Ctx } from "./context";
 import { viewerFor } from "./data/relations";
@@ -127,6 +128,6 @@ export async function handleSandbox(request: Request, options: SandboxOptions = 
 }
 
 function unexpected(error: unknown) {
-  console.error("v4 sandbox: unexpected failure", error);
+  log().error(errorFields(error), "v4 sandbox: unexpected failure");
   return new SandboxError(500, "server_error", "The sandbox failed to answer this request.");
 }

@@ -7,6 +7,7 @@ import { authenticate, type Caller } from "@/lib/auth/caller";
 import { problemResponse } from "@/lib/schemas/common";
 import { ApiError, databaseUnavailable, type FieldError } from "@/lib/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { errorFields, log, withRequestId } from "@/lib/log";
 import { parseJsonBody, readBodyText } from "./body";
 import { problem, problemFromError } from "./responses";
 
@@ -96,8 +97,21 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body")
 function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return problemFromError(error);
   if (isDatabaseUnavailable(error)) return problemFromError(databaseUnavailable());
-  console.error("Unhandled error in API handler", error);
+  log().error(errorFields(error), "Unhandled error in an API handler");
   return problem("internal_error", "Something went wrong on our side. Try again later.");
+}
+
+/**
+ * Serves a route function under a request id (lib/log.ts): its log lines and problem bodies carry
+ * it, and the answer names it in X-Request-Id.
+ */
+export function identified(route: RouteFn): RouteFn {
+  return (request, context) =>
+    withRequestId(request, async (requestId) => {
+      const response = await route(request, context);
+      response.headers.set("x-request-id", requestId);
+      return response;
+    });
 }
 
 /**
@@ -132,12 +146,12 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       return toErrorResponse(error);
     }
   };
-  const route: RouteFn = async (request, context) => {
+  const route = identified(async (request, context) => {
     if (!env().EXPOSE_SQL_COUNT) return handle(request, context);
     const { result, statements } = await countStatements(() => handle(request, context));
     result.headers.set("x-sql-statements", String(statements));
     return result;
-  };
+  });
   return spec.response ? declare(route, spec.response) : route;
 }
 
@@ -149,10 +163,13 @@ export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Met
   const offered = METHODS.filter((method) => handlers[method]);
   const allow = [...offered.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
   const refuse = declare(
-    async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } }),
+    identified(async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } })),
     { 405: problemResponse },
   );
-  const options = declare(async () => new Response(null, { status: 204, headers: { allow } }), { 204: null });
+  const options = declare(
+    identified(async () => new Response(null, { status: 204, headers: { allow } })),
+    { 204: null },
+  );
   const out = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse]));
   return { ...out, OPTIONS: options } as Record<Method | "OPTIONS", RouteFn>;
 }

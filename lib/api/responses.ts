@@ -1,4 +1,5 @@
 import { type ApiError, errorStatus, type ErrorCode, type FieldError } from "@/lib/errors";
+import { currentRequestId } from "@/lib/log";
 
 const titles: Record<number, string> = {
   400: "Bad Request",
@@ -7,6 +8,7 @@ const titles: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
   429: "Too Many Requests",
@@ -21,6 +23,8 @@ export function problem(
   extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
 ): Response {
   const status = errorStatus[code];
+  // The id in the X-Request-Id header and on every log line of this request: quote it to support.
+  const requestId = currentRequestId();
   const body = {
     type: `urn:taproom:problem:${code}`,
     title: titles[status] ?? "Error",
@@ -28,6 +32,7 @@ export function problem(
     detail,
     code,
     ...(extra.errors ? { errors: extra.errors } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { errorFields, log } from "@/lib/log";
 import * as schema from "./schema";
 import { statementCounter } from "./statement-count";
 
@@ -39,7 +40,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // A server that does not answer fails a request after 5 s (503) instead of holding it forever.
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle connection can die (server restart, failover); without a listener that crashes the process.
-  pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  pool.on("error", (error) => log().warn(errorFields(error), "PostgreSQL dropped an idle connection"));
   const db = drizzle({ client: pool, schema, logger: statementCounter });
   const lock = await pool.connect();
   try {

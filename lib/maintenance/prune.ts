@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { browserSessions, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { errorFields, log } from "@/lib/log";
 
 /** The longest rate-limit window in use: the login window, and the v4 budgets' hour. */
 const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
@@ -32,7 +33,7 @@ export function startPruning(open: () => Promise<Db>) {
     try {
       await pruneExpired(await open());
     } catch (error) {
-      console.error(`Pruning expired rows failed: ${error instanceof Error ? error.message : String(error)}`);
+      log().error(errorFields(error), "Pruning expired rows failed");
     }
   };
   const timer = setInterval(run, PRUNE_EVERY_MS);

@@ -124,6 +124,8 @@ export const problemResponse = z.strictObject({
   detail: z.string(),
   code: z.string().regex(/^[a-z_]+$/),
   errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+  /** The request's id, as in its X-Request-Id header and its log lines. */
+  request_id: z.string().optional(),
 });
 
 export type ProblemResponse = z.infer<typeof problemResponse>;

@@ -7,6 +7,7 @@ import { REALM } from "@/lib/auth/caller";
 import type { User } from "@/lib/db/schema";
 import { decoyHash, verifyPassword } from "@/lib/auth/password";
 import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
+import { log } from "@/lib/log";
 import { hit, peek } from "@/lib/rate-limit";
 
 export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
@@ -75,7 +76,7 @@ export function tokensOf(user: User): SessionUser {
       auth_token_read_only: decryptSecret(user.readOnlyTokenEncrypted),
     };
   } catch {
-    console.error(`The stored tokens of user ${user.id} cannot be decrypted with this instance's APP_SECRET.`);
+    log().error({ user_id: user.id }, "The stored tokens cannot be decrypted with this instance's APP_SECRET");
     throw new ApiError(
       "server_misconfigured",
       "The API tokens cannot be shown by this server: its APP_SECRET differs from the one they were stored with. The tokens still work; an operator must give every instance the same APP_SECRET.",

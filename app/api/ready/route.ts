@@ -2,6 +2,7 @@ import { getDb, ping } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { problemFromError } from "@/lib/api/responses";
 import { databaseUnavailable } from "@/lib/errors";
+import { errorFields, log } from "@/lib/log";
 
 // GET /api/ready — readiness: 200 when the database answers, 503 (problem+json, Retry-After) while it
 // does not. /api/health stays liveness (the process answers), so an orchestrator restarts the app only
@@ -13,7 +14,7 @@ export async function GET() {
     await ping(await getDb());
     return Response.json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) console.error("Readiness check failed", error);
+    if (!isDatabaseUnavailable(error)) log().error(errorFields(error), "Readiness check failed");
     return problemFromError(databaseUnavailable());
   }
 }
