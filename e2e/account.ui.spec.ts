@@ -90,3 +90,18 @@ test("without a clipboard, Copy selects the token and says how to copy it", asyn
   await expect(tokens.getByRole("status").filter({ hasText: "press Ctrl+C" })).toBeVisible();
   expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(pair.auth_token);
 });
+
+test("the account page is one link named Account away, at desktop and phone widths", async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/locations/1/hours");
+    const link = page.getByRole("link", { name: /^Account \(/ });
+    await expect(link, `${width} px`).toBeVisible();
+    // Every visible link on the page has a name a screen reader can say.
+    for (const each of await page.getByRole("link").all()) {
+      if (await each.isVisible()) await expect(each, `${width} px`).toHaveAccessibleName(/\S/);
+    }
+  }
+  await page.getByRole("link", { name: /^Account \(/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+});

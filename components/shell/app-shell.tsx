@@ -77,11 +77,16 @@ export function AppShell({
           </label>
         )}
         <div className={styles.account}>
-          <Link href="/account" className={styles.accountLink} aria-current={pathname === "/account" ? "page" : undefined}>
+          {/* Named "Account" at every width (the person's name alone does not say where it leads, and at
+              phone width only "Account" shows); the name stays in the label, as it is on screen. */}
+          <Link
+            href="/account"
+            className={styles.accountLink}
+            aria-label={`Account (${user.name || user.email})`}
+            aria-current={pathname === "/account" ? "page" : undefined}
+          >
             <span className={styles.accountName}>{user.name || user.email}</span>
-            <span className={styles.accountShort} aria-hidden>
-              Account
-            </span>
+            <span className={styles.accountShort}>Account</span>
           </Link>
           <button type="button" className="btn btn--small" onClick={signOut} disabled={signingOut}>
             {signingOut ? "Signing out…" : "Sign out"}
