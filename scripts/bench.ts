@@ -14,13 +14,12 @@
  *   npm run bench -- --no-build             # reuse the last .next-bench build
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # on PostgreSQL
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { type AppServer, freePort, ROOT, run, startServer, stopServer } from "./app-process";
 
 // Measured in this order; the first is the floor. Placeholders (:location, :menu, :section) are the ids
 // of the fixtures built before measuring; `body` gives each request's JSON body (positions batches).
@@ -43,7 +42,6 @@ const endpoints = (fixtures: Fixtures): Endpoint[] => [
 const MENU_SHAPE = [20, 25, 3] as const;
 const BATCH_ITEMS = 50;
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const DIST_DIR = ".next-bench";
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
@@ -56,86 +54,16 @@ const duration = Number(args.duration);
 if (!(duration > 0)) throw new Error(`--duration takes a positive number of seconds, not ${args.duration}`);
 
 const notes: string[] = [];
-const serverLog: string[] = [];
-let server: ChildProcess | undefined;
+let server: AppServer | undefined;
 let tempDir: string | undefined;
-
-/** Runs a command to completion with its output shown; rejects on a non-zero exit. */
-function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: ROOT, env, stdio: "inherit" });
-    child.once("error", reject);
-    child.once("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(" ")} failed (${signal ?? `exit ${code}`})`)),
-    );
-  });
-}
 
 async function build(env: NodeJS.ProcessEnv) {
   // tsconfig.json already lists .next-bench's type folders, so this build leaves the tree unchanged.
   await run("npx", ["next", "build"], env);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `next start` in its own process group and waits until GET /api/health answers 200. */
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server = child;
-  const keep = (chunk: Buffer) => {
-    serverLog.push(...chunk.toString().split("\n").filter(Boolean));
-    serverLog.splice(0, serverLog.length - 100);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server was not ready within 90 s");
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      /* already gone */
-    }
-  };
-  kill("SIGTERM");
-  const timer = setTimeout(() => kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-  kill("SIGKILL"); // whatever of the group outlived the leader
-}
-
 async function cleanup() {
-  await stopServer();
+  await stopServer(server);
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   tempDir = undefined;
 }
@@ -154,6 +82,8 @@ async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
     return "pglite (fresh temporary DATA_DIR)";
   }
   env.DATABASE_URL = url;
+  // Required with DATABASE_URL (instances sharing a database must share it); a throwaway one here.
+  env.APP_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
   const script: string | undefined = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts?.["db:seed"];
   const file = /\btsx\s+(\S+)/.exec(script ?? "")?.[1];
   if (script && (!file || existsSync(path.join(ROOT, file)))) await run("npm", ["run", "db:seed"], env);
@@ -259,7 +189,8 @@ async function main() {
 
   const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "production", DATA_DIR: tempDir, EXPOSE_SQL_COUNT: "true" };
   const database = await prepareDatabase(serverEnv);
-  const base = await startServer(serverEnv, await freePort());
+  server = await startServer(serverEnv, await freePort());
+  const { base } = server;
 
   const { user } = await getJson<{ user: { email: string; auth_token: string } }>(`${base}/api/v1/sessions`, {
     method: "POST",
@@ -395,7 +326,7 @@ main()
   })
   .catch(async (error: unknown) => {
     console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (serverLog.length) console.error(`last server output:\n${serverLog.slice(-30).join("\n")}`);
+    if (server?.log.length) console.error(`last server output:\n${server.log.slice(-30).join("\n")}`);
     await cleanup();
     process.exit(1);
   });

@@ -1,0 +1,89 @@
+// Building and running the app from a script (npm run bench, npm run soak): one `next start` in its
+// own process group, its recent output kept for a failure report, stopped with the whole group.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Runs a command to completion with its output shown; rejects on a non-zero exit. */
+export function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: ROOT, env, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(" ")} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppServer = { base: string; child: ChildProcess; log: string[] };
+
+/** Starts `next start` in its own process group and waits until GET /api/health answers 200. */
+export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const server: AppServer = { base, child, log: [] };
+  const keep = (chunk: Buffer) => {
+    server.log.push(...chunk.toString().split("\n").filter(Boolean));
+    server.log.splice(0, server.log.length - 100);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server was not ready within 90 s");
+}
+
+/** Stops the server's whole process group: TERM, then KILL after 5 s. */
+export async function stopServer(server: AppServer | undefined) {
+  const child = server?.child;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  kill("SIGTERM");
+  const timer = setTimeout(() => kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+  kill("SIGKILL"); // whatever of the group outlived the leader
+}
+
+/** Resident memory of the server's whole process group (npx, next and its workers), in MiB. */
+export function groupRssMiB(server: AppServer): number {
+  const out = execFileSync("ps", ["-o", "rss=", "-g", String(server.child.pid)], { encoding: "utf8" });
+  const kib = out
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((value) => Number.isFinite(value) && value > 0)
+    .reduce((sum, value) => sum + value, 0);
+  return Math.round(kib / 1024);
+}
