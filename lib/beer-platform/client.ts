@@ -6,17 +6,11 @@ import { V4Error } from "./errors";
 import { transportFor } from "./transport";
 import type { EndpointMatch } from "./endpoints";
 
-// Names a caller may not set: the forwarder adds its own.
-const CREDENTIALS = new Set(["client_id", "client_secret", "access_token"]);
-
-export function withoutCredentials(params: URLSearchParams): URLSearchParams {
-  const kept = new URLSearchParams();
-  for (const [name, value] of params) if (!CREDENTIALS.has(name.toLowerCase())) kept.append(name, value);
-  kept.sort();
-  return kept;
-}
-
-/** Only the parameters the endpoint documents, sorted: what goes upstream and into the cache key. */
+/**
+ * Only the parameters the endpoint documents, sorted: what goes upstream and into the cache key. No
+ * endpoint documents a credential, so whatever client_id, client_secret or access_token a caller sent
+ * (query or form) is dropped here; sendUpstream adds the forwarder's own.
+ */
 function documentedOnly(params: URLSearchParams, documented: readonly string[]): URLSearchParams {
   const kept = new URLSearchParams();
   for (const [name, value] of params) if (documented.includes(name)) kept.append(name, value);
@@ -40,9 +34,8 @@ function redactor(secrets: (string | undefined)[]) {
 /** One request to the upstream with the app's credentials, a time limit, and normalised failures. */
 export async function sendUpstream(
   config: UpstreamConfig,
-  { url, method, accessToken, form: callerForm }: { url: URL; method: string; accessToken?: string; form?: URLSearchParams },
+  { url, method, accessToken, form }: { url: URL; method: string; accessToken?: string; form?: URLSearchParams },
 ): Promise<UpstreamAnswer> {
-  const form = callerForm && withoutCredentials(callerForm);
   url.searchParams.set("client_id", config.clientId);
   url.searchParams.set("client_secret", config.clientSecret);
   if (accessToken) url.searchParams.set("access_token", accessToken);
