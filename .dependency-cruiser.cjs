@@ -18,7 +18,7 @@ const CONSOLIDATED_ROUTES = "^app/api/v1/(menus|sections|items|containers|locati
 
 /**
  * Who may import the built-in sandbox (sandbox/): the app's one door, the beer-platform client's
- * transport seam; the sandbox's own HTTP face (app/sandbox/, for the browser's OAuth steps); and the
+ * transport seam; the sandbox's consent page for browsers (app/sandbox/); and the
  * demo data and scripts, which draw from the sandbox's seeded world so the demo's beers are its beers.
  */
 const SANDBOX_DOOR = ["^lib/beer-platform/transport\\.ts$", "^app/sandbox/", "^lib/demo/", "^scripts/"];
@@ -102,7 +102,7 @@ module.exports = {
       name: "sandbox-only-through-transport",
       severity: "error",
       comment:
-        "The built-in upstream (sandbox/) is reached by the app only through the beer-platform client's transport seam (lib/beer-platform/transport.ts); its HTTP face, the demo data, scripts and its own suites in test/ may import it.",
+        "The built-in upstream (sandbox/) is reached by the app only through the beer-platform client's transport seam (lib/beer-platform/transport.ts); its consent page's route, the demo data, scripts and its own suites in test/ may import it.",
       from: { path: OWN_CODE, pathNot: ["^sandbox/", ...SANDBOX_DOOR, "^test/"] },
       to: { path: "^sandbox/" },
     },

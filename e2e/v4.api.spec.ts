@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "./fixtures";
+import { ACCOUNTS, expect, test } from "./fixtures";
 
 // The forwarder and its built-in sandbox through the real server.
 
@@ -55,18 +55,49 @@ test("path tricks never reach the upstream", async ({ baseURL, owner, request })
   expect(await remaining(1_000_012)).toBe(before - 1);
 });
 
-test("a caller connects a beer-platform account through OAuth, then acts as it", async ({ browser, baseURL, owner, request }) => {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: owner.write });
+test("a signed-in manager connects their own beer-platform account through OAuth, then acts as it", async ({
+  browser,
+  baseURL,
+  rival,
+  request,
+}) => {
+  // The rival account: signing in through the form counts against the owner's login limit otherwise.
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/api/v4/oauth/connect?return_to=/");
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(ACCOUNTS.rival.email);
+  await page.getByLabel("Password").fill(ACCOUNTS.rival.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/locations/);
+  await page.goto("/api/v4/oauth/connect?return_to=/account");
   await expect(page).toHaveURL(/\/sandbox\/oauth\/authenticate/);
+  // The consent page names the Taproom user signed in here and offers no other account.
+  await expect(page.getByText(/Signed in as Rory Rival/)).toBeVisible();
+  await expect(page.getByText("rival_owner")).toBeVisible();
+  await expect(page.getByRole("combobox")).toHaveCount(0);
   await page.getByRole("button", { name: /allow/i }).click();
-  await expect(page).toHaveURL(/beer_account=connected/);
+  await expect(page).toHaveURL(/\/account\?beer_account=connected/);
   await context.close();
 
-  const connection = await request.get("/api/v4/oauth/connection", { headers: owner.read });
-  expect((await connection.json()).connection).toMatchObject({ connected: true, platform_user_name: expect.any(String) });
-  const notifications = await request.get("/api/v4/notifications", { headers: owner.write });
+  const connection = await request.get("/api/v4/oauth/connection", { headers: rival.read });
+  expect((await connection.json()).connection).toMatchObject({ connected: true, platform_user_name: "rival_owner" });
+  const notifications = await request.get("/api/v4/notifications", { headers: rival.write });
   expect(notifications.status()).toBe(200);
   expect((await notifications.json()).meta.code).toBe(200);
+});
+
+test("the sandbox serves browsers its consent page only, and only to a signed-in person", async ({ baseURL, request, owner }) => {
+  const credentials = "client_id=taproom-sandbox&client_secret=taproom-sandbox-secret";
+  for (const path of [`/sandbox/v4/beer/info/1?${credentials}`, `/sandbox/oauth/authorize/?${credentials}&response_type=code&code=x`]) {
+    const response = await rawGet(baseURL!, path, owner.read.authorization);
+    expect(response.status, path).toBe(404);
+    expect(response.body).not.toContain('"meta"');
+  }
+  const consent = `/sandbox/oauth/authenticate?client_id=taproom-sandbox&response_type=code&redirect_url=${encodeURIComponent(`${baseURL}/api/v4/oauth/callback`)}`;
+  const signedOut = await request.get(consent, { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers().location).toMatch(/\/sign-in\?next=%2Fsandbox%2Foauth%2Fauthenticate/);
+  const allowed = await request.post(consent, { form: { decision: "allow" }, maxRedirects: 0 });
+  expect(allowed.status()).toBe(302);
+  expect(allowed.headers().location).toMatch(/\/sign-in/);
 });

@@ -6,7 +6,7 @@ import { viewerFor } from "./data/relations";
 import { unreadCounts } from "./data/notifications";
 import { errorResponse, successResponse, type RateHeaders } from "./envelope";
 import { invalidParam, SandboxError, tokenRequired } from "./errors";
-import { authenticate } from "./oauth/authenticate";
+import { authenticate, type ConsentContext } from "./oauth/authenticate";
 import { budgetKey, countCall, hourlyLimit, limitError, peekRemaining } from "./rate";
 import { matchRoute } from "./routes";
 import { ensureSandboxData } from "./seed/ensure";
@@ -79,8 +79,9 @@ async function uncountedRate(url: URL, limit: number, now: Date): Promise<RateHe
 }
 
 /**
- * The sandbox upstream: the public v4 API under `<root>/v4/…` and OAuth under `<root>/oauth/…`,
- * answered in-process from the sandbox tables. Works without any network.
+ * The sandbox upstream: the public v4 API under `<root>/v4/…` and the code exchange under
+ * `<root>/oauth/authorize`, answered in-process from the sandbox tables (the forwarder's transport is
+ * its only caller: nothing of it is served over HTTP). Works without any network.
  */
 export async function handleSandbox(request: Request, options: SandboxOptions = {}): Promise<Response> {
   const startedAt = performance.now();
@@ -90,7 +91,6 @@ export async function handleSandbox(request: Request, options: SandboxOptions = 
   let rate: RateHeaders | null = null;
   try {
     const located = locate(url.pathname);
-    if (located?.segments.join("/") === "oauth/authenticate") return await authenticate(request, await getDb(), now);
     if (isRefusedAgent(request.headers.get("user-agent"))) throw refusedAgentError();
     if (!located) throw new SandboxError(404, "invalid_method", "Invalid API endpoint.");
     const { route, path } = matchRoute(request.method, located.segments);
@@ -130,4 +130,12 @@ export async function handleSandbox(request: Request, options: SandboxOptions = 
 function unexpected(error: unknown) {
   log().error(errorFields(error), "v4 sandbox: unexpected failure");
   return new SandboxError(500, "server_error", "The sandbox failed to answer this request.");
+}
+
+/**
+ * OAuth steps 1 and 2, the one part of the sandbox a browser sees (app/sandbox/oauth/authenticate):
+ * the consent page, for the account signed in in that browser, and its decision.
+ */
+export async function handleConsent(request: Request, context: ConsentContext): Promise<Response> {
+  return authenticate(request, await getDb(), context);
 }

@@ -383,9 +383,9 @@ describe("catalogue-backed menu items", () => {
   });
 });
 
-describe("the sandbox's own routes", () => {
-  it("answer 404 while a real platform is configured", async () => {
-    const response = await call("GET", "/sandbox/v4/beer/trending?client_id=taproom-sandbox&client_secret=taproom-sandbox-secret");
+describe("the sandbox's consent page", () => {
+  it("answers 404 while a real platform is configured", async () => {
+    const response = await call("GET", "/sandbox/oauth/authenticate?client_id=taproom-sandbox&response_type=code");
     expect(response.status).toBe(404);
   });
 });

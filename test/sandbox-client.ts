@@ -11,7 +11,8 @@ import {
   sandboxUsers,
   sandboxWishlist,
 } from "@/sandbox/schema";
-import { handleSandbox, type SandboxOptions } from "@/sandbox/server";
+import type { ConsentContext, PlatformIdentity } from "@/sandbox/oauth/authenticate";
+import { handleConsent, handleSandbox, type SandboxOptions } from "@/sandbox/server";
 
 // Calls the sandbox the way the forwarder does: in-process, with real Request objects.
 export const ORIGIN = "http://127.0.0.1:3000";
@@ -71,20 +72,32 @@ export async function connect(username = "demo_owner"): Promise<string> {
   return exchange.body.response.access_token;
 }
 
-/** Step 1 and 2: picks the account on the consent page and returns the code from the redirect. */
-export async function consent(
-  username: string,
-  { state = "s1", redirect = REDIRECT, options }: { state?: string; redirect?: string; options?: SandboxOptions } = {},
-) {
-  const page = new URL("/sandbox/oauth/authenticate/", ORIGIN);
-  page.search = new URLSearchParams({ client_id: SANDBOX_CLIENT.id, response_type: "code", redirect_url: redirect, state }).toString();
-  const response = await handleSandbox(
-    new Request(page, {
+/** What the app's consent route tells the page: `account` signed in, same-origin form, REDIRECT registered. */
+export const consentContext = (account: PlatformIdentity | null, overrides: Partial<ConsentContext> = {}): ConsentContext => ({
+  account,
+  registeredRedirectUrl: REDIRECT,
+  signInUrl: (path) => `/sign-in?next=${encodeURIComponent(path)}`,
+  sameOrigin: true,
+  now: new Date(),
+  ...overrides,
+});
+
+/** The consent page's URL for the registered app. */
+export function consentUrl(query: Record<string, string> = {}, path = "/sandbox/oauth/authenticate/") {
+  const url = new URL(path, ORIGIN);
+  url.search = new URLSearchParams({ client_id: SANDBOX_CLIENT.id, response_type: "code", redirect_url: REDIRECT, ...query }).toString();
+  return url;
+}
+
+/** Step 1 and 2: Allow on the consent page, signed in as `username`; returns the code from the redirect. */
+export async function consent(username: string, { state = "s1", options }: { state?: string; options?: SandboxOptions } = {}) {
+  const response = await handleConsent(
+    new Request(consentUrl({ state }), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "Mozilla/5.0" },
-      body: new URLSearchParams({ username, decision: "allow" }).toString(),
+      body: new URLSearchParams({ decision: "allow" }).toString(),
     }),
-    options ?? UNLIMITED,
+    consentContext({ userName: username, name: username }, { now: options?.now ?? new Date() }),
   );
   const location = new URL(response.headers.get("location")!);
   return location.searchParams.get("code")!;

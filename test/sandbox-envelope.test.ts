@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handleSandbox } from "@/sandbox/server";
 import { AGENT, connect, ORIGIN, sandbox, sandboxUrl, UNLIMITED } from "./sandbox-client";
-import * as sandboxRoute from "@/app/sandbox/[...path]/route";
 
 const RFC1123 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/;
 
@@ -74,17 +73,6 @@ describe("the envelope", () => {
     expectError(await sandbox("/v4/beer/info/99"), 404, "invalid_param");
     expectError(await sandbox("/v4/user/info/no_such_user"), 404, "invalid_param");
     expectError(await sandbox("/v4/user/info/bad%20name"), 400, "invalid_param");
-  });
-
-  it("is mounted by app/sandbox/[...path]/route.ts for GET and POST, always dynamic", async () => {
-    expect(sandboxRoute.dynamic).toBe("force-dynamic");
-    const request = new Request(sandboxUrl("/v4/beer/info/100001", { query: { compact: "true" } }), { headers: { "User-Agent": AGENT } });
-    const response = await sandboxRoute.GET(request);
-    expect(response.status).toBe(200);
-    const post = await sandboxRoute.POST(
-      new Request(sandboxUrl("/v4/beer/info/100001"), { method: "POST", headers: { "User-Agent": AGENT } }),
-    );
-    expect(post.status).toBe(405);
   });
 });
 

@@ -1,27 +1,29 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { SANDBOX_CLIENT } from "@/sandbox/registered-app";
-import { handleSandbox } from "@/sandbox/server";
-import { consent, ORIGIN, REDIRECT, sandbox, sandboxSnapshot, UNLIMITED } from "./sandbox-client";
+import { sandboxOauthCodes, sandboxUsers } from "@/sandbox/schema";
+import { handleConsent, handleSandbox } from "@/sandbox/server";
+import { consent, consentContext, consentUrl, ORIGIN, REDIRECT, sandbox, sandboxSnapshot, UNLIMITED } from "./sandbox-client";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const OLIVIA = { userName: "demo_owner", name: "Olivia Owner" };
+const stepOne = { state: "xyz 123" };
 
-function authenticateUrl(query: Record<string, string>, path = "/sandbox/oauth/authenticate/") {
-  const url = new URL(path, ORIGIN);
-  url.search = new URLSearchParams(query).toString();
-  return url;
-}
+const show = (query: Record<string, string> = stepOne, context = consentContext(OLIVIA), path?: string) =>
+  handleConsent(new Request(consentUrl(query, path), { headers: { "User-Agent": BROWSER } }), context);
 
-const stepOne = { client_id: SANDBOX_CLIENT.id, response_type: "code", redirect_url: REDIRECT, state: "xyz 123" };
-
-const decide = (form: Record<string, string>, query: Record<string, string> = stepOne) =>
-  handleSandbox(
-    new Request(authenticateUrl(query), {
+const decide = (form: Record<string, string>, context = consentContext(OLIVIA), query: Record<string, string> = stepOne) =>
+  handleConsent(
+    new Request(consentUrl(query), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER },
       body: new URLSearchParams(form).toString(),
     }),
-    UNLIMITED,
+    context,
   );
+
+const codeCount = async () => (await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(sandboxOauthCodes))[0]!.n;
 
 const exchange = (query: Record<string, string>, credentials?: Record<string, string>) =>
   sandbox("/oauth/authorize/", {
@@ -30,16 +32,17 @@ const exchange = (query: Record<string, string>, credentials?: Record<string, st
   });
 
 describe("OAuth step 1: the consent page", () => {
-  it("is a self-contained HTML page offering sandbox accounts, demo_owner first, to a browser", async () => {
+  it("is a self-contained HTML page naming the account signed in in this browser, and offers no other", async () => {
     for (const path of ["/sandbox/oauth/authenticate/", "/sandbox/oauth/authenticate"]) {
-      const response = await handleSandbox(new Request(authenticateUrl(stepOne, path), { headers: { "User-Agent": BROWSER } }), UNLIMITED);
+      const response = await show(stepOne, consentContext(OLIVIA), path);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
       const page = await response.text();
-      const options = [...page.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
-      expect(options[0]).toBe("demo_owner");
-      expect(options).toContain("rival_owner");
+      expect(page).toContain("Olivia Owner");
+      expect(page).toContain("demo_owner");
+      expect(page).not.toContain("rival_owner");
+      expect(page).not.toMatch(/<(select|option|input)\b/i);
       expect(page).toContain('method="post"');
       expect(page).toMatch(/value="allow"/);
       expect(page).toMatch(/value="deny"/);
@@ -48,60 +51,108 @@ describe("OAuth step 1: the consent page", () => {
     }
   });
 
+  it("sends a browser without a Taproom session to sign in first, coming back to this page", async () => {
+    const response = await show(stepOne, consentContext(null));
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.pathname).toBe("/sign-in");
+    const back = new URL(location.searchParams.get("next")!, ORIGIN);
+    expect(back.pathname).toBe("/sandbox/oauth/authenticate/");
+    expect(back.searchParams.get("redirect_url")).toBe(REDIRECT);
+    expect(back.searchParams.get("state")).toBe("xyz 123");
+  });
+
   it.each([
-    [{ ...stepOne, client_id: "unknown-app" }, "Unknown client_id"],
-    [{ ...stepOne, client_id: "" }, "Unknown client_id"],
-    [{ ...stepOne, response_type: "token" }, "response_type"],
-    [{ ...stepOne, redirect_url: "javascript:alert(1)" }, "http(s)"],
-    [{ ...stepOne, redirect_url: "/relative/path" }, "http(s)"],
-    [{ ...stepOne, redirect_url: "ftp://example.test/cb" }, "http(s)"],
-  ])("refuses %j with an HTML 400", async (query, message) => {
-    const response = await handleSandbox(new Request(authenticateUrl(query), { headers: { "User-Agent": BROWSER } }), UNLIMITED);
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain(message);
+    [{ client_id: "unknown-app" }, "Unknown client_id"],
+    [{ client_id: "" }, "Unknown client_id"],
+    [{ response_type: "token" }, "response_type"],
+    [{ redirect_url: "https://evil.test/cb" }, "registered"],
+    [{ redirect_url: `${REDIRECT}?next=https://evil.test` }, "registered"],
+    [{ redirect_url: "javascript:alert(1)" }, "registered"],
+    [{ redirect_url: "/api/v4/oauth/callback" }, "registered"],
+  ])("refuses %j with an HTML 400, signed in or not", async (query, message) => {
+    for (const account of [OLIVIA, null]) {
+      const response = await show({ ...stepOne, ...query }, consentContext(account));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
   });
 
   it("escapes what it echoes", async () => {
-    const response = await handleSandbox(
-      new Request(authenticateUrl({ ...stepOne, state: '"><script>alert(1)</script>' }), { headers: { "User-Agent": BROWSER } }),
-      UNLIMITED,
+    const response = await show(
+      { state: '"><script>alert(1)</script>' },
+      consentContext({ userName: "demo_owner", name: "<b>Olivia</b>" }),
     );
-    expect(await response.text()).not.toContain("<script>");
+    const page = await response.text();
+    expect(page).not.toContain("<script>");
+    expect(page).not.toContain("<b>Olivia</b>");
+  });
+
+  it("is not served by the in-process API: the forwarder's transport never answers it", async () => {
+    const response = await handleSandbox(new Request(consentUrl(stepOne), { headers: { "User-Agent": BROWSER } }), UNLIMITED);
+    expect(response.status).not.toBe(200);
+    expect(response.headers.get("content-type")).not.toContain("text/html");
   });
 });
 
 describe("OAuth step 2: the decision", () => {
-  it("Allow redirects to redirect_url with a code and the unchanged state", async () => {
-    const response = await decide({ username: "demo_owner", decision: "allow" });
+  it("Allow redirects to the registered URL with a code for the signed-in account and the unchanged state", async () => {
+    const response = await decide({ decision: "allow" });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
     expect(location.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(location.searchParams.get("state")).toBe("xyz 123");
+    const token = (await exchange({ code: location.searchParams.get("code")! })).body.response.access_token;
+    const me = await sandbox("/v4/user/info", { token, query: { compact: "true" } });
+    expect(me.body.response.user.user_name).toBe("demo_owner");
   });
 
-  it("keeps the redirect URL's own query and leaves state out when none was sent", async () => {
-    const { state: _unused, ...noState } = stepOne;
-    const response = await decide({ username: "demo_owner", decision: "allow" }, { ...noState, redirect_url: `${REDIRECT}?from=settings` });
-    const location = new URL(response.headers.get("location")!);
-    expect(location.searchParams.get("from")).toBe("settings");
-    expect(location.searchParams.has("state")).toBe(false);
+  it("consents only as the signed-in account: a username in the form changes nothing", async () => {
+    const response = await decide({ decision: "allow", username: "rival_owner" });
+    const code = new URL(response.headers.get("location")!).searchParams.get("code")!;
+    const token = (await exchange({ code })).body.response.access_token;
+    const me = await sandbox("/v4/user/info", { token, query: { compact: "true" } });
+    expect(me.body.response.user.user_name).toBe("demo_owner");
+  });
+
+  it("creates the platform account of a Taproom user who has none yet, once", async () => {
+    const newcomer = { userName: "taproom_user_77", name: "Nina New Comer" };
+    const db = await getDb();
+    expect(await db.select().from(sandboxUsers).where(eq(sandboxUsers.userName, newcomer.userName))).toEqual([]);
+    const answers = await Promise.all([1, 2, 3].map(() => decide({ decision: "allow" }, consentContext(newcomer))));
+    expect(answers.map((a) => a.status)).toEqual([302, 302, 302]);
+    const rows = await db.select().from(sandboxUsers).where(eq(sandboxUsers.userName, newcomer.userName));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: "Nina", lastName: "New Comer", isPrivate: false });
+    const code = new URL(answers[0]!.headers.get("location")!).searchParams.get("code")!;
+    const token = (await exchange({ code })).body.response.access_token;
+    const me = await sandbox("/v4/user/info", { token, query: { compact: "true" } });
+    expect(me.body.response.user.user_name).toBe("taproom_user_77");
   });
 
   it("Deny redirects with error=access_denied and the state, and creates no code", async () => {
     const before = await sandboxSnapshot();
-    const response = await decide({ username: "demo_owner", decision: "deny" });
+    const codes = await codeCount();
+    const response = await decide({ decision: "deny" });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("state")).toBe("xyz 123");
     expect(location.searchParams.has("code")).toBe(false);
     expect(await sandboxSnapshot()).toEqual(before);
+    expect(await codeCount()).toBe(codes);
   });
 
-  it("refuses an unknown account or a missing decision", async () => {
-    expect((await decide({ username: "nobody_here", decision: "allow" })).status).toBe(400);
-    expect((await decide({ username: "demo_owner" })).status).toBe(400);
+  it("refuses, creating no code: no decision, no session, a form from another site, another redirect URL", async () => {
+    const codes = await codeCount();
+    expect((await decide({})).status).toBe(400);
+    const signedOut = await decide({ decision: "allow" }, consentContext(null));
+    expect(signedOut.status).toBe(302);
+    expect(new URL(signedOut.headers.get("location")!).pathname).toBe("/sign-in");
+    expect((await decide({ decision: "allow" }, consentContext(OLIVIA, { sameOrigin: false }))).status).toBe(403);
+    expect((await decide({ decision: "allow" }, consentContext(OLIVIA), { redirect_url: "https://evil.test/cb" })).status).toBe(400);
+    expect(await codeCount()).toBe(codes);
   });
 });
 

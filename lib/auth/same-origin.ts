@@ -60,3 +60,14 @@ export function assertSameOriginFetch(request: Request): void {
   if (request.headers.get("sec-fetch-site")?.trim().toLowerCase() === "same-origin") return;
   assertSameOrigin(request);
 }
+
+/** assertSameOriginFetch as yes or no, for pages that answer in HTML rather than problem+json. */
+export function isSameOriginFetch(request: Request): boolean {
+  try {
+    assertSameOriginFetch(request);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { beerAccounts, oauthStates } from "@/lib/db/schema";
+import { beerAccounts, oauthStates, type User } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/auth/tokens";
 import { upstreamConfig } from "./config";
 import { sendUpstream } from "./client";
@@ -21,6 +21,15 @@ export const clearedOauthBindingCookie = (secure: boolean) =>
   `${OAUTH_BINDING_COOKIE}=; Path=/api/v4/oauth; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 
 export const callbackUrl = () => `${upstreamConfig().appUrl}/api/v4/oauth/callback`;
+
+/**
+ * The platform account a Taproom user connects in the built-in sandbox, whose consent page trusts the
+ * Taproom session: their platform_username, or an account named after their user id.
+ */
+export const sandboxAccountOf = (user: Pick<User, "id" | "name" | "platformUsername">) => ({
+  userName: user.platformUsername ?? `taproom_user_${user.id}`,
+  name: user.name,
+});
 
 /**
  * Step 1: where to send the user's browser. The `state` is one-use, short-lived, bound to the user and

@@ -13,6 +13,9 @@ export function safeNextPath(raw: string | null | undefined): string {
   return localPath(raw) ?? DEFAULT_NEXT_PATH;
 }
 
+/** The sign-in page, coming back to `nextPath` (when it is a path on this site) afterwards. */
+export const signInPath = (nextPath: string) => `/sign-in?next=${encodeURIComponent(safeNextPath(nextPath))}`;
+
 /** The signed-in user, or null without a valid session cookie. */
 export async function getPageUser(): Promise<User | null> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
@@ -23,6 +26,6 @@ export async function getPageUser(): Promise<User | null> {
 /** The signed-in user; without one, redirects to /sign-in?next=<nextPath> (never returns then). */
 export async function requirePageUser(nextPath: string): Promise<User> {
   const user = await getPageUser();
-  if (!user) redirect(`/sign-in?next=${encodeURIComponent(safeNextPath(nextPath))}`);
+  if (!user) redirect(signInPath(nextPath));
   return user;
 }

@@ -1,15 +1,14 @@
-import { asc } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxOauthCodes, sandboxUsers } from "@/sandbox/schema";
 import { hashToken, newToken } from "@/lib/auth/tokens";
-import { isKnownClient } from "../auth";
+import { isKnownClient, type SandboxUser } from "../auth";
 import { userByName } from "../data/users";
 import { ensureSandboxData } from "../seed/ensure";
 import { consentPage, errorPage } from "./page";
 
 const CODE_SECONDS = 600;
-const ACCOUNTS_SHOWN = 6;
 const APP_NAMES: Record<string, string> = { "taproom-sandbox": "Taproom" };
 
 const HTML_HEADERS = {
@@ -23,22 +22,36 @@ const HTML_HEADERS = {
 
 const html = (status: number, body: string) => new Response(body, { status, headers: HTML_HEADERS });
 
-const httpUrl = z.string().refine((value) => {
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}, "redirect_url must be an absolute http(s) URL.");
+/** The platform account of the person signed in in this browser, as the app that mounts the page knows it. */
+export type PlatformIdentity = { userName: string; name: string };
 
-const stepOne = z.object({
-  client_id: z.string({ error: "client_id is required." }).refine(isKnownClient, "Unknown client_id: no app is registered under it."),
-  response_type: z.literal("code", { error: 'response_type must be "code".' }),
-  redirect_url: httpUrl,
-  state: z.string().optional(),
-});
+/**
+ * What the page's host tells it about this browser. The sandbox has no sign-in of its own: the person's
+ * Taproom session stands in for it, so consent is given only as the account signed in here.
+ */
+export type ConsentContext = {
+  /** The signed-in person's platform account; null without a valid session. */
+  account: PlatformIdentity | null;
+  /** The one redirect URL registered for the app (the forwarder's OAuth callback). */
+  registeredRedirectUrl: string;
+  /** Where to sign in first, coming back to `path` afterwards. */
+  signInUrl: (path: string) => string;
+  /** False when a POST did not come from this page's own origin (a cross-site form). */
+  sameOrigin: boolean;
+  now: Date;
+};
 
-function redirect(to: string, query: Record<string, string | undefined>) {
+const stepOne = (registered: string) =>
+  z.object({
+    client_id: z.string({ error: "client_id is required." }).refine(isKnownClient, "Unknown client_id: no app is registered under it."),
+    response_type: z.literal("code", { error: 'response_type must be "code".' }),
+    redirect_url: z
+      .string({ error: "redirect_url is required." })
+      .refine((value) => value === registered, "redirect_url is not the redirect URL registered for this app."),
+    state: z.string().optional(),
+  });
+
+function redirect(to: string, query: Record<string, string | undefined> = {}) {
   const target = new URL(to);
   for (const [name, value] of Object.entries(query)) if (value !== undefined) target.searchParams.set(name, value);
   return new Response(null, {
@@ -48,37 +61,70 @@ function redirect(to: string, query: Record<string, string | undefined>) {
 }
 
 /**
- * OAuth step 1 and 2 in the person's browser: GET shows the consent page, its form POSTs back here;
- * Allow redirects to redirect_url with a one-use code (10 minutes) and the unchanged state, Deny
- * with error=access_denied. Browsers send their own User-Agent, so the agent rule does not apply.
+ * OAuth steps 1 and 2 in the person's browser: GET shows the consent page for the account signed in
+ * here (or sends the browser to sign in first), its form POSTs back; Allow redirects to the registered
+ * redirect URL with a one-use code (10 minutes) and the unchanged state, Deny with error=access_denied.
  */
-export async function authenticate(request: Request, db: Db, now: Date): Promise<Response> {
+export async function authenticate(request: Request, db: Db, context: ConsentContext): Promise<Response> {
   const url = new URL(request.url);
-  const parsed = stepOne.safeParse(Object.fromEntries(url.searchParams));
+  const parsed = stepOne(context.registeredRedirectUrl).safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return html(400, errorPage(parsed.error.issues[0]!.message));
   const { client_id, redirect_url, state } = parsed.data;
-  await ensureSandboxData(db);
+  if (request.method !== "GET" && request.method !== "POST")
+    return html(405, errorPage("Use GET to show this page and POST to answer it."));
+  if (!context.account) return redirect(new URL(context.signInUrl(`${url.pathname}${url.search}`), url).toString());
+  const appName = APP_NAMES[client_id] ?? client_id;
 
   if (request.method === "GET") {
-    const accounts = await db.select().from(sandboxUsers).orderBy(asc(sandboxUsers.id)).limit(ACCOUNTS_SHOWN);
-    return html(200, consentPage({ appName: APP_NAMES[client_id] ?? client_id, action: `${url.pathname}${url.search}`, accounts }));
+    return html(200, consentPage({ appName, action: `${url.pathname}${url.search}`, account: context.account }));
   }
-  if (request.method !== "POST") return html(405, errorPage("Use GET to show this page and POST to answer it."));
-
+  if (!context.sameOrigin) return html(403, errorPage("This form can only be answered from its own page. Start connecting again."));
   const form = await request.formData().catch(() => null);
   const decision = form?.get("decision");
   if (decision === "deny") return redirect(redirect_url, { error: "access_denied", state });
-  const name = form?.get("username");
-  if (decision !== "allow" || typeof name !== "string") return html(400, errorPage("Choose an account, then Allow or Deny."));
-  const user = await userByName(db, name);
-  if (!user) return html(400, errorPage("There is no sandbox account with that name."));
+  if (decision !== "allow") return html(400, errorPage("Choose Allow or Deny."));
+  await ensureSandboxData(db);
+  const user = await accountFor(db, context.account, context.now);
   const code = newToken();
   await db.insert(sandboxOauthCodes).values({
     codeHash: hashToken(code),
     clientId: client_id,
     userId: user.id,
     redirectUrl: redirect_url,
-    expiresAt: new Date(now.getTime() + CODE_SECONDS * 1000),
+    expiresAt: new Date(context.now.getTime() + CODE_SECONDS * 1000),
   });
   return redirect(redirect_url, { code, state });
+}
+
+/**
+ * The platform account of the signed-in person: the seeded one of that name, or a new, empty one the
+ * first time someone without a seeded account connects (the real platform would have them sign up).
+ */
+async function accountFor(db: Db, identity: PlatformIdentity, now: Date): Promise<SandboxUser> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const existing = await userByName(db, identity.userName);
+    if (existing) return existing;
+    const [first = identity.userName, ...rest] = identity.name.trim().split(/\s+/);
+    // Ids are the seed's; a new account takes the next one. Two first connections at once collide on the
+    // id or the name: the loser reads the winner's row (same name) or tries the next id.
+    await db
+      .insert(sandboxUsers)
+      .values({
+        id: sql`(select coalesce(max(${sandboxUsers.id}), 0) + 1 from ${sandboxUsers})`,
+        userName: identity.userName,
+        firstName: first,
+        lastName: rest.join(" "),
+        email: `${identity.userName}@sandbox.taproom.test`,
+        location: "",
+        bio: "",
+        url: "",
+        isPrivate: false,
+        isSupporter: false,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+  }
+  const created = await userByName(db, identity.userName);
+  if (created) return created;
+  throw new Error(`Could not create the sandbox account ${identity.userName}.`);
 }

@@ -1,5 +1,3 @@
-import type { SandboxUser } from "../auth";
-
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -9,9 +7,8 @@ const STYLE = `
   main { box-sizing: border-box; width: min(26rem, calc(100vw - 2rem)); padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 12px; }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   p { line-height: 1.5; margin: .5rem 0 1rem; }
-  label { display: block; font-weight: 600; margin-bottom: .35rem; }
-  select, button { font: inherit; padding: .55rem .8rem; border-radius: 8px; }
-  select { box-sizing: border-box; width: 100%; margin-bottom: 1.25rem; }
+  .account { padding: .75rem; border-radius: 8px; background: color-mix(in srgb, CanvasText 6%, transparent); }
+  button { font: inherit; padding: .55rem .8rem; border-radius: 8px; }
   .actions { display: flex; gap: .75rem; justify-content: flex-end; }
   button { border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); background: transparent; color: inherit; cursor: pointer; }
   button[value="allow"] { background: #d97706; border-color: #d97706; color: #fff; }
@@ -31,27 +28,28 @@ function layout(title: string, body: string) {
 </html>`;
 }
 
-/** The consent page: pick a sandbox account, then Allow or Deny (a form POST to the same URL). */
-export function consentPage({ appName, action, accounts }: { appName: string; action: string; accounts: SandboxUser[] }) {
-  const options = accounts
-    .map(
-      (user) =>
-        `<option value="${escapeHtml(user.userName)}">${escapeHtml(`${user.userName} (${user.firstName} ${user.lastName})`)}</option>`,
-    )
-    .join("");
+/** The consent page: the account signed in in this browser, then Allow or Deny (a form POST to the same URL). */
+export function consentPage({
+  appName,
+  action,
+  account,
+}: {
+  appName: string;
+  action: string;
+  account: { userName: string; name: string };
+}) {
   return layout(
     "Connect your beer account",
     `<h1>Connect ${escapeHtml(appName)}</h1>
 <p><strong>${escapeHtml(appName)}</strong> wants to read your check-ins and act for you: check in, comment, toast and manage friends and your wish list.</p>
+<p class="account">Signed in as <strong>${escapeHtml(account.name)}</strong>: connecting the beer account <strong>${escapeHtml(account.userName)}</strong>.</p>
 <form method="post" action="${escapeHtml(action)}">
-<label for="account">Sandbox account</label>
-<select id="account" name="username">${options}</select>
 <div class="actions">
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="allow">Allow</button>
 </div>
 </form>
-<p class="note">This is the built-in sandbox of the beer platform: no password is needed.</p>`,
+<p class="note">This is the built-in sandbox of the beer platform: your Taproom sign-in stands in for the platform's own.</p>`,
   );
 }
 
