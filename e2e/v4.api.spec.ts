@@ -88,7 +88,7 @@ test("a signed-in manager connects their own beer-platform account through OAuth
 
 test("the sandbox serves browsers its consent page only, and only to a signed-in person", async ({ baseURL, request, owner }) => {
   const credentials = "client_id=taproom-sandbox&client_secret=taproom-sandbox-secret";
-  for (const path of [`/sandbox/v4/beer/info/1?${credentials}`, `/sandbox/oauth/authorize/?${credentials}&response_type=code&code=x`]) {
+  for (const path of [`/sandbox/v4/beer/info/1?${credentials}`, `/sandbox/oauth/authorize?${credentials}&response_type=code&code=x`]) {
     const response = await rawGet(baseURL!, path, owner.read.authorization);
     expect(response.status, path).toBe(404);
     expect(response.body).not.toContain('"meta"');

@@ -72,7 +72,9 @@ function ItemSummary({ item, onEdit, onPrices }: { item: Item; onEdit?: () => vo
       </div>
       {details && <p className={styles.details}>{details}</p>}
       {onPrices ? (
-        <button type="button" className={styles.prices} onClick={onPrices} aria-label={`Sizes and prices of ${item.name}`}>
+        <button type="button" className={styles.prices} onClick={onPrices}>
+          {/* The name begins with what it opens and includes what is on screen (WCAG 2.5.3). */}
+          <span className="visually-hidden">Sizes and prices of {item.name}: </span>
           <Prices item={item} />
         </button>
       ) : (

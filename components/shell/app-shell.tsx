@@ -77,16 +77,16 @@ export function AppShell({
           </label>
         )}
         <div className={styles.account}>
-          {/* Named "Account" at every width (the person's name alone does not say where it leads, and at
-              phone width only "Account" shows); the name stays in the label, as it is on screen. */}
-          <Link
-            href="/account"
-            className={styles.accountLink}
-            aria-label={`Account (${user.name || user.email})`}
-            aria-current={pathname === "/account" ? "page" : undefined}
-          >
-            <span className={styles.accountName}>{user.name || user.email}</span>
-            <span className={styles.accountShort}>Account</span>
+          {/* Says "account" at every width, and its name begins with what is on screen (WCAG 2.5.3): the
+              person's name then "account" on wide screens, "Account" then the name at phone width. */}
+          <Link href="/account" className={styles.accountLink} aria-current={pathname === "/account" ? "page" : undefined}>
+            <span className={styles.accountName}>
+              {user.name || user.email}
+              <span className="visually-hidden"> (account)</span>
+            </span>
+            <span className={styles.accountShort}>
+              Account<span className="visually-hidden"> — {user.name || user.email}</span>
+            </span>
           </Link>
           <button type="button" className="btn btn--small" onClick={signOut} disabled={signingOut}>
             {signingOut ? "Signing out…" : "Sign out"}
