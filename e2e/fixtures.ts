@@ -27,14 +27,18 @@ export async function login(request: APIRequestContext, who: Who): Promise<Sessi
   return ((await response.json()) as { user: SessionUser }).user;
 }
 
-/** Asserts an RFC 9457 problem answer (contract §3) and returns its body. */
+/**
+ * Asserts a problem answer (contract §3) to a caller that did not ask for application/problem+json:
+ * application/json, the RFC 9457 fields and the `error` object beside them. Returns its body.
+ */
 export async function expectProblem(response: APIResponse, status: number, code: string) {
   expect(response.status(), await response.text()).toBe(status);
-  expect(response.headers()["content-type"]).toMatch(/^application\/problem\+json/);
+  expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
   const body = await response.json();
   expect(body).toEqual(
     expect.objectContaining({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String), code }),
   );
+  expect(body.error).toEqual(expect.objectContaining({ code, status, detail: body.detail }));
   return body as { type: string; title: string; status: number; detail: string; code: string };
 }
 

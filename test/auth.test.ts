@@ -31,7 +31,7 @@ describe("authentication", () => {
     const response = await api.get("current_user", { headers: value ? { authorization: value } : {} });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Basic realm="Taproom API"/);
-    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.body).toEqual(problemShape(401, "unauthorized"));
   });
 

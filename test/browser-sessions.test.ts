@@ -237,7 +237,7 @@ describe("the cookie on /api/v1", () => {
       const response = await api[method](url, { headers: { cookie, ...headers }, body });
       expect(response.status, `${method} ${url}`).toBe(403);
       expect(response.body).toMatchObject({ code: "cross_site_request", status: 403, title: "Forbidden" });
-      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     }
     expect(await snapshot()).toEqual(before);
   });

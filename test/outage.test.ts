@@ -30,7 +30,7 @@ describe("a database outage", () => {
 
     const v1 = await call("GET", "current_user", { as: owner.ro });
     expect(v1.status).toBe(503);
-    expect(v1.headers.get("content-type")).toBe("application/problem+json");
+    expect(v1.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(v1.body).toMatchObject({ status: 503, code: "database_unavailable" });
     expect(Number(v1.headers.get("retry-after"))).toBeGreaterThan(0);
 

@@ -72,7 +72,7 @@ describe("POST /sessions", () => {
     const unknownEmail = await api.post("sessions", { body: { email: "ghost@demo.test", password: "nope" }, headers: from() });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(401);
-      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(response.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
     }
     expect(wrongPassword.body).toEqual(unknownEmail.body);
@@ -94,7 +94,7 @@ describe("POST /sessions", () => {
       headers: { ...from(), ...(rawBody ? { "content-type": "application/json" } : {}) },
     });
     expect(response.status).toBe(status);
-    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     if (status === 422) expect(response.body.errors.length).toBeGreaterThan(0);
   });
 

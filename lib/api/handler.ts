@@ -9,7 +9,7 @@ import { ApiError, databaseUnavailable, type FieldError } from "@/lib/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { parseJsonBody, readBodyText } from "./body";
-import { problem, problemFromError } from "./responses";
+import { negotiated, problem, problemFromError } from "./responses";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
@@ -103,14 +103,14 @@ function toErrorResponse(error: unknown): Response {
 
 /**
  * Serves a route function under a request id (lib/log.ts): its log lines and problem bodies carry
- * it, and the answer names it in X-Request-Id.
+ * it, and the answer names it in X-Request-Id. Errors go out in the media type the caller accepts.
  */
 export function identified(route: RouteFn): RouteFn {
   return (request, context) =>
     withRequestId(request, async (requestId) => {
       const response = await route(request, context);
       response.headers.set("x-request-id", requestId);
-      return response;
+      return negotiated(request, response);
     });
 }
 

@@ -25,19 +25,43 @@ export function problem(
   const status = errorStatus[code];
   // The id in the X-Request-Id header and on every log line of this request: quote it to support.
   const requestId = currentRequestId();
+  const errors = extra.errors ? { errors: extra.errors } : {};
   const body = {
     type: `urn:taproom:problem:${code}`,
     title: titles[status] ?? "Error",
     status,
     detail,
     code,
-    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...errors,
+    // What integrations written for the service we replace read (contract §3).
+    error: { code, status, detail, ...errors },
     ...(requestId ? { request_id: requestId } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...extra.headers },
+    headers: { "content-type": PROBLEM_TYPE, "cache-control": "no-store", ...extra.headers },
   });
+}
+
+const PROBLEM_TYPE = "application/problem+json";
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** True when the request's Accept names application/problem+json (with a quality above zero). */
+export function acceptsProblem(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    return type === PROBLEM_TYPE && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * Errors in the media type the caller can read: problem+json only when asked for by name, otherwise
+ * the same body as application/json (many JSON clients refuse the problem type; contract §3).
+ */
+export function negotiated(request: Request, response: Response): Response {
+  if (response.headers.get("content-type") === PROBLEM_TYPE && !acceptsProblem(request)) response.headers.set("content-type", JSON_TYPE);
+  return response;
 }
 
 export function problemFromError(error: ApiError): Response {
@@ -47,6 +71,6 @@ export function problemFromError(error: ApiError): Response {
 export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   return new Response(JSON.stringify(data), {
     status: init.status ?? 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...init.headers },
+    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...init.headers },
   });
 }

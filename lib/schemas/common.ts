@@ -116,14 +116,22 @@ export const moneyString = z.string().regex(/^\d+\.\d{2}$/);
 /** `{ <key>: schema }`: the one-key envelope every record and list is answered in. */
 export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.strictObject({ [key]: schema } as { [P in K]: S });
 
-/** RFC 9457 problem details with the `code` of contract §3; `errors` on a 422. */
+const problemCode = z.string().regex(/^[a-z_]+$/);
+const problemStatus = z.number().int().min(400).max(599);
+const fieldErrors = z.array(z.strictObject({ path: z.string(), message: z.string() }));
+
+/**
+ * RFC 9457 problem details with the `code` of contract §3; `errors` on a 422; beside them the `error`
+ * object integrations written for the service we replace read.
+ */
 export const problemResponse = z.strictObject({
   type: z.string().regex(/^urn:taproom:problem:[a-z_]+$/),
   title: z.string(),
-  status: z.number().int().min(400).max(599),
+  status: problemStatus,
   detail: z.string(),
-  code: z.string().regex(/^[a-z_]+$/),
-  errors: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+  code: problemCode,
+  errors: fieldErrors.optional(),
+  error: z.strictObject({ code: problemCode, status: problemStatus, detail: z.string(), errors: fieldErrors.optional() }),
   /** The request's id, as in its X-Request-Id header and its log lines. */
   request_id: z.string().optional(),
 });

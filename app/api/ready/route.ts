@@ -1,5 +1,6 @@
 import { getDb, ping } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { identified } from "@/lib/api/handler";
 import { problemFromError } from "@/lib/api/responses";
 import { databaseUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
@@ -9,7 +10,7 @@ import { errorFields, log } from "@/lib/log";
 // when it is itself stuck, and holds traffic back while the database is away.
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+export const GET = identified(async () => {
   try {
     await ping(await getDb());
     return Response.json({ status: "ready" }, { headers: { "cache-control": "no-store" } });
@@ -17,4 +18,4 @@ export async function GET() {
     if (!isDatabaseUnavailable(error)) log().error(errorFields(error), "Readiness check failed");
     return problemFromError(databaseUnavailable());
   }
-}
+});
