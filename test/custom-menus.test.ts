@@ -83,9 +83,10 @@ describe("POST /locations/:id/custom_menus", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a body without custom_menu (422), a non-JSON body (415) and broken JSON (400)", async () => {
+  it("refuses a body that is no custom menu (422), a non-JSON body (415) and broken JSON (400)", async () => {
     const before = await snapshot();
-    expect((await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: { name: "x" } })).status).toBe(422);
+    expect((await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: { description: "no name" } })).status).toBe(422);
+    expect((await api.post(`locations/${downtown}/custom_menus`, { as: owner.rw, body: "x" })).status).toBe(422);
     const text = await api.post(`locations/${downtown}/custom_menus`, {
       as: owner.rw,
       rawBody: "name=x",

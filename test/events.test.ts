@@ -161,9 +161,10 @@ describe("POST /locations/:id/events", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a body without an event, a non-JSON body and broken JSON", async () => {
+  it("refuses a body that is no event, a non-JSON body and broken JSON", async () => {
     const before = await snapshot();
-    expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, body: base })).status).toBe(422);
+    expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, body: { description: "no name, no times" } })).status).toBe(422);
+    expect((await api.post(`locations/${downtown}/events`, { as: owner.rw, body: [base] })).status).toBe(422);
     expect(
       (await api.post(`locations/${downtown}/events`, { as: owner.rw, rawBody: "name=x", headers: { "content-type": "text/plain" } }))
         .status,

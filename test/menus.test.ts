@@ -53,7 +53,8 @@ describe("menus", () => {
   });
 
   it.each<[string, unknown]>([
-    ["no menu", { name: "x" }],
+    ["no menu and no name", { description: "x" }],
+    ["a list for a body", [{ menu: { name: "x" } }]],
     ["no name", { menu: { description: "x" } }],
     ["a blank name", { menu: { name: "  " } }],
     ["a name that is not a string", { menu: { name: 7 } }],

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 
@@ -60,4 +61,37 @@ export function parseJsonBody(text: string): unknown {
     });
   }
   return parsed;
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema under defaults, optionals and the input side of transforms. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  if (def.innerType && ["default", "prefault", "optional", "nullable", "readonly", "catch"].includes(def.type)) return unwrapped(def.innerType);
+  if (def.type === "pipe" && def.in) return unwrapped(def.in);
+  return schema;
+}
+
+/**
+ * The resource key of a body schema of the form `{<key>: {…}}` (`item` for `{item: {untappd_id}}`),
+ * found from the schema itself so that no route can forget it; undefined for any other body.
+ */
+export function resourceKeyOf(schema: z.ZodType): string | undefined {
+  const outer = defOf(unwrapped(schema));
+  if (outer.type !== "object" || !outer.shape) return undefined;
+  const keys = Object.keys(outer.shape);
+  if (keys.length !== 1) return undefined;
+  return defOf(unwrapped(outer.shape[keys[0]!]!)).type === "object" ? keys[0] : undefined;
+}
+
+/**
+ * A body sent without its resource key is that resource's fields (contract §3): `{"untappd_id": 7}`
+ * reads as `{"item": {"untappd_id": 7}}`. When the key is there, the wrapped form wins and the rest of
+ * the top level is ignored, as unknown fields always are.
+ */
+export function withResourceKey(key: string, body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || Object.hasOwn(body, key)) return body;
+  return { [key]: body };
 }

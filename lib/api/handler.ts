@@ -8,7 +8,7 @@ import { problemResponse } from "@/lib/schemas/common";
 import { ApiError, databaseUnavailable, type FieldError } from "@/lib/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
-import { parseJsonBody, readBodyText } from "./body";
+import { parseJsonBody, readBodyText, resourceKeyOf, withResourceKey } from "./body";
 import { negotiated, problem, problemFromError } from "./responses";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -116,13 +116,14 @@ export function identified(route: RouteFn): RouteFn {
 
 /**
  * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
- * params (a malformed id finds nothing: 404), query and body (422), run, and map every error to
- * problem+json.
+ * params (a malformed id finds nothing: 404), query and body (422; a `{resource: {…}}` body also
+ * taken unwrapped), run, and map every error to problem+json.
  */
 export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends boolean = true>(
   spec: Spec<P, Q, B, A>,
   run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
 ): RouteFn {
+  const resourceKey = spec.body && resourceKeyOf(spec.body);
   const handle: RouteFn = async (request, context) => {
     try {
       spec.guard?.(request);
@@ -140,7 +141,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const url = new URL(request.url);
       const query = parse(spec.query ?? (z.object({}) as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
       const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
-      const body = spec.body ? parse(spec.body, raw, "body") : (undefined as B);
+      const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       return await run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
     } catch (error) {
       return toErrorResponse(error);
