@@ -8,6 +8,11 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  async rewrites() {
+    // Every v1 path also answers with a `.json` suffix (contract §3): `/api/v1/menus/1.json` is
+    // `/api/v1/menus/1`, query included, for integrations written against paths that end in .json.
+    return { beforeFiles: [{ source: "/api/v1/:path(.+)\\.json", destination: "/api/v1/:path" }], afterFiles: [], fallback: [] };
+  },
   async headers() {
     return securityHeaders({ appUrl: process.env.APP_URL, development: process.env.NODE_ENV === "development" });
   },

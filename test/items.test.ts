@@ -219,7 +219,7 @@ describe("containers", () => {
       item_id: item.id,
       container_size_id: sizes[0]!.id,
       container_size: expect.objectContaining({ id: sizes[0]!.id, name: "Pint", ounces: "16.0000", container_size_group_id: 1 }),
-      name: null,
+      name: "Pint", // not set: the size's name (contract §4)
       price: "6.50",
       currency: "USD",
       calories: 180,
@@ -229,6 +229,29 @@ describe("containers", () => {
       updated_at: expect.any(String),
     });
     expect((await api.get(`containers/${container.id}`, { as: owner.ro })).body.container).toEqual(container);
+  });
+
+  it("answers its own name when one is set, the size's name otherwise, in every answer", async () => {
+    const item = await newItem();
+    const unnamed = (
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price: 5 } } })
+    ).body.container;
+    const named = (
+      await api.post(`items/${item.id}/containers`, {
+        ...as(),
+        body: { container: { container_size_id: sizes[1]!.id, price: 6, name: "Half litre" } },
+      })
+    ).body.container;
+    expect([unnamed.name, named.name]).toEqual([sizes[1]!.name, "Half litre"]);
+    const listed = (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers;
+    expect(listed.map((c: { name: string }) => c.name)).toEqual([sizes[1]!.name, "Half litre"]);
+    expect((await api.get(`containers/${unnamed.id}`, { as: owner.ro })).body.container.name).toBe(sizes[1]!.name);
+    const menuId = (await api.get(`sections/${item.section_id}`, { as: owner.ro })).body.section.menu_id;
+    const tree = (await api.get(`menus/${menuId}?full=true`, { as: owner.ro })).body.menu;
+    expect(tree.sections[0].items[0].containers.map((c: { name: string }) => c.name)).toEqual([sizes[1]!.name, "Half litre"]);
+    // Cleared again, it is the size's name once more; nothing stored was changed by answering it.
+    const cleared = await api.patch(`containers/${named.id}`, { ...as(), body: { container: { name: null } } });
+    expect(cleared.body.container.name).toBe(sizes[1]!.name);
   });
 
   it("lists in order and appends a blank unsaved container with build=true", async () => {
