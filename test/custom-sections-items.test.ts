@@ -125,7 +125,7 @@ describe("custom sections", () => {
   it("refuses a bad update with 422 and changes nothing", async () => {
     const [section] = await sectionsOf(menuId);
     const before = await snapshot();
-    for (const body of [{ custom_section: { name: 1 } }, { custom_section: "x" }, { name: "x" }]) {
+    for (const body of [{ custom_section: { name: 1 } }, { custom_section: "x" }, { name: 1 }, ["x"]]) {
       const response = await api.patch(`custom_sections/${section.id}`, { as: owner.rw, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
     }
@@ -396,7 +396,7 @@ describe("custom items", () => {
       body: { custom_item: { custom_section_id: 2_000_000 } },
     });
     expect(missing.status).toBe(404);
-    for (const body of [{ custom_item: {} }, { custom_item: { custom_section_id: "x" } }, { custom_section_id: sectionId }]) {
+    for (const body of [{ custom_item: {} }, { custom_item: { custom_section_id: "x" } }, { custom_section_id: "x" }, {}]) {
       const response = await api.patch(`custom_items/${item.id}/move`, { as: owner.rw, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
     }

@@ -372,6 +372,30 @@ describe("include_legacy", () => {
     for (const url of [`sections/${ids.section}`, `items/${ids.item}`, `containers/${ids.container}`])
       expect((await get(url)).status).toBe(404);
 
+    // Beside the consolidated key, the custom key in the custom family's own shape, as its own routes answer it.
+    const own = (url: string) => get(url).then((r) => r.body);
+    expect((await get(`menus/${ids.menu}?include_legacy=true`)).body.custom_menu).toEqual(
+      (await own(`custom_menus/${ids.menu}`)).custom_menu,
+    );
+    const fullBoth = (await get(`menus/${ids.menu}?include_legacy=true&full=true`)).body;
+    expect(fullBoth.custom_menu).toEqual((await own(`custom_menus/${ids.menu}?full=true`)).custom_menu);
+    expect(fullBoth.custom_menu.custom_sections[0].custom_items[0].custom_containers[0]).toMatchObject({
+      id: ids.container,
+      name: "Glass",
+    });
+    for (const [path, key] of [
+      [`sections/${ids.section}`, "section"],
+      [`items/${ids.item}`, "item"],
+      [`containers/${ids.container}`, "container"],
+    ] as const) {
+      const both = (await get(`${path}?include_legacy=true`)).body;
+      expect(Object.keys(both), path).toEqual([key, `custom_${key}`]);
+      expect(both[`custom_${key}`]).toEqual((await own(`custom_${path}`))[`custom_${key}`]);
+    }
+    // A consolidated record found by include_legacy answers its own key only.
+    const consolidated = (await get(`locations/${location}/menus`)).body.menus[0];
+    expect(Object.keys((await get(`menus/${consolidated.id}?include_legacy=true`)).body)).toEqual(["menu"]);
+
     const listed = (await get(`locations/${location}/menus?include_legacy=true`)).body.menus;
     expect(listed.filter((m: { legacy?: boolean }) => m.legacy).map((m: { id: number }) => m.id)).toContain(ids.menu);
     expect((await get(`locations/${location}/menus`)).body.menus.some((m: { legacy?: boolean }) => m.legacy)).toBe(false);

@@ -69,7 +69,8 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 /** The schema under defaults, optionals and the input side of transforms. */
 function unwrapped(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
-  if (def.innerType && ["default", "prefault", "optional", "nullable", "readonly", "catch"].includes(def.type)) return unwrapped(def.innerType);
+  if (def.innerType && ["default", "prefault", "optional", "nullable", "readonly", "catch"].includes(def.type))
+    return unwrapped(def.innerType);
   if (def.type === "pipe" && def.in) return unwrapped(def.in);
   return schema;
 }

@@ -11,7 +11,8 @@ import { listItems, readItem } from "@/lib/menus/items";
 import { listContainers, readContainer } from "@/lib/menus/containers";
 import { blankContainerJson } from "@/lib/menus/serialize";
 import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";
-import { customMenuTree } from "./legacy-tree";
+import { customMenuTreeJson, legacyMenuTreeJson, loadCustomTree } from "./legacy-tree";
+import { customContainerJson, customItemJson, customMenuJson, customSectionJson } from "./serialize";
 import {
   findCustomContainer,
   findCustomItem,
@@ -24,8 +25,10 @@ import {
 } from "./records";
 
 // include_legacy=true on the consolidated GET routes (contract §4), in one place: the consolidated read,
-// else the custom record with the same id, answered in the consolidated shape with `legacy: true`.
-// lib/menus knows nothing of custom menus; the routes pick these functions when the query asks.
+// else the custom record with the same id, answered in the consolidated shape with `legacy: true` and,
+// beside it, in the custom family's own shape under its own key (clients written against that family
+// read `custom_menu` there). lib/menus knows nothing of custom menus; the routes pick these functions
+// when the query asks. The single-record reads answer the whole envelope, the lists the records.
 
 /** The consolidated read; when it is 404, the custom record (null: the consolidated 404 stands). */
 async function orLegacy<Found, Legacy>(read: () => Promise<Found>, legacy: () => Promise<Legacy | null>): Promise<Found | Legacy> {
@@ -62,12 +65,13 @@ export async function readMenuIncludingLegacy(
   { businessId, id, full, sourceName }: Scope & { full: boolean; sourceName: string | null },
 ) {
   const found = await findMenuOrSuccessor(db, { businessId, id });
-  if (found) return answerMenu(db, { ...found, full, sourceName });
+  if (found) return { menu: await answerMenu(db, { ...found, full, sourceName }) };
   const legacy = await findCustomMenu(db, { businessId, id });
   if (!legacy) throw notFound("menu");
-  if (!full) return legacyMenuJson(legacy.menu);
+  if (!full) return { menu: legacyMenuJson(legacy.menu), custom_menu: customMenuJson(legacy.menu) };
+  const tree = await loadCustomTree(db, legacy.menu.id);
   if (sourceName !== null) await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
-  return customMenuTree(db, { menu: legacy.menu, currency: legacy.location.currency });
+  return { menu: legacyMenuTreeJson(legacy.menu, tree, legacy.location.currency), custom_menu: customMenuTreeJson(legacy.menu, tree) };
 }
 
 /** GET /menus/:id/sections: the menu's (or its successor's) sections, else the custom menu's. */
@@ -81,10 +85,10 @@ export async function listSectionsIncludingLegacy(db: Db, scope: Scope) {
 
 export async function readSectionIncludingLegacy(db: Db, scope: Scope) {
   return orLegacy(
-    () => readSection(db, scope),
+    async () => ({ section: await readSection(db, scope) }),
     async () => {
       const legacy = await findCustomSection(db, scope);
-      return legacy && legacySectionJson(legacy.section);
+      return legacy && { section: legacySectionJson(legacy.section), custom_section: customSectionJson(legacy.section) };
     },
   );
 }
@@ -102,10 +106,10 @@ export async function listItemsIncludingLegacy(db: Db, scope: Scope) {
 
 export async function readItemIncludingLegacy(db: Db, scope: Scope) {
   return orLegacy(
-    () => readItem(db, scope),
+    async () => ({ item: await readItem(db, scope) }),
     async () => {
       const legacy = await findCustomItem(db, scope);
-      return legacy && legacyItemJson(legacy.item, legacy.type);
+      return legacy && { item: legacyItemJson(legacy.item, legacy.type), custom_item: customItemJson(legacy.item, legacy.type) };
     },
   );
 }
@@ -127,10 +131,15 @@ export async function listContainersIncludingLegacy(db: Db, { build, ...scope }:
 
 export async function readContainerIncludingLegacy(db: Db, scope: Scope) {
   return orLegacy(
-    () => readContainer(db, scope),
+    async () => ({ container: await readContainer(db, scope) }),
     async () => {
       const legacy = await findCustomContainer(db, scope);
-      return legacy && legacyContainerJson(legacy.container, legacy.location.currency);
+      return (
+        legacy && {
+          container: legacyContainerJson(legacy.container, legacy.location.currency),
+          custom_container: customContainerJson(legacy.container),
+        }
+      );
     },
   );
 }

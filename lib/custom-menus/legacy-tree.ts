@@ -4,6 +4,7 @@ import { nestTree, treeIds } from "@/lib/menu-tree";
 import { customContainers, customItems, customItemTypes, customSections } from "@/lib/db/schema";
 import type { CustomMenu } from "./records";
 import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";
+import { customContainerJson, customItemJson, customMenuJson, customSectionJson } from "./serialize";
 
 /** A custom menu's sections, items (with types) and containers in position order: three queries. */
 export async function loadCustomTree(db: Db, customMenuId: number) {
@@ -39,9 +40,24 @@ export async function loadCustomTree(db: Db, customMenuId: number) {
   return tree.map(({ section, items }) => ({ section, items: items.map(({ item: row, containers }) => ({ ...row, containers })) }));
 }
 
+export type CustomTree = Awaited<ReturnType<typeof loadCustomTree>>;
+
+/** A custom menu's tree in the custom family's own shape (`custom_sections[].custom_items[].custom_containers[]`). */
+export function customMenuTreeJson(menu: CustomMenu, tree: CustomTree) {
+  return {
+    ...customMenuJson(menu),
+    custom_sections: tree.map(({ section, items }) => ({
+      ...customSectionJson(section),
+      custom_items: items.map(({ item, type, containers }) => ({
+        ...customItemJson(item, type),
+        custom_containers: containers.map(customContainerJson),
+      })),
+    })),
+  };
+}
+
 /** include_legacy with full=true: a custom menu's tree in the consolidated shape. */
-export async function customMenuTree(db: Db, { menu, currency }: { menu: CustomMenu; currency: string }) {
-  const tree = await loadCustomTree(db, menu.id);
+export function legacyMenuTreeJson(menu: CustomMenu, tree: CustomTree, currency: string) {
   return {
     ...legacyMenuJson(menu),
     sections: tree.map(({ section, items }) => ({

@@ -9,7 +9,7 @@ import { found, type Scope } from "@/lib/scope";
 import { customMenuList } from "./lists";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
 import type { CustomMenuFields } from "@/lib/schemas/custom-menus";
-import { loadCustomTree } from "./legacy-tree";
+import { customMenuTreeJson, loadCustomTree } from "./legacy-tree";
 import { getCustomMenu, listCustomMenus } from "./records";
 import { customContainerJson, customItemJson, customMenuJson, customSectionJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
@@ -20,16 +20,7 @@ export async function readCustomMenu(db: Db, { businessId, id, full, sourceName 
   if (!full) return customMenuJson(menu);
   const tree = await loadCustomTree(db, menu.id);
   if (sourceName !== null) await recordMenuView(db, { locationId: location.id, source: sourceName });
-  return {
-    ...customMenuJson(menu),
-    custom_sections: tree.map(({ section, items }) => ({
-      ...customSectionJson(section),
-      custom_items: items.map(({ item, type, containers }) => ({
-        ...customItemJson(item, type),
-        custom_containers: containers.map(customContainerJson),
-      })),
-    })),
-  };
+  return customMenuTreeJson(menu, tree);
 }
 
 /** GET /locations/:id/custom_menus: the location's custom menus in position order. */

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { envelope } from "./common";
+import {
+  customContainerResponse,
+  customItemResponse,
+  customMenuResponse,
+  customMenuTreeResponse,
+  customSectionResponse,
+} from "./custom-menus";
 import { blankContainerResponse, containerResponse, itemResponse, menuResponse, menuTreeResponse, sectionResponse } from "./menus";
 
 // include_legacy (lib/custom-menus/legacy-json.ts): a custom record answered under the consolidated
@@ -26,14 +33,31 @@ export const legacyMenuTreeResponse = legacyMenuResponse.extend({
   on_deck_section: z.null(),
 });
 
+/** A custom record found by include_legacy: under the consolidated key, and in its own shape under its own. */
+const withCustom = <K extends string, C extends string>(key: K, legacyShape: z.ZodType, customKey: C, customShape: z.ZodType) =>
+  z.strictObject({ [key]: legacyShape, [customKey]: customShape } as { [P in K | C]: z.ZodType });
+
 // The consolidated reads that take include_legacy: the record, or the custom record it falls back to.
-export const menuReadEnvelope = envelope("menu", z.union([menuResponse, menuTreeResponse, legacyMenuResponse, legacyMenuTreeResponse]));
+export const menuReadEnvelope = z.union([
+  envelope("menu", z.union([menuResponse, menuTreeResponse])),
+  withCustom("menu", legacyMenuResponse, "custom_menu", customMenuResponse),
+  withCustom("menu", legacyMenuTreeResponse, "custom_menu", customMenuTreeResponse),
+]);
 export const menuListEnvelope = envelope("menus", z.array(z.union([menuResponse, legacyMenuResponse])));
-export const sectionReadEnvelope = envelope("section", z.union([sectionResponse, legacySectionResponse]));
+export const sectionReadEnvelope = z.union([
+  envelope("section", sectionResponse),
+  withCustom("section", legacySectionResponse, "custom_section", customSectionResponse),
+]);
 export const sectionListEnvelope = envelope("sections", z.array(z.union([sectionResponse, legacySectionResponse])));
-export const itemReadEnvelope = envelope("item", z.union([itemResponse, legacyItemResponse]));
+export const itemReadEnvelope = z.union([
+  envelope("item", itemResponse),
+  withCustom("item", legacyItemResponse, "custom_item", customItemResponse),
+]);
 export const itemListEnvelope = envelope("items", z.array(z.union([itemResponse, legacyItemResponse])));
-export const containerReadEnvelope = envelope("container", z.union([containerResponse, legacyContainerResponse]));
+export const containerReadEnvelope = z.union([
+  envelope("container", containerResponse),
+  withCustom("container", legacyContainerResponse, "custom_container", customContainerResponse),
+]);
 export const containerListEnvelope = envelope(
   "containers",
   z.array(z.union([containerResponse, blankContainerResponse, legacyContainerResponse, legacyBlankContainerResponse])),

@@ -15,14 +15,10 @@ const update = endpoint(
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/containers/:id — one container; include_legacy falls back to the custom container
-  GET: endpoint({ params: idParams, query: legacyQuery, response: containerReadEnvelope }, async ({ db, caller, params, query }) =>
-    json({
-      container: await (query.include_legacy ? readContainerIncludingLegacy : readContainer)(db, {
-        businessId: caller.user.businessId,
-        id: params.id,
-      }),
-    }),
-  ),
+  GET: endpoint({ params: idParams, query: legacyQuery, response: containerReadEnvelope }, async ({ db, caller, params, query }) => {
+    const scope = { businessId: caller.user.businessId, id: params.id };
+    return json(query.include_legacy ? await readContainerIncludingLegacy(db, scope) : { container: await readContainer(db, scope) });
+  }),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/containers/:id — delete permanently, answer with the deleted container

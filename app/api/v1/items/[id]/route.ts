@@ -13,11 +13,10 @@ const update = endpoint({ params: idParams, body: updateItemBody, response: item
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
-  GET: endpoint({ params: idParams, query: legacyQuery, response: itemReadEnvelope }, async ({ db, caller, params, query }) =>
-    json({
-      item: await (query.include_legacy ? readItemIncludingLegacy : readItem)(db, { businessId: caller.user.businessId, id: params.id }),
-    }),
-  ),
+  GET: endpoint({ params: idParams, query: legacyQuery, response: itemReadEnvelope }, async ({ db, caller, params, query }) => {
+    const scope = { businessId: caller.user.businessId, id: params.id };
+    return json(query.include_legacy ? await readItemIncludingLegacy(db, scope) : { item: await readItem(db, scope) });
+  }),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/items/:id — delete with its containers

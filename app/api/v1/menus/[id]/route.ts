@@ -15,15 +15,13 @@ const update = endpoint({ params: idParams, body: updateMenuBody, response: menu
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id — one menu; full=true the whole tree (and counts a view), include_legacy
   GET: endpoint({ params: idParams, query: menuQuery, response: menuReadEnvelope }, async ({ db, caller, params, query }) => {
-    const read = query.include_legacy ? readMenuIncludingLegacy : readMenu;
-    return json({
-      menu: await read(db, {
-        businessId: caller.user.businessId,
-        id: params.id,
-        full: query.full,
-        sourceName: viewSource(caller, query.source_name),
-      }),
-    });
+    const scope = {
+      businessId: caller.user.businessId,
+      id: params.id,
+      full: query.full,
+      sourceName: viewSource(caller, query.source_name),
+    };
+    return json(query.include_legacy ? await readMenuIncludingLegacy(db, scope) : { menu: await readMenu(db, scope) });
   }),
   PUT: update,
   PATCH: update,

@@ -13,14 +13,10 @@ const update = endpoint({ params: idParams, body: updateSectionBody, response: s
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
-  GET: endpoint({ params: idParams, query: legacyQuery, response: sectionReadEnvelope }, async ({ db, caller, params, query }) =>
-    json({
-      section: await (query.include_legacy ? readSectionIncludingLegacy : readSection)(db, {
-        businessId: caller.user.businessId,
-        id: params.id,
-      }),
-    }),
-  ),
+  GET: endpoint({ params: idParams, query: legacyQuery, response: sectionReadEnvelope }, async ({ db, caller, params, query }) => {
+    const scope = { businessId: caller.user.businessId, id: params.id };
+    return json(query.include_legacy ? await readSectionIncludingLegacy(db, scope) : { section: await readSection(db, scope) });
+  }),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/sections/:id — delete with its items
