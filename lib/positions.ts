@@ -192,9 +192,9 @@ export async function moveToPlace(
   if (to.position > others) {
     const room =
       others === 0
-        ? `no other ${list.noun} is in the list, so 0 is the only place`
-        : `the list holds ${others} other ${list.noun}s, so 0..${others}`;
-    throw invalid([{ path, message: `must be at most ${others}: ${room}` }], `Position ${to.position} is past the end of the list.`);
+        ? `no other ${list.noun} is in it, so 0 is the only place`
+        : `it holds ${others} other ${others === 1 ? list.noun : `${list.noun}s`}, so 0..${others}`;
+    throw invalid([{ path, message: `must be at most ${others}` }], `Position ${to.position} is past the end of the list: ${room}.`);
   }
   if (from.parentId === to.parentId) return moveWithin(tx, list, to.parentId, id, from.position, to.position);
   await closeGap(tx, list, from.parentId, from.position);
