@@ -7,13 +7,16 @@ import {
   mouseDrag,
   openMenu,
   readTree,
+  recordWrites,
   uiOrder,
+  type BoardItem,
   type BoardSection,
 } from "./menu-data";
 import { api, expect, test } from "./ui-fixtures";
 
 // The menu board in Chromium: drag and drop by mouse and keyboard, publish, a refused batch rolled
-// back, and a move between sections; every result is checked after a reload and against the API.
+// back, and moves between sections (one request each, by drag or "Move to…"); every result is checked
+// after a reload and against the API.
 
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 
@@ -98,26 +101,137 @@ test("a batch the server refuses is rolled back with a clear message", async ({ 
   expect(await apiOrder(page, menu.id, taps.id)).toEqual([...original, intruder.name]);
 });
 
-test("an item moves to another section by drag", async ({ page }) => {
-  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo"], Cans: ["Charlie", "Delta"] });
+test("a drag into the middle of another section is saved by one request and survives a reload", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo"], Cans: ["Charlie", "Delta", "Echo"] });
   const [taps, cans] = menu.sections as [BoardSection, BoardSection];
-  const [alpha, bravo] = names(taps.items) as [string, string];
-  const [charlie, delta] = names(cans.items) as [string, string];
+  const [alpha, bravo] = taps.items as [BoardItem, BoardItem];
+  const [charlie, delta, echo] = names(cans.items) as [string, string, string];
   await openMenu(page, menu);
+  const writes = recordWrites(page);
 
-  // Dropped on Delta, coming from above: Alpha lands below it, so the move (which puts it on top of
-  // the section) is followed by one positions batch.
-  await mouseDrag(page, handle(page, alpha), handle(page, delta));
-  await expect(page.getByText(`${alpha} moved to ${cans.name}.`)).toBeVisible();
-  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha]);
-  expect(await uiOrder(page, taps)).toEqual([bravo]);
+  // Dropped on Delta, coming from above: Alpha lands just below it, between Delta and Echo.
+  await mouseDrag(page, handle(page, alpha.name), handle(page, delta));
+  await expect(page.getByText(`${alpha.name} moved to ${cans.name}.`)).toBeVisible();
+  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha.name, echo]);
+  expect(await uiOrder(page, taps)).toEqual([bravo.name]);
+  // The toast comes when the mutation has settled: the gesture was one request, the move with its place.
+  expect(writes).toEqual([
+    { method: "PATCH", path: `/api/v1/items/${alpha.id}/move`, body: { item: { section_id: cans.id, position: 2 } } },
+  ]);
 
   await page.reload();
   await expect(itemList(page, cans)).toBeVisible();
-  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha]);
-  expect(await uiOrder(page, taps)).toEqual([bravo]);
-  expect(await apiOrder(page, menu.id, cans.id)).toEqual([charlie, delta, alpha]);
-  expect(await apiOrder(page, menu.id, taps.id)).toEqual([bravo]);
+  expect(await uiOrder(page, cans)).toEqual([charlie, delta, alpha.name, echo]);
+  expect(await uiOrder(page, taps)).toEqual([bravo.name]);
+  expect(await apiOrder(page, menu.id, cans.id)).toEqual([charlie, delta, alpha.name, echo]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([bravo.name]);
+  expect(writes).toHaveLength(1);
+});
+
+test("an item crosses into another section by keyboard, in one request", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo"], Cans: ["Charlie", "Delta"] });
+  const [taps, cans] = menu.sections as [BoardSection, BoardSection];
+  const [alpha, bravo] = taps.items as [BoardItem, BoardItem];
+  const [charlie, delta] = names(cans.items) as [string, string];
+  await openMenu(page, menu);
+  const writes = recordWrites(page);
+
+  await handle(page, bravo.name).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`Picked up ${bravo.name}, position 2 of 2 in ${taps.name}.`)).toBeAttached();
+  // One step down leaves Taps: the handle passes Charlie's middle, so Bravo goes below Charlie.
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByText(`${bravo.name} is at position 2 of 3 in ${cans.name}.`)).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`${bravo.name} moved to ${cans.name}.`)).toBeVisible();
+  expect(writes).toEqual([
+    { method: "PATCH", path: `/api/v1/items/${bravo.id}/move`, body: { item: { section_id: cans.id, position: 1 } } },
+  ]);
+
+  await page.reload();
+  await expect(itemList(page, cans)).toBeVisible();
+  expect(await uiOrder(page, cans)).toEqual([charlie, bravo.name, delta]);
+  expect(await apiOrder(page, menu.id, cans.id)).toEqual([charlie, bravo.name, delta]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([alpha.name]);
+});
+
+test("a move the server refuses is rolled back with its reason", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo"], Cans: ["Charlie", "Delta"] });
+  const [taps, cans] = menu.sections as [BoardSection, BoardSection];
+  const [alpha, bravo] = names(taps.items) as [string, string];
+  const [charlie, delta] = cans.items as [BoardItem, BoardItem];
+  await openMenu(page, menu);
+
+  // Behind the board's back Cans loses Charlie, so the place the board asks for (after Delta, the
+  // third) is past the end of the section: 422, nothing moved.
+  expect((await api(page).send("DELETE", `/api/v1/items/${charlie.id}`)).status()).toBe(200);
+  await mouseDrag(page, handle(page, alpha), handle(page, delta.name));
+  await expect(
+    page.getByText(
+      `The move was not saved: Position 2 is past the end of the list: it holds 1 other item, so 0..1. ${alpha} is back in ${taps.name}.`,
+    ),
+  ).toBeVisible();
+  await expect.poll(() => uiOrder(page, taps)).toEqual([alpha, bravo]);
+  await expect.poll(() => uiOrder(page, cans)).toEqual([delta.name]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([alpha, bravo]);
+  expect(await apiOrder(page, menu.id, cans.id)).toEqual([delta.name]);
+});
+
+test("Move to… puts an item at the chosen place of a section, in one request", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo", "Charlie"], Cans: ["Delta", "Echo", "Foxtrot"] });
+  const [taps, cans] = menu.sections as [BoardSection, BoardSection];
+  const [alpha, bravo, charlie] = taps.items as [BoardItem, BoardItem, BoardItem];
+  const [delta, echo, foxtrot] = names(cans.items) as [string, string, string];
+  await openMenu(page, menu);
+  const writes = recordWrites(page);
+
+  await itemList(page, taps)
+    .getByRole("button", { name: `Actions for ${alpha.name}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Move to…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Move ${alpha.name}` });
+  // Another section first, at its top; every place of the chosen section is offered.
+  await expect(dialog.getByLabel("Move to")).toHaveValue(String(cans.id));
+  await expect(dialog.getByLabel("Place").getByRole("option")).toHaveText([
+    "At the top",
+    `After ${delta}`,
+    `After ${echo}`,
+    `At the bottom, after ${foxtrot}`,
+  ]);
+  await dialog.getByLabel("Place").selectOption({ label: `After ${echo}` });
+  await dialog.screenshot({ path: test.info().outputPath("move-to-dialog.png") });
+  await dialog.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText(`${alpha.name} moved to ${cans.name}.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(writes).toEqual([
+    { method: "PATCH", path: `/api/v1/items/${alpha.id}/move`, body: { item: { section_id: cans.id, position: 2 } } },
+  ]);
+  expect(await uiOrder(page, cans)).toEqual([delta, echo, alpha.name, foxtrot]);
+
+  // Within its own section: Bravo to the bottom.
+  await itemList(page, taps)
+    .getByRole("button", { name: `Actions for ${bravo.name}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Move to…" }).click();
+  const again = page.getByRole("dialog", { name: `Move ${bravo.name}` });
+  await again.getByLabel("Move to").selectOption({ label: `${taps.name} (where it is now)` });
+  await expect(again.getByLabel("Place")).toHaveValue("0");
+  await again.getByLabel("Place").selectOption({ label: `At the bottom, after ${charlie.name}` });
+  await again.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText(`${bravo.name} moved within ${taps.name}.`)).toBeVisible();
+  expect(writes).toHaveLength(2);
+  expect(writes[1]).toEqual({
+    method: "PATCH",
+    path: `/api/v1/items/${bravo.id}/move`,
+    body: { item: { section_id: taps.id, position: 1 } },
+  });
+
+  await page.reload();
+  await expect(itemList(page, cans)).toBeVisible();
+  expect(await uiOrder(page, cans)).toEqual([delta, echo, alpha.name, foxtrot]);
+  expect(await uiOrder(page, taps)).toEqual([charlie.name, bravo.name]);
+  expect(await apiOrder(page, menu.id, cans.id)).toEqual([delta, echo, alpha.name, foxtrot]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([charlie.name, bravo.name]);
 });
 
 test("menus, sections, items and sizes are created, edited, moved and deleted from the board", async ({ page }) => {

@@ -100,3 +100,19 @@ export async function mouseDrag(page: Page, from: Locator, to: Locator, { offset
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 + offsetY + 2, { steps: 2 });
   await page.mouse.up();
 }
+
+export type Write = { method: string; path: string; body: unknown };
+
+/**
+ * Every write the page itself sends to /api/v1 from now on (POST, PUT, PATCH, DELETE), in order: how a
+ * spec proves one gesture is one request. The specs' own `api(page)` calls are not page requests.
+ */
+export function recordWrites(page: Page): Write[] {
+  const writes: Write[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/v1/") || !["POST", "PUT", "PATCH", "DELETE"].includes(request.method())) return;
+    writes.push({ method: request.method(), path: url.pathname, body: request.postDataJSON() });
+  });
+  return writes;
+}

@@ -16,14 +16,15 @@ import {
 } from "./tree-ops";
 
 type Reorder = { parentId: number; ids: number[]; previousIds: number[]; undo?: boolean };
+/** `targetIds`: the target section's order with the item in it; `fromIds`: its section's order before (to undo). */
 type Move = { itemId: number; toSectionId: number; targetIds: number[]; fromSectionId: number; fromIds: number[]; undo?: boolean };
 
 const ORDER_FAILED = (error: unknown) => `The new order was not saved: ${problemMessage(error)} The previous order is back.`;
 
 /**
- * Every drag-and-drop change of one menu's tree: applied to the cache at once, sent as ONE positions
- * batch (a move is the move, then at most one batch for the target section), rolled back with a clear
- * message when the server refuses, and offered for undo when it succeeds.
+ * Every drag-and-drop change of one menu's tree: applied to the cache at once, sent as ONE request (a
+ * positions batch within a list; a move with its position into another section), rolled back with a
+ * clear message when the server refuses, and offered for undo when it succeeds.
  */
 export function useOrderMutations(menuId: number) {
   const queryClient = useQueryClient();
@@ -87,38 +88,25 @@ export function useOrderMutations(menuId: number) {
   }
 
   const move = useMutation({
-    mutationFn: async (vars: Move) => {
-      await apiFetch(`/api/v1/items/${vars.itemId}/move`, { method: "PATCH", body: { item: { section_id: vars.toSectionId } } });
-      // The API puts a moved item at the top; one batch places it where it was dropped.
-      if (vars.targetIds[0] === vars.itemId) return;
-      try {
-        await apiFetch(`/api/v1/sections/${vars.toSectionId}/items/positions`, {
-          method: "PATCH",
-          body: { items: positionsBatch(vars.targetIds) },
-        });
-      } catch (error) {
-        throw new PartialMove(problemMessage(error));
-      }
-    },
+    // One request, one transaction: the item lands at its index in `targetIds` (of another section or its own).
+    mutationFn: (vars: Move) =>
+      apiFetch(`/api/v1/items/${vars.itemId}/move`, {
+        method: "PATCH",
+        body: { item: { section_id: vars.toSectionId, position: vars.targetIds.indexOf(vars.itemId) } },
+      }),
     onMutate: async (vars: Move) => {
       const names = namesFor(vars);
       return { ...(await optimistic((tree) => withItemMoved(tree, vars.itemId, vars.toSectionId, vars.targetIds))), ...names };
     },
     onError: (error, _vars, context) => {
-      const item = context?.item ?? "The item";
-      if (error instanceof PartialMove) {
-        // The move itself happened: the refetch in onSettled shows where the server put it.
-        notify(`${item} moved to ${context?.to ?? "its new section"}, but not to the place you chose: ${error.message} It is at the top.`, {
-          tone: "error",
-        });
-        return;
-      }
       rollback(context);
+      const item = context?.item ?? "The item";
       notify(`The move was not saved: ${problemMessage(error)} ${item} is back in ${context?.from ?? "its section"}.`, { tone: "error" });
     },
     onSuccess: (_data, vars, context) => {
-      const message = `${context.item} moved to ${context.to}.`;
       if (vars.undo) return notify(`${context.item} is back in ${context.to}.`);
+      const message =
+        vars.toSectionId === vars.fromSectionId ? `${context.item} moved within ${context.to}.` : `${context.item} moved to ${context.to}.`;
       notify(message, {
         action: {
           label: "Undo",
@@ -151,6 +139,3 @@ export function useOrderMutations(menuId: number) {
 
   return { sections, items, containers, move };
 }
-
-/** The move was saved but the batch that placed it was refused. */
-class PartialMove extends Error {}

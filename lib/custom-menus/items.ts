@@ -4,7 +4,17 @@ import { customItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import { found, type Scope } from "@/lib/scope";
 import { customItemList } from "./lists";
-import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
+import {
+  applyPositions,
+  closeGap,
+  lockParent,
+  lockParents,
+  lockedPlace,
+  moveToPlace,
+  nextPosition,
+  retryMoves,
+  type PositionEntry,
+} from "@/lib/positions";
 import type { CustomItemFields } from "@/lib/schemas/custom-menus";
 import { resolveCustomItemType } from "./item-types";
 import { getCustomItem, getCustomSection, listCustomItems } from "./records";
@@ -86,32 +96,24 @@ export async function reorderCustomItems(
 }
 
 /**
- * PATCH /custom_items/:id/move: to position 0 of another section of the caller's business (the
- * spec's example); both sections stay at 0..n-1. Both sections are locked in ascending id order, so
- * two moves in opposite directions cannot deadlock. Moving to its own section changes nothing.
+ * PATCH /custom_items/:id/move: to `position` of a section of the caller's business, exactly as
+ * `PATCH /items/:id/move` (unset: position 0 of another section, the spec's example, or no change in
+ * its own). Both sections stay at 0..n-1, locked in ascending id order; past the end is 422.
  */
-export async function moveCustomItem(db: Db, { businessId, id, customSectionId }: Scope & { customSectionId: number }) {
-  return db.transaction(async (tx) => {
-    const { item, type, location } = await getCustomItem(tx, { businessId, id });
-    const target = await getCustomSection(tx, { businessId, id: customSectionId });
-    const locationIds = [...new Set([location.id, target.location.id])];
-    await assertNotMigrated(tx, ...locationIds);
-    if (target.section.id === item.customSectionId) return customItemJson(item, type);
-    for (const sectionId of [item.customSectionId, target.section.id].sort((a, b) => a - b)) {
-      await lockParent(tx, customItemList, sectionId);
-    }
-    const [current] = await tx
-      .select({ position: customItems.position })
-      .from(customItems)
-      .where(and(eq(customItems.id, item.id), eq(customItems.customSectionId, item.customSectionId)));
-    if (!current) throw moved();
-    await closeGap(tx, customItemList, item.customSectionId, current.position);
-    await makeRoomAtHead(tx, customItemList, target.section.id);
-    const [updated] = await tx
-      .update(customItems)
-      .set({ customSectionId: target.section.id, position: 0, updatedAt: new Date() })
-      .where(eq(customItems.id, item.id))
-      .returning();
-    return customItemJson(updated!, type);
-  });
+export async function moveCustomItem(
+  db: Db,
+  { businessId, id, customSectionId, position }: Scope & { customSectionId: number; position?: number },
+) {
+  return retryMoves("custom item", () =>
+    db.transaction(async (tx) => {
+      const { item, type, location } = await getCustomItem(tx, { businessId, id });
+      const target = await getCustomSection(tx, { businessId, id: customSectionId });
+      await assertNotMigrated(tx, ...new Set([location.id, target.location.id]));
+      await lockParents(tx, customItemList, [item.customSectionId, target.section.id]);
+      const from = await lockedPlace(tx, customItemList, item.id, item.customSectionId);
+      await moveToPlace(tx, customItemList, item.id, from, { parentId: target.section.id, position }, "custom_item.position");
+      const [moved] = await tx.select().from(customItems).where(eq(customItems.id, item.id));
+      return customItemJson(moved!, type);
+    }),
+  );
 }

@@ -2,7 +2,17 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
 import { invalid } from "@/lib/errors";
-import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
+import {
+  applyPositions,
+  closeGap,
+  lockParent,
+  lockParents,
+  lockedPlace,
+  moveToPlace,
+  nextPosition,
+  retryMoves,
+  type PositionEntry,
+} from "@/lib/positions";
 import { beerCatalogue } from "@/lib/beer-platform/catalogue";
 import type { CatalogueBeer } from "@/lib/catalogue/catalogue";
 import type { CreateItem, UpdateItem } from "@/lib/schemas/menus";
@@ -166,26 +176,22 @@ export async function reorderItems(
 }
 
 /**
- * Moves an item to the top of another section of the same business (any of its menus). Both
- * sections stay contiguous; they are locked in id order so two crossing moves cannot deadlock.
+ * PATCH /items/:id/move: to `position` of a section of the same business (any of its menus), in one
+ * transaction. Unset, the top of another section (the spec's example) or no change in its own.
+ * Both sections stay at 0..n-1; a position past the end is 422 and nothing changes.
  */
-export async function moveItem(db: Db, { businessId, id, sectionId }: Scope & { sectionId: number }) {
-  return db.transaction(async (tx) => {
-    const { item } = await getItem(tx, { businessId, id });
-    const { section: target } = await getSection(tx, { businessId, id: sectionId });
-    if (target.id === item.sectionId) return itemJson(item);
-    for (const parent of [item.sectionId, target.id].sort((a, b) => a - b)) await lockParent(tx, itemList, parent);
-    const [row] = await tx.select().from(items).where(eq(items.id, item.id));
-    const current = found(row, "item");
-    await makeRoomAtHead(tx, itemList, target.id);
-    const [moved] = await tx
-      .update(items)
-      .set({ sectionId: target.id, position: 0, updatedAt: new Date() })
-      .where(eq(items.id, item.id))
-      .returning();
-    await closeGap(tx, itemList, current.sectionId, current.position);
-    return itemJson(moved!);
-  });
+export async function moveItem(db: Db, { businessId, id, sectionId, position }: Scope & { sectionId: number; position?: number }) {
+  return retryMoves("item", () =>
+    db.transaction(async (tx) => {
+      const { item } = await getItem(tx, { businessId, id });
+      const { section: target } = await getSection(tx, { businessId, id: sectionId });
+      await lockParents(tx, itemList, [item.sectionId, target.id]);
+      const from = await lockedPlace(tx, itemList, item.id, item.sectionId);
+      await moveToPlace(tx, itemList, item.id, from, { parentId: target.id, position }, "item.position");
+      const [moved] = await tx.select().from(items).where(eq(items.id, item.id));
+      return itemJson(moved!);
+    }),
+  );
 }
 
 // What a catalogue beer is before a venue sets anything on it.

@@ -17,6 +17,12 @@ export const positiveId = z.coerce
   .positive("must be a positive integer")
   .max(2_147_483_647, "is too large");
 
+/** A place in a list of siblings, as a request sends it: a whole number from 0. */
+export const positionInput = z
+  .number({ error: "must be a whole number from 0" })
+  .int("must be a whole number from 0")
+  .min(0, "must be a whole number from 0");
+
 /** Query flags: true/false/1/0; unset is false. */
 export const queryFlag = z
   .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })

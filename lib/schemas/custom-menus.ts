@@ -5,6 +5,7 @@ import {
   moneyInput,
   moneyString,
   optionalText,
+  positionInput,
   positiveId,
   queryFlag,
   recordId,
@@ -71,7 +72,11 @@ export const createCustomItemBody = z.object(
   object("a custom_item"),
 );
 export const updateCustomItemBody = z.object({ custom_item: z.object(itemFields, fields).partial() }, object("a custom_item"));
-export const moveCustomItemBody = z.object({ custom_item: z.object({ custom_section_id: positiveId }, fields) }, object("a custom_item"));
+/** `position` as on `PATCH /items/:id/move` (an extension of the spec). */
+export const moveCustomItemBody = z.object(
+  { custom_item: z.object({ custom_section_id: positiveId, position: positionInput.optional() }, fields) },
+  object("a custom_item"),
+);
 export const customItemPositionsBody = positionsBody("custom_items");
 
 export const customContainerListQuery = z.object({ build: queryFlag });

@@ -7,6 +7,7 @@ import {
   moneyInput,
   moneyString,
   optionalText,
+  positionInput,
   positiveId,
   queryFlag,
   recordId,
@@ -89,7 +90,11 @@ export const updateItemBody = z.object(
   { item: z.object({ ...overridable, name: overridable.name.nullable(), ...itemExtras }, { error: "must be an object" }).partial() },
   object("an item"),
 );
-export const moveItemBody = z.object({ item: z.object({ section_id: positiveId }, { error: "must be an object" }) }, object("an item"));
+/** `position` (an extension of the spec): where in the target section; unset, the top of another section or no change in its own. */
+export const moveItemBody = z.object(
+  { item: z.object({ section_id: positiveId, position: positionInput.optional() }, { error: "must be an object" }) },
+  object("an item"),
+);
 export const searchItemsQuery = z.object({
   q: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
   limit: z.coerce

@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { listPosition, positiveId, recordId } from "./common";
+import { listPosition, positionInput, positiveId, recordId } from "./common";
 
-const entry = z.object({
-  id: positiveId,
-  position: z
-    .number({ error: "must be a whole number from 0" })
-    .int("must be a whole number from 0")
-    .min(0, "must be a whole number from 0"),
-});
+const entry = z.object({ id: positiveId, position: positionInput });
 
 /** `{<key>: [{id, position}]}`: one batch for a whole list of siblings. */
 export const positionsBody = <K extends string>(key: K) =>

@@ -8,13 +8,14 @@ import { moveCustomItem } from "@/lib/custom-menus/items";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id/move",
   resource({
-    // PATCH /api/v1/custom_items/:id/move — move to the top of another custom section
+    // PATCH /api/v1/custom_items/:id/move — to `position` (default: the top) of a custom section
     PATCH: endpoint({ params: idParams, body: moveCustomItemBody, response: customItemEnvelope }, async ({ db, caller, params, body }) =>
       json({
         custom_item: await moveCustomItem(db, {
           businessId: caller.user.businessId,
           id: params.id,
           customSectionId: body.custom_item.custom_section_id,
+          position: body.custom_item.position,
         }),
       }),
     ),

@@ -5,8 +5,15 @@ import { itemEnvelope, moveItemBody } from "@/lib/schemas/menus";
 import { moveItem } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // PATCH /api/v1/items/:id/move — to the top of another section of the business
+  // PATCH /api/v1/items/:id/move — to `position` (default: the top) of a section of the business
   PATCH: endpoint({ params: idParams, body: moveItemBody, response: itemEnvelope }, async ({ db, caller, params, body }) =>
-    json({ item: await moveItem(db, { businessId: caller.user.businessId, id: params.id, sectionId: body.item.section_id }) }),
+    json({
+      item: await moveItem(db, {
+        businessId: caller.user.businessId,
+        id: params.id,
+        sectionId: body.item.section_id,
+        position: body.item.position,
+      }),
+    }),
   ),
 });
