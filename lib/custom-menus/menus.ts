@@ -11,7 +11,7 @@ import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry 
 import type { CustomMenuFields } from "@/lib/schemas/custom-menus";
 import { customMenuTreeJson, loadCustomTree } from "./legacy-tree";
 import { getCustomMenu, listCustomMenus } from "./records";
-import { customContainerJson, customItemJson, customMenuJson, customSectionJson } from "./serialize";
+import { customMenuJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";
 
 /** GET /custom_menus/:id. `full` answers the whole tree (four queries at any size) and counts a view (unless `sourceName` is null). */
