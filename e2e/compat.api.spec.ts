@@ -1,0 +1,100 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Drop-in compatibility: the request sequences of integrations written for the service we replace,
+// played against the built app, reading the fields such clients read. They send `Accept:
+// application/json` (or nothing), read errors from an `error` object, use `.json` paths and often send
+// bodies without the resource key.
+
+type Container = { name: string | null; price: string; container_size: { name: string } | null };
+type Item = {
+  id: number;
+  name: string;
+  brewery: string | null;
+  untappd_id: number | null;
+  untappd_brewery_id: number | null;
+  containers: Container[];
+};
+type Menu = { id: number; name: string; unpublished: boolean; sections: { id: number; name: string; items: Item[] }[] };
+
+const JSON_ONLY = { accept: "application/json" };
+
+/** What a typed JSON client does with an answer: refuse anything but application/json, then parse it. */
+async function readJson(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<any> {
+  expect(response.headers()["content-type"], response.url()).toMatch(/^application\/json\b/);
+  return response.json();
+}
+
+test("a website plugin syncs every published menu, and tells a missing menu from an empty one", async ({ request, owner }) => {
+  const headers = { ...owner.read, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations.json", { headers }));
+  expect(locations.length).toBeGreaterThan(0);
+  for (const location of locations) {
+    const { menus } = await readJson(await request.get(`/api/v1/locations/${location.id}/menus.json`, { headers }));
+    for (const summary of menus.filter((m: Menu) => !m.unpublished)) {
+      const { menu } = (await readJson(await request.get(`/api/v1/menus/${summary.id}.json?full=true`, { headers }))) as { menu: Menu };
+      for (const item of menu.sections.flatMap((section) => section.items)) {
+        expect(item.name).toEqual(expect.any(String));
+        // Every size has a label to print: its own name, or its size's.
+        for (const container of item.containers) expect(container.name, `${item.name}`).toEqual(expect.any(String));
+      }
+    }
+  }
+  // A menu that is gone: a 404 with an error object the plugin reads (not an empty list to unpublish).
+  const gone = await request.get("/api/v1/menus/987654.json?full=true", { headers });
+  expect(gone.status()).toBe(404);
+  const { error } = await readJson(gone);
+  expect(error).toMatchObject({ code: "not_found", status: 404, detail: expect.any(String) });
+});
+
+test("a POS job reads prices, puts a beer on tap by catalogue id and changes its tap number", async ({ request, owner }) => {
+  const read = { ...owner.read, ...JSON_ONLY };
+  const write = { ...owner.write, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations.json", { headers: read }));
+  const { menus } = await readJson(await request.get(`/api/v1/locations/${locations[0].id}/menus.json`, { headers: read }));
+  const { menu } = (await readJson(await request.get(`/api/v1/menus/${menus[0].id}.json?full=true`, { headers: read }))) as { menu: Menu };
+  const prices = menu.sections.flatMap((s) => s.items.flatMap((i) => i.containers.map((c) => [i.name, c.name, c.price])));
+  expect(prices.length).toBeGreaterThan(0);
+  for (const [, , price] of prices) expect(price).toMatch(/^\d+\.\d{2}$/);
+
+  const { items: found } = await readJson(await request.get("/api/v1/items/search.json?q=hazy", { headers: read }));
+  expect(found.length).toBeGreaterThan(0);
+  const beer = found[0];
+  // The body without its resource key, as such jobs send it.
+  const added = await request.post(`/api/v1/sections/${menu.sections[0]!.id}/items.json`, {
+    headers: write,
+    data: { untappd_id: beer.untappd_id, tap_number: "12" },
+  });
+  expect(added.status()).toBe(201);
+  const { item } = await readJson(added);
+  expect(item).toMatchObject({ untappd_id: beer.untappd_id, name: beer.name, tap_number: "12" });
+  const changed = await readJson(await request.patch(`/api/v1/items/${item.id}.json`, { headers: write, data: { tap_number: "7" } }));
+  expect(changed.item.tap_number).toBe("7");
+  await request.delete(`/api/v1/items/${item.id}`, { headers: write });
+});
+
+test("a board reads a custom menu through the consolidated path, in the shape it was written for", async ({ request, owner }) => {
+  const headers = { ...owner.read, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations", { headers }));
+  const { custom_menus } = await readJson(await request.get(`/api/v1/locations/${locations[0].id}/custom_menus`, { headers }));
+  const custom = custom_menus[0];
+  const answer = await readJson(await request.get(`/api/v1/menus/${custom.id}?include_legacy=true&full=true`, { headers }));
+  expect(answer.menu).toMatchObject({ id: custom.id, legacy: true });
+  expect(answer.custom_menu.id).toBe(custom.id);
+  const sizes = answer.custom_menu.custom_sections.flatMap(
+    (s: { custom_items: { custom_containers: { name: string; price: string }[] }[] }) => s.custom_items.flatMap((i) => i.custom_containers),
+  );
+  expect(sizes.length).toBeGreaterThan(0);
+  for (const size of sizes) expect(size).toMatchObject({ name: expect.any(String), price: expect.stringMatching(/^\d+\.\d{2}$/) });
+});
+
+test("every client sees a wrong token as a 401 it can read, with or without asking for problem+json", async ({ request, owner }) => {
+  const wrong = { authorization: `Basic ${Buffer.from(`${owner.user.email}:not-the-token`).toString("base64")}` };
+  const plain = await request.get("/api/v1/current_user.json", { headers: { ...wrong, ...JSON_ONLY } });
+  expect(plain.status()).toBe(401);
+  expect((await readJson(plain)).error).toMatchObject({ code: "unauthorized", status: 401 });
+  const problem = await request.get("/api/v1/current_user", { headers: { ...wrong, accept: "application/problem+json" } });
+  expect(problem.status()).toBe(401);
+  expect(problem.headers()["content-type"]).toBe("application/problem+json");
+  expect((await problem.json()).code).toBe("unauthorized");
+});
