@@ -74,18 +74,39 @@ test("a POS job reads prices, puts a beer on tap by catalogue id and changes its
 });
 
 test("a board reads a custom menu through the consolidated path, in the shape it was written for", async ({ request, owner }) => {
-  const headers = { ...owner.read, ...JSON_ONLY };
-  const { locations } = await readJson(await request.get("/api/v1/locations", { headers }));
-  const { custom_menus } = await readJson(await request.get(`/api/v1/locations/${locations[0].id}/custom_menus`, { headers }));
-  const custom = custom_menus[0];
-  const answer = await readJson(await request.get(`/api/v1/menus/${custom.id}?include_legacy=true&full=true`, { headers }));
-  expect(answer.menu).toMatchObject({ id: custom.id, legacy: true });
-  expect(answer.custom_menu.id).toBe(custom.id);
-  const sizes = answer.custom_menu.custom_sections.flatMap(
-    (s: { custom_items: { custom_containers: { name: string; price: string }[] }[] }) => s.custom_items.flatMap((i) => i.custom_containers),
+  const read = { ...owner.read, ...JSON_ONLY };
+  const write = { ...owner.write, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations", { headers: read }));
+  // A custom menu whose id no consolidated menu has (the lookup tries the menu with that id first).
+  let custom: { id: number } | undefined;
+  const made: number[] = [];
+  while (!custom && made.length < 20) {
+    const created = await request.post(`/api/v1/locations/${locations[0].id}/custom_menus`, {
+      headers: write,
+      data: { name: "Wine board" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const menu = (await created.json()).custom_menu;
+    made.push(menu.id);
+    if ((await request.get(`/api/v1/menus/${menu.id}`, { headers: read })).status() === 404) custom = menu;
+  }
+  const section = (
+    await readJson(await request.post(`/api/v1/custom_menus/${custom!.id}/custom_sections`, { headers: write, data: { name: "Reds" } }))
+  ).custom_section;
+  const item = (
+    await readJson(
+      await request.post(`/api/v1/custom_sections/${section.id}/custom_items`, { headers: write, data: { name: "Rioja", type: "Wine" } }),
+    )
+  ).custom_item;
+  await readJson(
+    await request.post(`/api/v1/custom_items/${item.id}/custom_containers`, { headers: write, data: { name: "Glass", price: "9" } }),
   );
-  expect(sizes.length).toBeGreaterThan(0);
-  for (const size of sizes) expect(size).toMatchObject({ name: expect.any(String), price: expect.stringMatching(/^\d+\.\d{2}$/) });
+
+  const answer = await readJson(await request.get(`/api/v1/menus/${custom!.id}?include_legacy=true&full=true`, { headers: read }));
+  expect(answer.menu).toMatchObject({ id: custom!.id, legacy: true });
+  expect(answer.custom_menu.custom_sections[0].custom_items[0]).toMatchObject({ name: "Rioja" });
+  expect(answer.custom_menu.custom_sections[0].custom_items[0].custom_containers[0]).toMatchObject({ name: "Glass", price: "9.00" });
+  for (const id of made) await request.delete(`/api/v1/custom_menus/${id}`, { headers: write });
 });
 
 test("every client sees a wrong token as a 401 it can read, with or without asking for problem+json", async ({ request, owner }) => {
