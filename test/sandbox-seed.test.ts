@@ -1,7 +1,7 @@
 import { count, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDatabase, getDb, type Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import {
   sandboxBeers,
@@ -18,6 +18,20 @@ import {
 import { DEMO } from "@/lib/demo/seed";
 import { generateSandboxData } from "@/sandbox/seed/generate";
 import { ensureSandboxData } from "@/sandbox/seed/ensure";
+import { demoBeerRows, demoBreweryRows } from "@/sandbox/seed/demo-beers";
+import * as schema from "@/sandbox/schema";
+
+/** A second Db over the same connection(s): what another app instance sharing the database would hold. */
+async function twin(): Promise<Db> {
+  const { db, kind } = await getDatabase();
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (kind === "postgres") {
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    return drizzle({ client: client as never, schema }) as unknown as Db;
+  }
+  const { drizzle } = await import("drizzle-orm/pglite");
+  return drizzle({ client: client as never, schema }) as unknown as Db;
+}
 
 const total = async (table: PgTable) => (await (await getDb()).select({ n: count() }).from(table))[0]!.n;
 
@@ -35,7 +49,7 @@ describe("the sandbox seed", () => {
   it("holds the catalogue, people and activity the brief asks for", async () => {
     await ensureSandboxData(await getDb());
     expect(await total(sandboxBeers)).toBeGreaterThanOrEqual(500);
-    expect(await total(sandboxBreweries)).toBe(100);
+    expect(await total(sandboxBreweries)).toBe(100 + demoBreweryRows(new Date()).length);
     expect(await total(sandboxVenues)).toBeGreaterThanOrEqual(53);
     expect(await total(sandboxUsers)).toBe(200);
     expect(await total(sandboxCheckins)).toBeGreaterThanOrEqual(3000);
@@ -96,5 +110,38 @@ describe("the sandbox seed", () => {
     expect(shifted.beers.map((b) => [b.id, b.name, b.abv])).toEqual(first.beers.map((b) => [b.id, b.name, b.abv]));
     expect(shifted.venues.map((v) => v.directoryId)).toEqual(first.venues.map((v) => v.directoryId));
     expect(first.beers[0]).toMatchObject({ id: 100001 });
+  });
+
+  it("ends its catalogue with the demo's breweries and beers, written out: the generated rows and ids stay as they were", () => {
+    const anchor = new Date("2030-06-01T12:00:00Z");
+    const data = generateSandboxData(anchor);
+    const [breweries, beers] = [demoBreweryRows(anchor), demoBeerRows(anchor)];
+    expect(data.breweries.slice(-breweries.length)).toEqual(breweries);
+    expect(data.beers.slice(-beers.length)).toEqual(beers);
+    const generated = { breweries: data.breweries.slice(0, -breweries.length), beers: data.beers.slice(0, -beers.length) };
+    expect([generated.breweries.length, generated.beers.length]).toEqual([100, 520]);
+    expect(generated.beers.at(-1)).toMatchObject({ id: 100520 });
+    // Ids are unique, and no generated beer or brewery shares a demo name (a search finds the demo's one).
+    expect(new Set(data.breweries.map((b) => b.id)).size).toBe(data.breweries.length);
+    expect(new Set(data.beers.map((b) => b.id)).size).toBe(data.beers.length);
+    const names = new Set([...beers.map((b) => b.name), ...breweries.map((b) => b.name)]);
+    expect([...generated.beers, ...generated.breweries].filter((row) => names.has(row.name))).toEqual([]);
+    for (const beer of beers) expect(breweries.map((b) => b.id)).toContain(beer.breweryId);
+  });
+
+  it("adds the demo's beers to a sandbox seeded before they joined it, once per process", async () => {
+    const db = await getDb();
+    await ensureSandboxData(db);
+    const ids = demoBeerRows(new Date()).map((b) => b.id);
+    const breweryIds = demoBreweryRows(new Date()).map((b) => b.id);
+    await db.delete(sandboxBeers).where(inArray(sandboxBeers.id, ids));
+    await db.delete(sandboxBreweries).where(inArray(sandboxBreweries.id, breweryIds));
+    const users = await total(sandboxUsers);
+    // Another instance (a Db of its own over the same database) starts and makes its first sandbox call.
+    await ensureSandboxData(await twin());
+    const present = await db.select({ id: sandboxBeers.id }).from(sandboxBeers).where(inArray(sandboxBeers.id, ids));
+    expect(present).toHaveLength(ids.length);
+    expect(await total(sandboxBreweries)).toBe(100 + breweryIds.length);
+    expect(await total(sandboxUsers)).toBe(users);
   });
 });

@@ -14,7 +14,7 @@ import {
   type PositionEntry,
 } from "@/lib/positions";
 import { beerCatalogue } from "@/lib/beer-platform/catalogue";
-import type { CatalogueBeer } from "@/lib/catalogue/catalogue";
+import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
 import type { CreateItem, UpdateItem } from "@/lib/schemas/menus";
 import { found, type Scope } from "@/lib/scope";
 import { getItem, getSection, ownItem } from "./access";
@@ -116,13 +116,22 @@ function settings(input: UpdateItem): Partial<ItemRow> {
 
 /**
  * Adds an item at the end of a section: a catalogue beer by `untappd_id` (the body's other fields
- * become overrides), or a custom item whose own values are its original_* fields.
+ * become overrides), or a custom item whose own values are its original_* fields. `catalogue` is the
+ * one in use unless the caller brings its own (the demo seed reads the sandbox's seed in-process).
  */
-export async function createItem(db: Db, { businessId, sectionId, input }: { businessId: number; sectionId: number; input: CreateItem }) {
+export async function createItem(
+  db: Db,
+  {
+    businessId,
+    sectionId,
+    input,
+    catalogue = beerCatalogue(),
+  }: { businessId: number; sectionId: number; input: CreateItem; catalogue?: Pick<BeerCatalogue, "getBeer"> },
+) {
   await getSection(db, { businessId, id: sectionId });
   let values: Partial<ItemRow>;
   if (input.untappd_id !== undefined) {
-    const beer = await beerCatalogue().getBeer(input.untappd_id, { businessId });
+    const beer = await catalogue.getBeer(input.untappd_id, { businessId });
     if (!beer) throw invalid([{ path: "item.untappd_id", message: `no beer ${input.untappd_id} in the catalogue` }]);
     values = { ...fromCatalogue(beer), ...overrides(input), ...settings(input) };
   } else {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
 import {
@@ -15,6 +15,7 @@ import {
   sandboxWishlist,
 } from "@/sandbox/schema";
 import { generateSandboxData } from "./generate";
+import { demoBeerRows, demoBreweryRows } from "./demo-beers";
 
 // Serialises the first seeding across app instances sharing one PostgreSQL server.
 const SEED_LOCK = 727_404;
@@ -44,7 +45,7 @@ export function ensureSandboxData(db: Db): Promise<void> {
 
 async function seedIfEmpty(db: Db) {
   const [existing] = await db.select({ id: sandboxUsers.id }).from(sandboxUsers).limit(1);
-  if (existing) return;
+  if (existing) return addDemoBeers(db);
   await db.transaction(async (tx) => {
     // Another instance may have seeded while this one waited for the lock: look again under it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -70,6 +71,28 @@ async function seedIfEmpty(db: Db) {
       );
     }
   });
+}
+
+/**
+ * A sandbox seeded before the demo's beers joined its catalogue gets them now, so the demo menus'
+ * untappd ids resolve in every database. Their ids are fixed and unused by the generated rows, so
+ * nothing else changes; two instances doing this at once both end with the same rows.
+ */
+async function addDemoBeers(db: Db) {
+  const anchor = new Date();
+  const beers = demoBeerRows(anchor);
+  const present = await db
+    .select({ id: sandboxBeers.id })
+    .from(sandboxBeers)
+    .where(
+      inArray(
+        sandboxBeers.id,
+        beers.map((beer) => beer.id),
+      ),
+    );
+  if (present.length === beers.length) return;
+  await db.insert(sandboxBreweries).values(demoBreweryRows(anchor)).onConflictDoNothing();
+  await db.insert(sandboxBeers).values(beers).onConflictDoNothing();
 }
 
 async function insertAll<T extends PgTable>(db: Db, table: T, rows: T["$inferInsert"][]) {

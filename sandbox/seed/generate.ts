@@ -15,6 +15,7 @@ import { seededRandom, type Random } from "./random";
 import * as words from "./words";
 import { demoVenues, SANDBOX_USERS, venueRows } from "./places";
 import { slugify } from "./slug";
+import { demoBeerRows, demoBreweryRows } from "./demo-beers";
 
 const SEED = 20_150_620;
 const DAY = 86_400_000;
@@ -168,7 +169,15 @@ export function generateSandboxData(anchor: Date): SandboxData {
   const people = users(r, now);
   const friends = friendships(r, now, people);
   const activity = generateActivity(r, now, { beers: catalogue, venues, users: people, friendships: friends });
-  return { breweries: brewers, beers: catalogue, venues, users: people, friendships: friends, ...activity };
+  // The demo's tap list joins the catalogue after every draw, so it leaves the generated world as it was.
+  return {
+    breweries: [...brewers, ...demoBreweryRows(anchor)],
+    beers: [...catalogue, ...demoBeerRows(anchor)],
+    venues,
+    users: people,
+    friendships: friends,
+    ...activity,
+  };
 }
 
 type World = Pick<SandboxData, "beers" | "venues" | "users" | "friendships">;
