@@ -82,7 +82,7 @@ test("adds a beer from the catalogue in two clicks: Add beer, then Add", async (
 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
-  await expect(section.getByText(BEER.name)).toBeVisible();
+  await expect(section.getByText(BEER.name, { exact: true })).toBeVisible();
 
   const menu = await fullMenu(page, menuId);
   expect(menu.sections[0]!.items.map((item) => [item.name, item.untappd_id])).toEqual([[BEER.name, BEER.untappdId]]);
@@ -110,7 +110,7 @@ test("adds a custom item, refusing a blank name without saving anything", async 
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(section.getByText(wine)).toBeVisible();
+  await expect(section.getByText(wine, { exact: true })).toBeVisible();
   const [item] = (await fullMenu(page, menuId)).sections[0]!.items;
   expect(item).toMatchObject({ name: wine, untappd_id: null, style: "Red wine", abv: "13.5" });
 });
