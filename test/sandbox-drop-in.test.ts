@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { ensureSandboxData } from "@/sandbox/seed/ensure";
+import { connect, sandbox, uid } from "./sandbox-client";
+
+// Client code written for the beer platform, unchanged, against the sandbox (issue 14): what such code
+// sends and reads that the spec's own wording left out.
+
+beforeAll(async () => {
+  const db = await getDb();
+  await ensureSandboxData(db);
+});
+
+function expectError(answer: { status: number; body: any }, status: number, type: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.body.meta.error_type).toBe(type);
+}
+
+describe("calls clients send with the other method", () => {
+  let alice: string;
+  let bob: string;
+  let aliceId: number;
+  let bobId: number;
+
+  beforeAll(async () => {
+    // Accounts created at their first consent: no friendships, no wish list.
+    [alice, bob] = [await connect("dropin_alice"), await connect("dropin_bob")];
+    [aliceId, bobId] = [await uid("dropin_alice"), await uid("dropin_bob")];
+  });
+
+  const friend = (method: "GET" | "POST", action: string, target: number, token: string) =>
+    sandbox(`/v4/friend/${action}/${target}`, { token, method });
+
+  it("friend request, accept, reject and remove by POST: the same effect and answer as by GET", async () => {
+    const posted = await friend("POST", "request", bobId, alice);
+    expect(posted.status).toBe(200);
+    expect(posted.body.response).toMatchObject({ request_type: "request", target_user: { uid: bobId, relationship: "request_sent" } });
+    const rejected = await friend("POST", "reject", aliceId, bob);
+    expect(rejected.body.response).toMatchObject({ request_type: "reject", target_user: { relationship: "none" } });
+    const fetched = await friend("GET", "request", bobId, alice);
+    expect(fetched.body.response).toEqual(posted.body.response);
+
+    const accepted = await friend("POST", "accept", aliceId, bob);
+    expect(accepted.body.response).toMatchObject({ request_type: "accept", target_user: { uid: aliceId, relationship: "friends" } });
+    const friends = await sandbox("/v4/user/friends/dropin_bob");
+    expect(friends.body.response.items.map((item: any) => item.user.uid)).toEqual([aliceId]);
+    const removed = await friend("POST", "remove", bobId, alice);
+    expect(removed.body.response).toMatchObject({ request_type: "remove", target_user: { relationship: "none" } });
+    // Refusals are the same too.
+    expectError(await friend("POST", "remove", bobId, alice), 400, "invalid_param");
+  });
+
+  it("wish-list add and delete by POST with bid in the form body", async () => {
+    const posted = await sandbox("/v4/user/wishlist/add", { token: alice, form: { bid: 100400 } });
+    expect(posted.status).toBe(200);
+    expect(posted.body.response).toMatchObject({ result: "success", beer: { bid: 100400, wish_list: true } });
+    expect((await sandbox("/v4/user/wishlist", { token: alice })).body.response.beers.items.map((item: any) => item.beer.bid)).toEqual([
+      100400,
+    ]);
+    expectError(await sandbox("/v4/user/wishlist/add", { token: alice, form: { bid: 100400 } }), 400, "invalid_param");
+    const deleted = await sandbox("/v4/user/wishlist/delete", { token: alice, form: { bid: 100400 } });
+    expect(deleted.body.response).toMatchObject({ result: "success", beer: { bid: 100400, wish_list: false } });
+    const fetched = await sandbox("/v4/user/wishlist/add", { token: alice, query: { bid: 100400 } });
+    expect(fetched.body.response).toEqual(posted.body.response);
+  });
+
+  it("toast by GET toggles like POST", async () => {
+    // A public account's check-in (venue feeds show no others), which a stranger may toast.
+    const id = (await sandbox("/v4/venue/checkins/910002", { query: { limit: 1 } })).body.response.checkins.items[0].checkin_id;
+    const on = await sandbox(`/v4/checkin/toast/${id}`, { token: bob, method: "GET" });
+    expect(on.status).toBe(200);
+    expect(on.body.response).toMatchObject({
+      result: "success",
+      like_type: "toast",
+      like_id: expect.any(Number),
+      toasts: { auth_toast: true },
+    });
+    expect((await sandbox(`/v4/checkin/view/${id}`, { token: bob })).body.response.checkin.toasts.auth_toast).toBe(true);
+    const off = await sandbox(`/v4/checkin/toast/${id}`, { token: bob, method: "POST" });
+    expect(off.body.response).toMatchObject({
+      like_id: null,
+      toasts: { auth_toast: false, total_count: on.body.response.toasts.total_count - 1 },
+    });
+    const onByGet = await sandbox(`/v4/checkin/toast/${id}`, { token: bob, method: "GET" });
+    expect(onByGet.body.response.toasts).toMatchObject({ auth_toast: true, total_count: on.body.response.toasts.total_count });
+  });
+
+  it("only those: other endpoints keep their one method", async () => {
+    expectError(await sandbox("/v4/checkin/addcomment/140", { token: bob, method: "GET" }), 405, "invalid_method");
+    expectError(await sandbox("/v4/user/pending", { token: bob, method: "POST" }), 405, "invalid_method");
+    expectError(await sandbox("/v4/friend/request/5001", { token: bob, method: "PUT" }), 405, "invalid_method");
+  });
+});
