@@ -13,8 +13,11 @@ import { userBeers } from "./handlers/user-beers";
 import { wishlist, wishlistAdd, wishlistDelete } from "./handlers/wishlist";
 import { authorize } from "./oauth/authorize";
 
-/** user: an access_token is required (spec "auth: yes"); public: client credentials are enough. */
-type Access = "public" | "user";
+/**
+ * user: an access_token is required (spec "auth: yes"); public: an access_token or the client
+ * credentials; app: the client credentials themselves (the code exchange).
+ */
+type Access = "public" | "user" | "app";
 type Method = "GET" | "POST";
 /** `methods`: the spec's method first; a second one is what clients are seen to send for the same call. */
 export type Route = { methods: readonly Method[]; pattern: string; access: Access; handler: Handler };
@@ -60,7 +63,7 @@ const ROUTES: Route[] = [
   { methods: GET_OR_POST, pattern: "v4/friend/reject/:target_id", access: "user", handler: rejectFriend },
   { methods: GET_OR_POST, pattern: "v4/friend/remove/:target_id", access: "user", handler: removeFriend },
   { methods: GET, pattern: "v4/notifications", access: "user", handler: notifications },
-  { methods: GET, pattern: "oauth/authorize", access: "public", handler: authorize },
+  { methods: GET, pattern: "oauth/authorize", access: "app", handler: authorize },
 ];
 
 const compiled = ROUTES.map((route) => ({ route, parts: route.pattern.split("/") }));

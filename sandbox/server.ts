@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { errorFields, log } from "@/lib/log";
-import { authenticateClient, isKnownClient, isRefusedAgent, refusedAgentError, userForToken } from "./auth";
+import { authenticateCall, isKnownClient, isRefusedAgent, refusedAgentError } from "./auth";
 import type { Ctx } from "./context";
 import { viewerFor } from "./data/relations";
 import { unreadCounts } from "./data/notifications";
@@ -97,9 +97,11 @@ export async function handleSandbox(request: Request, options: SandboxOptions = 
     const db = await getDb();
     await ensureSandboxData(db);
 
-    const clientId = authenticateClient(url.searchParams);
-    const token = url.searchParams.get("access_token");
-    const user = token ? await userForToken(db, token, clientId) : null;
+    const { clientId, via, user } = await authenticateCall(db, url.searchParams);
+    // The code exchange is the app proving itself: its secret, never a token, however the rest is called.
+    if (route.access === "app" && via !== "credentials") {
+      throw new SandboxError(401, "invalid_auth", "The code exchange needs client_id and client_secret, as query parameters.");
+    }
     if (route.access === "user" && !user) throw tokenRequired();
     const counted = await countCall(db, budgetKey(clientId, user?.id ?? null), limit, now);
     rate = counted;

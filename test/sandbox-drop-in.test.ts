@@ -1,20 +1,79 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { SANDBOX_CLIENT } from "@/sandbox/registered-app";
 import { ensureSandboxData } from "@/sandbox/seed/ensure";
-import { connect, sandbox, uid } from "./sandbox-client";
+import { connect, consent, REDIRECT, sandbox, sandboxSnapshot, uid } from "./sandbox-client";
 
 // Client code written for the beer platform, unchanged, against the sandbox (issue 14): what such code
 // sends and reads that the spec's own wording left out.
 
+let owner: string;
+
 beforeAll(async () => {
   const db = await getDb();
   await ensureSandboxData(db);
+  owner = await connect("demo_owner");
 });
 
 function expectError(answer: { status: number; body: any }, status: number, type: string) {
   expect(answer.status).toBe(status);
   expect(answer.body.meta.error_type).toBe(type);
 }
+
+describe("an access_token alone", () => {
+  it("authenticates the app it was issued to, on user and public endpoints", async () => {
+    const me = await sandbox("/v4/user/info", { token: owner, credentials: false, query: { compact: "true" } });
+    expect(me.status).toBe(200);
+    expect(me.body.response.user).toMatchObject({ user_name: "demo_owner", relationship: "self" });
+    const beer = await sandbox("/v4/beer/info/100001", { token: owner, credentials: false, query: { compact: "true" } });
+    expect(beer.status).toBe(200);
+    expect(beer.body.response.beer.bid).toBe(100001);
+    // Counted against the user, as every call with a token.
+    const again = await sandbox("/v4/user/info", { token: owner, credentials: false, query: { compact: "true" } });
+    expect(Number(again.headers.get("x-ratelimit-remaining"))).toBe(Number(me.headers.get("x-ratelimit-remaining")) - 2);
+  });
+
+  it("acts: a check-in with only the token", async () => {
+    const answer = await sandbox("/v4/checkin/add", {
+      token: owner,
+      credentials: false,
+      form: { bid: 100011, gmt_offset: "-5", timezone: "EST" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response.user.user_name).toBe("demo_owner");
+  });
+
+  it("is refused when unknown, or when a client_id of another app or a wrong secret comes with it", async () => {
+    expectError(await sandbox("/v4/user/info", { token: "not-a-token", credentials: false }), 401, "invalid_token");
+    expectError(
+      await sandbox("/v4/user/info", { token: owner, credentials: false, query: { client_id: "someone-else" } }),
+      401,
+      "invalid_token",
+    );
+    expectError(
+      await sandbox("/v4/user/info", { token: owner, credentials: false, query: { client_id: SANDBOX_CLIENT.id, client_secret: "wrong" } }),
+      401,
+      "invalid_auth",
+    );
+    // Its own app's client_id beside it is fine.
+    expect((await sandbox("/v4/user/info", { token: owner, credentials: false, query: { client_id: SANDBOX_CLIENT.id } })).status).toBe(
+      200,
+    );
+  });
+
+  it("does not stand in for the client secret in the code exchange", async () => {
+    const code = await consent("demo_owner");
+    const exchange = { response_type: "code", redirect_url: REDIRECT, code };
+    const before = await sandboxSnapshot();
+    expectError(await sandbox("/oauth/authorize/", { token: owner, credentials: false, query: exchange }), 401, "invalid_auth");
+    expect(await sandboxSnapshot()).toEqual(before);
+    expect((await sandbox("/oauth/authorize/", { query: exchange })).status).toBe(200);
+  });
+
+  it("still leaves nothing open without one: no token and no credentials is 401 invalid_auth", async () => {
+    expectError(await sandbox("/v4/beer/info/100001", { credentials: false }), 401, "invalid_auth");
+  });
+});
 
 describe("calls clients send with the other method", () => {
   let alice: string;
