@@ -33,6 +33,19 @@ export const feedParams = (max: number, fallback: number) =>
     limit: paging(max, fallback).limit,
   });
 
+/**
+ * sort: one of `options`, in any case; anything else (unknown, empty) is the endpoint's default, as the
+ * platform falls back to its default rather than refusing the call.
+ */
+export const lenientSort = <const T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) =>
+  z
+    .string()
+    .optional()
+    .transform((value): T[number] => {
+      const wanted = value?.trim().toLowerCase() ?? "";
+      return options.find((option) => option === wanted) ?? fallback;
+    });
+
 export const onOff = (name: string) => z.enum(["on", "off"], { error: `${name} must be "on" or "off".` }).default("off");
 
 /** Text of at most 140 characters (Unicode code points), not blank. */

@@ -75,6 +75,31 @@ describe("an access_token alone", () => {
   });
 });
 
+describe("an unknown sort", () => {
+  const bids = (answer: any) => answer.body.response.beers.items.map((item: any) => item.beer.bid);
+
+  it.each([
+    ["/v4/search/beer", { q: "a" }, "checkin"],
+    ["/v4/user/beers/demo_owner", {}, "date"],
+    ["/v4/user/wishlist/demo_owner", {}, "date"],
+  ])("on %s falls back to the default order", async (path, query, fallback) => {
+    const standard = await sandbox(path, { query: { ...query, limit: 50 } });
+    for (const sort of ["random", "", "abv; drop table"]) {
+      const lenient = await sandbox(path, { query: { ...query, limit: 50, sort } });
+      expect(lenient.status, sort).toBe(200);
+      expect(lenient.body.response.sort).toBe(fallback);
+      expect(bids(lenient)).toEqual(bids(standard));
+    }
+  });
+
+  it("is matched without regard to case when it names an order", async () => {
+    const upper = await sandbox("/v4/search/beer", { query: { q: "hazy", sort: "NAME", limit: 50 } });
+    const lower = await sandbox("/v4/search/beer", { query: { q: "hazy", sort: "name", limit: 50 } });
+    expect(upper.body.response.sort).toBe("name");
+    expect(bids(upper)).toEqual(bids(lower));
+  });
+});
+
 describe("calls clients send with the other method", () => {
   let alice: string;
   let bob: string;
