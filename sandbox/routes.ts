@@ -54,6 +54,8 @@ const ROUTES: Route[] = [
   { methods: GET, pattern: "v4/search/brewery", access: "public", handler: searchBrewery },
   { methods: GET, pattern: "v4/beer/trending", access: "public", handler: trending },
   { methods: GET, pattern: "v4/venue/directory_lookup/:directory_id", access: "user", handler: directoryLookup },
+  // The platform's own name for the same lookup (the spec says "directory" for the third-party product).
+  { methods: GET, pattern: "v4/venue/foursquare_lookup/:directory_id", access: "user", handler: directoryLookup },
   { methods: POST, pattern: "v4/checkin/add", access: "user", handler: addCheckin },
   { methods: POST, pattern: "v4/checkin/addcomment/:checkin_id", access: "user", handler: addComment },
   { methods: POST, pattern: "v4/checkin/deletecomment/:comment_id", access: "user", handler: deleteComment },

@@ -8,6 +8,7 @@ import { errorResponse, successResponse, type RateHeaders } from "./envelope";
 import { invalidParam, SandboxError, tokenRequired } from "./errors";
 import { authenticate, type ConsentContext } from "./oauth/authenticate";
 import { budgetKey, countCall, hourlyLimit, limitError, peekRemaining } from "./rate";
+import { neutralNames } from "./params";
 import { matchRoute } from "./routes";
 import { ensureSandboxData } from "./seed/ensure";
 
@@ -39,7 +40,7 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   if (request.method === "POST") {
     for (const [name, value] of await bodyFields(request)) if (!CREDENTIALS.has(name)) params.set(name, value);
   }
-  return Object.fromEntries(params);
+  return neutralNames(Object.fromEntries(params));
 }
 
 async function bodyFields(request: Request): Promise<[string, string][]> {

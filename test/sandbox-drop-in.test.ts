@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { SANDBOX_CLIENT } from "@/sandbox/registered-app";
+import { sandboxVenues } from "@/sandbox/schema";
 import { ensureSandboxData } from "@/sandbox/seed/ensure";
 import { connect, consent, REDIRECT, sandbox, sandboxSnapshot, uid } from "./sandbox-client";
 
@@ -8,11 +11,14 @@ import { connect, consent, REDIRECT, sandbox, sandboxSnapshot, uid } from "./san
 // sends and reads that the spec's own wording left out.
 
 let owner: string;
+let downtown: string;
 
 beforeAll(async () => {
   const db = await getDb();
   await ensureSandboxData(db);
   owner = await connect("demo_owner");
+  const [venue] = await db.select().from(sandboxVenues).where(eq(sandboxVenues.id, 910001));
+  downtown = venue!.directoryId;
 });
 
 function expectError(answer: { status: number; body: any }, status: number, type: string) {
@@ -97,6 +103,54 @@ describe("an unknown sort", () => {
     const lower = await sandbox("/v4/search/beer", { query: { q: "hazy", sort: "name", limit: 50 } });
     expect(upper.body.response.sort).toBe("name");
     expect(bids(upper)).toEqual(bids(lower));
+  });
+});
+
+describe("the platform's own names for the spec's neutral words", () => {
+  it("foursquare_id places a check-in at the venue, as directory_id does (also by its MD5)", async () => {
+    const byId = await sandbox("/v4/checkin/add", {
+      token: owner,
+      form: { bid: 100012, gmt_offset: "-5", timezone: "EST", foursquare_id: downtown, geolat: "40.72", geolng: "-74.0" },
+    });
+    expect(byId.status).toBe(200);
+    expect(byId.body.response.venue.venue_id).toBe(910001);
+    const md5 = createHash("md5").update(downtown).digest("hex");
+    const byHash = await sandbox("/v4/checkin/add", {
+      token: owner,
+      json: { bid: 100012, gmt_offset: "-5", timezone: "EST", foursquare_id: md5, geolat: 40.72, geolng: -74, foursquare: "on" },
+    });
+    expect(byHash.body.response.venue.venue_id).toBe(910001);
+  });
+
+  it("twitter, facebook and foursquare are checked as social_1, social_2 and directory", async () => {
+    const base = { bid: 100012, gmt_offset: "-5", timezone: "EST" };
+    const ok = await sandbox("/v4/checkin/add", { token: owner, form: { ...base, twitter: "on", facebook: "off" } });
+    expect(ok.status).toBe(200);
+    const before = await sandboxSnapshot();
+    for (const form of [
+      { ...base, twitter: "yes" },
+      { ...base, facebook: "1" },
+      { ...base, foursquare: "on" }, // needs a location, like directory=on
+      { ...base, foursquare_id: downtown }, // needs geolat and geolng, like directory_id
+      { ...base, foursquare_id: downtown, directory_id: "f".repeat(24), geolat: 1, geolng: 2 }, // two different venues
+    ]) {
+      expectError(await sandbox("/v4/checkin/add", { token: owner, form }), 400, "invalid_param");
+    }
+    expect(await sandboxSnapshot()).toEqual(before);
+    const same = await sandbox("/v4/checkin/add", {
+      token: owner,
+      form: { ...base, foursquare_id: downtown, directory_id: downtown, geolat: 40.7, geolng: -74 },
+    });
+    expect(same.body.response.venue.venue_id).toBe(910001);
+  });
+
+  it("venue/foursquare_lookup answers as venue/directory_lookup", async () => {
+    const neutral = await sandbox(`/v4/venue/directory_lookup/${downtown}`, { token: owner });
+    const platform = await sandbox(`/v4/venue/foursquare_lookup/${downtown}`, { token: owner });
+    expect(platform.status).toBe(200);
+    expect(platform.body.response).toEqual(neutral.body.response);
+    expect(platform.body.response.venue.items[0].venue_id).toBe(910001);
+    expectError(await sandbox(`/v4/venue/foursquare_lookup/${downtown}`), 401, "invalid_token");
   });
 });
 
