@@ -10,6 +10,8 @@ import { connect, consent, REDIRECT, sandbox, sandboxSnapshot, uid } from "./san
 // Client code written for the beer platform, unchanged, against the sandbox (issue 14): what such code
 // sends and reads that the spec's own wording left out.
 
+const RFC1123 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/;
+
 let owner: string;
 let downtown: string;
 
@@ -227,5 +229,46 @@ describe("calls clients send with the other method", () => {
     expectError(await sandbox("/v4/checkin/addcomment/140", { token: bob, method: "GET" }), 405, "invalid_method");
     expectError(await sandbox("/v4/user/pending", { token: bob, method: "POST" }), 405, "invalid_method");
     expectError(await sandbox("/v4/friend/request/5001", { token: bob, method: "PUT" }), 405, "invalid_method");
+  });
+});
+
+describe("fields clients read", () => {
+  it("user.untappd_url: the user's profile page on the platform, wherever a user is embedded", async () => {
+    const user = (await sandbox("/v4/user/info/demo_owner", { query: { compact: "true" } })).body.response.user;
+    expect(user.untappd_url).toBe("https://sandbox.taproom.test/user/demo_owner");
+    const checkin = (await sandbox("/v4/checkin/view/100")).body.response.checkin;
+    expect(checkin.user.untappd_url).toBe(`https://sandbox.taproom.test/user/${checkin.user.user_name}`);
+  });
+
+  it("a check-in badge's badge_image {sm, md, lg}", async () => {
+    const earned = (await sandbox("/v4/user/badges/demo_owner", { query: { limit: 5 } })).body.response.items;
+    const checkinIds = earned.map((badge: any) => badge.checkin_id).filter((id: number) => id > 0);
+    expect(checkinIds.length).toBeGreaterThan(0);
+    const views = await Promise.all(checkinIds.map((id: number) => sandbox(`/v4/checkin/view/${id}`)));
+    const badges = views.flatMap((view) => view.body.response.checkin.badges.items);
+    expect(badges.length).toBeGreaterThanOrEqual(checkinIds.length);
+    for (const badge of badges) {
+      expect(badge.badge_image).toEqual({
+        sm: expect.stringMatching(/^https:\/\/.+-sm\.png$/),
+        md: expect.stringMatching(/^https:\/\/.+-md\.png$/),
+        lg: expect.stringMatching(/^https:\/\/.+-lg\.png$/),
+      });
+      expect(badge.badge_image.md).toBe(badge.media.badge_image_md);
+    }
+  });
+
+  it("venue.last_updated, in the platform's RFC 1123 form, on lookups and check-ins", async () => {
+    const venue = (await sandbox("/v4/venue/info/910001", { query: { compact: "true" } })).body.response.venue;
+    expect(venue.last_updated).toMatch(RFC1123);
+    const item = (await sandbox("/v4/venue/checkins/910001", { query: { limit: 1 } })).body.response.checkins.items[0];
+    expect(item.venue.last_updated).toBe(venue.last_updated);
+  });
+
+  it("a beer's calories, per 12 oz serving from its strength", async () => {
+    const beer = (await sandbox("/v4/beer/info/100001", { query: { compact: "true" } })).body.response.beer;
+    expect(beer.calories).toBe(Math.round(beer.beer_abv * 2.5 * 12));
+    expect(beer.calories).toBeGreaterThan(0);
+    const found = (await sandbox("/v4/search/beer", { query: { q: "a", limit: 5 } })).body.response.beers.items;
+    for (const item of found) expect(item.beer.calories).toBe(Math.round(item.beer.beer_abv * 2.5 * 12));
   });
 });
