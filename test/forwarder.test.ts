@@ -352,6 +352,58 @@ describe("calls that act as the user", () => {
   });
 });
 
+/** Connects the owner's platform account through the fake upstream's OAuth (code "good-code"). */
+async function connectOwner() {
+  const start = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
+  const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+  const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
+  expect(back.status).toBe(302);
+  upstream.seen.length = 0;
+}
+
+describe("client code written for the platform, unchanged", () => {
+  const form = (body: Record<string, string>) => ({
+    as: owner.rw,
+    rawBody: new URLSearchParams(body).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+
+  it("may use the platform's own names or the spec's; a real platform is sent its own", async () => {
+    await connectOwner();
+    const place = { bid: "7", gmt_offset: "-5", timezone: "EST", geolat: "40.7", geolng: "-74" };
+    const platform = await call(
+      "POST",
+      "/api/v4/checkin/add",
+      form({ ...place, foursquare_id: "abc123", twitter: "on", facebook: "off", foursquare: "on" }),
+    );
+    const neutral = await call(
+      "POST",
+      "/api/v4/checkin/add",
+      form({ ...place, directory_id: "abc123", social_1: "on", social_2: "off", directory: "on" }),
+    );
+    expect([platform.status, neutral.status]).toEqual([200, 200]);
+    const [first, second] = upstream.seen.map((request) => Object.fromEntries(new URLSearchParams(request.body)));
+    const expected = { ...place, foursquare_id: "abc123", twitter: "on", facebook: "off", foursquare: "on" };
+    expect(first).toEqual(expected);
+    expect(second).toEqual(expected);
+
+    for (const path of ["venue/directory_lookup/4a1b2c3d4e5f60718293a4b5", "venue/foursquare_lookup/4a1b2c3d4e5f60718293a4b5"]) {
+      expect((await v4(path, { as: owner.rw })).status, path).toBe(200);
+      expect(upstream.seen.at(-1)!.path).toBe("/v4/venue/foursquare_lookup/4a1b2c3d4e5f60718293a4b5");
+    }
+  });
+
+  it("refuses a platform name and its spec word with different values, calling nothing", async () => {
+    await connectOwner();
+    const both = await call("POST", "/api/v4/checkin/add", form({ bid: "7", directory_id: "aaa", foursquare_id: "bbb" }));
+    expect(both.status).toBe(400);
+    expect(both.body.meta.error_type).toBe("invalid_param");
+    expect(upstream.seen).toHaveLength(0);
+    expect((await call("POST", "/api/v4/checkin/add", form({ bid: "7", directory_id: "aaa", foursquare_id: "aaa" }))).status).toBe(200);
+    expect(new URLSearchParams(upstream.seen[0]!.body).getAll("foursquare_id")).toEqual(["aaa"]);
+  });
+});
+
 describe("catalogue-backed menu items", () => {
   it("fill an item from beer/info and search the catalogue through the forwarder's client", async () => {
     const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;

@@ -1,13 +1,18 @@
 // The v4 endpoints the forwarder passes on (contract §7): anything else is 404. A caller's path is
 // matched segment by segment, and the upstream path is rebuilt from the matched values only.
 
+import { neutralSegment, platformSegment } from "./platform-names";
+
 export type Access = "public" | "user";
 export type EndpointMatch = {
   name: string;
   method: "GET" | "POST";
   access: Access;
   cacheSeconds: "lookup" | "feed" | null;
+  /** The path in the spec's words (the sandbox's, and the cache key's). */
   upstreamPath: string;
+  /** The same path in the platform's own words (platform-names.ts), for a real platform. */
+  platformPath: string;
   /** The query and form parameters the spec documents for it: nothing else is sent, or keyed in the cache. */
   params: readonly string[];
 };
@@ -122,8 +127,12 @@ const VALUE: Record<Param, RegExp> = {
   username: /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/,
 };
 
+const isParam = (expected: string): expected is Param => Object.hasOwn(VALUE, expected);
+
+// A literal segment matches its spec word or the platform's own name for it (venue/foursquare_lookup).
 const fits = (value: string | undefined, expected: string | Param) =>
-  value !== undefined && (expected in VALUE ? VALUE[expected as Param].test(value) && value !== "." && value !== ".." : value === expected);
+  value !== undefined &&
+  (isParam(expected) ? VALUE[expected].test(value) && value !== "." && value !== ".." : neutralSegment(value) === expected);
 
 /**
  * The endpoint a caller's path names, or null. `segments` are the decoded path segments after /v4
@@ -140,9 +149,23 @@ export function matchEndpoint(method: string, segments: string[]): EndpointMatch
     const username = extra === 1 ? parts[expected.length] : undefined;
     if (username !== undefined && !fits(username, optional!)) continue;
     const access: Access = optional && username === undefined ? "user" : pattern.access;
-    const upstreamPath = `/v4/${parts.map(encodeURIComponent).join("/")}`;
+    // Rebuilt from the pattern's own words and the matched values only.
+    const words = parts.map((part, index) => {
+      const literal = index < expected.length && !isParam(expected[index]!);
+      return { value: literal ? expected[index]! : part, literal };
+    });
+    const pathOf = (name: (word: string) => string) =>
+      `/v4/${words.map(({ value, literal }) => encodeURIComponent(literal ? name(value) : value)).join("/")}`;
     const cacheSeconds = access === "public" ? (pattern.cache ?? null) : null;
-    return { name: pattern.name, method: pattern.method, access, cacheSeconds, upstreamPath, params: pattern.params };
+    return {
+      name: pattern.name,
+      method: pattern.method,
+      access,
+      cacheSeconds,
+      upstreamPath: pathOf((word) => word),
+      platformPath: pathOf(platformSegment),
+      params: pattern.params,
+    };
   }
   return null;
 }

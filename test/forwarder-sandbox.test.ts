@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, call, db, login, type Account } from "./api";
+import { resetEnvForTests } from "@/lib/env";
+import { SESSION_COOKIE } from "@/lib/sessions/browser-sessions";
+import { sandboxVenues } from "@/sandbox/schema";
+import { setSandboxHourlyLimit } from "@/sandbox/rate";
+
+// Client code written for the beer platform, unchanged, through /api/v4 with the built-in sandbox as the
+// upstream (no V4_* set), the way the product runs offline (issue 14).
+
+const ORIGIN = "http://127.0.0.1:3000"; // test/api.ts sends every request to this origin
+let owner: Account;
+let downtown: string;
+
+const form = (body: Record<string, string | number>) => ({
+  as: owner.rw,
+  rawBody: new URLSearchParams(Object.entries(body).map(([name, value]) => [name, String(value)])).toString(),
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+});
+
+/** The owner's Taproom user connects their platform account (demo_owner) through the sandbox's consent page. */
+async function connectOwner() {
+  const signIn = await api.post("/api/session", {
+    body: { email: "owner@demo.test", password: "demo-owner-pass" },
+    headers: { "x-forwarded-for": "198.51.100.21", origin: ORIGIN },
+  });
+  const session = `${SESSION_COOKIE}=${signIn.headers.get("set-cookie")!.match(new RegExp(`^${SESSION_COOKIE}=([^;]+);`))![1]!}`;
+  const start = await call("GET", "/api/v4/oauth/connect", { headers: { cookie: session } });
+  const cookie = `${session}; ${start.headers.get("set-cookie")!.split(";")[0]!}`;
+  const consent = new URL(start.headers.get("location")!);
+  const allowed = await call("POST", `${consent.pathname}${consent.search}`, {
+    rawBody: "decision=allow",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, "sec-fetch-site": "same-origin" },
+  });
+  const back = new URL(allowed.headers.get("location")!);
+  const done = await call("GET", `${back.pathname}${back.search}`, { headers: { cookie } });
+  expect(done.status).toBe(302);
+}
+
+beforeAll(async () => {
+  // Budgets out of the way: these tests are about shapes and names, not the hour's limits.
+  process.env.V4_HOURLY_LIMIT = "100000";
+  process.env.V4_BUSINESS_SHARE_PERCENT = "100";
+  resetEnvForTests();
+  setSandboxHourlyLimit(1_000_000);
+  owner = await login("owner", "203.0.113.77");
+  await connectOwner();
+  const [venue] = await (await db()).select().from(sandboxVenues).where(eq(sandboxVenues.id, 910001));
+  downtown = venue!.directoryId;
+});
+afterAll(() => {
+  delete process.env.V4_HOURLY_LIMIT;
+  delete process.env.V4_BUSINESS_SHARE_PERCENT;
+  resetEnvForTests();
+  setSandboxHourlyLimit(undefined);
+});
+
+describe("through /api/v4 with the sandbox upstream", () => {
+  it("a check-in naming its venue by foursquare_id keeps the venue; venue/foursquare_lookup finds it", async () => {
+    const checkin = await call(
+      "POST",
+      "/api/v4/checkin/add",
+      form({ bid: 100020, gmt_offset: -5, timezone: "EST", foursquare_id: downtown, geolat: 40.72, geolng: -74 }),
+    );
+    expect(checkin.status).toBe(200);
+    expect(checkin.body.response.venue.venue_id).toBe(910001);
+    const lookup = await call("GET", `/api/v4/venue/foursquare_lookup/${downtown}`, { as: owner.rw });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.response.venue.items[0].venue_id).toBe(910001);
+  });
+
+  it("an unknown sort answers in the default order", async () => {
+    const answer = await call("GET", "/api/v4/search/beer?q=hazy&sort=popularity", { as: owner.ro });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response.sort).toBe("checkin");
+  });
+});
