@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, call, db, login, type Account } from "./api";
+import { uid } from "./sandbox-client";
 import { resetEnvForTests } from "@/lib/env";
 import { SESSION_COOKIE } from "@/lib/sessions/browser-sessions";
 import { sandboxVenues } from "@/sandbox/schema";
@@ -68,6 +69,26 @@ describe("through /api/v4 with the sandbox upstream", () => {
     const lookup = await call("GET", `/api/v4/venue/foursquare_lookup/${downtown}`, { as: owner.rw });
     expect(lookup.status).toBe(200);
     expect(lookup.body.response.venue.items[0].venue_id).toBe(910001);
+  });
+
+  it("friend, wish-list and toast calls work with either method", async () => {
+    const rival = await uid("rival_owner");
+    const requested = await call("POST", `/api/v4/friend/request/${rival}`, { as: owner.rw });
+    expect(requested.status).toBe(200);
+    expect(requested.body.response).toMatchObject({ request_type: "request", target_user: { uid: rival, relationship: "request_sent" } });
+
+    const added = await call("POST", "/api/v4/user/wishlist/add", form({ bid: 100021 }));
+    expect(added.status).toBe(200);
+    expect(added.body.response.beer).toMatchObject({ bid: 100021, wish_list: true });
+    const list = await call("GET", "/api/v4/user/wishlist", { as: owner.rw });
+    expect(list.body.response.beers.items[0].beer.bid).toBe(100021);
+
+    const id = (await call("GET", "/api/v4/venue/checkins/910002?limit=1", { as: owner.ro })).body.response.checkins.items[0].checkin_id;
+    const toasted = await call("GET", `/api/v4/checkin/toast/${id}`, { as: owner.rw });
+    expect(toasted.status).toBe(200);
+    expect(toasted.body.response).toMatchObject({ like_type: "toast", like_id: expect.any(Number), toasts: { auth_toast: true } });
+    const untoasted = await call("POST", `/api/v4/checkin/toast/${id}`, { as: owner.rw });
+    expect(untoasted.body.response).toMatchObject({ like_id: null, toasts: { auth_toast: false } });
   });
 
   it("an unknown sort answers in the default order", async () => {

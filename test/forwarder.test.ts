@@ -402,6 +402,38 @@ describe("client code written for the platform, unchanged", () => {
     expect((await call("POST", "/api/v4/checkin/add", form({ bid: "7", directory_id: "aaa", foursquare_id: "aaa" }))).status).toBe(200);
     expect(new URLSearchParams(upstream.seen[0]!.body).getAll("foursquare_id")).toEqual(["aaa"]);
   });
+
+  it("may send friend and wish-list calls as POST and the toast as GET: the platform gets the spec's method", async () => {
+    await connectOwner();
+    const byGet = await call("GET", "/api/v4/friend/request/42", { as: owner.rw });
+    const byPost = await call("POST", "/api/v4/friend/request/42", { as: owner.rw });
+    expect(byPost.status).toBe(200);
+    expect(byPost.body).toEqual(byGet.body);
+    expect(upstream.seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      "GET /v4/friend/request/42",
+      "GET /v4/friend/request/42",
+    ]);
+
+    const added = await call("POST", "/api/v4/user/wishlist/add", form({ bid: "7" }));
+    expect(added.status).toBe(200);
+    const sent = upstream.seen.at(-1)!;
+    expect([sent.method, sent.path, sent.query.get("bid"), sent.body]).toEqual(["GET", "/v4/user/wishlist/add", "7", ""]);
+
+    const toast = await call("GET", "/api/v4/checkin/toast/77", { as: owner.rw });
+    expect(toast.status).toBe(200);
+    expect(`${upstream.seen.at(-1)!.method} ${upstream.seen.at(-1)!.path}`).toBe("POST /v4/checkin/toast/77");
+
+    // Only these endpoints; and HEAD, a GET without its answer, never runs a call that changes something.
+    const options = async (path: string) => (await call("OPTIONS", `/api/v4/${path}`)).headers.get("allow");
+    expect(await options("friend/accept/42")).toBe("GET, POST, OPTIONS");
+    expect(await options("checkin/toast/77")).toBe("GET, POST, OPTIONS");
+    expect(await options("notifications")).toBe("GET, HEAD, OPTIONS");
+    const calls = upstream.seen.length;
+    expect((await call("HEAD", "/api/v4/friend/request/42", { as: owner.rw })).status).toBe(405);
+    expect((await call("GET", "/api/v4/checkin/addcomment/77", { as: owner.rw })).status).toBe(405);
+    expect((await call("POST", "/api/v4/notifications", { as: owner.rw })).status).toBe(405);
+    expect(upstream.seen).toHaveLength(calls);
+  });
 });
 
 describe("catalogue-backed menu items", () => {

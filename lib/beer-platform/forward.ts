@@ -31,12 +31,29 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
 
 const NO_ENDPOINT = () => new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
 
-/** The methods a path takes (HEAD with GET, and OPTIONS), or null when no endpoint lives there. */
+/**
+ * The methods a path takes (HEAD with GET unless the call changes something, and OPTIONS), or null
+ * when no endpoint lives there.
+ */
 export function allowedMethods(segments: string[]): string | null {
   if (segments.some((segment) => UNSAFE_SEGMENT.test(segment) || segment === "")) return null;
-  const methods = (["GET", "POST"] as const).filter((method) => matchEndpoint(method, segments));
-  if (methods.length === 0) return null;
-  return [...methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
+  const found = (["GET", "POST"] as const).flatMap((method) => {
+    const endpoint = matchEndpoint(method, segments);
+    return endpoint ? [{ method, endpoint }] : [];
+  });
+  if (found.length === 0) return null;
+  const methods = found.flatMap(({ method, endpoint }) => (method === "GET" && !endpoint.writes ? ["GET", "HEAD"] : [method]));
+  return [...methods, "OPTIONS"].join(", ");
+}
+
+/** Query parameters with the body's fields on top (a field in both: the body's). */
+function withBody(query: URLSearchParams, form: URLSearchParams): URLSearchParams {
+  const merged = new URLSearchParams(query);
+  for (const name of new Set(form.keys())) {
+    merged.delete(name);
+    for (const value of form.getAll(name)) merged.append(name, value);
+  }
+  return merged;
 }
 
 /**
@@ -47,9 +64,12 @@ export function allowedMethods(segments: string[]): string | null {
 export async function forward(db: Db, { request, caller, segments }: { request: Request; caller: Caller; segments: string[] }) {
   const allow = allowedMethods(segments);
   if (!allow) throw NO_ENDPOINT();
-  // HEAD is a GET whose body is not sent: same checks, same budget, same cache.
+  // HEAD is a GET whose body is not sent: same checks, same budget, same cache; never for a call that
+  // changes something. A call clients send with the other method (friend/*, wishlist add/delete, toast)
+  // goes upstream with the spec's.
   const endpoint = matchEndpoint(request.method === "HEAD" ? "GET" : request.method, segments);
-  if (!endpoint) throw new V4Error(405, "invalid_method", `${request.method} is not offered on this endpoint.`, { allow });
+  if (!endpoint || (request.method === "HEAD" && endpoint.writes))
+    throw new V4Error(405, "invalid_method", `${request.method} is not offered on this endpoint.`, { allow });
   const config = upstreamConfig();
   let accessToken: string | undefined;
   let budget = appBudget(config.clientId, config.hourlyLimit);
@@ -67,8 +87,11 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
     budget = userBudget(caller.user.id, config.hourlyLimit);
     share = undefined; // the user's own budget: no other tenant draws on it
   }
-  const form = await formOf(request);
-  const query = new URL(request.url).searchParams;
+  const received = await formOf(request);
+  const url = new URL(request.url);
+  // A GET call sent as POST: its body's fields travel in the upstream query.
+  const [query, form] =
+    endpoint.method === "GET" && received ? [withBody(url.searchParams, received), undefined] : [url.searchParams, received];
   const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
   return new Response(request.method === "HEAD" ? null : answer.body, {
     status: answer.status,
