@@ -58,6 +58,28 @@ afterAll(() => {
 });
 
 describe("through /api/v4 with the sandbox upstream", () => {
+  it("paging links lead back through /api/v4 on the host the caller used, without credentials", async () => {
+    const first = await call("GET", "/api/v4/venue/checkins/910001?limit=5", { as: owner.ro });
+    expect(first.status).toBe(200);
+    const { next_url, since_url } = first.body.response.pagination;
+    expect(next_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/v4\/venue\/checkins\/910001\?/);
+    expect(since_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/v4\/venue\/checkins\/910001\?/);
+    for (const link of [next_url, since_url]) expect(link).not.toMatch(/sandbox|client_|access_token/);
+
+    // Following next_url as it stands gives the next page: older check-ins, none repeated.
+    const ids = (answer: any) => answer.body.response.checkins.items.map((item: any) => item.checkin_id as number);
+    const second = await call("GET", next_url, { as: owner.ro });
+    expect(second.status).toBe(200);
+    expect(ids(second)).toHaveLength(5);
+    expect(Math.max(...ids(second))).toBeLessThan(Math.min(...ids(first)));
+
+    const elsewhere = await call("GET", "/api/v4/venue/checkins/910001?limit=5", {
+      as: owner.ro,
+      headers: { host: "taproom.example:8080" },
+    });
+    expect(elsewhere.body.response.pagination.next_url).toBe(next_url.replace(ORIGIN, "http://taproom.example:8080"));
+  });
+
   it("a check-in naming its venue by foursquare_id keeps the venue; venue/foursquare_lookup finds it", async () => {
     const checkin = await call(
       "POST",

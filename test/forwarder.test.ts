@@ -434,6 +434,40 @@ describe("client code written for the platform, unchanged", () => {
     expect((await call("POST", "/api/v4/notifications", { as: owner.rw })).status).toBe(405);
     expect(upstream.seen).toHaveLength(calls);
   });
+
+  it("gets paging links to the same call through this forwarder, on the host it called, without credentials", async () => {
+    const page = await v4("user/checkins/demo_owner?limit=2");
+    expect(page.status).toBe(200);
+    expect(page.body.response.pagination).toEqual({
+      next_url: "http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?max_id=41&limit=2",
+      since_url: "http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?min_id=43&limit=2",
+      max_id: 41,
+    });
+    // Links that are not the upstream's API are left alone.
+    expect(page.body.response.elsewhere).toEqual({ website: `${upstream.url}/about`, profile: "https://profiles.test/v4/user/x" });
+    expect(JSON.stringify(page.body)).not.toMatch(/client_id|client_secret|test-secret|redacted/);
+
+    // The cached answer names each caller's own host: the Host (or a proxy's X-Forwarded-Host and -Proto) they used.
+    const proxied = await v4("user/checkins/demo_owner?limit=2", {
+      headers: { "x-forwarded-host": "taproom.example:8443", "x-forwarded-proto": "https" },
+    });
+    expect(proxied.headers.get("x-cache")).toBe("HIT");
+    expect(proxied.body.response.pagination.next_url).toBe(
+      "https://taproom.example:8443/api/v4/user/checkins/demo_owner?max_id=41&limit=2",
+    );
+    const doubled = await v4("v4/user/checkins/demo_owner?limit=2", { headers: { host: "menus.example" } });
+    expect(doubled.body.response.pagination.since_url).toBe("http://menus.example/api/v4/v4/user/checkins/demo_owner?min_id=43&limit=2");
+    configure({ APP_URL: "https://menus.example" });
+    try {
+      const behindTls = await v4("user/checkins/demo_owner?limit=2", { headers: { host: "menus.example" } });
+      expect(behindTls.body.response.pagination.next_url).toBe("https://menus.example/api/v4/user/checkins/demo_owner?max_id=41&limit=2");
+      const garbage = await v4("user/checkins/demo_owner?limit=2", { headers: { "x-forwarded-host": "evil.test/x?" } });
+      expect(garbage.body.response.pagination.next_url).toBe("http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?max_id=41&limit=2");
+    } finally {
+      configure({ APP_URL: undefined });
+    }
+    expect(upstream.calls("/v4/user/checkins/demo_owner")).toBe(1);
+  });
 });
 
 describe("catalogue-backed menu items", () => {

@@ -7,6 +7,7 @@ import { callUpstream } from "./client";
 import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
+import { callerApiRoot, rewriteApiLinks } from "./links";
 import { parseJsonBody, readBodyText } from "@/lib/api/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
@@ -93,7 +94,8 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   const [query, form] =
     endpoint.method === "GET" && received ? [withBody(url.searchParams, received), undefined] : [url.searchParams, received];
   const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
-  return new Response(request.method === "HEAD" ? null : answer.body, {
+  const body = request.method === "HEAD" ? null : rewriteApiLinks(answer.body, config.apiUrl, callerApiRoot(request, segments));
+  return new Response(body, {
     status: answer.status,
     headers: {
       "content-type": "application/json; charset=utf-8",
