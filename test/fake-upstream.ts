@@ -15,6 +15,7 @@ const beer = (bid: number) => ({
   beer_slug: `beer-${bid}`,
   is_in_production: 1,
   rating_score: 3.75,
+  calories: 165,
   brewery: {
     brewery_id: 9,
     brewery_name: "Fake Brewing",

@@ -118,4 +118,24 @@ describe("through /api/v4 with the sandbox upstream", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.response.sort).toBe("checkin");
   });
+
+  it("the records carry untappd_url, last_updated and calories, and calories reach menu items", async () => {
+    const venue = (await call("GET", "/api/v4/venue/info/910001?compact=true", { as: owner.ro })).body.response.venue;
+    expect(venue.last_updated).toMatch(/\+0000$/);
+    const user = (await call("GET", "/api/v4/user/info/demo_owner?compact=true", { as: owner.ro })).body.response.user;
+    expect(user.untappd_url).toBe("https://sandbox.taproom.test/user/demo_owner");
+
+    const beer = (await call("GET", "/api/v4/beer/info/100022?compact=true", { as: owner.ro })).body.response.beer;
+    expect(beer.calories).toBeGreaterThan(0);
+    const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+    const menu = (await api.get(`locations/${location}/menus`, { as: owner.ro })).body.menus[0];
+    const section = (await api.get(`menus/${menu.id}/sections`, { as: owner.ro })).body.sections[0];
+    const item = await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 100022 } } });
+    expect(item.status).toBe(201);
+    expect(item.body.item).toMatchObject({
+      calories: String(beer.calories),
+      original_calories: String(beer.calories),
+      custom_calories: null,
+    });
+  });
 });

@@ -486,6 +486,9 @@ describe("catalogue-backed menu items", () => {
       ibu: "40.0",
       rating: "3.75",
       untappd_brewery_id: 9,
+      calories: "165",
+      original_calories: "165",
+      custom_calories: null,
     });
     expect(upstream.seen.at(-1)!.query.get("compact")).toBe("true");
     expect((await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 9999 } } })).status).toBe(422);
