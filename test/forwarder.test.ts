@@ -403,6 +403,35 @@ describe("client code written for the platform, unchanged", () => {
     expect(new URLSearchParams(upstream.seen[0]!.body).getAll("foursquare_id")).toEqual(["aaa"]);
   });
 
+  it("may send a multipart form body, as FormData does: its text fields go on, its files do not", async () => {
+    await connectOwner();
+    const fields = new FormData();
+    for (const [name, value] of Object.entries({ bid: "7", shout: "Prost – ünïcode", foursquare_id: "abc123", geolat: "1", geolng: "2" }))
+      fields.append(name, value);
+    fields.append("photo", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0x00])], { type: "image/jpeg" }), "label.jpg");
+    const encoded = new Request("http://encoder.test/", { method: "POST", body: fields });
+    const sent = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: await encoded.text(),
+      headers: { "content-type": encoded.headers.get("content-type")! },
+    });
+    expect(sent.status).toBe(200);
+    expect(Object.fromEntries(new URLSearchParams(upstream.seen.at(-1)!.body))).toEqual({
+      bid: "7",
+      shout: "Prost – ünïcode",
+      foursquare_id: "abc123",
+      geolat: "1",
+      geolng: "2",
+    });
+    const broken = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: "not multipart at all",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(broken.status).toBe(400);
+    expect(upstream.seen).toHaveLength(1);
+  });
+
   it("may send friend and wish-list calls as POST and the toast as GET: the platform gets the spec's method", async () => {
     await connectOwner();
     const byGet = await call("GET", "/api/v4/friend/request/42", { as: owner.rw });

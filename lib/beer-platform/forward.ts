@@ -27,7 +27,16 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
     for (const [name, value] of Object.entries(parsed)) if (value !== null && value !== undefined) form.append(name, String(value));
     return form;
   }
-  throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body or a JSON object.");
+  if (type === "multipart/form-data") {
+    // What browsers' FormData and many HTTP libraries send: its text fields, as the sandbox reads it (files dropped).
+    const parts = await new Response(text, { headers: { "content-type": request.headers.get("content-type")! } }).formData().catch(() => {
+      throw new V4Error(400, "invalid_param", "The multipart body could not be read.");
+    });
+    const form = new URLSearchParams();
+    for (const [name, value] of parts) if (typeof value === "string") form.append(name, value);
+    return form;
+  }
+  throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body (urlencoded or multipart) or a JSON object.");
 }
 
 const NO_ENDPOINT = () => new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
