@@ -31,6 +31,24 @@ test("public lookups go through the sandbox and come back from the cache", async
   expect((await second.json()).response.beer.bid).toBe(bid);
 });
 
+test("paging links name /api/v4 on the host the caller used, and lead to the next page", async ({ baseURL, owner, request }) => {
+  // The server is started as `next start -H 127.0.0.1`, whose request.url says "localhost": the links follow the Host called.
+  const first = await request.get("/api/v4/venue/checkins/910001?limit=3", { headers: owner.read });
+  expect(first.status()).toBe(200);
+  const page = (await first.json()).response;
+  const { next_url, since_url } = page.pagination;
+  for (const link of [next_url, since_url]) {
+    expect(link.startsWith(`${baseURL}/api/v4/venue/checkins/910001?`), link).toBe(true);
+    expect(link).not.toMatch(/sandbox|client_|access_token/);
+  }
+  const next = await request.get(next_url, { headers: owner.read });
+  expect(next.status()).toBe(200);
+  const ids = (items: { checkin_id: number }[]) => items.map((item) => item.checkin_id);
+  const older = ids((await next.json()).response.checkins.items);
+  expect(older).toHaveLength(3);
+  expect(Math.max(...older)).toBeLessThan(Math.min(...ids(page.checkins.items)));
+});
+
 test("path tricks never reach the upstream", async ({ baseURL, owner, request }) => {
   // The upstream's own counter: an uncached lookup before and after must be exactly one call apart.
   const remaining = async (bid: number) =>

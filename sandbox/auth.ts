@@ -41,7 +41,11 @@ export function authenticateClient(query: URLSearchParams): string {
   const clientId = query.get("client_id") ?? undefined;
   const secret = query.get("client_secret");
   if (!clientId || !secret) {
-    throw new SandboxError(401, "invalid_auth", "Missing client_id or client_secret: every call needs both as query parameters.");
+    throw new SandboxError(
+      401,
+      "invalid_auth",
+      "Missing credentials: send either an access_token, or both client_id and client_secret, as query parameters.",
+    );
   }
   // Compare digests so neither the length nor the content of the secret leaks through timing.
   const expected = isKnownClient(clientId) ? APPS[clientId]! : "";
@@ -51,14 +55,44 @@ export function authenticateClient(query: URLSearchParams): string {
   return clientId;
 }
 
-/** The user an access_token belongs to: 401 invalid_token when unknown or issued to another app. */
-export async function userForToken(db: Db, token: string, clientId: string): Promise<SandboxUser> {
+async function tokenRow(db: Db, token: string) {
   const [row] = await db
     .select({ user: sandboxUsers, clientId: sandboxAccessTokens.clientId })
     .from(sandboxAccessTokens)
     .innerJoin(sandboxUsers, eq(sandboxUsers.id, sandboxAccessTokens.userId))
     .where(eq(sandboxAccessTokens.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.clientId !== clientId) throw tokenRequired("Invalid access_token: authenticate the user again.");
+  return row ?? null;
+}
+
+const invalidToken = () => tokenRequired("Invalid access_token: authenticate the user again.");
+
+/** The user an access_token belongs to: 401 invalid_token when unknown or issued to another app. */
+export async function userForToken(db: Db, token: string, clientId: string): Promise<SandboxUser> {
+  const row = await tokenRow(db, token);
+  if (!row || row.clientId !== clientId) throw invalidToken();
   return row.user;
+}
+
+/** Who is calling: the app, how it proved it, and the user when an access_token came along. */
+export type Authenticated = { clientId: string; via: "credentials" | "token"; user: SandboxUser | null };
+
+/**
+ * The spec's endpoint rows take "either access_token, or both client_id and client_secret" (query only):
+ * - a client_secret is checked with its client_id (wrong: 401 invalid_auth), and a token sent with them
+ *   must have been issued to that app (401 invalid_token);
+ * - an access_token without a secret authenticates the app it was issued to; a client_id sent beside it
+ *   must name that app (401 invalid_token);
+ * - neither: 401 invalid_auth.
+ */
+export async function authenticateCall(db: Db, query: URLSearchParams): Promise<Authenticated> {
+  const token = query.get("access_token");
+  if (query.get("client_secret") || !token) {
+    const clientId = authenticateClient(query);
+    return { clientId, via: "credentials", user: token ? await userForToken(db, token, clientId) : null };
+  }
+  const row = await tokenRow(db, token);
+  const clientId = query.get("client_id");
+  if (!row || (clientId && clientId !== row.clientId)) throw invalidToken();
+  return { clientId: row.clientId, via: "token", user: row.user };
 }

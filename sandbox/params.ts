@@ -33,6 +33,44 @@ export const feedParams = (max: number, fallback: number) =>
     limit: paging(max, fallback).limit,
   });
 
+/**
+ * sort: one of `options`, in any case; anything else (unknown, empty) is the endpoint's default, as the
+ * platform falls back to its default rather than refusing the call.
+ */
+export const lenientSort = <const T extends readonly [string, ...string[]]>(options: T, fallback: T[number]) =>
+  z
+    .string()
+    .optional()
+    .transform((value): T[number] => {
+      const wanted = value?.trim().toLowerCase() ?? "";
+      return options.find((option) => option === wanted) ?? fallback;
+    });
+
+/**
+ * The platform's own names for the neutral words the spec uses in their place (v4-public-api.md replaces
+ * third-party product names): callers may send either.
+ */
+export const PLATFORM_PARAM_NAMES = {
+  directory_id: "foursquare_id",
+  directory: "foursquare",
+  social_1: "twitter",
+  social_2: "facebook",
+} as const;
+
+/** Parameters under the spec's names: a platform name counts as its neutral word; both, with different values, is 400. */
+export function neutralNames(params: Record<string, string>): Record<string, string> {
+  const named = { ...params };
+  for (const [neutral, platform] of Object.entries(PLATFORM_PARAM_NAMES)) {
+    const value = named[platform];
+    if (value === undefined) continue;
+    delete named[platform];
+    const given = named[neutral];
+    if (given !== undefined && given !== value) throw invalidParam(`${platform} and ${neutral} name the same parameter: send one of them.`);
+    named[neutral] = value;
+  }
+  return named;
+}
+
 export const onOff = (name: string) => z.enum(["on", "off"], { error: `${name} must be "on" or "off".` }).default("off");
 
 /** Text of at most 140 characters (Unicode code points), not blank. */

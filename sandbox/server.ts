@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { errorFields, log } from "@/lib/log";
-import { authenticateClient, isKnownClient, isRefusedAgent, refusedAgentError, userForToken } from "./auth";
+import { authenticateCall, isKnownClient, isRefusedAgent, refusedAgentError } from "./auth";
 import type { Ctx } from "./context";
 import { viewerFor } from "./data/relations";
 import { unreadCounts } from "./data/notifications";
@@ -8,6 +8,7 @@ import { errorResponse, successResponse, type RateHeaders } from "./envelope";
 import { invalidParam, SandboxError, tokenRequired } from "./errors";
 import { authenticate, type ConsentContext } from "./oauth/authenticate";
 import { budgetKey, countCall, hourlyLimit, limitError, peekRemaining } from "./rate";
+import { neutralNames } from "./params";
 import { matchRoute } from "./routes";
 import { ensureSandboxData } from "./seed/ensure";
 
@@ -39,7 +40,7 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
   if (request.method === "POST") {
     for (const [name, value] of await bodyFields(request)) if (!CREDENTIALS.has(name)) params.set(name, value);
   }
-  return Object.fromEntries(params);
+  return neutralNames(Object.fromEntries(params));
 }
 
 async function bodyFields(request: Request): Promise<[string, string][]> {
@@ -97,9 +98,11 @@ export async function handleSandbox(request: Request, options: SandboxOptions = 
     const db = await getDb();
     await ensureSandboxData(db);
 
-    const clientId = authenticateClient(url.searchParams);
-    const token = url.searchParams.get("access_token");
-    const user = token ? await userForToken(db, token, clientId) : null;
+    const { clientId, via, user } = await authenticateCall(db, url.searchParams);
+    // The code exchange is the app proving itself: its secret, never a token, however the rest is called.
+    if (route.access === "app" && via !== "credentials") {
+      throw new SandboxError(401, "invalid_auth", "The code exchange needs client_id and client_secret, as query parameters.");
+    }
     if (route.access === "user" && !user) throw tokenRequired();
     const counted = await countCall(db, budgetKey(clientId, user?.id ?? null), limit, now);
     rate = counted;

@@ -15,6 +15,7 @@ const beer = (bid: number) => ({
   beer_slug: `beer-${bid}`,
   is_in_production: 1,
   rating_score: 3.75,
+  calories: 165,
   brewery: {
     brewery_id: 9,
     brewery_name: "Fake Brewing",
@@ -59,6 +60,20 @@ export async function startFakeUpstream({ delayMs = 0 } = {}) {
         if (url.pathname.startsWith("/oauth/authorize")) {
           const ok = url.searchParams.get("code") === "good-code" && url.searchParams.get("client_secret") === "test-secret";
           return ok ? send(200, envelope({ access_token: "platform-token-123" })) : send(400, envelope([], 400));
+        }
+        // A feed page, written the way the platform's PHP writes JSON (slashes escaped), whose links
+        // name the platform's host and repeat the credentials the call carried.
+        const feed = /^\/v4\/user\/checkins\/([\w.-]+)$/.exec(url.pathname);
+        if (feed) {
+          const origin = `http://${req.headers.host}`;
+          const credentials = `client_id=${url.searchParams.get("client_id")}&client_secret=${url.searchParams.get("client_secret")}`;
+          const pagination = {
+            next_url: `${origin}/v4/user/checkins/${feed[1]}?max_id=41&limit=2&${credentials}`,
+            since_url: `${origin}/v4/user/checkins/${feed[1]}?min_id=43&limit=2`,
+            max_id: 41,
+          };
+          const elsewhere = { website: `${origin}/about`, profile: "https://profiles.test/v4/user/x" };
+          return send(200, envelope({ pagination, elsewhere, checkins: { count: 0, items: [] } }).replace(/\//g, "\\/"));
         }
         // A careless upstream that repeats the request it was sent, credentials and all.
         if (url.pathname === "/v4/venue/info/666") return send(200, envelope({ echo: { url: req.url, body } }));

@@ -352,6 +352,153 @@ describe("calls that act as the user", () => {
   });
 });
 
+/** Connects the owner's platform account through the fake upstream's OAuth (code "good-code"). */
+async function connectOwner() {
+  const start = await call("GET", "/api/v4/oauth/connect", { as: owner.rw });
+  const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+  const back = await call("GET", `/api/v4/oauth/callback?code=good-code&state=${state}`, { headers: bindingOf(start) });
+  expect(back.status).toBe(302);
+  upstream.seen.length = 0;
+}
+
+describe("client code written for the platform, unchanged", () => {
+  const form = (body: Record<string, string>) => ({
+    as: owner.rw,
+    rawBody: new URLSearchParams(body).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+
+  it("may use the platform's own names or the spec's; a real platform is sent its own", async () => {
+    await connectOwner();
+    const place = { bid: "7", gmt_offset: "-5", timezone: "EST", geolat: "40.7", geolng: "-74" };
+    const platform = await call(
+      "POST",
+      "/api/v4/checkin/add",
+      form({ ...place, foursquare_id: "abc123", twitter: "on", facebook: "off", foursquare: "on" }),
+    );
+    const neutral = await call(
+      "POST",
+      "/api/v4/checkin/add",
+      form({ ...place, directory_id: "abc123", social_1: "on", social_2: "off", directory: "on" }),
+    );
+    expect([platform.status, neutral.status]).toEqual([200, 200]);
+    const [first, second] = upstream.seen.map((request) => Object.fromEntries(new URLSearchParams(request.body)));
+    const expected = { ...place, foursquare_id: "abc123", twitter: "on", facebook: "off", foursquare: "on" };
+    expect(first).toEqual(expected);
+    expect(second).toEqual(expected);
+
+    for (const path of ["venue/directory_lookup/4a1b2c3d4e5f60718293a4b5", "venue/foursquare_lookup/4a1b2c3d4e5f60718293a4b5"]) {
+      expect((await v4(path, { as: owner.rw })).status, path).toBe(200);
+      expect(upstream.seen.at(-1)!.path).toBe("/v4/venue/foursquare_lookup/4a1b2c3d4e5f60718293a4b5");
+    }
+  });
+
+  it("refuses a platform name and its spec word with different values, calling nothing", async () => {
+    await connectOwner();
+    const both = await call("POST", "/api/v4/checkin/add", form({ bid: "7", directory_id: "aaa", foursquare_id: "bbb" }));
+    expect(both.status).toBe(400);
+    expect(both.body.meta.error_type).toBe("invalid_param");
+    expect(upstream.seen).toHaveLength(0);
+    expect((await call("POST", "/api/v4/checkin/add", form({ bid: "7", directory_id: "aaa", foursquare_id: "aaa" }))).status).toBe(200);
+    expect(new URLSearchParams(upstream.seen[0]!.body).getAll("foursquare_id")).toEqual(["aaa"]);
+  });
+
+  it("may send a multipart form body, as FormData does: its text fields go on, its files do not", async () => {
+    await connectOwner();
+    const fields = new FormData();
+    for (const [name, value] of Object.entries({ bid: "7", shout: "Prost – ünïcode", foursquare_id: "abc123", geolat: "1", geolng: "2" }))
+      fields.append(name, value);
+    fields.append("photo", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0x00])], { type: "image/jpeg" }), "label.jpg");
+    const encoded = new Request("http://encoder.test/", { method: "POST", body: fields });
+    const sent = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: await encoded.text(),
+      headers: { "content-type": encoded.headers.get("content-type")! },
+    });
+    expect(sent.status).toBe(200);
+    expect(Object.fromEntries(new URLSearchParams(upstream.seen.at(-1)!.body))).toEqual({
+      bid: "7",
+      shout: "Prost – ünïcode",
+      foursquare_id: "abc123",
+      geolat: "1",
+      geolng: "2",
+    });
+    const broken = await call("POST", "/api/v4/checkin/add", {
+      as: owner.rw,
+      rawBody: "not multipart at all",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(broken.status).toBe(400);
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it("may send friend and wish-list calls as POST and the toast as GET: the platform gets the spec's method", async () => {
+    await connectOwner();
+    const byGet = await call("GET", "/api/v4/friend/request/42", { as: owner.rw });
+    const byPost = await call("POST", "/api/v4/friend/request/42", { as: owner.rw });
+    expect(byPost.status).toBe(200);
+    expect(byPost.body).toEqual(byGet.body);
+    expect(upstream.seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      "GET /v4/friend/request/42",
+      "GET /v4/friend/request/42",
+    ]);
+
+    const added = await call("POST", "/api/v4/user/wishlist/add", form({ bid: "7" }));
+    expect(added.status).toBe(200);
+    const sent = upstream.seen.at(-1)!;
+    expect([sent.method, sent.path, sent.query.get("bid"), sent.body]).toEqual(["GET", "/v4/user/wishlist/add", "7", ""]);
+
+    const toast = await call("GET", "/api/v4/checkin/toast/77", { as: owner.rw });
+    expect(toast.status).toBe(200);
+    expect(`${upstream.seen.at(-1)!.method} ${upstream.seen.at(-1)!.path}`).toBe("POST /v4/checkin/toast/77");
+
+    // Only these endpoints; and HEAD, a GET without its answer, never runs a call that changes something.
+    const options = async (path: string) => (await call("OPTIONS", `/api/v4/${path}`)).headers.get("allow");
+    expect(await options("friend/accept/42")).toBe("GET, POST, OPTIONS");
+    expect(await options("checkin/toast/77")).toBe("GET, POST, OPTIONS");
+    expect(await options("notifications")).toBe("GET, HEAD, OPTIONS");
+    const calls = upstream.seen.length;
+    expect((await call("HEAD", "/api/v4/friend/request/42", { as: owner.rw })).status).toBe(405);
+    expect((await call("GET", "/api/v4/checkin/addcomment/77", { as: owner.rw })).status).toBe(405);
+    expect((await call("POST", "/api/v4/notifications", { as: owner.rw })).status).toBe(405);
+    expect(upstream.seen).toHaveLength(calls);
+  });
+
+  it("gets paging links to the same call through this forwarder, on the host it called, without credentials", async () => {
+    const page = await v4("user/checkins/demo_owner?limit=2");
+    expect(page.status).toBe(200);
+    expect(page.body.response.pagination).toEqual({
+      next_url: "http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?max_id=41&limit=2",
+      since_url: "http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?min_id=43&limit=2",
+      max_id: 41,
+    });
+    // Links that are not the upstream's API are left alone.
+    expect(page.body.response.elsewhere).toEqual({ website: `${upstream.url}/about`, profile: "https://profiles.test/v4/user/x" });
+    expect(JSON.stringify(page.body)).not.toMatch(/client_id|client_secret|test-secret|redacted/);
+
+    // The cached answer names each caller's own host: the Host (or a proxy's X-Forwarded-Host and -Proto) they used.
+    const proxied = await v4("user/checkins/demo_owner?limit=2", {
+      headers: { "x-forwarded-host": "taproom.example:8443", "x-forwarded-proto": "https" },
+    });
+    expect(proxied.headers.get("x-cache")).toBe("HIT");
+    expect(proxied.body.response.pagination.next_url).toBe(
+      "https://taproom.example:8443/api/v4/user/checkins/demo_owner?max_id=41&limit=2",
+    );
+    const doubled = await v4("v4/user/checkins/demo_owner?limit=2", { headers: { host: "menus.example" } });
+    expect(doubled.body.response.pagination.since_url).toBe("http://menus.example/api/v4/v4/user/checkins/demo_owner?min_id=43&limit=2");
+    configure({ APP_URL: "https://menus.example" });
+    try {
+      const behindTls = await v4("user/checkins/demo_owner?limit=2", { headers: { host: "menus.example" } });
+      expect(behindTls.body.response.pagination.next_url).toBe("https://menus.example/api/v4/user/checkins/demo_owner?max_id=41&limit=2");
+      const garbage = await v4("user/checkins/demo_owner?limit=2", { headers: { "x-forwarded-host": "evil.test/x?" } });
+      expect(garbage.body.response.pagination.next_url).toBe("http://127.0.0.1:3000/api/v4/user/checkins/demo_owner?max_id=41&limit=2");
+    } finally {
+      configure({ APP_URL: undefined });
+    }
+    expect(upstream.calls("/v4/user/checkins/demo_owner")).toBe(1);
+  });
+});
+
 describe("catalogue-backed menu items", () => {
   it("fill an item from beer/info and search the catalogue through the forwarder's client", async () => {
     const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
@@ -368,6 +515,9 @@ describe("catalogue-backed menu items", () => {
       ibu: "40.0",
       rating: "3.75",
       untappd_brewery_id: 9,
+      calories: "165",
+      original_calories: "165",
+      custom_calories: null,
     });
     expect(upstream.seen.at(-1)!.query.get("compact")).toBe("true");
     expect((await api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { untappd_id: 9999 } } })).status).toBe(422);

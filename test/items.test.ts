@@ -26,6 +26,7 @@ const beer = (untappdId: number, name: string): CatalogueBeer => ({
   slug: "catalogue-brewing-ipa",
   inProduction: true,
   rating: "3.875",
+  calories: 195,
 });
 const catalogue = [beer(1001, "Pacific IPA"), beer(1002, "Pacific Pils")];
 const fixtureCatalogue = {
@@ -92,6 +93,9 @@ describe("items", () => {
       untappd_beer_slug: "catalogue-brewing-ipa",
       untappd_brewery_id: 77,
       rating: "3.88",
+      calories: "195",
+      original_calories: "195",
+      custom_calories: null,
       nitro: true,
     });
   });
@@ -195,7 +199,14 @@ describe("items", () => {
     const response = await api.get("items/search?q=pacific&limit=1", { as: owner.ro });
     expect(response.status).toBe(200);
     expect(response.body.items).toHaveLength(1);
-    expect(response.body.items[0]).toMatchObject({ id: null, section_id: null, untappd_id: 1001, name: "Pacific IPA", abv: "6.5" });
+    expect(response.body.items[0]).toMatchObject({
+      id: null,
+      section_id: null,
+      untappd_id: 1001,
+      name: "Pacific IPA",
+      abv: "6.5",
+      calories: "195",
+    });
     expect((await api.get("items/search?q=zzz", { as: owner.ro })).body.items).toEqual([]);
     for (const query of ["", "?q=", "?q=x&limit=0", "?q=x&limit=51"]) {
       expect((await api.get(`items/search${query}`, { as: owner.ro })).status, query).toBe(422);

@@ -77,7 +77,7 @@ describe("the envelope", () => {
 });
 
 describe("application credentials", () => {
-  it("are required on every call: without them 401 invalid_auth", async () => {
+  it("are required on every call without an access_token: 401 invalid_auth", async () => {
     expectError(await sandbox("/v4/beer/info/100001", { credentials: false }), 401, "invalid_auth");
     const onlyId = new URL(`${ORIGIN}/sandbox/v4/beer/info/100001?client_id=taproom-sandbox`);
     const answer = await handleSandbox(new Request(onlyId, { headers: { "User-Agent": AGENT } }), UNLIMITED);
@@ -101,9 +101,14 @@ describe("application credentials", () => {
     );
   });
 
-  it("are required even with an access_token", async () => {
+  it("may be left out with an access_token, which names its app; a wrong secret beside it is still 401 invalid_auth", async () => {
     const token = await connect("demo_owner");
-    expectError(await sandbox("/v4/user/info", { token, credentials: false }), 401, "invalid_auth");
+    expect((await sandbox("/v4/user/info", { token, credentials: false })).status).toBe(200);
+    expectError(
+      await sandbox("/v4/user/info", { token, credentials: false, query: { client_id: "taproom-sandbox", client_secret: "wrong" } }),
+      401,
+      "invalid_auth",
+    );
   });
 
   it("are only read from the query, never from a POST body", async () => {

@@ -20,6 +20,7 @@ type VendorBeer = {
   beer_slug?: string;
   is_in_production?: number | boolean;
   rating_score?: number | string;
+  calories?: number | string | null;
   brewery?: {
     brewery_id?: number;
     brewery_name?: string;
@@ -31,6 +32,12 @@ type VendorBeer = {
 const text = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
 const decimal = (value: number | string | undefined) =>
   value === undefined || value === null || value === "" || !Number.isFinite(Number(value)) ? null : String(Number(value));
+
+/** A non-negative number of calories, rounded to a whole one (items store an integer); anything else is none. */
+const calories = (value: number | string | null | undefined) => {
+  const amount = value === null || value === undefined || value === "" ? Number.NaN : Number(value);
+  return Number.isFinite(amount) && amount >= 0 && amount <= 100_000 ? Math.round(amount) : null;
+};
 
 export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): CatalogueBeer {
   const place = [brewery?.location?.brewery_city, brewery?.location?.brewery_state, brewery?.country_name].filter((part) => text(part));
@@ -49,6 +56,7 @@ export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): Catalogue
     slug: text(beer.beer_slug),
     inProduction: beer.is_in_production === undefined ? true : Boolean(Number(beer.is_in_production)),
     rating: decimal(beer.rating_score),
+    calories: calories(beer.calories),
   };
 }
 

@@ -5,17 +5,41 @@ import { spend, syncRemaining, type Budget } from "./budget";
 import { V4Error } from "./errors";
 import { transportFor } from "./transport";
 import type { EndpointMatch } from "./endpoints";
+import { neutralParam, platformParam } from "./platform-names";
 
 /**
- * Only the parameters the endpoint documents, sorted: what goes upstream and into the cache key. No
+ * Only the parameters the endpoint documents, under the spec's words (a platform name such as
+ * foursquare_id counts as its word, directory_id), sorted: what goes upstream and into the cache key. No
  * endpoint documents a credential, so whatever client_id, client_secret or access_token a caller sent
  * (query or form) is dropped here; sendUpstream adds the forwarder's own.
  */
 function documentedOnly(params: URLSearchParams, documented: readonly string[]): URLSearchParams {
   const kept = new URLSearchParams();
-  for (const [name, value] of params) if (documented.includes(name)) kept.append(name, value);
+  const renamed = new Map<string, string[]>();
+  for (const [name, value] of params) {
+    const neutral = neutralParam(name);
+    if (!documented.includes(neutral)) continue;
+    if (neutral === name) kept.append(name, value);
+    else renamed.set(neutral, [...(renamed.get(neutral) ?? []), value]);
+  }
+  for (const [neutral, values] of renamed) {
+    const given = kept.getAll(neutral);
+    if (given.length === 0) for (const value of values) kept.append(neutral, value);
+    else if (values.some((value) => !given.includes(value))) {
+      throw new V4Error(400, "invalid_param", `${platformParam(neutral)} and ${neutral} name the same parameter: send one of them.`);
+    }
+  }
   kept.sort();
   return kept;
+}
+
+/** The same parameters in the platform's own names, for a real platform (the sandbox takes the spec's). */
+function inPlatformNames(params: URLSearchParams): URLSearchParams {
+  const renamed = new URLSearchParams();
+  params.forEach((value, name) => {
+    renamed.append(platformParam(name), value);
+  });
+  return renamed;
 }
 
 const PASSED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "retry-after"];
@@ -99,14 +123,22 @@ export async function callUpstream(
   const config = upstreamConfig();
   const query = documentedOnly(input.query, input.endpoint.params);
   const form = input.form && documentedOnly(input.form, input.endpoint.params);
-  const url = new URL(`${config.apiUrl}${input.endpoint.upstreamPath}`);
-  query.forEach((value, name) => {
+  // The sandbox speaks the spec's words; a real platform gets its own names for them.
+  const own = !config.sandbox;
+  const url = new URL(`${config.apiUrl}${own ? input.endpoint.platformPath : input.endpoint.upstreamPath}`);
+  (own ? inPlatformNames(query) : query).forEach((value, name) => {
     url.searchParams.append(name, value);
   });
+  const sentForm = form && own ? inPlatformNames(form) : form;
   const call = async () => {
     if (input.share) await spend(db, input.share);
     await spend(db, input.budget);
-    const answer = await sendUpstream(config, { url: new URL(url), method: input.endpoint.method, accessToken: input.accessToken, form });
+    const answer = await sendUpstream(config, {
+      url: new URL(url),
+      method: input.endpoint.method,
+      accessToken: input.accessToken,
+      form: sentForm,
+    });
     const remaining = Number(answer.headers["x-ratelimit-remaining"]);
     if (answer.headers["x-ratelimit-remaining"] !== undefined) await syncRemaining(db, input.budget, remaining);
     return answer;

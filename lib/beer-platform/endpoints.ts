@@ -1,13 +1,22 @@
 // The v4 endpoints the forwarder passes on (contract §7): anything else is 404. A caller's path is
 // matched segment by segment, and the upstream path is rebuilt from the matched values only.
 
+import { neutralSegment, platformSegment } from "./platform-names";
+
 export type Access = "public" | "user";
+type Method = "GET" | "POST";
 export type EndpointMatch = {
   name: string;
-  method: "GET" | "POST";
+  /** The spec's method: what goes upstream, whichever of the accepted methods the caller used. */
+  method: Method;
+  /** The call changes something (a check-in, a toast, a friendship, the wish list): HEAD is not offered. */
+  writes: boolean;
   access: Access;
   cacheSeconds: "lookup" | "feed" | null;
+  /** The path in the spec's words (the sandbox's, and the cache key's). */
   upstreamPath: string;
+  /** The same path in the platform's own words (platform-names.ts), for a real platform. */
+  platformPath: string;
   /** The query and form parameters the spec documents for it: nothing else is sent, or keyed in the cache. */
   params: readonly string[];
 };
@@ -15,7 +24,10 @@ export type EndpointMatch = {
 type Param = "int" | "username";
 type Pattern = {
   name: string;
-  method: "GET" | "POST";
+  method: Method;
+  /** A second method clients send for the same call: answered the same way. */
+  alsoAnswers?: Method;
+  writes?: true;
   segments: (string | Param)[];
   optional?: Param;
   access: Access;
@@ -26,6 +38,12 @@ type Pattern = {
 // Parameter lists of the spec's rows (v4-public-api.md); credentials are the forwarder's own.
 const FEED = ["max_id", "min_id", "limit"] as const;
 const PAGE = ["offset", "limit"] as const;
+
+// Calls that change something: HEAD (a GET without its answer) is not offered on them. The spec lists
+// friend/* and wishlist add/delete as GET and the toast as POST; clients send them either way.
+const WRITES = { writes: true } as const;
+const ALSO_POST = { writes: true, alsoAnswers: "POST" } as const;
+const ALSO_GET = { writes: true, alsoAnswers: "GET" } as const;
 
 // `optional`: a trailing USERNAME that may be left out; then the caller's own account answers
 // (which needs the caller's access token).
@@ -74,8 +92,8 @@ const PATTERNS: Pattern[] = [
     cache: "lookup",
     params: PAGE,
   },
-  { name: "user/wishlist/add", method: "GET", segments: ["user", "wishlist", "add"], access: "user", params: ["bid"] },
-  { name: "user/wishlist/delete", method: "GET", segments: ["user", "wishlist", "delete"], access: "user", params: ["bid"] },
+  { name: "user/wishlist/add", method: "GET", ...ALSO_POST, segments: ["user", "wishlist", "add"], access: "user", params: ["bid"] },
+  { name: "user/wishlist/delete", method: "GET", ...ALSO_POST, segments: ["user", "wishlist", "delete"], access: "user", params: ["bid"] },
   {
     name: "user/wishlist",
     method: "GET",
@@ -102,17 +120,25 @@ const PATTERNS: Pattern[] = [
   {
     name: "checkin/add",
     method: "POST",
+    ...WRITES,
     segments: ["checkin", "add"],
     access: "user",
     params: ["gmt_offset", "timezone", "bid", "directory_id", "geolat", "geolng", "shout", "rating", "social_1", "social_2", "directory"],
   },
-  { name: "checkin/addcomment", method: "POST", segments: ["checkin", "addcomment", "int"], access: "user", params: ["comment"] },
-  { name: "checkin/deletecomment", method: "POST", segments: ["checkin", "deletecomment", "int"], access: "user", params: [] },
-  { name: "checkin/toast", method: "POST", segments: ["checkin", "toast", "int"], access: "user", params: [] },
-  { name: "friend/request", method: "GET", segments: ["friend", "request", "int"], access: "user", params: [] },
-  { name: "friend/accept", method: "GET", segments: ["friend", "accept", "int"], access: "user", params: [] },
-  { name: "friend/reject", method: "GET", segments: ["friend", "reject", "int"], access: "user", params: [] },
-  { name: "friend/remove", method: "GET", segments: ["friend", "remove", "int"], access: "user", params: [] },
+  {
+    name: "checkin/addcomment",
+    method: "POST",
+    ...WRITES,
+    segments: ["checkin", "addcomment", "int"],
+    access: "user",
+    params: ["comment"],
+  },
+  { name: "checkin/deletecomment", method: "POST", ...WRITES, segments: ["checkin", "deletecomment", "int"], access: "user", params: [] },
+  { name: "checkin/toast", method: "POST", ...ALSO_GET, segments: ["checkin", "toast", "int"], access: "user", params: [] },
+  { name: "friend/request", method: "GET", ...ALSO_POST, segments: ["friend", "request", "int"], access: "user", params: [] },
+  { name: "friend/accept", method: "GET", ...ALSO_POST, segments: ["friend", "accept", "int"], access: "user", params: [] },
+  { name: "friend/reject", method: "GET", ...ALSO_POST, segments: ["friend", "reject", "int"], access: "user", params: [] },
+  { name: "friend/remove", method: "GET", ...ALSO_POST, segments: ["friend", "remove", "int"], access: "user", params: [] },
   { name: "notifications", method: "GET", segments: ["notifications"], access: "user", params: PAGE },
 ];
 
@@ -122,8 +148,12 @@ const VALUE: Record<Param, RegExp> = {
   username: /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/,
 };
 
+const isParam = (expected: string): expected is Param => Object.hasOwn(VALUE, expected);
+
+// A literal segment matches its spec word or the platform's own name for it (venue/foursquare_lookup).
 const fits = (value: string | undefined, expected: string | Param) =>
-  value !== undefined && (expected in VALUE ? VALUE[expected as Param].test(value) && value !== "." && value !== ".." : value === expected);
+  value !== undefined &&
+  (isParam(expected) ? VALUE[expected].test(value) && value !== "." && value !== ".." : neutralSegment(value) === expected);
 
 /**
  * The endpoint a caller's path names, or null. `segments` are the decoded path segments after /v4
@@ -132,7 +162,7 @@ const fits = (value: string | undefined, expected: string | Param) =>
 export function matchEndpoint(method: string, segments: string[]): EndpointMatch | null {
   const parts = segments[0] === "v4" ? segments.slice(1) : segments;
   for (const pattern of PATTERNS) {
-    if (pattern.method !== method) continue;
+    if (pattern.method !== method && pattern.alsoAnswers !== method) continue;
     const { segments: expected, optional } = pattern;
     const extra = parts.length - expected.length;
     if (extra !== 0 && !(optional && extra === 1)) continue;
@@ -140,9 +170,24 @@ export function matchEndpoint(method: string, segments: string[]): EndpointMatch
     const username = extra === 1 ? parts[expected.length] : undefined;
     if (username !== undefined && !fits(username, optional!)) continue;
     const access: Access = optional && username === undefined ? "user" : pattern.access;
-    const upstreamPath = `/v4/${parts.map(encodeURIComponent).join("/")}`;
+    // Rebuilt from the pattern's own words and the matched values only.
+    const words = parts.map((part, index) => {
+      const literal = index < expected.length && !isParam(expected[index]!);
+      return { value: literal ? expected[index]! : part, literal };
+    });
+    const pathOf = (name: (word: string) => string) =>
+      `/v4/${words.map(({ value, literal }) => encodeURIComponent(literal ? name(value) : value)).join("/")}`;
     const cacheSeconds = access === "public" ? (pattern.cache ?? null) : null;
-    return { name: pattern.name, method: pattern.method, access, cacheSeconds, upstreamPath, params: pattern.params };
+    return {
+      name: pattern.name,
+      method: pattern.method,
+      writes: pattern.writes === true,
+      access,
+      cacheSeconds,
+      upstreamPath: pathOf((word) => word),
+      platformPath: pathOf(platformSegment),
+      params: pattern.params,
+    };
   }
   return null;
 }

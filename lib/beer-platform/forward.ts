@@ -7,6 +7,7 @@ import { callUpstream } from "./client";
 import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
+import { callerApiRoot, rewriteApiLinks } from "./links";
 import { parseJsonBody, readBodyText } from "@/lib/api/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
@@ -26,17 +27,43 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
     for (const [name, value] of Object.entries(parsed)) if (value !== null && value !== undefined) form.append(name, String(value));
     return form;
   }
-  throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body or a JSON object.");
+  if (type === "multipart/form-data") {
+    // What browsers' FormData and many HTTP libraries send: its text fields, as the sandbox reads it (files dropped).
+    const parts = await new Response(text, { headers: { "content-type": request.headers.get("content-type")! } }).formData().catch(() => {
+      throw new V4Error(400, "invalid_param", "The multipart body could not be read.");
+    });
+    const form = new URLSearchParams();
+    for (const [name, value] of parts) if (typeof value === "string") form.append(name, value);
+    return form;
+  }
+  throw new V4Error(415, "invalid_param", "Send parameters as a query string, a form body (urlencoded or multipart) or a JSON object.");
 }
 
 const NO_ENDPOINT = () => new V4Error(404, "invalid_method", "No such beer-platform endpoint.");
 
-/** The methods a path takes (HEAD with GET, and OPTIONS), or null when no endpoint lives there. */
+/**
+ * The methods a path takes (HEAD with GET unless the call changes something, and OPTIONS), or null
+ * when no endpoint lives there.
+ */
 export function allowedMethods(segments: string[]): string | null {
   if (segments.some((segment) => UNSAFE_SEGMENT.test(segment) || segment === "")) return null;
-  const methods = (["GET", "POST"] as const).filter((method) => matchEndpoint(method, segments));
-  if (methods.length === 0) return null;
-  return [...methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
+  const found = (["GET", "POST"] as const).flatMap((method) => {
+    const endpoint = matchEndpoint(method, segments);
+    return endpoint ? [{ method, endpoint }] : [];
+  });
+  if (found.length === 0) return null;
+  const methods = found.flatMap(({ method, endpoint }) => (method === "GET" && !endpoint.writes ? ["GET", "HEAD"] : [method]));
+  return [...methods, "OPTIONS"].join(", ");
+}
+
+/** Query parameters with the body's fields on top (a field in both: the body's). */
+function withBody(query: URLSearchParams, form: URLSearchParams): URLSearchParams {
+  const merged = new URLSearchParams(query);
+  for (const name of new Set(form.keys())) {
+    merged.delete(name);
+    for (const value of form.getAll(name)) merged.append(name, value);
+  }
+  return merged;
 }
 
 /**
@@ -47,9 +74,12 @@ export function allowedMethods(segments: string[]): string | null {
 export async function forward(db: Db, { request, caller, segments }: { request: Request; caller: Caller; segments: string[] }) {
   const allow = allowedMethods(segments);
   if (!allow) throw NO_ENDPOINT();
-  // HEAD is a GET whose body is not sent: same checks, same budget, same cache.
+  // HEAD is a GET whose body is not sent: same checks, same budget, same cache; never for a call that
+  // changes something. A call clients send with the other method (friend/*, wishlist add/delete, toast)
+  // goes upstream with the spec's.
   const endpoint = matchEndpoint(request.method === "HEAD" ? "GET" : request.method, segments);
-  if (!endpoint) throw new V4Error(405, "invalid_method", `${request.method} is not offered on this endpoint.`, { allow });
+  if (!endpoint || (request.method === "HEAD" && endpoint.writes))
+    throw new V4Error(405, "invalid_method", `${request.method} is not offered on this endpoint.`, { allow });
   const config = upstreamConfig();
   let accessToken: string | undefined;
   let budget = appBudget(config.clientId, config.hourlyLimit);
@@ -67,10 +97,14 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
     budget = userBudget(caller.user.id, config.hourlyLimit);
     share = undefined; // the user's own budget: no other tenant draws on it
   }
-  const form = await formOf(request);
-  const query = new URL(request.url).searchParams;
+  const received = await formOf(request);
+  const url = new URL(request.url);
+  // A GET call sent as POST: its body's fields travel in the upstream query.
+  const [query, form] =
+    endpoint.method === "GET" && received ? [withBody(url.searchParams, received), undefined] : [url.searchParams, received];
   const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
-  return new Response(request.method === "HEAD" ? null : answer.body, {
+  const body = request.method === "HEAD" ? null : rewriteApiLinks(answer.body, config.apiUrl, callerApiRoot(request, segments));
+  return new Response(body, {
     status: answer.status,
     headers: {
       "content-type": "application/json; charset=utf-8",

@@ -14,6 +14,8 @@ export type CatalogueBeer = {
   slug: string | null;
   inProduction: boolean;
   rating: string | null;
+  /** Per serving, as the catalogue states it (a whole number); null when it states none. */
+  calories: number | null;
 };
 
 /**

@@ -43,6 +43,7 @@ type CatalogueColumns = Pick<
   | "originalDescription"
   | "originalAbv"
   | "originalIbu"
+  | "originalCalories"
   | "labelImage"
   | "labelImageHd"
   | "breweryLocation"
@@ -62,6 +63,7 @@ function fromCatalogue(beer: CatalogueBeer): CatalogueColumns {
     originalDescription: beer.description,
     originalAbv: beer.abv,
     originalIbu: beer.ibu,
+    originalCalories: beer.calories,
     labelImage: beer.labelImage,
     labelImageHd: beer.labelImageHd,
     breweryLocation: beer.breweryLocation,
@@ -205,7 +207,6 @@ export async function moveItem(db: Db, { businessId, id, sectionId, position }: 
 
 // What a catalogue beer is before a venue sets anything on it.
 const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "position" | "createdAt" | "updatedAt"> = {
-  originalCalories: null,
   customName: null,
   customBrewery: null,
   customStyle: null,

@@ -4,7 +4,7 @@ import { sandboxBeers, sandboxBreweries, sandboxCheckins } from "@/sandbox/schem
 import type { Ctx } from "../context";
 import { viewerCounts } from "../data/catalogue";
 import { qualified } from "../data/sql";
-import { paging, parseParams } from "../params";
+import { lenientSort, paging, parseParams } from "../params";
 import { beerJson } from "../serialize/beer";
 import { breweryJson } from "../serialize/brewery";
 
@@ -22,7 +22,7 @@ const checkinCount = sql<number>`(select count(*) from ${sandboxCheckins} where 
 const beerParams = z.object({
   q: term,
   ...paging(50, 25),
-  sort: z.enum(["checkin", "name"], { error: 'sort must be "checkin" or "name".' }).default("checkin"),
+  sort: lenientSort(["checkin", "name"], "checkin"),
 });
 
 // GET /v4/search/beer?q= — beer or brewery name contains q; sort checkin (count, default) or name

@@ -5,7 +5,7 @@ import { sandboxBeers, sandboxBreweries, sandboxCheckins } from "@/sandbox/schem
 import type { Ctx } from "../context";
 import { assertVisible, targetUser } from "../data/users";
 import { invalidParam } from "../errors";
-import { paging, parseParams } from "../params";
+import { lenientSort, paging, parseParams } from "../params";
 import { beerJson } from "../serialize/beer";
 import { breweryJson } from "../serialize/brewery";
 import { rfc1123 } from "../time";
@@ -34,9 +34,7 @@ const day = (name: string) =>
 
 const params = z.object({
   ...paging(50, 25),
-  sort: z
-    .enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` })
-    .default("date"),
+  sort: lenientSort(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], "date"),
   start_date: day("start_date").optional(),
   end_date: day("end_date").optional(),
 });

@@ -6,7 +6,7 @@ import { existingBeer } from "../data/catalogue";
 import { qualified } from "../data/sql";
 import { assertVisible, requireViewer, targetUser } from "../data/users";
 import { invalidParam } from "../errors";
-import { paging, parseParams } from "../params";
+import { lenientSort, paging, parseParams } from "../params";
 import { beerJson } from "../serialize/beer";
 import { breweryJson } from "../serialize/brewery";
 import { rfc1123 } from "../time";
@@ -24,9 +24,7 @@ const SORTS = {
 
 const listParams = z.object({
   ...paging(50, 25),
-  sort: z
-    .enum(Object.keys(SORTS) as [keyof typeof SORTS], { error: `sort must be one of ${Object.keys(SORTS).join(", ")}.` })
-    .default("date"),
+  sort: lenientSort(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], "date"),
 });
 
 // GET /v4/user/wishlist/USERNAME

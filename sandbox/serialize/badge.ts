@@ -26,3 +26,11 @@ export function earnedBadgeJson(badge: BadgeRow, earned: UserBadgeRow) {
     created_at: rfc1123(earned.createdAt),
   };
 }
+
+/** A badge as a check-in carries it (the one that check-in earned): the earned badge plus `badge_image`. */
+export function checkinBadgeJson(badge: BadgeRow, earned: UserBadgeRow) {
+  return {
+    ...earnedBadgeJson(badge, earned),
+    badge_image: { sm: badgeImage(badge.imageSlug, "sm"), md: badgeImage(badge.imageSlug, "md"), lg: badgeImage(badge.imageSlug, "lg") },
+  };
+}

@@ -4,6 +4,12 @@ import { beerLabel } from "./assets";
 
 export type BeerRow = typeof sandboxBeers.$inferSelect;
 
+/**
+ * Calories of a 12 US fl oz (355 ml) serving, estimated from the strength by the brewers' rule of thumb
+ * "ABV × 2.5 × ounces": the sandbox's made-up beers have no lab values.
+ */
+export const caloriesOf = (abv: string) => Math.round(Number(abv) * 2.5 * 12);
+
 /** The beer record as lists and check-ins embed it. */
 export function beerJson(beer: BeerRow) {
   return {
@@ -13,6 +19,7 @@ export function beerJson(beer: BeerRow) {
     beer_label_hd: beerLabel(beer.id, true),
     beer_abv: Number(beer.abv),
     beer_ibu: beer.ibu,
+    calories: caloriesOf(beer.abv),
     beer_slug: beer.slug,
     beer_description: beer.description,
     beer_style: beer.style,

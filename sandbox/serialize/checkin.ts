@@ -2,7 +2,7 @@ import type { sandboxCheckins, sandboxComments, sandboxToasts } from "@/sandbox/
 import type { SandboxUser } from "../auth";
 import type { Viewer } from "../context";
 import { rfc1123 } from "../time";
-import { earnedBadgeJson, type BadgeRow, type UserBadgeRow } from "./badge";
+import { checkinBadgeJson, type BadgeRow, type UserBadgeRow } from "./badge";
 import { beerJson, type BeerRow } from "./beer";
 import { breweryJson, type BreweryRow } from "./brewery";
 import { userJson } from "./user";
@@ -73,7 +73,7 @@ export function checkinJson(row: CheckinRow, reactions: Reactions, viewer: Viewe
     badges: {
       retro_status: false,
       count: reactions.badges.length,
-      items: reactions.badges.map(({ earned, badge }) => earnedBadgeJson(badge, earned)),
+      items: reactions.badges.map(({ earned, badge }) => checkinBadgeJson(badge, earned)),
     },
   };
 }

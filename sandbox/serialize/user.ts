@@ -1,7 +1,7 @@
 import type { SandboxUser } from "../auth";
 import type { Viewer } from "../context";
 import { flag } from "../time";
-import { userAvatar } from "./assets";
+import { profileUrl, userAvatar } from "./assets";
 
 /** The user record as lists, check-ins, comments and toasts embed it. */
 export function userJson(user: SandboxUser, viewer: Viewer) {
@@ -14,6 +14,7 @@ export function userJson(user: SandboxUser, viewer: Viewer) {
     user_avatar_hd: userAvatar(user.id, true),
     location: user.location,
     url: user.url,
+    untappd_url: profileUrl(user.userName),
     bio: user.bio,
     is_supporter: flag(user.isSupporter),
     is_private: flag(user.isPrivate),

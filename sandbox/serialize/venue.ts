@@ -1,5 +1,5 @@
 import type { sandboxVenues } from "@/sandbox/schema";
-import { flag } from "../time";
+import { flag, rfc1123 } from "../time";
 import { directoryUrl, venueIcon } from "./assets";
 import { slugify } from "../seed/slug";
 
@@ -27,5 +27,7 @@ export function venueJson(venue: VenueRow) {
     venue_icon: { sm: venueIcon(venue.category, "sm"), md: venueIcon(venue.category, "md"), lg: venueIcon(venue.category, "lg") },
     is_verified: flag(venue.isVerified),
     public_venue: true,
+    // The venue record's last change: sandbox venues never change after the seed creates them.
+    last_updated: rfc1123(venue.createdAt),
   };
 }
