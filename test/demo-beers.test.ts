@@ -71,6 +71,7 @@ function catalogueFields(item: Item) {
     slug: item.untappd_beer_slug,
     inProduction: item.in_production,
     rating: number(item.rating),
+    calories: number(item.original_calories),
   };
 }
 const asCatalogue = (beer: CatalogueBeer) => ({

@@ -98,6 +98,7 @@ describe("writes without the resource key", () => {
               slug: "key-ipa",
               inProduction: true,
               rating: null,
+              calories: null,
             }
           : null;
       },
