@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { ACCOUNTS, expect, test } from "./fixtures";
 
 // Drop-in compatibility: the request sequences of integrations written for the service we replace,
 // played against the built app, reading the fields such clients read. They send `Accept:
@@ -118,4 +118,63 @@ test("every client sees a wrong token as a 401 it can read, with or without aski
   expect(problem.status()).toBe(401);
   expect(problem.headers()["content-type"]).toBe("application/problem+json");
   expect((await problem.json()).code).toBe("unauthorized");
+});
+
+test("a beer-platform client looks up, pages a feed, checks in by the platform's own venue name and toasts as POST", async ({
+  browser,
+  baseURL,
+  rival,
+  request,
+}) => {
+  // The person connects their platform account once, in a browser signed in to the dashboard.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(ACCOUNTS.rival.email);
+  await page.getByLabel("Password").fill(ACCOUNTS.rival.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/locations/);
+  await page.goto("/api/v4/oauth/connect?return_to=/account");
+  await page.getByRole("button", { name: /allow/i }).click();
+  await expect(page).toHaveURL(/beer_account=connected/);
+  await context.close();
+
+  // Then the client code runs against /api/v4 as it ran against the platform.
+  const headers = { ...rival.write, ...JSON_ONLY };
+  const search = await readJson(await request.get("/api/v4/search/beer?q=hazy&sort=most_popular_first", { headers }));
+  expect(search.meta.code).toBe(200);
+  const bid = search.response.beers.items[0].beer.bid;
+  const { beer } = (await readJson(await request.get(`/api/v4/beer/info/${bid}`, { headers }))).response;
+  expect(beer).toMatchObject({ bid, beer_name: expect.any(String), calories: expect.any(Number) });
+
+  const venue = (await readJson(await request.get("/api/v4/venue/info/910001?compact=true", { headers }))).response.venue;
+  expect(venue.last_updated).toEqual(expect.any(String));
+  const feed = (await readJson(await request.get("/api/v4/venue/checkins/910001?limit=2", { headers }))).response;
+  const next = await readJson(await request.get(feed.pagination.next_url, { headers }));
+  expect(next.response.checkins.items.length).toBeGreaterThan(0);
+
+  const checkin = await readJson(
+    await request.post("/api/v4/checkin/add", {
+      headers,
+      form: {
+        bid: String(bid),
+        gmt_offset: "-5",
+        timezone: "EST",
+        foursquare_id: venue.directory.directory_id,
+        geolat: venue.location.lat,
+        geolng: venue.location.lng,
+        twitter: "off",
+      },
+    }),
+  );
+  expect(checkin.meta.code).toBe(200);
+  expect(checkin.response.venue).toMatchObject({ venue_id: 910001 });
+  expect(checkin.response.user.untappd_url).toEqual(expect.any(String));
+  const toast = await readJson(await request.post(`/api/v4/checkin/toast/${checkin.response.checkin_id}`, { headers }));
+  expect(toast.response).toMatchObject({ result: "success", like_type: "toast" });
+
+  // A call the platform refuses reads as the platform's envelope, not a thrown HTML page.
+  const missing = await request.get("/api/v4/beer/info/999999999", { headers });
+  expect(missing.status()).toBe(404);
+  expect((await readJson(missing)).meta).toMatchObject({ code: 404, error_type: expect.any(String), error_detail: expect.any(String) });
 });
