@@ -125,7 +125,10 @@ describe("generateActivity", () => {
   it("draws realistic check-ins: venues near the location, weekends busy, Mondays quiet, users with a gender and an age", async () => {
     const database = await db();
     const harbor = demo.find((location) => location.untappdVenueId === 910002)!;
-    const now = new Date();
+    // Late in the UTC day, when a venue east of UTC (Amsterdam) is already in the next day: the
+    // window's first local hours fall before its start unless the generator keeps them inside.
+    const today = new Date();
+    const now = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 23, 45));
     const run = await generateActivity(database, { checkins: 6000, locations: [harbor], days: 120, seed: 9, mode: "bulk", now });
     expect(run).toMatchObject({ mode: "bulk", checkins: 6000 });
     const range = sql`id between ${run.firstId} and ${run.lastId}`;

@@ -208,7 +208,11 @@ function checkinDraws(plan: Plan, n: number, firstId: number): SQL {
         case when ${hash(2246822519, 374761393)} < 0.12 then null
           else greatest(1950, 2005 - floor(-(ln(1 - ${hash(3266489917, 668265263)}) + ln(1 - ${hash(668265263, 2246822519)})) * 6)::int) end::smallint as birth_year,
         ${sql.raw(String(GENERATED.beerBase + 1))} + beer_index as beer_id,
-        case when at0 > ${sql.raw(`'${plan.now.toISOString()}'::timestamptz`)} then at0 - interval '7 days' else at0 end as checkin_at
+        -- The window's days are UTC dates but their hours the venue's: a draw past now, or (east of
+        -- UTC, late in the UTC day) before the window's start, moves a week, keeping its weekday.
+        case when at0 > ${sql.raw(`'${plan.now.toISOString()}'::timestamptz`)} then at0 - interval '7 days'
+             when at0 < ${sql.raw(`'${plan.now.toISOString()}'::timestamptz - interval '${plan.days} days'`)} then at0 + interval '7 days'
+             else at0 end as checkin_at
       from w
     )
     select ${sql.raw(String(firstId - 1))}::bigint + row_number() over (order by checkin_at) as id, x.* from x`;
