@@ -9,7 +9,8 @@ const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
  * - 404 where there are path params (a malformed or another business's id finds nothing);
  * - every write reads its body: 400 (broken JSON), 413 (over 1 MiB), 415 (not JSON); 422 where a body
  *   or a query is validated;
- * - whatever the verb adds itself (`problems`: 409 on conflicting writes, 429 on the login and catalogue limits);
+ * - whatever the verb adds itself (`problems`: 409 on conflicting writes, 429 on the login and catalogue limits,
+ *   401 for the login's wrong password);
  * - 500 and 503 (database unavailable) everywhere.
  * 405 is per path, not per operation: the methods a path does not offer answer it (see the path's description).
  */
