@@ -12,7 +12,9 @@ test.describe("a client typed from the OpenAPI document", () => {
     expect(response.status()).toBe(200);
     const document = await response.json();
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/v1/sessions", "/api/v1/menus/{id}", "/api/v4/beer/info/{id}"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/sessions", "/api/v1/menus/{id}", "/api/v4/beer/info/{id}"]),
+    );
   });
 
   test("logs in, lists locations and reads a whole menu", async ({ baseURL }) => {
@@ -29,11 +31,17 @@ test.describe("a client typed from the OpenAPI document", () => {
     expect(locations.response.status).toBe(200);
     const location = locations.data!.locations[0]!;
 
-    const menus = await api.GET("/api/v1/locations/{id}/menus", { params: { path: { id: String(location.id) } }, headers: { authorization } });
+    const menus = await api.GET("/api/v1/locations/{id}/menus", {
+      params: { path: { id: String(location.id) } },
+      headers: { authorization },
+    });
     const menu = menus.data!.menus[0]!;
     expect(menu.location_id).toBe(location.id);
 
-    const full = await api.GET("/api/v1/menus/{id}", { params: { path: { id: String(menu.id) }, query: { full: "true" } }, headers: { authorization } });
+    const full = await api.GET("/api/v1/menus/{id}", {
+      params: { path: { id: String(menu.id) }, query: { full: "true" } },
+      headers: { authorization },
+    });
     expect(full.response.status).toBe(200);
     expect(full.data!.menu.name).toBe(menu.name);
   });
