@@ -114,6 +114,14 @@ module.exports = {
       to: { path: ["^lib/beer-platform/", "^lib/catalogue/", "^lib/demo/", "^lib/insights/"] },
     },
     {
+      name: "openapi-only-from-its-route",
+      severity: "error",
+      comment:
+        "lib/openapi builds the API description: only its route (app/api/v1/openapi/), the scripts that generate from it and tests import it; no handler depends on it.",
+      from: { path: OWN_CODE, pathNot: ["^lib/openapi/", "^app/api/v1/openapi/", "^scripts/", "^test/"] },
+      to: { path: "^lib/openapi/" },
+    },
+    {
       name: "demo-only-from-scripts-and-tests",
       severity: "error",
       comment: "lib/demo (seed data, activity generator) is imported only by scripts/, instrumentation.ts and tests.",

@@ -38,6 +38,13 @@ export default function Home() {
             Call the API: <code>curl -u you@example.com:TOKEN {"<this host>"}/api/v1/current_user</code>.
           </li>
           <li>Use the read-only token on public pages and the read-write token in back-end integrations.</li>
+          <li>
+            Every route, parameter and answer: the <a href="/docs/api">API reference</a>, generated from{" "}
+            <a href="/api/v1/openapi.json">
+              <code>/api/v1/openapi.json</code>
+            </a>{" "}
+            (OpenAPI 3.1: generate a typed client from it).
+          </li>
         </ol>
       </section>
       <section className={styles.card} aria-labelledby="routes">

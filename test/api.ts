@@ -5,6 +5,9 @@ import { declaredResponses, type RouteFn } from "@/lib/api/handler";
 import { problemResponse } from "@/lib/schemas/common";
 import { z } from "zod";
 import { DEMO } from "@/lib/demo/seed";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { openApiDocument } from "@/app/api/v1/openapi/document";
 
 // Resolves a URL path to the app's route module the way Next.js does (static segments before
 // dynamic ones, catch-alls last), so tests speak HTTP paths and run the real handlers.
@@ -79,6 +82,7 @@ export async function call(method: string, url: string, options: CallOptions = {
   const type = response.headers.get("content-type") ?? "";
   const parsed = type.includes("json") && text ? JSON.parse(text) : text;
   checkAnswer(`${method} ${target.pathname}`, handler as RouteFn, response.status, parsed);
+  checkDocumented(method, found.route, response.status, parsed);
   return { status: response.status, headers: response.headers, body: withoutRequestId(`${method} ${target.pathname}`, response, parsed) };
 }
 
@@ -114,6 +118,56 @@ function checkAnswer(what: string, handler: RouteFn, status: number, body: unkno
     return;
   }
   expectShape(what, status, schema!, body);
+}
+
+// ---- the same check through the API description (GET /api/v1/openapi.json) ----
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+addFormats.default(ajv);
+const validators = new Map<string, ValidateFunction>();
+type Json = Record<string, any>;
+const resolve = (node: Json): Json =>
+  typeof node?.$ref === "string"
+    ? resolve(
+        node.$ref
+          .slice(2)
+          .split("/")
+          .reduce((at: Json, key: string) => at[key], openApiDocument()),
+      )
+    : node;
+
+/**
+ * Every /api/v1 answer is also checked against what the document says of its operation: the status
+ * must be one it lists (a problem status the rule in lib/openapi/problems.ts forgot fails here), and
+ * the body must pass the documented JSON Schema for that status (Ajv, from z.toJSONSchema).
+ */
+function checkDocumented(method: string, route: Route, status: number, body: unknown) {
+  if (route.segments[0] !== "api" || route.segments[1] !== "v1" || route.segments[2] === "[[...path]]") return;
+  const what = `${method} /${route.segments.join("/")}`;
+  const openApiPath = `/${route.segments.map((segment) => segment.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`;
+  const item = openApiDocument().paths[openApiPath];
+  if (!item) throw new Error(`${what}: the API description has no path ${openApiPath}`);
+  const operation = item[method.toLowerCase()] as Json | undefined;
+  if (!operation) {
+    if (status === 405) return; // a method the path does not offer: the path's 405, said in its description
+    throw new Error(`${what} answered ${status}, but the API description has no ${method} on ${openApiPath}`);
+  }
+  const response = operation.responses[String(status)] as Json | undefined;
+  if (!response) throw new Error(`${what} answered ${status}, which the API description does not list for it`);
+  const content = resolve(response).content as Json | undefined;
+  if (!content) {
+    if (body !== "") throw new Error(`${what} answered ${status} with a body, but the API description documents none`);
+    return;
+  }
+  const key = `${method} ${openApiPath} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(resolve(content["application/json"].schema));
+    validators.set(key, validate);
+  }
+  if (!validate(body)) {
+    throw new Error(`${what} answered ${status} with a body its documented schema refuses: ${ajv.errorsText(validate.errors)}`);
+  }
 }
 
 function expectShape(what: string, status: number, schema: z.ZodType, body: unknown) {

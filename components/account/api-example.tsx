@@ -41,6 +41,13 @@ export function ApiExample({ email, readOnlyToken, locationId, copier }: Props) 
           : `Show your tokens above to fill in ${TOKEN_PLACEHOLDER}.`}
       </p>
       <CopyBlock id="example" label="example commands" text={lines.join("\n")} copier={copier} block />
+      <p className={styles.lead}>
+        Every route, its parameters and its answers: the <a href="/docs/api">API reference</a> (also as OpenAPI 3.1:{" "}
+        <a href="/api/v1/openapi.json">
+          <code>/api/v1/openapi.json</code>
+        </a>
+        ).
+      </p>
     </section>
   );
 }

@@ -34,10 +34,46 @@ export function declaredResponses(route: RouteFn): DeclaredResponses | undefined
   return declarations.get(route);
 }
 
-/** For wrappers of a route function (the deprecated family's headers): the wrapper answers the same. */
-export function sameResponses(from: RouteFn, to: RouteFn): RouteFn {
+/**
+ * What a verb takes, as its endpoint() declared it, filed beside its answers when the module loads:
+ * the API description (lib/openapi) is generated from these two maps. `offered` is false for the 405
+ * refuser that resource() exports for the methods a path does not offer.
+ */
+export type DeclaredSpec = {
+  offered: boolean;
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Problem statuses this verb answers beyond the ones its shape implies (lib/openapi/problems.ts). */
+  problems?: readonly number[];
+  /** The deprecated family: when, until when, and what replaces it (lib/custom-menus/deprecation.ts). */
+  deprecation?: { since: string; sunset: string; successor: string | null };
+};
+const specs = new WeakMap<RouteFn, DeclaredSpec>();
+
+/** What a route function takes; undefined for a function no endpoint() or resource() made. */
+export function declaredSpec(route: RouteFn): DeclaredSpec | undefined {
+  return specs.get(route);
+}
+
+/** The methods a route module offers: the exported verbs that are not resource()'s 405 refuser. */
+export function offeredMethods(module: Partial<Record<string, RouteFn>>): Method[] {
+  return METHODS.filter((method) => {
+    const route = module[method];
+    return route !== undefined && specs.get(route)?.offered === true;
+  });
+}
+
+/**
+ * For wrappers of a route function (the deprecated family's headers): the wrapper answers the same,
+ * takes the same, and may add to what is declared (`extra`).
+ */
+export function sameResponses(from: RouteFn, to: RouteFn, extra: Partial<DeclaredSpec> = {}): RouteFn {
   const declared = declarations.get(from);
   if (declared) declarations.set(to, declared);
+  const spec = specs.get(from);
+  if (spec) specs.set(to, { ...spec, ...extra });
   return to;
 }
 
@@ -59,6 +95,11 @@ type Spec<P, Q, B, A extends boolean> = {
    * without, and the test harness fails on a success answer no schema was declared for.
    */
   response?: ResponseSpec;
+  /**
+   * Problem statuses beyond the ones the spec's shape implies (auth, params, query, body: see
+   * lib/openapi/problems.ts), e.g. `[409]` where a write can conflict. The API description lists them.
+   */
+  problems?: readonly number[];
 };
 
 export type HandlerContext<P, Q, B, A extends boolean> = {
@@ -153,6 +194,14 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     result.headers.set("x-sql-statements", String(statements));
     return result;
   });
+  specs.set(route, {
+    offered: true,
+    auth: spec.auth !== false,
+    params: spec.params,
+    query: spec.query,
+    body: spec.body,
+    problems: spec.problems,
+  });
   return spec.response ? declare(route, spec.response) : route;
 }
 
@@ -167,10 +216,12 @@ export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Met
     identified(async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } })),
     { 405: problemResponse },
   );
+  specs.set(refuse, { offered: false, auth: false });
   const options = declare(
     identified(async () => new Response(null, { status: 204, headers: { allow } })),
     { 204: null },
   );
+  specs.set(options, { offered: true, auth: false });
   const out = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse]));
   return { ...out, OPTIONS: options } as Record<Method | "OPTIONS", RouteFn>;
 }

@@ -21,8 +21,9 @@ export type EndpointMatch = {
   params: readonly string[];
 };
 
-type Param = "int" | "username";
-type Pattern = {
+export type Param = "int" | "username";
+/** One allow-listed endpoint: lib/openapi describes each from this list. */
+export type Pattern = {
   name: string;
   method: Method;
   /** A second method clients send for the same call: answered the same way. */
@@ -141,6 +142,9 @@ const PATTERNS: Pattern[] = [
   { name: "friend/remove", method: "GET", ...ALSO_POST, segments: ["friend", "remove", "int"], access: "user", params: [] },
   { name: "notifications", method: "GET", segments: ["notifications"], access: "user", params: PAGE },
 ];
+
+/** The allow-list, for the API description (lib/openapi/v4.ts). */
+export const DOCUMENTED_ENDPOINTS: readonly Pattern[] = PATTERNS;
 
 const VALUE: Record<Param, RegExp> = {
   int: /^[1-9][0-9]{0,11}$/,

@@ -5,7 +5,7 @@ import { clientAddress, createSession, resetTokens } from "@/lib/sessions/sessio
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/sessions — log in with email and password, get the token pair
-  POST: endpoint({ auth: false, body: createSessionBody, response: sessionResponse }, async ({ db, body, request }) =>
+  POST: endpoint({ auth: false, body: createSessionBody, response: sessionResponse, problems: [401, 429] }, async ({ db, body, request }) =>
     json({ user: await createSession(db, { ...body, address: clientAddress(request) }) }),
   ),
   // DELETE /api/v1/sessions — reset both tokens of the caller

@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/sections/:id — delete with its items
-  DELETE: endpoint({ params: idParams, response: sectionEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ params: idParams, response: sectionEnvelope, problems: [409] }, async ({ db, caller, params }) =>
     json({ section: await deleteSection(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

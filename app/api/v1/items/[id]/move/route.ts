@@ -6,7 +6,7 @@ import { moveItem } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/items/:id/move — to `position` (default: the top) of a section of the business
-  PATCH: endpoint({ params: idParams, body: moveItemBody, response: itemEnvelope }, async ({ db, caller, params, body }) =>
+  PATCH: endpoint({ params: idParams, body: moveItemBody, response: itemEnvelope, problems: [409] }, async ({ db, caller, params, body }) =>
     json({
       item: await moveItem(db, {
         businessId: caller.user.businessId,

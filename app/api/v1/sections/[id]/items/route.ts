@@ -14,8 +14,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     }),
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
-  POST: endpoint({ params: idParams, body: createItemBody, response: { 201: itemEnvelope } }, async ({ db, caller, params, body }) => {
-    const item = await createItem(db, { businessId: caller.user.businessId, sectionId: params.id, input: body.item });
-    return json({ item }, { status: 201 });
-  }),
+  POST: endpoint(
+    { params: idParams, body: createItemBody, response: { 201: itemEnvelope }, problems: [429] },
+    async ({ db, caller, params, body }) => {
+      const item = await createItem(db, { businessId: caller.user.businessId, sectionId: params.id, input: body.item });
+      return json({ item }, { status: 201 });
+    },
+  ),
 });
