@@ -6095,6 +6095,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            menus_version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6173,6 +6174,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            menus_version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6493,6 +6495,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7578,6 +7581,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7654,6 +7658,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7799,6 +7804,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7893,6 +7899,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7908,6 +7915,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8308,6 +8316,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8358,6 +8367,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8445,6 +8455,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8495,6 +8506,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8797,6 +8809,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

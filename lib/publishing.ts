@@ -18,11 +18,14 @@ export async function setPublishedState<Table extends PublishableTable>(
 ): Promise<Table["$inferSelect"] | null> {
   const change = { unpublished: !published, updatedAt: new Date() } as PgUpdateSetSource<Table>;
   type Row = Table["$inferSelect"];
-  const [changed] = (await db
-    .update(table)
-    .set(change)
-    .where(and(where, eq(table.unpublished, published)))
-    .returning()) as Row[];
+  // In a transaction, like every write to a menu's tree, so the change names its actor (lib/db/actor.ts).
+  const [changed] = (await db.transaction((tx) =>
+    tx
+      .update(table)
+      .set(change)
+      .where(and(where, eq(table.unpublished, published)))
+      .returning(),
+  )) as Row[];
   if (changed) return changed;
   const [current] = (await db
     .select()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
+import { actingAs } from "@/lib/db/actor";
 import { countStatements } from "@/lib/db/statement-count";
 import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
@@ -183,7 +184,9 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const query = parse(spec.query ?? (z.object({}) as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
       const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
-      return await run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
+      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
+      // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
+      return await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
     } catch (error) {
       return toErrorResponse(error);
     }

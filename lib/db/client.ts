@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import * as schema from "./schema";
 import { statementCounter } from "./statement-count";
+import { stampTransaction } from "./actor";
 
 export type Schema = typeof schema;
 /** A database or a transaction: every data function takes one of these first. */
@@ -16,6 +17,21 @@ export type Database = {
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
 };
+
+/**
+ * Makes every top-level transaction of `db` start by naming who writes (lib/db/actor.ts), for the
+ * menus' change records. A write to a menu's tree therefore runs in `db.transaction` (a single
+ * UPDATE too), or its change is the system's.
+ */
+function stampingTransactions(db: Db): Db {
+  const open = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    open(async (tx) => {
+      await stampTransaction(tx);
+      return run(tx);
+    }, config)) as Db["transaction"];
+  return db;
+}
 
 export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations");
 
@@ -30,7 +46,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
   const db = drizzle({ client, schema, logger: statementCounter });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close() };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -50,7 +66,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return { db: stampingTransactions(db as unknown as Db), kind: "postgres", close: () => pool.end() };
 }
 
 /** Opens the configured database (DATABASE_URL, else PGlite under DATA_DIR) and migrates it. */

@@ -67,6 +67,7 @@ export function locationJson(location: Location): LocationResponse {
     currency: location.currency,
     currency_symbol: currencySymbol(location.currency),
     number_of_taps: location.numberOfTaps,
+    menus_version: location.menusVersion,
     created_at: location.createdAt.toISOString(),
     updated_at: location.updatedAt.toISOString(),
   };

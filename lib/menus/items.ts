@@ -156,11 +156,13 @@ export async function createItem(
  * UPDATE with the business in its WHERE: an item deleted meanwhile is 404, like a missing one.
  */
 export async function updateItem(db: Db, { businessId, id, input }: Scope & { input: UpdateItem }) {
-  const [updated] = await db
-    .update(items)
-    .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
-    .where(ownItem(db, { businessId, id }))
-    .returning();
+  const [updated] = await db.transaction((tx) =>
+    tx
+      .update(items)
+      .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
+      .where(ownItem(tx, { businessId, id }))
+      .returning(),
+  );
   return itemJson(found(updated, "item"));
 }
 
@@ -217,6 +219,8 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
   tapNumber: null,
   cask: false,
   nitro: false,
+  eightySixedAt: null,
+  eightySixedUntil: null,
 };
 
 /** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */

@@ -53,11 +53,13 @@ export async function createMenu(db: Db, { location, fields }: { location: Locat
 
 /** One UPDATE with the business in its WHERE: a menu deleted meanwhile is 404, like a missing one. */
 export async function updateMenu(db: Db, { businessId, id, fields }: Scope & { fields: MenuFields }) {
-  const [updated] = await db
-    .update(menus)
-    .set({ name: fields.name, description: fields.description, footer: fields.footer, updatedAt: new Date() })
-    .where(ownMenu(db, { businessId, id }))
-    .returning();
+  const [updated] = await db.transaction((tx) =>
+    tx
+      .update(menus)
+      .set({ name: fields.name, description: fields.description, footer: fields.footer, updatedAt: new Date() })
+      .where(ownMenu(tx, { businessId, id }))
+      .returning(),
+  );
   return menuJson(found(updated, "menu"));
 }
 
@@ -83,10 +85,12 @@ export async function setPublished(db: Db, { businessId, id, published }: Scope 
 
 /** Publishes every unpublished menu of the location; answers all its menus. */
 export async function publishAllMenus(db: Db, { location }: { location: Location }) {
-  await db
-    .update(menus)
-    .set({ unpublished: false, updatedAt: new Date() })
-    .where(and(eq(menus.locationId, location.id), eq(menus.unpublished, true)));
+  await db.transaction((tx) =>
+    tx
+      .update(menus)
+      .set({ unpublished: false, updatedAt: new Date() })
+      .where(and(eq(menus.locationId, location.id), eq(menus.unpublished, true))),
+  );
   return listMenus(db, { location });
 }
 

@@ -50,11 +50,14 @@ export async function createSection(
 
 /** One UPDATE with the business in its WHERE: a section deleted meanwhile is 404, like a missing one. */
 export async function updateSection(db: Db, { businessId, id, fields }: Scope & { fields: SectionFields }) {
-  const [updated] = await db
-    .update(sections)
-    .set({ name: fields.name, description: fields.description, public: fields.public, updatedAt: new Date() })
-    .where(ownSection(db, { businessId, id }))
-    .returning();
+  // In a transaction, like every write to a menu's tree, so the change names its actor (lib/db/actor.ts).
+  const [updated] = await db.transaction((tx) =>
+    tx
+      .update(sections)
+      .set({ name: fields.name, description: fields.description, public: fields.public, updatedAt: new Date() })
+      .where(ownSection(tx, { businessId, id }))
+      .returning(),
+  );
   return sectionJson(found(updated, "section"));
 }
 

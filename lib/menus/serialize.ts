@@ -27,6 +27,7 @@ export function menuJson(menu: Menu): MenuResponse {
     unpublished: menu.unpublished,
     position: menu.position,
     legacy_menu_id: menu.legacyMenuId,
+    version: menu.version,
     created_at: iso(menu.createdAt),
     updated_at: iso(menu.updatedAt),
   };

@@ -14,7 +14,8 @@ import { blankContainerResponse, containerResponse, itemResponse, menuResponse, 
 
 const legacy = z.literal(true);
 
-export const legacyMenuResponse = menuResponse.extend({ uuid: z.null(), legacy_menu_id: z.null(), legacy });
+/** A custom menu has no version (live-menus §1 versions the consolidated menus only). */
+export const legacyMenuResponse = menuResponse.omit({ version: true }).extend({ uuid: z.null(), legacy_menu_id: z.null(), legacy });
 export const legacySectionResponse = sectionResponse.extend({ type: z.literal("Section"), public: z.literal(true), legacy });
 /** A custom item has no catalogue fields and no overrides; its type becomes its style. */
 export const legacyItemResponse = itemResponse.extend({ untappd_id: z.null(), legacy });

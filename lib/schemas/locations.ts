@@ -29,6 +29,8 @@ export const locationResponse = z.strictObject({
   currency: z.string().length(3),
   currency_symbol: z.string(),
   number_of_taps: z.number().int().min(0),
+  /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
+  menus_version: z.number().int().min(1),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -154,6 +154,8 @@ export const menuResponse = z.strictObject({
   unpublished: z.boolean(),
   position: listPosition,
   legacy_menu_id: recordId.nullable(),
+  /** Raised by 1 with every committed change to the menu or its tree (live-menus §1). */
+  version: z.number().int().min(1),
   created_at: timestamp,
   updated_at: timestamp,
 });

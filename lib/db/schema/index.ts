@@ -7,3 +7,4 @@ export * from "./menus";
 export * from "./custom-menus";
 export * from "./beer-platform";
 export * from "./insights";
+export * from "./changes";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { id, timestamps } from "./columns";
+import { bigint, boolean, check, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, stamp, timestamps } from "./columns";
 import { containerSizes, locations } from "./venues";
 
 // ---- Consolidated menus -------------------------------------------------------------------------
@@ -22,6 +22,11 @@ export const menus = pgTable(
     unpublished: boolean().notNull().default(true),
     position: integer().notNull(),
     legacyMenuId: integer("legacy_menu_id"),
+    // Raised by 1 per committed transaction that changes the menu or its tree: by the database's
+    // triggers (migration 0008_live_menus), never by application code. version_tx marks the
+    // transaction that raised it last, so one transaction raises it once.
+    version: integer().notNull().default(1),
+    versionTx: bigint("version_tx", { mode: "number" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("menus_legacy_menu_id_key").on(t.legacyMenuId), check("menus_position_min", sql`${t.position} >= 0`)],
@@ -83,6 +88,10 @@ export const items = pgTable(
     nitro: boolean().notNull().default(false),
     inProduction: boolean("in_production").notNull().default(true),
     rating: numeric({ precision: 4, scale: 3 }),
+    // 86 (out of stock): in force while eighty_sixed_at is set and eighty_sixed_until is null or later
+    // than now, so an 86 ends by time alone with no job for the reads (live-menus §7).
+    eightySixedAt: stamp("eighty_sixed_at"),
+    eightySixedUntil: stamp("eighty_sixed_until"),
     ...timestamps,
   },
   (t) => [check("items_position_min", sql`${t.position} >= 0`)],

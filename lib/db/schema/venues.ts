@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, time, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, stamp, timestamps } from "./columns";
 
 export const businesses = pgTable("businesses", {
@@ -64,6 +64,10 @@ export const locations = pgTable(
     numberOfTaps: integer("number_of_taps").notNull().default(0),
     // Set by POST /locations/:id/custom_menus/migrate; custom-menu writes answer 409 afterwards.
     customMenusMigratedAt: stamp("custom_menus_migrated_at"),
+    // Raised with any change to any of the location's menus, once per transaction (the triggers of
+    // migration 0008_live_menus, like menus.version).
+    menusVersion: integer("menus_version").notNull().default(1),
+    menusVersionTx: bigint("menus_version_tx", { mode: "number" }),
     ...timestamps,
   },
   (t) => [index("locations_business_id_idx").on(t.businessId)],
