@@ -51,7 +51,7 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   child.stderr?.on("data", keep);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready${lastOutput(server)}`);
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -59,8 +59,10 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("the server was not ready within 90 s");
+  throw new Error(`the server was not ready within 90 s${lastOutput(server)}`);
 }
+
+const lastOutput = (server: AppServer) => (server.log.length > 0 ? `; its last output:\n${server.log.slice(-20).join("\n")}` : "");
 
 /** Stops the server's whole process group: TERM, then KILL after 5 s. */
 export async function stopServer(server: AppServer | undefined) {
