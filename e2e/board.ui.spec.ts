@@ -115,6 +115,8 @@ test("a bigger menu shrinks its type to fit; one too big for the smallest type t
     await expectWholeMenuOnScreen(board);
     await board.screenshot({ path: `${SHOTS}/big-1920.png` });
 
+    // Fake timers turn the page; no transition, so the screenshot shows where the slide ends.
+    await board.emulateMedia({ reducedMotion: "reduce" });
     await board.clock.install();
     await board.goto(`/preview/menus/${huge.id}?theme=dark`);
     const status = board.getByRole("status");
@@ -196,14 +198,14 @@ test("manager B's dashboard board shows manager A's change without a reload", as
     const managerB = await other.newPage();
     await managerB.goto(`/locations/1/menus?menu=${menu.id}`);
     await expect(managerB.getByRole("heading", { level: 2, name: menu.name })).toBeVisible();
-    await expect(managerB.getByText(item.name, { exact: true })).toBeVisible();
+    await expect(managerB.getByText(item.name, { exact: true }).first()).toBeVisible();
     await managerB.evaluate(() => {
       (window as unknown as { boardMarker: string }).boardMarker = "same page";
     });
     // Manager A (this test's own signed-in page) renames the item through the API.
     const renamed = `${item.name} (renamed)`;
     await send(page, "PATCH", `/api/v1/items/${item.id}`, { item: { name: renamed } });
-    await expect(managerB.getByText(renamed, { exact: true })).toBeVisible();
+    await expect(managerB.getByText(renamed, { exact: true }).first()).toBeVisible();
     expect(await managerB.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker)).toBe("same page");
     await managerB.screenshot({ path: `${SHOTS}/dashboard-b.png` });
   } finally {
