@@ -7,6 +7,9 @@ import { api, expect, test } from "./ui-fixtures";
 // the connection is cut and "Live" again after, and the dashboard's board of one manager following
 // another manager's change. Screenshots go to $BOARD_SHOTS (default /tmp/boards-shots).
 
+// Building menus through the API is slow on a loaded machine; the waits are for readiness, not speed.
+test.setTimeout(240_000);
+
 const SHOTS = process.env.BOARD_SHOTS ?? "/tmp/boards-shots";
 const TV = { width: 1920, height: 1080 };
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -85,7 +88,8 @@ test("at 1920×1080 the demo menu fits the screen, every section without scrolli
   const { context, page: board } = await guestPage(browser);
   try {
     await board.goto(`/preview/menus/${demo.id}`);
-    await expect(board.getByRole("status")).toHaveText("Live");
+    // The first stream of a fresh server loads its route: wait for it, this is not about speed.
+    await expect(board.getByRole("status")).toHaveText("Live", { timeout: 30_000 });
     await expect(board.locator("[data-fit]")).toBeAttached();
     await expectWholeMenuOnScreen(board);
     await board.screenshot({ path: `${SHOTS}/demo-1920-light.png` });
@@ -96,7 +100,8 @@ test("at 1920×1080 the demo menu fits the screen, every section without scrolli
     // A phone keeps the scrolling page.
     await board.setViewportSize({ width: 390, height: 844 });
     await board.goto(`/preview/menus/${demo.id}`);
-    await expect(board.getByRole("status")).toHaveText("Live");
+    // The first stream of a fresh server loads its route: wait for it, this is not about speed.
+    await expect(board.getByRole("status")).toHaveText("Live", { timeout: 30_000 });
     await expect(board.locator("[data-fit]")).toHaveCount(0);
     await board.screenshot({ path: `${SHOTS}/demo-390.png`, fullPage: true });
   } finally {
@@ -168,7 +173,8 @@ test("a price changed through the API shows on the open board without a reload; 
     expect(await board.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker)).toBe("same page");
     expect(navigations).toBe(0);
 
-    // Cut off: the board keeps the menu and says how old it may be (venue time, Amsterdam).
+    // Cut off (the browser's network goes away, and with it the stream): the board keeps the menu and
+    // says how old it may be, in venue time (Amsterdam).
     await context.setOffline(true);
     await expect(status).toContainText(/As of \d{2}:\d{2}/);
     await expect(prices).toContainText("€7.25");

@@ -7,7 +7,8 @@ import { follow, latestChangeId } from "./stream";
 // location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
 // location and instance) but tells a guest only that its own menu has a new version: `event: version`,
 // `data: {"version":N}`. No cursor, type, actor or summary leaves it, and nothing about other menus.
-// It sends the current version first, so a board that reconnects learns at once whether it missed one.
+// It sends the current version first, so a board that reconnects learns at once whether it missed one,
+// and `event: ping` every 20 s, so a board notices a connection that died without a word.
 // When the menu is unpublished (for a guest) or deleted, it sends `event: gone` and ends.
 
 const HEARTBEAT_MS = 20_000;
@@ -89,7 +90,8 @@ export async function openBoardStream({
       };
       send("retry: 2000\n: connected\n\n");
       tell(current.version);
-      heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
+      heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
       signal.addEventListener("abort", end);
       // One check at a time, in order: each reads the menu after the newest change it was handed.
       let checking = Promise.resolve();
