@@ -129,5 +129,6 @@ export async function nextEightySixExpiry(db: Db, menuId: number, now: Date = ne
 export function earliestEightySixExpiry(tree: Pick<MenuTreeResponse, "sections" | "on_deck_section">): string | null {
   const all = [...tree.sections, ...(tree.on_deck_section ? [tree.on_deck_section] : [])].flatMap((section) => section.items);
   const ends = all.flatMap((item) => (item.eighty_sixed && item.eighty_sixed_until ? [item.eighty_sixed_until] : []));
-  return ends.length === 0 ? null : ends.reduce((a, b) => (a < b ? a : b));
+  // ISO timestamps in UTC with milliseconds sort as text.
+  return ends.sort()[0] ?? null;
 }
