@@ -37,6 +37,15 @@ const eightySixed = async () =>
   ((await api.get(`locations/${location.id}/eighty_sixed`, { as: owner.ro })).body.items as { id: number }[]).map(({ id }) => id);
 const lastChange = async (menuId: number) =>
   (await (await db()).select().from(menuChanges).where(eq(menuChanges.menuId, menuId)).orderBy(desc(menuChanges.id)).limit(1))[0]!;
+/** The feed's newest cursor at the location (GET /locations/:id/changes, paged to its end). */
+async function latestCursor() {
+  let cursor = "";
+  for (;;) {
+    const page = (await api.get(`locations/${location.id}/changes?limit=500${cursor ? `&since=${cursor}` : ""}`, { as: owner.ro })).body;
+    if (page.changes.length === 0) return page.next_cursor as string;
+    cursor = page.next_cursor;
+  }
+}
 /** Moves an 86's end into the past, as if its time had come (a direct write: the triggers record it too). */
 const expire = async (id: number) =>
   (await db()).update(items).set({ eightySixedUntil: sql`now() - interval '1 minute'` }).where(eq(items.id, id));
@@ -66,8 +75,7 @@ describe("POST /items/:id/86", () => {
     expect(await item(id)).toMatchObject({ eighty_sixed: true, eighty_sixed_until: null });
     expect(await fullItem(menuId, id)).toMatchObject({ eighty_sixed: true, eighty_sixed_until: null });
     expect(await eightySixed()).toContain(id);
-    expect((await lastChange(menuId)).type).toBe("item.86d");
-    expect((await lastChange(menuId)).actor).toMatchObject({ via: "token" });
+    expect(await lastChange(menuId)).toMatchObject({ type: "item.86d", version: before + 1, actor: { via: "token" } });
   });
 
   it("86s until the next opening of the location, from its hours in its zone", async () => {
@@ -226,13 +234,19 @@ describe("expiry", () => {
     expect(await nextEightySixExpiry(await db(), menuId)).toBeNull();
 
     const before = await version(menuId);
+    const since = await latestCursor();
     expect(await restoreExpiredEightySixes(await db())).toBeGreaterThanOrEqual(1);
     expect(await version(menuId)).toBe(before + 1);
-    expect(await lastChange(menuId)).toMatchObject({
-      type: "item.restored",
-      version: before + 1,
-      actor: { user_id: null, name: null, via: "system" },
-    });
+    // The feed has the restore, by the system, as one change of its own.
+    const feed = (await api.get(`locations/${location.id}/changes?since=${since}`, { as: owner.ro })).body.changes;
+    expect(feed.filter((change: { menu_id: number }) => change.menu_id === menuId)).toEqual([
+      expect.objectContaining({
+        type: "item.restored",
+        version: before + 1,
+        actor: { user_id: null, name: null, via: "system" },
+        summary: "Seasonal is back on",
+      }),
+    ]);
     const [row] = await (await db()).select().from(items).where(eq(items.id, id));
     expect(row).toMatchObject({ eightySixedAt: null, eightySixedUntil: null });
 
