@@ -7,6 +7,9 @@ import { api, expect, test } from "./ui-fixtures";
 // public board without the item, the "86'd now" page, and one tap back on. Screenshots of each step
 // at desktop and phone widths go to .screenshots/eighty-six/ (looked at by hand, not compared).
 
+// Each test walks four pages; on a busy machine that outlasts the default 30 s (a limit, not a target).
+test.describe.configure({ timeout: 120_000 });
+
 const shots = path.resolve(import.meta.dirname, "../.screenshots/eighty-six");
 const shot = (name: string) => path.join(shots, name);
 
@@ -20,6 +23,8 @@ async function openPublished(page: Page, menu: BoardMenu) {
   await page.goto(`/locations/1/menus?menu=${menu.id}`);
   await expect(page.getByRole("heading", { level: 2, name: menu.name })).toBeVisible();
   await expect(itemList(page, menu.sections[0]!)).toBeVisible();
+  // The venue's hours and zone have arrived, so "until we next open" is offered (not "loading hours…").
+  await page.waitForLoadState("networkidle");
 }
 
 const apiItem = async (page: Page, menuId: number, itemId: number) => {
@@ -49,6 +54,8 @@ for (const width of [1280, 375]) {
       const nextOpen = choice.getByRole("menuitem", { name: /^Until we next open — \w{3} (\d{1,2} \w{3} )?\d{2}:\d{2}$/ });
       await expect(nextOpen).toBeVisible();
       await expect(choice.getByRole("menuitem", { name: "Until I restore it" })).toBeVisible();
+      // Focus is in the menu (on its first enabled choice); Home reaches the first one.
+      await page.keyboard.press("Home");
       await expect(nextOpen).toBeFocused();
       await page.screenshot({ path: shot(`choice-${width}.png`) });
       const when = (await nextOpen.textContent())!.replace("Until we next open — ", "");
@@ -108,6 +115,9 @@ test.describe("by keyboard", () => {
 
     await page.getByRole("button", { name: `86 ${stout.name} (out of stock)` }).focus();
     await page.keyboard.press("Enter");
+    // Once the venue's hours are in, the first choice names the time; Home moves to it.
+    await expect(page.getByRole("menuitem", { name: /^Until we next open — / })).toBeVisible();
+    await page.keyboard.press("Home");
     await expect(page.getByRole("menuitem", { name: /^Until we next open/ })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Until I restore it" })).toBeFocused();
