@@ -524,6 +524,27 @@ export interface paths {
         patch: operations["patchItemsById"];
         trace?: never;
     };
+    "/api/v1/items/{id}/86": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Out of stock until "next_open", a time, or null (until restored) */
+        post: operations["postItemsById86"];
+        /** Back on (an item not 86'd is answered unchanged) */
+        delete: operations["deleteItemsById86"];
+        /** The methods this path offers */
+        options: operations["optionsItemsById86"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/items/{id}/containers": {
         parameters: {
             query?: never;
@@ -803,6 +824,26 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsLocationsByIdCustomMenusPublishAll"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/eighty_sixed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The items 86'd now, in menu, section and item order */
+        get: operations["getLocationsByIdEightySixed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdEightySixed"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -5238,6 +5279,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -5280,6 +5323,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -5401,6 +5446,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -5476,6 +5523,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -5608,6 +5657,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -5625,6 +5676,199 @@ export interface operations {
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    postItemsById86: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eighty_six: {
+                        until?: "next_open" | string | null;
+                        eighty_sixed?: {
+                            until: "next_open" | string | null;
+                        };
+                    };
+                } | {
+                    until?: "next_open" | string | null;
+                    eighty_sixed?: {
+                        until: "next_open" | string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: {
+                            id: number;
+                            section_id: number;
+                            position: number;
+                            untappd_id: number | null;
+                            name: string;
+                            brewery: string | null;
+                            style: string | null;
+                            description: string | null;
+                            abv: string | null;
+                            ibu: string | null;
+                            calories: string | null;
+                            label_image: string | null;
+                            label_image_hd: string | null;
+                            brewery_location: string | null;
+                            untappd_beer_slug: string | null;
+                            untappd_brewery_id: number | null;
+                            tap_number: string | null;
+                            cask: boolean;
+                            nitro: boolean;
+                            in_production: boolean;
+                            rating: string | null;
+                            custom_name: string | null;
+                            custom_brewery: string | null;
+                            custom_style: string | null;
+                            custom_description: string | null;
+                            custom_abv: string | null;
+                            custom_ibu: string | null;
+                            custom_calories: string | null;
+                            original_name: string | null;
+                            original_brewery: string | null;
+                            original_style: string | null;
+                            original_description: string | null;
+                            original_abv: string | null;
+                            original_ibu: string | null;
+                            original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteItemsById86: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: {
+                            id: number;
+                            section_id: number;
+                            position: number;
+                            untappd_id: number | null;
+                            name: string;
+                            brewery: string | null;
+                            style: string | null;
+                            description: string | null;
+                            abv: string | null;
+                            ibu: string | null;
+                            calories: string | null;
+                            label_image: string | null;
+                            label_image_hd: string | null;
+                            brewery_location: string | null;
+                            untappd_beer_slug: string | null;
+                            untappd_brewery_id: number | null;
+                            tap_number: string | null;
+                            cask: boolean;
+                            nitro: boolean;
+                            in_production: boolean;
+                            rating: string | null;
+                            custom_name: string | null;
+                            custom_brewery: string | null;
+                            custom_style: string | null;
+                            custom_description: string | null;
+                            custom_abv: string | null;
+                            custom_ibu: string | null;
+                            custom_calories: string | null;
+                            original_name: string | null;
+                            original_brewery: string | null;
+                            original_style: string | null;
+                            original_description: string | null;
+                            original_abv: string | null;
+                            original_ibu: string | null;
+                            original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsItemsById86: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getItemsByIdContainers: {
@@ -5994,6 +6238,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6071,6 +6317,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             created_at: null;
                             updated_at: null;
                         }[];
@@ -6867,6 +7115,102 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdEightySixed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            section_id: number;
+                            position: number;
+                            untappd_id: number | null;
+                            name: string;
+                            brewery: string | null;
+                            style: string | null;
+                            description: string | null;
+                            abv: string | null;
+                            ibu: string | null;
+                            calories: string | null;
+                            label_image: string | null;
+                            label_image_hd: string | null;
+                            brewery_location: string | null;
+                            untappd_beer_slug: string | null;
+                            untappd_brewery_id: number | null;
+                            tap_number: string | null;
+                            cask: boolean;
+                            nitro: boolean;
+                            in_production: boolean;
+                            rating: string | null;
+                            custom_name: string | null;
+                            custom_brewery: string | null;
+                            custom_style: string | null;
+                            custom_description: string | null;
+                            custom_abv: string | null;
+                            custom_ibu: string | null;
+                            custom_calories: string | null;
+                            original_name: string | null;
+                            original_brewery: string | null;
+                            original_style: string | null;
+                            original_description: string | null;
+                            original_abv: string | null;
+                            original_ibu: string | null;
+                            original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdEightySixed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -8155,6 +8499,8 @@ export interface operations {
                                     original_abv: string | null;
                                     original_ibu: string | null;
                                     original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -8236,6 +8582,8 @@ export interface operations {
                                     original_abv: string | null;
                                     original_ibu: string | null;
                                     original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -8369,6 +8717,8 @@ export interface operations {
                                     original_abv: string | null;
                                     original_ibu: string | null;
                                     original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -9429,6 +9779,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9469,6 +9821,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9578,6 +9932,8 @@ export interface operations {
                             original_abv: string | null;
                             original_ibu: string | null;
                             original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

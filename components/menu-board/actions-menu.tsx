@@ -1,15 +1,26 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import styles from "./actions-menu.module.css";
 
-export type Action = { label: string; run: () => void; danger?: boolean };
+export type Action = { label: string; run: () => void; danger?: boolean; disabled?: boolean };
 
 /**
  * A menu button (WAI-ARIA pattern): opens below its button, arrow keys move between the actions,
- * Escape or a click elsewhere closes it and focus returns to the button.
+ * Escape or a click elsewhere closes it and focus returns to the button. The button shows three dots
+ * unless `trigger` gives it visible content (then `label` should begin with that text, WCAG 2.5.3).
  */
-export function ActionsMenu({ label, actions }: { label: string; actions: Action[] }) {
+export function ActionsMenu({
+  label,
+  actions,
+  trigger,
+  triggerClassName,
+}: {
+  label: string;
+  actions: Action[];
+  trigger?: ReactNode;
+  triggerClassName?: string;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -17,7 +28,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
+    menuRef.current?.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -31,7 +42,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
+    const items = [...(menuRef.current?.querySelectorAll<HTMLButtonElement>("button:not(:disabled)") ?? [])];
     const current = items.indexOf(document.activeElement as HTMLButtonElement);
     const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
     if (event.key === "ArrowDown") focus(current + 1);
@@ -49,7 +60,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
       <button
         ref={buttonRef}
         type="button"
-        className={`btn btn--ghost ${styles.trigger}`}
+        className={trigger ? `btn btn--small ${triggerClassName ?? ""}` : `btn btn--ghost ${styles.trigger}`}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -62,11 +73,13 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
           }
         }}
       >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden focusable="false">
-          <circle cx="4" cy="10" r="1.8" />
-          <circle cx="10" cy="10" r="1.8" />
-          <circle cx="16" cy="10" r="1.8" />
-        </svg>
+        {trigger ?? (
+          <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden focusable="false">
+            <circle cx="4" cy="10" r="1.8" />
+            <circle cx="10" cy="10" r="1.8" />
+            <circle cx="16" cy="10" r="1.8" />
+          </svg>
+        )}
       </button>
       {open && (
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu button pattern; the list becomes a menu and its items role="none" around menuitems
@@ -77,6 +90,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: Action
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
+                disabled={action.disabled}
                 className={action.danger ? `${styles.item} ${styles.danger}` : styles.item}
                 onClick={() => {
                   close(true);

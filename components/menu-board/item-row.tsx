@@ -5,6 +5,7 @@ import { CSS } from "@dnd-kit/utilities";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import { useOpenDialog } from "./board-dialogs";
+import { EightySixBadge, EightySixControl, useItemEightySix } from "./eighty-six-control";
 import { containerLabel, hasOverrides, itemDetails } from "./format";
 import { DragHandle } from "./sortable-kit";
 import styles from "./item-row.module.css";
@@ -14,6 +15,7 @@ export const itemKey = (id: number) => `i:${id}`;
 /** One item: drag handle, name (opens the editor), details, sizes and prices, and its actions. */
 export function ItemRow({ item, sectionId, dropDisabled }: { item: Item; sectionId: number; dropDisabled: boolean }) {
   const open = useOpenDialog();
+  const { inForce: eightySixed } = useItemEightySix(item);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: itemKey(item.id),
     data: { type: "item", itemId: item.id, sectionId },
@@ -22,7 +24,7 @@ export function ItemRow({ item, sectionId, dropDisabled }: { item: Item; section
   return (
     <li
       ref={setNodeRef}
-      className={isDragging ? `${styles.row} ${styles.placeholder}` : styles.row}
+      className={[styles.row, isDragging && styles.placeholder, eightySixed && styles.eightySixed].filter(Boolean).join(" ")}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <DragHandle label={`Reorder ${item.name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
@@ -31,6 +33,7 @@ export function ItemRow({ item, sectionId, dropDisabled }: { item: Item; section
         onEdit={() => open({ kind: "item-edit", itemId: item.id })}
         onPrices={() => open({ kind: "item-containers", itemId: item.id })}
       />
+      <EightySixControl item={item} />
       <ActionsMenu
         label={`Actions for ${item.name}`}
         actions={[
@@ -62,6 +65,7 @@ function ItemSummary({ item, onEdit, onPrices }: { item: Item; onEdit?: () => vo
         ) : (
           <span className={styles.name}>{item.name}</span>
         )}
+        <EightySixBadge item={item} />
         {item.nitro && <span className="badge">Nitro</span>}
         {item.cask && <span className="badge">Cask</span>}
         {hasOverrides(item) && (

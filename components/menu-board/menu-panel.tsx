@@ -8,6 +8,7 @@ import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queri
 import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
 import { TreeSkeleton } from "./board-skeleton";
+import { BoardLocationContext } from "./eighty-six-control";
 import { MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { useMenuMutations } from "./use-menu-mutations";
@@ -31,16 +32,18 @@ export function MenuPanel({
 
   return (
     <OpenDialogContext.Provider value={setDialog}>
-      <section className={styles.panel} aria-labelledby="selected-menu-title">
-        <MenuHeader locationId={locationId} menu={menu} />
-        {tree.isPending ? (
-          <TreeSkeleton />
-        ) : tree.isError ? (
-          <ErrorState message={`${menu.name} could not be loaded: ${problemMessage(tree.error)}`} onRetry={() => tree.refetch()} />
-        ) : (
-          <MenuBody tree={tree.data} />
-        )}
-      </section>
+      <BoardLocationContext.Provider value={locationId}>
+        <section className={styles.panel} aria-labelledby="selected-menu-title">
+          <MenuHeader locationId={locationId} menu={menu} />
+          {tree.isPending ? (
+            <TreeSkeleton />
+          ) : tree.isError ? (
+            <ErrorState message={`${menu.name} could not be loaded: ${problemMessage(tree.error)}`} onRetry={() => tree.refetch()} />
+          ) : (
+            <MenuBody tree={tree.data} />
+          )}
+        </section>
+      </BoardLocationContext.Provider>
       <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
       {tree.data && (
         <TreeDialogs

@@ -12,6 +12,7 @@ type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
 
 const SECTIONS = [
   { slug: "menus", label: "Menus" },
+  { slug: "86", label: "86'd" },
   { slug: "events", label: "Events" },
   { slug: "hours", label: "Hours" },
   { slug: "insights", label: "Insights" },

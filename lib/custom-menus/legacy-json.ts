@@ -58,6 +58,9 @@ export function legacyItemJson(item: CustomItem, type: CustomItemType): LegacyIt
     nitro: false,
     in_production: true,
     rating: null,
+    // The deprecated family has no 86.
+    eighty_sixed: false,
+    eighty_sixed_until: null,
   };
   const name = item.name ?? "";
   const style = typeAsStyle(type);

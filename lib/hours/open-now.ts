@@ -76,6 +76,27 @@ export function openStatus(hours: DayHours[], now: Date, zone: string): OpenStat
   return { open: false, opensAt: intervals.find((interval) => interval.start > local)?.start ?? null };
 }
 
+/**
+ * The next opening after `now` (live-menus §7, an 86 "until we next open"): the first opening time of a
+ * day later than now, each day taken on its own, so a venue that is open now next opens at its next
+ * service, not at the end of this one. A day open around the clock opens at its local midnight: an
+ * always-open venue next "opens" at the next local midnight. An overnight close is the previous day's
+ * tail, not an opening. A time the clocks skip moves past the gap; one shown twice is its first.
+ * Null when the week has no opening at all.
+ */
+export function nextOpening(hours: DayHours[], now: Date, zone: string): DateTime | null {
+  const local = DateTime.fromJSDate(now, { zone });
+  const byDay = new Map(hours.map((row) => [row.day, row]));
+  const today = local.startOf("day");
+  // Today's opening if it is still ahead, else up to the same weekday next week.
+  for (let offset = 0; offset <= 7; offset += 1) {
+    const day = today.plus({ days: offset }).startOf("day");
+    const interval = openIntervalOf(byDay.get(WEEKDAYS[day.weekday - 1]!), day);
+    if (interval && interval.start > local) return interval.start;
+  }
+  return null;
+}
+
 /** "today 16:00", "tomorrow 12:00" or "Sat 12:00", read on the venue's wall clock. */
 function relativeWallClock(at: DateTime, now: Date): string {
   const local = DateTime.fromJSDate(now, { zone: at.zone });

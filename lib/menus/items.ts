@@ -26,7 +26,8 @@ type ItemRow = typeof items.$inferInsert;
 export async function listItems(db: Db, scope: Scope) {
   const { section } = await getSection(db, scope);
   const rows = await db.select().from(items).where(eq(items.sectionId, section.id)).orderBy(asc(items.position));
-  return rows.map(itemJson);
+  const now = new Date();
+  return rows.map((row) => itemJson(row, now));
 }
 
 export async function readItem(db: Db, scope: Scope) {

@@ -3,6 +3,24 @@ import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
 import { menuTree } from "./tree";
 
+type Tree = Awaited<ReturnType<typeof menuTree>>;
+
+/**
+ * What guests see: no 86'd item (live-menus §5), and no section that only 86'd items filled (an empty
+ * heading on a TV board reads as a mistake); a section that was empty anyway stays as the venue made it.
+ */
+function withoutEightySixed(tree: Tree): Tree {
+  const available = (section: Tree["sections"][number]) => ({ ...section, items: section.items.filter((item) => !item.eighty_sixed) });
+  return {
+    ...tree,
+    sections: tree.sections.flatMap((section) => {
+      const shown = available(section);
+      return shown.items.length === 0 && section.items.length > 0 ? [] : [shown];
+    }),
+    on_deck_section: tree.on_deck_section ? available(tree.on_deck_section) : null,
+  };
+}
+
 /**
  * The public preview of a menu: published menus for anyone, a draft only for a viewer of the menu's
  * own business; anything else is null (answered as 404, like a missing menu). It is a preview, so it
@@ -19,7 +37,7 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
   const staff = viewerBusinessId === row.location.businessId;
   if (row.menu.unpublished && !staff) return null;
   return {
-    menu: await menuTree(db, { menu: row.menu, currency: row.location.currency }),
+    menu: withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency })),
     location: { name: row.location.name, city: row.location.city, currency: row.location.currency },
     draft: row.menu.unpublished,
     staff,

@@ -49,8 +49,21 @@ export function sectionJson(section: Section): SectionResponse {
 
 const calories = (value: number | null) => (value === null ? null : String(value));
 
-/** Plain fields show the override when one is set; custom_* the override; original_* the source value. */
-export function itemJson(item: Item): ItemResponse {
+/**
+ * Whether an 86 is in force at `now` (live-menus §7): set, and either until restored or until a time
+ * still ahead. An 86 whose time has passed reads as restored on every read, before the sweeper
+ * (lib/menus/eighty-six-sweeper.ts) clears the row.
+ */
+export function eightySixInForce(item: Pick<Item, "eightySixedAt" | "eightySixedUntil">, now: Date): boolean {
+  return item.eightySixedAt !== null && (item.eightySixedUntil === null || item.eightySixedUntil > now);
+}
+
+/**
+ * Plain fields show the override when one is set; custom_* the override; original_* the source value.
+ * `now` decides whether a timed 86 is still in force.
+ */
+export function itemJson(item: Item, now: Date = new Date()): ItemResponse {
+  const eightySixed = eightySixInForce(item, now);
   return {
     id: item.id,
     section_id: item.sectionId,
@@ -87,6 +100,8 @@ export function itemJson(item: Item): ItemResponse {
     original_abv: decimalString(item.originalAbv),
     original_ibu: decimalString(item.originalIbu),
     original_calories: calories(item.originalCalories),
+    eighty_sixed: eightySixed,
+    eighty_sixed_until: eightySixed && item.eightySixedUntil ? iso(item.eightySixedUntil) : null,
     created_at: iso(item.createdAt),
     updated_at: iso(item.updatedAt),
   };

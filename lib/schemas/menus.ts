@@ -95,6 +95,37 @@ export const moveItemBody = z.object(
   { item: z.object({ section_id: positiveId, position: positionInput.optional() }, { error: "must be an object" }) },
   object("an item"),
 );
+// ---- 86 (live-menus §7) ----
+
+/** "next_open", an ISO 8601 datetime with its offset (Z or ±hh:mm), or null: until someone restores it. */
+const eightySixUntil = z.union([z.literal("next_open"), z.iso.datetime({ offset: true }), z.null()], {
+  error: 'must be "next_open", an ISO 8601 datetime with its offset (e.g. 2026-11-24T16:00:00Z), or null (until restored)',
+});
+/**
+ * POST /items/:id/86: `{eighty_six: {until}}` (also unwrapped, `{until}`). `until` is required, so a
+ * misspelt body is refused rather than read as "until restored"; `{eighty_sixed: {until}}` (the
+ * spelling of the item's field) is accepted too.
+ */
+export const eightySixBody = z.object(
+  {
+    eighty_six: z
+      .object(
+        {
+          until: eightySixUntil.optional(),
+          eighty_sixed: z.object({ until: eightySixUntil }, { error: "must be an object with until" }).optional(),
+        },
+        { error: "must be an object" },
+      )
+      .refine((body) => body.until !== undefined || body.eighty_sixed !== undefined, {
+        message: 'is required: "next_open", an ISO 8601 datetime with its offset, or null (until restored)',
+        path: ["until"],
+      })
+      .transform((body) => ({ until: body.until !== undefined ? body.until : (body.eighty_sixed?.until ?? null) })),
+  },
+  object("an eighty_six"),
+);
+export type EightySixUntil = z.infer<typeof eightySixBody>["eighty_six"]["until"];
+
 export const searchItemsQuery = z.object({
   q: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
   limit: z.coerce
@@ -209,6 +240,10 @@ export const itemResponse = z.strictObject({
   original_abv: decimal,
   original_ibu: decimal,
   original_calories: decimal,
+  /** 86'd (out of stock) now; an 86 whose time has passed reads false (live-menus §7). */
+  eighty_sixed: z.boolean(),
+  /** When the 86 in force ends; null while not 86'd, or 86'd until someone restores it. */
+  eighty_sixed_until: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -268,6 +303,8 @@ export const menuPositionsResponse = positionsResponse("menus");
 export const sectionEnvelope = envelope("section", sectionResponse);
 export const sectionPositionsResponse = positionsResponse("sections");
 export const itemEnvelope = envelope("item", itemResponse);
+/** GET /locations/:id/eighty_sixed: the items 86'd now, in menu, section and item order. */
+export const eightySixedEnvelope = envelope("items", z.array(itemResponse));
 export const searchItemsEnvelope = envelope("items", z.array(searchItemResponse));
 export const itemPositionsResponse = positionsResponse("items");
 export const containerEnvelope = envelope("container", containerResponse);

@@ -1,0 +1,137 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { createBoardMenu, itemList, readTree, type BoardMenu } from "./menu-data";
+import { api, expect, test } from "./ui-fixtures";
+
+// 86 from the dashboard (live-menus §7): the choice on the item's row, the 86'd state in words, the
+// public board without the item, the "86'd now" page, and one tap back on. Screenshots of each step
+// at desktop and phone widths go to .screenshots/eighty-six/ (looked at by hand, not compared).
+
+// Each test walks four pages; on a busy machine that outlasts the default 30 s (a limit, not a target).
+test.describe.configure({ timeout: 120_000 });
+
+const shots = path.resolve(import.meta.dirname, "../.screenshots/eighty-six");
+const shot = (name: string) => path.join(shots, name);
+
+async function published(page: Page, layout: Record<string, string[]>): Promise<BoardMenu> {
+  const menu = await createBoardMenu(page, layout);
+  expect((await api(page).send("POST", `/api/v1/menus/${menu.id}/publish`)).status()).toBe(200);
+  return menu;
+}
+
+async function openPublished(page: Page, menu: BoardMenu) {
+  await page.goto(`/locations/1/menus?menu=${menu.id}`);
+  await expect(page.getByRole("heading", { level: 2, name: menu.name })).toBeVisible();
+  await expect(itemList(page, menu.sections[0]!)).toBeVisible();
+  // The venue's hours and zone have arrived, so "until we next open" is offered (not "loading hours…").
+  await page.waitForLoadState("networkidle");
+}
+
+const apiItem = async (page: Page, menuId: number, itemId: number) => {
+  const tree = await readTree(page, menuId);
+  return tree.sections.flatMap((section) => section.items).find((item) => item.id === itemId) as unknown as {
+    eighty_sixed: boolean;
+    eighty_sixed_until: string | null;
+  };
+};
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 812 : 900 } });
+
+    test("86 an item until we next open: it shows 86'd, leaves the public board, is listed, and comes back in one tap", async ({
+      page,
+    }) => {
+      const menu = await published(page, { Taps: ["Hazy", "Pils"] });
+      const [hazy, pils] = menu.sections[0]!.items as [BoardMenu["sections"][0]["items"][0], BoardMenu["sections"][0]["items"][0]];
+      await openPublished(page, menu);
+      const row = itemList(page, menu.sections[0]!).getByRole("listitem").filter({ hasText: hazy.name });
+
+      // One tap opens the choice; the first names the time the server will use, on the venue's clock.
+      const trigger = page.getByRole("button", { name: `86 ${hazy.name} (out of stock)` });
+      await trigger.click();
+      const choice = page.getByRole("menu", { name: `86 ${hazy.name} (out of stock)` });
+      const nextOpen = choice.getByRole("menuitem", { name: /^Until we next open — \w{3} (\d{1,2} \w{3} )?\d{2}:\d{2}$/ });
+      await expect(nextOpen).toBeVisible();
+      await expect(choice.getByRole("menuitem", { name: "Until I restore it" })).toBeVisible();
+      // Focus is in the menu (on its first enabled choice); Home reaches the first one.
+      await page.keyboard.press("Home");
+      await expect(nextOpen).toBeFocused();
+      await page.screenshot({ path: shot(`choice-${width}.png`) });
+      const when = (await nextOpen.textContent())!.replace("Until we next open — ", "");
+
+      await nextOpen.click();
+      // The state is said in words, with the end the server answered (the same time the choice showed).
+      await expect(row.getByTestId("eighty-sixed-badge")).toHaveText(`86'd until ${when}`);
+      await expect(page.getByText(`${hazy.name} is 86'd until we next open (${when}).`)).toBeVisible();
+      const restore = page.getByRole("button", { name: `Restore ${hazy.name} (back on the menu)` });
+      await expect(restore).toBeVisible();
+      // Mid-screen, clear of the toast at the bottom.
+      await row.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: shot(`state-${width}.png`) });
+      const stored = await apiItem(page, menu.id, hazy.id);
+      expect(stored.eighty_sixed).toBe(true);
+      expect(stored.eighty_sixed_until).not.toBeNull();
+
+      // The public board no longer lists it (after a reload).
+      await page.goto(`/preview/menus/${menu.id}`);
+      await expect(page.getByText(pils.name)).toBeVisible();
+      await expect(page.getByText(hazy.name)).toHaveCount(0);
+
+      // The "86'd now" page, from the location's navigation.
+      await page.goto(`/locations/1/menus?menu=${menu.id}`);
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "86'd" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "86'd now" })).toBeVisible();
+      const listed = page.getByRole("listitem").filter({ hasText: hazy.name });
+      await expect(listed).toContainText(`86'd until ${when}`);
+      await expect(listed).toContainText(`${menu.name} › ${menu.sections[0]!.name}`);
+      await page.screenshot({ path: shot(`list-${width}.png`), fullPage: true });
+      // Every section of the location's navigation is on screen, at phone width too.
+      for (const link of await page.getByRole("navigation", { name: "Sections" }).getByRole("link").all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x + box.width, (await link.textContent()) ?? "").toBeLessThanOrEqual(width);
+      }
+
+      // One tap back on, from the board.
+      await openPublished(page, menu);
+      await page.getByRole("button", { name: `Restore ${hazy.name} (back on the menu)` }).click();
+      await expect(row.getByTestId("eighty-sixed-badge")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: `86 ${hazy.name} (out of stock)` })).toBeVisible();
+      await expect(page.getByText(`${hazy.name} is back on.`)).toBeVisible();
+      expect((await apiItem(page, menu.id, hazy.id)).eighty_sixed).toBe(false);
+      await page.goto(`/preview/menus/${menu.id}`);
+      await expect(page.getByText(hazy.name)).toBeVisible();
+    });
+  });
+}
+
+test.describe("by keyboard", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("86 until restored with the keyboard alone, then restore from the 86'd now list", async ({ page }) => {
+    const menu = await published(page, { Taps: ["Stout"] });
+    const stout = menu.sections[0]!.items[0]!;
+    await openPublished(page, menu);
+
+    await page.getByRole("button", { name: `86 ${stout.name} (out of stock)` }).focus();
+    await page.keyboard.press("Enter");
+    // Once the venue's hours are in, the first choice names the time; Home moves to it.
+    await expect(page.getByRole("menuitem", { name: /^Until we next open — / })).toBeVisible();
+    await page.keyboard.press("Home");
+    await expect(page.getByRole("menuitem", { name: /^Until we next open/ })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Until I restore it" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("eighty-sixed-badge")).toHaveText("86'd until restored");
+    expect(await apiItem(page, menu.id, stout.id)).toMatchObject({ eighty_sixed: true, eighty_sixed_until: null });
+
+    await page.goto("/locations/1/86");
+    const listed = page.getByRole("listitem").filter({ hasText: stout.name });
+    await expect(listed).toContainText("86'd until restored");
+    await listed.getByRole("button", { name: `Restore ${stout.name} (back on the menu)` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("listitem").filter({ hasText: stout.name })).toHaveCount(0);
+    await expect(page.getByText(`${stout.name} is back on.`)).toBeVisible();
+    expect((await apiItem(page, menu.id, stout.id)).eighty_sixed).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { actingAs } from "@/lib/db/actor";
+import type { Db } from "@/lib/db/client";
+import { items } from "@/lib/db/schema";
+import { errorFields, log } from "@/lib/log";
+import { SYSTEM } from "@/lib/menus/eighty-six";
+
+// Reads never need this (an 86 past its time is not in force on any read, lib/menus/eighty-six.ts);
+// it exists so that the change feed shows each expired 86 as `item.restored` by the system within a
+// minute of its end (live-menus §3, §7).
+
+/**
+ * Clears every 86 whose end has passed, one transaction per item, so each restore is one change of its
+ * own (`item.restored`, actor `system`) and one version of its menu. Safe on any number of instances at
+ * once: each UPDATE repeats the test, so of two sweepers reaching one row the second matches nothing
+ * (it waits for the first's row lock, then sees the cleared row) and records nothing.
+ */
+export async function restoreExpiredEightySixes(db: Db, now: Date = new Date()): Promise<number> {
+  const expired = (id?: number) => and(id === undefined ? undefined : eq(items.id, id), lte(items.eightySixedUntil, now));
+  const due = await db.select({ id: items.id }).from(items).where(expired()).orderBy(asc(items.eightySixedUntil), asc(items.id));
+  let restored = 0;
+  for (const { id } of due) {
+    const rows = await actingAs(
+      SYSTEM,
+      () =>
+        db.transaction((tx) =>
+          tx
+            .update(items)
+            // updated_at: when the item came back, its 86's end (SET reads the row as it was).
+            .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: sql`${items.eightySixedUntil}` })
+            .where(expired(id))
+            .returning({ id: items.id }),
+        ),
+      "item.restored",
+    );
+    restored += rows.length;
+  }
+  return restored;
+}
+
+/** How often the sweeper looks: an expiry reaches the feed within this plus one sweep's time. */
+export const SWEEP_EVERY_MS = 20_000;
+
+/** Runs restoreExpiredEightySixes every 20 s in this process (started once, at server start). */
+export function startEightySixSweeper(open: () => Promise<Db>) {
+  let running = false;
+  const run = async () => {
+    if (running) return; // a slow sweep is not overlapped by the next one
+    running = true;
+    try {
+      await restoreExpiredEightySixes(await open());
+    } catch (error) {
+      log().error(errorFields(error), "Restoring expired 86s failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, SWEEP_EVERY_MS);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
