@@ -1,10 +1,12 @@
 // Runs once when the server starts, before the first request: open and migrate the database, give an
-// empty embedded one the demo data, and start the periodic prune of expired rows.
+// empty embedded one the demo data, start the periodic prune of expired rows
+// and the webhook worker (lib/webhooks/worker.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase, getDb } = await import("@/lib/db/client");
   const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
   const { startPruning } = await import("@/lib/maintenance/prune");
+  const { startWebhookWorker } = await import("@/lib/webhooks/worker");
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {
@@ -14,4 +16,5 @@ export async function register() {
     log().error(errorFields(error), "The database is not reachable at start-up; requests answer 503 until it is");
   }
   startPruning(getDb);
+  startWebhookWorker(getDatabase);
 }
