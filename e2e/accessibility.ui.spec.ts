@@ -9,7 +9,15 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ];
-const SIGNED_IN = ["/dashboard", "/locations/1/menus", "/locations/1/events", "/locations/1/hours", "/locations/1/insights", "/account"];
+const SIGNED_IN = [
+  "/dashboard",
+  "/locations/1/menus",
+  "/locations/1/events",
+  "/locations/1/hours",
+  "/locations/1/insights",
+  "/locations/1/webhooks",
+  "/account",
+];
 const SIGNED_OUT = ["/", "/sign-in"];
 
 async function violations(page: Page) {
