@@ -65,7 +65,7 @@ test("add a webhook, see its secret once, send a test event, receive a change, d
     // A real change reaches the receiver through the server's worker, woken by the change's notification.
     const menuId = (await (await api(page).get("/api/v1/locations/1/menus")).json()).menus[0].id;
     const section = (await (await api(page).get(`/api/v1/menus/${menuId}?full=true`)).json()).menu.sections[0];
-    const renamed = await api(page).send("PATCH", `/api/v1/sections/${section.id}`, { section: { name: `${section.name} ` } });
+    const renamed = await api(page).send("PATCH", `/api/v1/sections/${section.id}`, { section: { name: `${section.name} (webhook e2e)` } });
     expect(renamed.status()).toBe(200);
     await expect.poll(() => received.filter((entry) => JSON.parse(entry.body).type === "menu.updated").length).toBe(1);
     const change = received.find((entry) => JSON.parse(entry.body).type === "menu.updated")!;

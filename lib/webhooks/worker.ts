@@ -151,9 +151,9 @@ export class WebhookWorker {
                 }
               : {}),
           })
-          .where(mine)
+          .where(and(mine, eq(webhooks.enabled, true)))
           .returning({ id: webhooks.id });
-        if (!kept) return attempts; // deleted meanwhile, or the lease ran out and another worker has it
+        if (!kept) return attempts; // deleted or paused meanwhile, or the lease ran out and another worker has it
         await this.db.insert(webhookDeliveries).values({
           webhookId: hook.id,
           changeId: change.id,
