@@ -1,10 +1,14 @@
 // Building and running the app from a script (npm run bench, npm run soak): one `next start` in its
 // own process group, its recent output kept for a failure report, stopped with the whole group.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
+/** Next.js's command line, run with this Node (no npx in between, so the server is the child itself). */
+export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 /** Runs a command to completion with its output shown; rejects on a non-zero exit. */
 export function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -32,7 +36,7 @@ export type AppServer = { base: string; child: ChildProcess; log: string[] };
 /** Starts `next start` in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     detached: true,
@@ -47,7 +51,7 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   child.stderr?.on("data", keep);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error("the server exited before it was ready");
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready${lastOutput(server)}`);
     const ok = await fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -55,8 +59,10 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
     if (ok) return server;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("the server was not ready within 90 s");
+  throw new Error(`the server was not ready within 90 s${lastOutput(server)}`);
 }
+
+const lastOutput = (server: AppServer) => (server.log.length > 0 ? `; its last output:\n${server.log.slice(-20).join("\n")}` : "");
 
 /** Stops the server's whole process group: TERM, then KILL after 5 s. */
 export async function stopServer(server: AppServer | undefined) {
@@ -77,13 +83,37 @@ export async function stopServer(server: AppServer | undefined) {
   kill("SIGKILL"); // whatever of the group outlived the leader
 }
 
-/** Resident memory of the server's whole process group (npx, next and its workers), in MiB. */
-export function groupRssMiB(server: AppServer): number {
-  const out = execFileSync("ps", ["-o", "rss=", "-g", String(server.child.pid)], { encoding: "utf8" });
-  const kib = out
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((value) => Number.isFinite(value) && value > 0)
-    .reduce((sum, value) => sum + value, 0);
+/** The children of each running process, by parent id, from /proc (Linux). */
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return children;
+}
+
+/** Resident memory (VmRSS) of a process and all its descendants, in MiB, read from /proc (Linux). */
+export function treeRssMiB(pid: number): number {
+  const children = childrenByParent();
+  let kib = 0;
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    try {
+      const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${current}/status`, "utf8"));
+      kib += Number(match?.[1] ?? 0);
+    } catch {
+      /* exited meanwhile */
+    }
+    queue.push(...(children.get(current) ?? []));
+  }
   return Math.round(kib / 1024);
 }

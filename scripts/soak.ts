@@ -1,23 +1,35 @@
 /**
  * npm run soak — a long mixed read/write load against one instance on PostgreSQL, with the database
- * stopped and started again in the middle. It builds the app into .next-soak, creates a throwaway
- * database next to SOAK_DATABASE_URL's, seeds the demo data, starts `next start`, and runs
- * --workers loops until --minutes are up: reads (current_user, locations, the full menu, events) and
- * writes (a new event each, at most --writes-per-second). Halfway it runs the stop command, waits
- * --outage seconds and runs the start command. At the end it reads every event back and prints:
- * requests, answers by status, connection errors, the server's RSS at start and end, and the
- * acknowledged writes it cannot find ("lost"). It asserts no target; it exits non-zero when a write
- * was lost or the server did not come back after the outage.
+ * stopped and started again in the middle.
  *
- *   npm run soak                                   # 30 minutes on postgres://postgres@127.0.0.1:5432/test
- *   npm run soak -- --minutes 3 --outage 20        # a short run
+ * By default it brings its own PostgreSQL: a throwaway cluster (initdb into a temporary folder, as the
+ * `postgres` user when run as root) on a free port, stopped with `pg_ctl stop -m fast` for the outage,
+ * started again, and removed at the end. No other server is touched. SOAK_DATABASE_URL names another
+ * server instead; then SOAK_STOP and SOAK_START, the commands that stop and start it, are required, and
+ * the run uses a throwaway database on it.
+ *
+ * It builds the app into .next-soak, seeds the demo data, starts `next start` with this Node, and loads
+ * every route once (the warm-up) before the first RSS reading. Then --workers loops run until --minutes
+ * are up. Reads: current_user, locations, the first location's full menu and its events. Writes, at most
+ * --writes-per-second: new events in the owner's second location (which no read lists), and updates of
+ * the first location's events (a fixed set, each updated by one request at a time), so no answer grows
+ * with the run. Halfway the database is stopped for --outage seconds. Every minute the server's RSS
+ * (its process tree, from /proc) is sampled. At the end every acknowledged write is looked up directly
+ * in the database: each created event must exist, each updated event must hold its last acknowledged
+ * update or a later one. It prints requests, answers by status (before, during and after the outage),
+ * connection errors, recovery time, the RSS series, and the lost writes. It asserts no RSS target; it
+ * exits non-zero when a write was lost or the server did not come back after the outage.
+ *
+ *   npm run soak                                   # 30 minutes, own PostgreSQL cluster
+ *   npm run soak -- --minutes 3 --outage 15        # a short run
  *   SOAK_DATABASE_URL=postgres://… SOAK_STOP="…" SOAK_START="…" npm run soak
  */
-import { execSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { execFileSync, execSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { type AppServer, freePort, groupRssMiB, run, startServer, stopServer } from "./app-process";
+import { type AppServer, freePort, NEXT_BIN, run, startServer, stopServer, treeRssMiB } from "./app-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,19 +48,74 @@ for (const [name, value] of Object.entries({ minutes, outage: outageSeconds, wor
   if (!(value > 0)) throw new Error(`--${name} takes a positive number`);
 }
 
-const serverUrl = process.env.SOAK_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const cluster = () => readdirSync("/etc/postgresql")[0];
-const stopCommand = process.env.SOAK_STOP ?? `pg_ctlcluster --skip-systemctl-redirect ${cluster()} main stop -m fast`;
-const startCommand = process.env.SOAK_START ?? `pg_ctlcluster --skip-systemctl-redirect ${cluster()} main start`;
 const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
-
-const stats = { requests: 0, byStatus: new Map<string, number>(), connectionErrors: 0 };
-const acknowledged = new Set<number>();
-const count = (key: string) => stats.byStatus.set(key, (stats.byStatus.get(key) ?? 0) + 1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+// ---- the database server: our own throwaway cluster, or SOAK_DATABASE_URL with SOAK_STOP/SOAK_START ----
+
+type DatabaseServer = { url: string; stop: () => void; start: () => void; remove: () => void; describe: string };
+
+/** The newest PostgreSQL's bin folder (Debian layout), else whatever is on PATH. */
+function pgBin(program: string): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((version) => path.join(root, version, "bin", program)).find((file) => existsSync(file));
+  return found ?? program;
+}
+
+/** initdb, pg_ctl start: a cluster of our own on a free port, run as `postgres` when we are root. */
+async function ownCluster(): Promise<DatabaseServer> {
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync("/tmp/taproom-soak-pg-");
+  if (asRoot) {
+    const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+    chownSync(dir, id("-u"), id("-g")); // initdb and postgres refuse to run as root
+  }
+  const pgRun = (program: string, argv: string[]) => {
+    const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", pgBin(program), ...argv]] : [pgBin(program), argv];
+    execFileSync(command, commandArgs as string[], { stdio: ["ignore", "ignore", "inherit"] });
+  };
+  const data = path.join(dir, "data");
+  const port = await freePort();
+  const pgCtl = (action: string, extra: string[] = []) => pgRun("pg_ctl", [action, "-D", data, "-w", "-t", "60", ...extra]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+  const stop = () => pgCtl("stop", ["-m", "fast"]);
+  const start = () => pgCtl("start", ["-l", path.join(dir, "postgres.log"), "-o", options]);
+  pgRun("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  try {
+    start();
+  } catch (error) {
+    console.error(readFileSync(path.join(dir, "postgres.log"), "utf8"));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const remove = () => {
+    try {
+      pgCtl("stop", ["-m", "immediate"]);
+    } catch {
+      /* not running */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, start, remove, describe: `own cluster in ${dir}, port ${port}` };
+}
+
+function givenServer(url: string): DatabaseServer {
+  const stopCommand = process.env.SOAK_STOP;
+  const startCommand = process.env.SOAK_START;
+  if (!stopCommand || !startCommand)
+    throw new Error("with SOAK_DATABASE_URL, set SOAK_STOP and SOAK_START: how to stop and start that server");
+  return {
+    url,
+    stop: () => execSync(stopCommand, { stdio: "inherit" }),
+    start: () => execSync(startCommand, { stdio: "inherit" }),
+    remove: () => {},
+    describe: `${new URL(url).host} (SOAK_STOP: ${stopCommand}; SOAK_START: ${startCommand})`,
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -57,12 +124,24 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-/** One request; counts its status (or the connection error) and returns the answer, if any. */
+// ---- the load ----
+
+type Phase = "before" | "outage" | "after";
+const stats = {
+  requests: 0,
+  connectionErrors: 0,
+  byStatus: { before: new Map(), outage: new Map(), after: new Map() } as Record<Phase, Map<string, number>>,
+};
+let phase: Phase = "before";
+
+/** One request; counts its status (or the connection error) in the current phase and returns the answer, if any. */
 async function send(base: string, path: string, init: RequestInit = {}): Promise<Response | null> {
   stats.requests += 1;
+  const counted = phase;
   try {
     const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-    count(String(response.status));
+    const byStatus = stats.byStatus[counted];
+    byStatus.set(String(response.status), (byStatus.get(String(response.status)) ?? 0) + 1);
     return response;
   } catch {
     stats.connectionErrors += 1;
@@ -70,24 +149,50 @@ async function send(base: string, path: string, init: RequestInit = {}): Promise
   }
 }
 
+const statusLine = (counts: Map<string, number>) =>
+  [...counts]
+    .sort()
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ") || "none";
+const percent = (from: number, to: number) => `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)} %`;
+
 async function main() {
+  const database = process.env.SOAK_DATABASE_URL ? givenServer(process.env.SOAK_DATABASE_URL) : await ownCluster();
   const name = `taproom_soak_${Date.now()}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_DIST_DIR: ".next-soak",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: target.toString(),
-    APP_SECRET: "soak-secret-soak-secret-soak-secret-0123456",
-  };
   let server: AppServer | undefined;
+  const cleanUp = () => {
+    if (server?.child.pid) {
+      try {
+        process.kill(-server.child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+    database.remove();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      cleanUp();
+      process.exit(130);
+    });
+  }
   try {
-    if (!args["no-build"]) await run("npx", ["next", "build"], env);
+    console.log(`database: ${database.describe}`);
+    await withClient(database.url, (client) => client.query(`create database ${name}`));
+    const target = new URL(database.url);
+    target.pathname = `/${name}`;
+    const databaseUrl = target.toString();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NEXT_DIST_DIR: ".next-soak",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: "soak-secret-soak-secret-soak-secret-0123456",
+    };
+    if (!args["no-build"]) await run(process.execPath, [NEXT_BIN, "build"], env);
     await run("npm", ["run", "db:seed"], env);
     server = await startServer(env, await freePort());
-    const { base } = server;
+    const { base, child } = server;
     const login = await (
       await fetch(`${base}/api/v1/sessions`, {
         method: "POST",
@@ -96,36 +201,73 @@ async function main() {
       })
     ).json();
     const auth = { authorization: `Basic ${Buffer.from(`${OWNER.email}:${login.user.auth_token}`).toString("base64")}` };
-    const location = (await (await fetch(`${base}/api/v1/locations`, { headers: auth })).json()).locations[0].id;
-    const menu = (await (await fetch(`${base}/api/v1/locations/${location}/menus`, { headers: auth })).json()).menus[0].id;
+    const [listed, written] = (
+      (await (await fetch(`${base}/api/v1/locations`, { headers: auth })).json()).locations as { id: number }[]
+    ).map((location) => location.id);
+    if (!listed || !written) throw new Error("the demo owner needs two locations");
+    const menu = (await (await fetch(`${base}/api/v1/locations/${listed}/menus`, { headers: auth })).json()).menus[0].id;
+    const updated = (
+      (await (await fetch(`${base}/api/v1/locations/${listed}/events`, { headers: auth })).json()).events as { id: number }[]
+    ).map((event) => event.id);
     const reads = [
       "/api/v1/current_user",
       "/api/v1/locations",
       `/api/v1/menus/${menu}?full=true&source_name=Soak`,
-      `/api/v1/locations/${location}/events`,
+      `/api/v1/locations/${listed}/events`,
     ];
 
-    await sleep(5_000); // warm up before the first RSS reading
-    const rssStart = groupRssMiB(server);
-    const startedAt = Date.now();
-    const deadline = startedAt + minutes * 60_000;
+    // Acknowledged writes: created event ids; per updated event, the last acknowledged update's number.
+    const created = new Set<number>();
+    const lastUpdate = new Map<number, number>();
+    const busy = new Set<number>();
     let writes = 0;
+    let updatesAcknowledged = 0;
+    const write = async () => {
+      writes += 1;
+      const n = writes;
+      const event = updated[Math.floor(n / 2) % updated.length]!;
+      if (n % 2 === 1 && !busy.has(event)) {
+        busy.add(event); // one update of an event at a time, so the last acknowledged one must be what is stored
+        const response = await send(base, `/api/v1/events/${event}`, {
+          method: "PATCH",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ event: { description: `soak update ${n}` } }),
+        });
+        if (response?.status === 200) {
+          lastUpdate.set(event, n);
+          updatesAcknowledged += 1;
+        }
+        await response?.arrayBuffer();
+        busy.delete(event);
+        return;
+      }
+      const response = await send(base, `/api/v1/locations/${written}/events`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ event: { name: `Soak ${n}`, description: "", start_time_date: "2027-06-01", start_time_time: "19:00" } }),
+      });
+      if (response?.status === 201) created.add((await response.json()).event.id);
+      else await response?.arrayBuffer();
+    };
+
+    // Warm-up: every route once (loads its bundle), then the first RSS reading.
+    for (const read of reads) await (await send(base, read, { headers: auth }))?.arrayBuffer();
+    await write();
+    await write();
+    await sleep(2_000);
+    const startedAt = Date.now();
+    const rss: { minute: number; mib: number }[] = [{ minute: 0, mib: treeRssMiB(child.pid!) }];
+    const sampler = setInterval(
+      () => rss.push({ minute: Math.round((Date.now() - startedAt) / 60_000), mib: treeRssMiB(child.pid!) }),
+      60_000,
+    );
+    const deadline = startedAt + minutes * 60_000;
     let outage = "not yet";
 
     const worker = async (index: number) => {
       for (let i = index; Date.now() < deadline; i += workers) {
-        const writeDue = writes < ((Date.now() - startedAt) / 1000) * writesPerSecond;
-        if (writeDue) {
-          writes += 1;
-          const response = await send(base, `/api/v1/locations/${location}/events`, {
-            method: "POST",
-            headers: { ...auth, "content-type": "application/json" },
-            body: JSON.stringify({
-              event: { name: `Soak ${writes}`, description: "", start_time_date: "2027-06-01", start_time_time: "19:00" },
-            }),
-          });
-          if (response?.status === 201) acknowledged.add((await response.json()).event.id);
-          else await response?.arrayBuffer();
+        if (writes < ((Date.now() - startedAt) / 1000) * writesPerSecond) {
+          await write();
         } else {
           const response = await send(base, reads[i % reads.length]!, { headers: auth });
           await response?.arrayBuffer();
@@ -135,52 +277,81 @@ async function main() {
     };
     const outageRun = (async () => {
       await sleep((minutes * 60_000) / 2);
-      console.log(`stopping the database: ${stopCommand}`);
-      execSync(stopCommand, { stdio: "inherit" });
+      console.log(`stopping the database (${((Date.now() - startedAt) / 60_000).toFixed(1)} min in)`);
+      phase = "outage";
+      database.stop();
       await sleep(outageSeconds * 1000);
-      console.log(`starting the database: ${startCommand}`);
-      execSync(startCommand, { stdio: "inherit" });
+      console.log("starting the database");
+      database.start();
       const back = Date.now();
       while (Date.now() < back + 60_000) {
         if ((await fetch(`${base}/api/ready`).catch(() => null))?.status === 200) {
           outage = `ready again ${((Date.now() - back) / 1000).toFixed(1)} s after the database started`;
+          phase = "after";
           return;
         }
         await sleep(250);
       }
       outage = "NOT ready 60 s after the database started";
+      phase = "after";
     })();
     await Promise.all([...Array.from({ length: workers }, (_, index) => worker(index)), outageRun]);
-    const rssEnd = groupRssMiB(server);
+    clearInterval(sampler);
+    const elapsed = (Date.now() - startedAt) / 60_000;
+    if (rss.at(-1)!.minute < Math.round(elapsed)) rss.push({ minute: Math.round(elapsed), mib: treeRssMiB(child.pid!) });
 
-    const stored = new Set<number>(
-      ((await (await fetch(`${base}/api/v1/locations/${location}/events`, { headers: auth })).json()).events as { id: number }[]).map(
-        (e) => e.id,
-      ),
-    );
-    const lost = [...acknowledged].filter((id) => !stored.has(id));
+    // Every acknowledged write, looked up in the database itself.
+    const { foundCreated, stored } = await withClient(databaseUrl, async (client) => {
+      const createdRows = await client.query<{ id: number }>("select id from events where id = any($1::int[]) and location_id = $2", [
+        [...created],
+        written,
+      ]);
+      const updatedRows = await client.query<{ id: number; description: string }>(
+        "select id, description from events where id = any($1::int[])",
+        [[...lastUpdate.keys()]],
+      );
+      return {
+        foundCreated: new Set(createdRows.rows.map((row) => row.id)),
+        stored: new Map(updatedRows.rows.map((row) => [row.id, Number(/^soak update (\d+)$/.exec(row.description)?.[1] ?? -1)])),
+      };
+    });
+    const lostCreates = [...created].filter((id) => !foundCreated.has(id));
+    const lostUpdates = [...lastUpdate].filter(([id, n]) => (stored.get(id) ?? -1) < n);
 
-    console.log(`\nsoak: ${minutes} min, ${workers} workers, database stopped for ${outageSeconds} s halfway`);
-    console.log(`requests: ${stats.requests}`);
+    const first = rss[0]!.mib;
+    const last = rss.at(-1)!.mib;
+    const atFive = rss.find((sample) => sample.minute >= 5);
     console.log(
-      `answers by status: ${[...stats.byStatus]
-        .sort()
-        .map(([status, n]) => `${status}: ${n}`)
-        .join(", ")}`,
+      `\nsoak: ${minutes} min, ${workers} workers, up to ${writesPerSecond} writes/s, database stopped for ${outageSeconds} s halfway`,
     );
+    console.log(`requests: ${stats.requests}`);
+    for (const when of ["before", "outage", "after"] as const)
+      console.log(`answers by status, ${when}: ${statusLine(stats.byStatus[when])}`);
     console.log(`connection errors: ${stats.connectionErrors}`);
     console.log(`recovery: ${outage}`);
-    console.log(`RSS: ${rssStart} MiB at start, ${rssEnd} MiB at end (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(1)} %)`);
+    console.log(`RSS of the server (MiB) by minute: ${rss.map((sample) => `${sample.minute}: ${sample.mib}`).join(", ")}`);
     console.log(
-      `writes acknowledged (201): ${acknowledged.size}, found afterwards: ${acknowledged.size - lost.length}, lost: ${lost.length}`,
+      `RSS: ${first} MiB at start, ${last} MiB at end (${percent(first, last)})` +
+        (atFive && atFive !== rss.at(-1)
+          ? `; ${atFive.mib} MiB at minute ${atFive.minute} (${percent(atFive.mib, last)} from there to the end)`
+          : ""),
     );
-    if (lost.length > 0 || outage.startsWith("NOT")) process.exitCode = 1;
+    console.log(
+      `writes acknowledged: ${created.size} creates (201), found afterwards: ${created.size - lostCreates.length}, lost: ${lostCreates.length}`,
+    );
+    console.log(
+      `  ${updatesAcknowledged} updates (200) of ${updated.length} events; events whose last acknowledged update is not stored: ${lostUpdates.length}`,
+    );
+    if (lostCreates.length + lostUpdates.length > 0 || outage.startsWith("NOT")) process.exitCode = 1;
   } catch (error) {
     if (server?.log.length) console.error(`last server output:\n${server.log.slice(-30).join("\n")}`);
     throw error;
   } finally {
     await stopServer(server);
-    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+    if (process.env.SOAK_DATABASE_URL) {
+      await withClient(database.url, (client) => client.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+    }
+    database.remove();
   }
 }
 

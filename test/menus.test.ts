@@ -35,6 +35,7 @@ describe("menus", () => {
       unpublished: false,
       position: 0,
       legacy_menu_id: null,
+      version: 1,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });

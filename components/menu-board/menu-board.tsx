@@ -10,6 +10,7 @@ import { BoardSkeleton } from "./board-skeleton";
 import { MenuFormDialog } from "./lazy-dialogs";
 import { MenuPanel } from "./menu-panel";
 import { MenusList } from "./menus-list";
+import { useLiveMenus } from "./use-live-menus";
 import styles from "./menu-board.module.css";
 
 /**
@@ -26,6 +27,7 @@ export function MenuBoard({
   initialMenuId: number | null;
 }) {
   const menus = useQuery(menuQueries.list(locationId));
+  useLiveMenus(locationId);
   const [chosen, setChosen] = useState<number | null>(initialMenuId);
   const [creating, setCreating] = useState(false);
 

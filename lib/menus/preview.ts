@@ -23,5 +23,7 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
     location: { name: row.location.name, city: row.location.city, currency: row.location.currency },
     draft: row.menu.unpublished,
     staff,
+    /** The venue's IANA zone: the board tells the time of its last update in it. */
+    time_zone: row.location.timeZone,
   };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { MenuPreview } from "@/components/menu-preview/menu-preview";
+import { LiveBoard } from "@/components/menu-preview/live-board";
 import { loadPreviewMenu } from "./load-preview-menu";
 
 type Params = { params: Promise<{ menuId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -25,7 +25,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   };
 }
 
-// GET /preview/menus/:menuId[?theme=dark][&refresh=60] — read-only, no sign-in needed for a published menu
+// GET /preview/menus/:menuId[?theme=dark][&refresh=60] — read-only, no sign-in needed for a published menu; it
+// follows its stream and redraws itself in place (components/menu-preview/live-board.tsx)
 export default async function MenuPreviewPage({ params, searchParams }: Params) {
   const [{ menuId }, query] = await Promise.all([params, searchParams]);
   const preview = await loadPreviewMenu(menuId);
@@ -35,7 +36,7 @@ export default async function MenuPreviewPage({ params, searchParams }: Params) 
     <>
       {/* React hoists this into <head>: a TV board reloads itself without any script. */}
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <MenuPreview {...preview} theme={single(query.theme) === "dark" ? "dark" : "light"} />
+      <LiveBoard initial={preview} theme={single(query.theme) === "dark" ? "dark" : "light"} />
     </>
   );
 }

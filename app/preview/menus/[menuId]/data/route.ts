@@ -1,0 +1,16 @@
+import { endpoint } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { ApiError } from "@/lib/errors";
+import { viewerBusinessOf } from "@/lib/menus/board";
+import { previewMenu } from "@/lib/menus/preview";
+import { previewParams, previewResponse } from "@/lib/schemas/preview";
+
+// GET /preview/menus/:menuId/data — what the board page shows, as JSON: its script fetches it again when
+// the stream tells a new version. A guest sees a published menu; a draft needs its business's session
+// cookie; anything else is 404. Not an API read, so not a menu view.
+export const GET = endpoint({ auth: false, params: previewParams, response: previewResponse }, async ({ db, params, request }) => {
+  const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId: await viewerBusinessOf(db, request) });
+  if (!preview) throw new ApiError("not_found", "No such menu, or it is not published.");
+  // A draft is for its business's eyes only; a published menu changes at any moment: never stored.
+  return json(preview, { headers: { "cache-control": "private, no-store" } });
+});

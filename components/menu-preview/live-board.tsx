@@ -1,0 +1,120 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PreviewResponse } from "@/lib/schemas/preview";
+import { MenuPreview } from "./menu-preview";
+import { useBoardStream } from "./use-board-stream";
+import { useFit } from "./use-fit";
+import styles from "./menu-preview.module.css";
+
+// The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
+// when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
+// menu stays up with "as of HH:MM" in the venue's time until the stream is back.
+
+const PAGE_MS = 12_000;
+
+function clock(timeZone: string) {
+  try {
+    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  }
+}
+
+export function LiveBoard({ initial, theme }: { initial: PreviewResponse; theme: "light" | "dark" }) {
+  const menuId = initial.menu.id;
+  const [preview, setPreview] = useState(initial);
+  const [gone, setGone] = useState(false);
+  const shown = useRef(initial.menu.version);
+  const wanted = useRef(initial.menu.version);
+  const loading = useRef(false);
+
+  // Fetches the menu until it is at least the newest version told; one request at a time.
+  const load = useCallback(async () => {
+    if (loading.current) return;
+    loading.current = true;
+    try {
+      while (wanted.current > shown.current) {
+        const target = wanted.current;
+        const response = await fetch(`/preview/menus/${menuId}/data`, { cache: "no-store", credentials: "same-origin" });
+        if (response.status === 404) {
+          shown.current = target;
+          setGone(true);
+          break;
+        }
+        if (!response.ok) break; // the stream's next version (or its reconnection) asks again
+        const next = (await response.json()) as PreviewResponse;
+        shown.current = Math.max(next.menu.version, target);
+        setPreview(next);
+        setGone(false);
+      }
+    } catch {
+      // Offline: the stream reconnects and tells the version again.
+    } finally {
+      loading.current = false;
+    }
+  }, [menuId]);
+
+  const stream = useBoardStream(`/preview/menus/${menuId}/stream`, {
+    onVersion: (version) => {
+      if (version > wanted.current) wanted.current = version;
+      // A menu that was gone and is back comes with a new version; the same version means nothing changed.
+      void load();
+    },
+    onGone: () => setGone(true),
+  });
+
+  const pageRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const columnsRef = useRef<HTMLDivElement>(null);
+  const fit = useFit({ page: pageRef, frame: frameRef, columns: columnsRef }, gone ? null : preview);
+
+  const [turn, setTurn] = useState(0);
+  useEffect(() => {
+    if (fit.pages < 2) return;
+    const timer = setInterval(() => setTurn((value) => value + 1), PAGE_MS);
+    return () => clearInterval(timer);
+  }, [fit.pages]);
+  const page = fit.pages > 1 ? turn % fit.pages : 0;
+
+  const time = useMemo(() => clock(initial.time_zone), [initial.time_zone]);
+  const asOf = stream.asOf === null ? null : time.format(stream.asOf);
+  const status = (
+    <p className={styles.status} data-state={stream.state} role="status">
+      {stream.state === "live" ? (
+        <>
+          <span className={styles.statusDot} aria-hidden="true" />
+          Live
+        </>
+      ) : stream.state === "offline" ? (
+        <>
+          <span className={styles.statusDot} aria-hidden="true" />
+          {asOf ? `As of ${asOf} · reconnecting…` : "Reconnecting…"}
+        </>
+      ) : (
+        "Connecting…"
+      )}
+      {fit.pages > 1 && <span className={styles.pageNumber}>{`Page ${page + 1} of ${fit.pages}`}</span>}
+    </p>
+  );
+
+  if (gone) {
+    return (
+      <div className={theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page} ref={pageRef}>
+        <main className={`${styles.main} ${styles.notFound}`}>
+          <h1 className={styles.title}>This menu isn&apos;t available right now</h1>
+          <p className={styles.description}>It was taken down. This screen shows it again as soon as it is published.</p>
+        </main>
+        <footer className={styles.footer}>{status}</footer>
+      </div>
+    );
+  }
+
+  return (
+    <MenuPreview
+      {...preview}
+      theme={theme}
+      board={{ pageRef, frameRef, columnsRef, fontSize: fit.fontSize, offset: page * fit.pitch, status }}
+    />
+  );
+}

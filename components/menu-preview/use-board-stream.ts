@@ -1,0 +1,110 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { boardVersionEvent } from "@/lib/schemas/preview";
+
+// Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
+// network drop (the server asks for 2 s); when the browser gives up (an answer that is not a stream:
+// a 404 while the menu is unpublished, a 503 while the server starts) this starts it again, waiting
+// longer each time up to a minute. It also drops the connection itself when the browser goes offline
+// (and reconnects when it is back online), and when the server's pings stop (a connection that died
+// without an error, as when a router or the server's host goes away).
+
+export type StreamState = "connecting" | "live" | "offline";
+/** `asOf`: the last instant the board knew it was current (epoch ms); what "as of HH:MM" tells. */
+export type BoardStream = { state: StreamState; asOf: number | null };
+
+const MAX_WAIT_MS = 60_000;
+const SILENCE_MS = 50_000;
+
+export function useBoardStream(url: string, handlers: { onVersion: (version: number) => void; onGone: () => void }): BoardStream {
+  const [status, setStatus] = useState<BoardStream>({ state: "connecting", asOf: null });
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+    // Mounted from a fresh server render: current until told otherwise.
+    setStatus((previous) => ({ ...previous, asOf: previous.asOf ?? Date.now() }));
+    const current = () => setStatus({ state: "live", asOf: Date.now() });
+    const again = () => {
+      clearTimeout(timer);
+      const wait = Math.min(MAX_WAIT_MS, 2_000 * 2 ** failures++);
+      timer = setTimeout(() => {
+        if (!stopped) connect();
+      }, wait);
+    };
+    let heard = Date.now();
+    const drop = () => {
+      source?.close();
+      source = null;
+      setStatus((previous) => ({ state: "offline", asOf: previous.state === "live" ? heard : previous.asOf }));
+    };
+    function connect() {
+      clearTimeout(timer);
+      source?.close();
+      heard = Date.now();
+      const opened = new EventSource(url);
+      source = opened;
+      opened.addEventListener("open", () => {
+        failures = 0;
+        heard = Date.now();
+        current();
+      });
+      opened.addEventListener("ping", () => {
+        heard = Date.now();
+        current();
+      });
+      opened.addEventListener("version", (event) => {
+        heard = Date.now();
+        current();
+        const parsed = boardVersionEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        if (parsed.success) latest.current.onVersion(parsed.data.version);
+      });
+      opened.addEventListener("gone", () => {
+        opened.close();
+        latest.current.onGone();
+        again();
+      });
+      opened.addEventListener("error", () => {
+        // Up to this moment the board was live: that is the time it is current as of.
+        setStatus((previous) => ({ state: "offline", asOf: previous.state === "live" ? Date.now() : previous.asOf }));
+        if (opened.readyState === EventSource.CLOSED) again();
+      });
+    }
+    // The browser knows the network is gone before any timeout does; back online, connect at once.
+    const offline = () => {
+      drop();
+      again(); // in case "online" never comes: try again anyway, later each time
+    };
+    const online = () => {
+      failures = 0;
+      if (!stopped) connect();
+    };
+    // The server pings every 20 s: nothing for longer than SILENCE_MS means a connection that died silently.
+    const watchdog = setInterval(() => {
+      if (source && source.readyState === EventSource.OPEN && Date.now() - heard > SILENCE_MS) {
+        drop();
+        connect();
+      }
+    }, SILENCE_MS / 5);
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+      source?.close();
+    };
+  }, [url]);
+
+  return status;
+}

@@ -1,0 +1,140 @@
+import { type Database, getDatabase } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
+import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
+import { follow, latestChangeId } from "./stream";
+
+// The public board's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
+// location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
+// location and instance) but tells a guest only that its own menu has a new version: `event: version`,
+// `data: {"version":N}`. No cursor, type, actor or summary leaves it, and nothing about other menus.
+// It sends the current version first, so a board that reconnects learns at once whether it missed one,
+// and `event: ping` every 20 s, so a board notices a connection that died without a word.
+// When the menu is unpublished (for a guest) or deleted, it sends `event: gone` and ends.
+
+const HEARTBEAT_MS = 20_000;
+const encoder = new TextEncoder();
+
+// Every board of a menu on an instance hears the same change: the menu's row is read once per change.
+const readBy = new WeakMap<Db, Map<string, Promise<BoardMenuRow | null>>>();
+const KEEP_READS = 200;
+
+function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRow | null> {
+  let reads = readBy.get(db);
+  if (!reads) {
+    reads = new Map();
+    readBy.set(db, reads);
+  }
+  const key = `${menuId}:${changeId}`;
+  let read = reads.get(key);
+  if (!read) {
+    read = boardMenuRow(db, menuId);
+    reads.set(key, read);
+    // A failed read is not kept: the next board (or change) asks again.
+    read.catch(() => reads.delete(key));
+    if (reads.size > KEEP_READS) reads.delete(reads.keys().next().value!);
+  }
+  return read;
+}
+
+/** The board's text/event-stream for the viewer, or null when the viewer may not see the menu (404). */
+export async function openBoardStream({
+  menuId,
+  viewerBusinessId,
+  signal,
+  database,
+}: {
+  menuId: number;
+  viewerBusinessId: number | null;
+  signal: AbortSignal;
+  database?: Database;
+}): Promise<Response | null> {
+  const live = database ?? (await getDatabase());
+  const opened = await boardMenuRow(live.db, menuId);
+  if (!visibleOnBoard(opened, viewerBusinessId)) return null;
+  // The feed's position first, then the version: a change committed in between is told twice (the
+  // same number, which the board ignores), never missed.
+  const afterId = await latestChangeId(live, opened.locationId);
+  const current = await boardMenuRow(live.db, menuId);
+  if (!visibleOnBoard(current, viewerBusinessId)) return null;
+
+  let stop: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let closed = false;
+  let sent = 0;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stop?.();
+    if (heartbeat) clearInterval(heartbeat);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const end = () => {
+        close();
+        try {
+          controller.close();
+        } catch {}
+      };
+      const tell = (version: number) => {
+        if (version === sent) return;
+        sent = version;
+        send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
+      };
+      send("retry: 2000\n: connected\n\n");
+      tell(current.version);
+      // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
+      heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
+      signal.addEventListener("abort", end);
+      // One check at a time, in order: each reads the menu after the newest change it was handed.
+      let checking = Promise.resolve();
+      void follow(
+        opened.locationId,
+        {
+          afterId,
+          deliver: (changes) => {
+            const mine = changes.filter((change) => change.menu_id === menuId);
+            const last = mine.at(-1);
+            if (!last) return;
+            checking = checking.then(async () => {
+              if (closed) return;
+              let row: BoardMenuRow | null;
+              try {
+                row = await rowAfter(live.db, menuId, last.id);
+              } catch {
+                return; // the database is away: the next change, or the board's reconnection, tells it
+              }
+              if (!visibleOnBoard(row, viewerBusinessId)) {
+                send("event: gone\ndata: {}\n\n");
+                end();
+                return;
+              }
+              tell(Math.max(row.version, last.version));
+            });
+          },
+        },
+        live,
+      ).then((unfollow) => {
+        if (closed) unfollow();
+        else stop = unfollow;
+      });
+    },
+    cancel() {
+      close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { locations, menus } from "@/lib/db/schema";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
+
+// The public menu board's access rule without its tree: the board's stream checks it when it opens and
+// again at each change of its menu, so a menu that is unpublished or deleted stops reaching guests.
+
+export type BoardMenuRow = { locationId: number; version: number; unpublished: boolean; businessId: number };
+
+/** The business of the dashboard session that sent `request`, or null (guests, expired cookies). */
+export async function viewerBusinessOf(db: Db, request: Request): Promise<number | null> {
+  const token = readSessionCookie(request);
+  const user = token ? await findBrowserSessionUser(db, token) : null;
+  return user?.businessId ?? null;
+}
+
+/** The menu's location, version and who may see it; null when there is no such menu. */
+export async function boardMenuRow(db: Db, id: number): Promise<BoardMenuRow | null> {
+  const [row] = await db
+    .select({ locationId: menus.locationId, version: menus.version, unpublished: menus.unpublished, businessId: locations.businessId })
+    .from(menus)
+    .innerJoin(locations, eq(locations.id, menus.locationId))
+    .where(eq(menus.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** previewMenu's rule: a published menu for anyone, a draft for its own business; else as if missing. */
+export function visibleOnBoard(row: BoardMenuRow | null, viewerBusinessId: number | null): row is BoardMenuRow {
+  return !!row && (!row.unpublished || row.businessId === viewerBusinessId);
+}
