@@ -1,12 +1,13 @@
 // Runs once when the server starts, before the first request: open and migrate the database, give an
-// empty embedded one the demo data, and start the periodic prune of expired rows and the sweeper that
-// records expired 86s as restored.
+// empty embedded one the demo data, and start the periodic prune of expired rows, the sweeper that
+// records expired 86s as restored, and the webhook worker (lib/webhooks/worker.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase, getDb } = await import("@/lib/db/client");
   const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
   const { startPruning } = await import("@/lib/maintenance/prune");
   const { startEightySixSweeper } = await import("@/lib/maintenance/eighty-six-sweeper");
+  const { startWebhookWorker } = await import("@/lib/webhooks/worker");
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {
@@ -17,4 +18,5 @@ export async function register() {
   }
   startPruning(getDb);
   startEightySixSweeper(getDb);
+  startWebhookWorker(getDatabase);
 }

@@ -55,6 +55,8 @@ export default defineConfig({
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       NEXT_TELEMETRY_DISABLED: "1",
       DATA_DIR: path.join(tmp, "data"),
+      // The webhooks spec's receiver listens on 127.0.0.1 over plain http.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
     url: `${origin}/api/health`,
     timeout: 300_000,

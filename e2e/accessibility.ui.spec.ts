@@ -16,6 +16,7 @@ const SIGNED_IN = [
   "/locations/1/events",
   "/locations/1/hours",
   "/locations/1/insights",
+  "/locations/1/webhooks",
   "/account",
 ];
 const SIGNED_OUT = ["/", "/sign-in"];

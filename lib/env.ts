@@ -45,6 +45,12 @@ const envSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
+  // Webhook targets may be plain http and internal addresses (loopback, private, link-local): tests and
+  // local development only. Unset, a webhook must be https to a public address, checked at every delivery.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   EXPOSE_SQL_COUNT: z
     .enum(["true", "false", "1", "0"])
     .default("false")

@@ -36,6 +36,13 @@ describe("pruneExpired", () => {
     expect((await database.select().from(oauthStates)).map((row) => row.stateHash)).toEqual(["live"]);
     expect((await database.select().from(v4Cache)).map((row) => row.key)).toEqual(["live"]);
     expect((await database.select().from(browserSessions)).map((row) => row.tokenHash)).toEqual(["live"]);
-    expect(await pruneExpired(database, now)).toEqual({ rateLimits: 0, oauthStates: 0, v4Cache: 0, browserSessions: 0, menuChanges: 0 });
+    expect(await pruneExpired(database, now)).toEqual({
+      rateLimits: 0,
+      oauthStates: 0,
+      v4Cache: 0,
+      browserSessions: 0,
+      menuChanges: 0,
+      webhookDeliveries: 0,
+    });
   });
 });

@@ -16,6 +16,7 @@ const SECTIONS = [
   { slug: "events", label: "Events" },
   { slug: "hours", label: "Hours" },
   { slug: "insights", label: "Insights" },
+  { slug: "webhooks", label: "Webhooks" },
 ] as const;
 
 /** Header with the location switcher, the section navigation and the account menu. */

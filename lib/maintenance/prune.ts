@@ -4,6 +4,7 @@ import { browserSessions, oauthStates, rateLimits, v4Cache } from "@/lib/db/sche
 import { env } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { pruneChanges } from "@/lib/live/feed";
+import { pruneDeliveries } from "@/lib/webhooks/webhooks";
 
 /** The longest rate-limit window in use: the login window, and the v4 budgets' hour. */
 const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
@@ -11,7 +12,7 @@ const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDO
 /**
  * Deletes what has expired: rate-limit counters whose window ended a day ago or more, OAuth states,
  * cached v4 answers and browser sessions past their expiry, menu changes and their history past the
- * days they are kept (lib/live/feed.ts). Every row it touches is dead to every
+ * days they are kept (lib/live/feed.ts), webhook delivery records (lib/webhooks/webhooks.ts). Every row it touches is dead to every
  * reader already, so any number of instances may run it at any time.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
@@ -25,6 +26,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
       db.delete(browserSessions).where(lt(browserSessions.expiresAt, now)).returning({ key: browserSessions.tokenHash }),
     ),
     menuChanges: await pruneChanges(db, now),
+    webhookDeliveries: await pruneDeliveries(db, now),
   };
 }
 

@@ -8,3 +8,4 @@ export * from "./custom-menus";
 export * from "./beer-platform";
 export * from "./insights";
 export * from "./changes";
+export * from "./webhooks";

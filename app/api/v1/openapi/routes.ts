@@ -42,16 +42,20 @@ import * as r38 from "@/app/api/v1/locations/[id]/menus/positions/route";
 import * as r39 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
 import * as r40 from "@/app/api/v1/locations/[id]/menus/route";
 import * as r41 from "@/app/api/v1/locations/[id]/route";
-import * as r42 from "@/app/api/v1/locations/route";
-import * as r43 from "@/app/api/v1/menus/[id]/publish/route";
-import * as r44 from "@/app/api/v1/menus/[id]/route";
-import * as r45 from "@/app/api/v1/menus/[id]/sections/positions/route";
-import * as r46 from "@/app/api/v1/menus/[id]/sections/route";
-import * as r47 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r48 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r49 from "@/app/api/v1/sections/[id]/items/route";
-import * as r50 from "@/app/api/v1/sections/[id]/route";
-import * as r51 from "@/app/api/v1/sessions/route";
+import * as r42 from "@/app/api/v1/locations/[id]/webhooks/route";
+import * as r43 from "@/app/api/v1/locations/route";
+import * as r44 from "@/app/api/v1/menus/[id]/publish/route";
+import * as r45 from "@/app/api/v1/menus/[id]/route";
+import * as r46 from "@/app/api/v1/menus/[id]/sections/positions/route";
+import * as r47 from "@/app/api/v1/menus/[id]/sections/route";
+import * as r48 from "@/app/api/v1/menus/[id]/unpublish/route";
+import * as r49 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r50 from "@/app/api/v1/sections/[id]/items/route";
+import * as r51 from "@/app/api/v1/sections/[id]/route";
+import * as r52 from "@/app/api/v1/sessions/route";
+import * as r53 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r54 from "@/app/api/v1/webhooks/[id]/route";
+import * as r55 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/container_sizes", module: r0, summaries: {"GET":"Every container size by position"} },
@@ -96,14 +100,18 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/locations/{id}/menus/publish_all", module: r39, summaries: {"POST":"Publish every unpublished menu of the location"} },
   { path: "/api/v1/locations/{id}/menus", module: r40, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus","POST":"Create an unpublished menu at the end"} },
   { path: "/api/v1/locations/{id}", module: r41, summaries: {"GET":"One location"} },
-  { path: "/api/v1/locations", module: r42, summaries: {"GET":"The caller's business's locations"} },
-  { path: "/api/v1/menus/{id}/publish", module: r43, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r44, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree (and counts a view), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
-  { path: "/api/v1/menus/{id}/sections/positions", module: r45, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
-  { path: "/api/v1/menus/{id}/sections", module: r46, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/menus/{id}/unpublish", module: r47, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r48, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r49, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}", module: r50, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r51, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/locations/{id}/webhooks", module: r42, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook; the answer alone carries its signing secret"} },
+  { path: "/api/v1/locations", module: r43, summaries: {"GET":"The caller's business's locations"} },
+  { path: "/api/v1/menus/{id}/publish", module: r44, summaries: {"POST":"Publish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}", module: r45, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree (and counts a view), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}/sections/positions", module: r46, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
+  { path: "/api/v1/menus/{id}/sections", module: r47, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/menus/{id}/unpublish", module: r48, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r49, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r50, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}", module: r51, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r52, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r53, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r54, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r55, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];

@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
+import { requireLocationPage } from "@/lib/dashboard/guards";
+
+export const metadata: Metadata = { title: "Webhooks · Taproom" };
+
+// GET /locations/:locationId/webhooks
+export default async function WebhooksPage({ params }: { params: Promise<{ locationId: string }> }) {
+  const { locationId } = await params;
+  const { location } = await requireLocationPage(locationId, "webhooks");
+  return <WebhooksPanel location={{ id: location.id, name: location.name }} />;
+}

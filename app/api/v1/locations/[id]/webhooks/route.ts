@@ -1,0 +1,22 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { idParams } from "@/lib/schemas/common";
+import { createdWebhookEnvelope, createWebhookBody, webhooksEnvelope } from "@/lib/schemas/webhooks";
+import { getLocation } from "@/lib/locations/locations";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/locations/:id/webhooks — the location's webhooks (never their secrets)
+  GET: endpoint({ params: idParams, response: webhooksEnvelope }, async ({ db, caller, params }) => {
+    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+    return json({ webhooks: await listWebhooks(db, { location }) });
+  }),
+  // POST /api/v1/locations/:id/webhooks — add a webhook; the answer alone carries its signing secret
+  POST: endpoint(
+    { params: idParams, body: createWebhookBody, response: { 201: createdWebhookEnvelope } },
+    async ({ db, caller, params, body }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json({ webhook: await createWebhook(db, { location, input: body.webhook }) }, { status: 201 });
+    },
+  ),
+});

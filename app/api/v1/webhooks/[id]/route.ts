@@ -1,0 +1,20 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { idParams } from "@/lib/schemas/common";
+import { updateWebhookBody, webhookEnvelope } from "@/lib/schemas/webhooks";
+import { deleteWebhook, readWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/webhooks/:id — one webhook, with why it is disabled when it is
+  GET: endpoint({ params: idParams, response: webhookEnvelope }, async ({ db, caller, params }) =>
+    json({ webhook: await readWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
+  ),
+  // PATCH /api/v1/webhooks/:id — change url, events, description; `enabled: true` re-enables a disabled one
+  PATCH: endpoint({ params: idParams, body: updateWebhookBody, response: webhookEnvelope }, async ({ db, caller, params, body }) =>
+    json({ webhook: await updateWebhook(db, { businessId: caller.user.businessId, id: params.id, patch: body.webhook }) }),
+  ),
+  // DELETE /api/v1/webhooks/:id — delete it and its delivery log, answer with the deleted webhook
+  DELETE: endpoint({ params: idParams, response: webhookEnvelope }, async ({ db, caller, params }) =>
+    json({ webhook: await deleteWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
+  ),
+});

@@ -1,0 +1,12 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { idParams } from "@/lib/schemas/common";
+import { deliveryEnvelope } from "@/lib/schemas/webhooks";
+import { sendTestEvent } from "@/lib/webhooks/webhooks";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // POST /api/v1/webhooks/:id/test — send a signed `webhook.test` event now (once, not retried); answers how it went
+  POST: endpoint({ params: idParams, response: deliveryEnvelope }, async ({ db, caller, params }) =>
+    json({ delivery: await sendTestEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
+  ),
+});

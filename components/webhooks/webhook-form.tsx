@@ -1,0 +1,101 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Field } from "@/components/ui/field";
+import { apiFetch } from "@/lib/client/api";
+import { webhookQueries, type Webhook } from "@/lib/client/queries/webhooks";
+import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
+import { WEBHOOK_EVENT_TYPES, webhookInput } from "@/lib/schemas/webhooks";
+import styles from "./webhooks.module.css";
+
+const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
+  "menu.created": "Menu created",
+  "menu.updated": "Menu changed",
+  "menu.deleted": "Menu deleted",
+  "menu.published": "Menu published",
+  "menu.unpublished": "Menu unpublished",
+  "menu.reordered": "Menus reordered",
+  "item.86d": "Item 86'd",
+  "item.restored": "Item back in stock",
+  "menu.reverted": "Menu restored to an earlier version",
+};
+
+/** Adds a webhook with the schema the API validates with; the answer (with its secret) goes to `onCreated`. */
+export function WebhookForm({
+  locationId,
+  onCreated,
+  onCancel,
+}: {
+  locationId: number;
+  onCreated: (webhook: Webhook & { secret: string }) => void;
+  onCancel: () => void;
+}) {
+  const client = useQueryClient();
+  const form = useZodForm(webhookInput, { defaultValues: { url: "", description: "", events: [...WEBHOOK_EVENT_TYPES] } });
+  const create = useMutation({
+    mutationFn: (webhook: unknown) =>
+      apiFetch<{ webhook: Webhook & { secret: string } }>(`/api/v1/locations/${locationId}/webhooks`, {
+        method: "POST",
+        body: { webhook },
+      }).then((r) => r.webhook),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookQueries.list(locationId).queryKey }),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, failure } = useServerSubmit(form, async (values) => onCreated(await create.mutateAsync(values)), "webhook.");
+  const eventsError = errors.events?.message ?? errors.events?.root?.message;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
+      <Field label="URL" error={errors.url?.message} hint="Where Taproom sends each change: an https address of your system.">
+        {(props) => (
+          <input
+            {...props}
+            {...form.register("url")}
+            type="url"
+            className="input"
+            placeholder="https://example.com/hooks/taproom"
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field label="Description" error={errors.description?.message} hint="Optional: what this webhook feeds, for your team.">
+        {(props) => <input {...props} {...form.register("description")} className="input" autoComplete="off" />}
+      </Field>
+      <fieldset
+        className={styles.fieldset}
+        aria-invalid={Boolean(eventsError)}
+        aria-describedby={eventsError ? "webhook-events-error" : undefined}
+      >
+        <legend className={styles.legend}>Events</legend>
+        <div className={styles.checks}>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <label key={type} className={styles.check}>
+              <input type="checkbox" value={type} {...form.register("events")} />
+              <span>
+                {EVENT_LABELS[type]} <code className={styles.type}>{type}</code>
+              </span>
+            </label>
+          ))}
+        </div>
+        {eventsError && (
+          <p id="webhook-events-error" className={styles.failure}>
+            Events {eventsError.replace(/^must name at least one event type.*/, "— choose at least one")}
+          </p>
+        )}
+      </fieldset>
+      {failure && (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.formActions}>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? "Adding…" : "Add webhook"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database, Db } from "@/lib/db/client";
+import { menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { describeChanges } from "@/lib/live/feed";
+import { subscribe } from "@/lib/live/bus";
+import { errorFields, log } from "@/lib/log";
+import { signedHeaders } from "./signing";
+import { httpTransport, type Transport } from "./transport";
+import { eventBody, webhookSecret } from "./webhooks";
+
+// Delivers the menu changes (the outbox, menu_changes) to each webhook, at least once and in cursor
+// order: a webhook gets change N+1 only after N succeeded (or was not subscribed). State lives in the
+// webhook's row (cursor, attempts, next attempt, failing since), so deliveries survive a restart.
+//
+// Any number of workers (one per app instance) share the work: a worker claims one due webhook in one
+// statement (`FOR UPDATE SKIP LOCKED`, so two never claim the same row) and holds it by a lease while
+// it delivers, with no transaction open across the network: on PGlite an open transaction would hold
+// the whole database. Each step is written only while the lease is still this worker's; a worker that
+// dies lets go when the lease ends. The lease (60 s) outlasts a delivery's timeout (10 s) many times,
+// so no two workers ever deliver to one webhook at once.
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+/** First retry after 5 s, doubling up to an hour: about 33 tries in the 24 h before a webhook is disabled. */
+export const retryDelayMs = (attempt: number) => Math.min(5000 * 2 ** (attempt - 1), 3_600_000);
+export const DISABLE_AFTER_MS = 24 * 3_600_000;
+const LEASE_MS = 60_000;
+const CHANGES_PER_CLAIM = 50;
+const POLL_MS = 5000;
+
+export type WorkerOptions = {
+  now?: () => Date;
+  transport?: Transport;
+  /** Webhooks delivered to at once by this worker (each one's changes strictly one after another). */
+  concurrency?: number;
+};
+
+export class WebhookWorker {
+  private readonly now: () => Date;
+  private readonly transport: () => Transport;
+  private readonly concurrency: number;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    { now = () => new Date(), transport, concurrency = 4 }: WorkerOptions = {},
+  ) {
+    this.now = now;
+    this.transport = transport ? () => transport : () => httpTransport({ allowPrivate: env().WEBHOOK_ALLOW_PRIVATE });
+    this.concurrency = concurrency;
+  }
+
+  /** Delivers everything due now, until nothing is; answers the number of attempts made. */
+  async runDue(): Promise<number> {
+    let attempts = 0;
+    const lane = async () => {
+      for (;;) {
+        if (this.stopped) return;
+        const claimed = await this.claim();
+        if (!claimed) return;
+        const made = await this.deliver(claimed);
+        attempts += made;
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, lane));
+    return attempts;
+  }
+
+  /** One due webhook, leased to this worker: enabled, not leased, due, with a change after its cursor. */
+  private async claim(): Promise<(WebhookRow & { leaseToken: string }) | null> {
+    const now = this.now();
+    const due = this.db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(
+        and(
+          eq(webhooks.enabled, true),
+          or(isNull(webhooks.nextAttemptAt), lte(webhooks.nextAttemptAt, now)),
+          or(isNull(webhooks.leasedUntil), lte(webhooks.leasedUntil, now)),
+          sql`exists (select 1 from ${menuChanges} where ${menuChanges.locationId} = ${webhooks.locationId} and ${menuChanges.id} > ${webhooks.cursor})`,
+        ),
+      )
+      .orderBy(sql`${webhooks.nextAttemptAt} asc nulls first`, asc(webhooks.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const token = randomUUID();
+    const [row] = await this.db
+      .update(webhooks)
+      .set({ leasedUntil: new Date(now.getTime() + LEASE_MS), leaseToken: token })
+      .where(inArray(webhooks.id, due))
+      .returning();
+    return row ? { ...row, leaseToken: token } : null;
+  }
+
+  /** Delivers the claimed webhook's changes in order until one fails or none is left; then lets go. */
+  private async deliver(hook: WebhookRow & { leaseToken: string }): Promise<number> {
+    const mine = and(eq(webhooks.id, hook.id), eq(webhooks.leaseToken, hook.leaseToken));
+    let cursor = hook.cursor;
+    let attempts = 0;
+    try {
+      const rows = await this.db
+        .select()
+        .from(menuChanges)
+        .where(and(eq(menuChanges.locationId, hook.locationId), gt(menuChanges.id, cursor)))
+        .orderBy(asc(menuChanges.id))
+        .limit(CHANGES_PER_CLAIM);
+      const changes = await describeChanges(this.db, rows);
+      const secret = webhookSecret(hook);
+      let failures = hook.attempts;
+      let failingSince = hook.failingSince;
+      for (const change of changes) {
+        if (!hook.events.includes(change.type)) {
+          cursor = change.id;
+          continue;
+        }
+        const sentAt = this.now();
+        const body = eventBody(change.type, new Date(change.at), change);
+        const outcome = await this.transport()({ url: hook.url, headers: signedHeaders(secret, String(change.id), sentAt, body), body });
+        attempts++;
+        const attempt = failures + 1;
+        const at = this.now();
+        if (outcome.ok) {
+          cursor = change.id;
+          failures = 0;
+          failingSince = null;
+        } else {
+          failures = attempt;
+          failingSince ??= sentAt;
+        }
+        const giveUp = !outcome.ok && at.getTime() - failingSince!.getTime() >= DISABLE_AFTER_MS;
+        const [kept] = await this.db
+          .update(webhooks)
+          .set({
+            cursor,
+            attempts: failures,
+            failingSince,
+            nextAttemptAt: outcome.ok ? null : new Date(at.getTime() + retryDelayMs(attempt)),
+            leasedUntil: new Date(at.getTime() + LEASE_MS),
+            ...(giveUp
+              ? {
+                  enabled: false,
+                  disabledAt: at,
+                  disabledReason: `Disabled after 24 hours of failed deliveries (${attempt} attempts at change ${change.id}; the last: ${outcome.error ?? "failed"})`,
+                  nextAttemptAt: null,
+                }
+              : {}),
+          })
+          .where(and(mine, eq(webhooks.enabled, true)))
+          .returning({ id: webhooks.id });
+        if (!kept) return attempts; // deleted or paused meanwhile, or the lease ran out and another worker has it
+        await this.db.insert(webhookDeliveries).values({
+          webhookId: hook.id,
+          changeId: change.id,
+          type: change.type,
+          attempt,
+          status: outcome.ok ? "succeeded" : "failed",
+          responseStatus: outcome.status,
+          error: outcome.error,
+          at,
+        });
+        if (giveUp) log().warn({ webhook_id: hook.id, change_id: change.id, attempts: attempt }, "Webhook disabled after 24 h of failures");
+        if (!outcome.ok) break;
+      }
+    } finally {
+      await this.db.update(webhooks).set({ cursor, leasedUntil: null, leaseToken: null }).where(mine);
+    }
+    return attempts;
+  }
+
+  /** Runs now, or once more after the run in progress (changes heard meanwhile are not missed). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.runDue();
+        } catch (error) {
+          log().error(errorFields(error), "Delivering webhooks failed");
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Wakes on every committed change (lib/live/bus.ts) and every 5 s for retries. */
+  async start(database: Database) {
+    this.unsubscribe = await subscribe((event) => {
+      if (event.kind === "change" || event.kind === "flush") void this.kick();
+    }, database);
+    this.timer = setInterval(() => void this.kick(), POLL_MS);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  /** Stops waking and waits for the delivery in progress to end. */
+  async stop() {
+    this.stopped = true;
+    this.unsubscribe?.();
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+/** Starts this instance's worker (server start, instrumentation.ts); a database that is down is tried again every 30 s. */
+export function startWebhookWorker(open: () => Promise<Database>) {
+  let worker: WebhookWorker | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const begin = async () => {
+    try {
+      const database = await open();
+      if (stopped) return;
+      worker = new WebhookWorker(database.db);
+      await worker.start(database);
+    } catch (error) {
+      log().warn(errorFields(error), "The webhook worker could not start; trying again in 30 s");
+      worker = null;
+      if (!stopped) {
+        retry = setTimeout(begin, 30_000);
+        retry.unref();
+      }
+    }
+  };
+  void begin();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await worker?.stop();
+  };
+}
