@@ -261,6 +261,19 @@ const MENU_WRITES: Record<string, Case> = {
     const { menu, container } = await tree();
     return { send: () => api.delete(`containers/${container.id}`, { as: owner.rw }), changes: [menu.id] };
   },
+  "POST /api/v1/items/{id}/86": async () => {
+    const { menu, item } = await tree();
+    return {
+      send: () => api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } }),
+      changes: [menu.id],
+      refused: () => api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: "2000-01-01T00:00:00Z" } } }),
+    };
+  },
+  "DELETE /api/v1/items/{id}/86": async () => {
+    const { menu, item } = await tree();
+    ok(await api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } }));
+    return { send: () => api.delete(`items/${item.id}/86`, { as: owner.rw }), changes: [menu.id] };
+  },
   "POST /api/v1/locations/{id}/custom_menus/migrate": async () => {
     await seedMenu(otherLocationId);
     return { send: () => api.post(`locations/${otherLocationId}/custom_menus/migrate`, { as: owner.rw }), changes: [] };
@@ -299,6 +312,10 @@ const OTHER_WRITES = new Set([
   "POST /api/v1/locations/{id}/events",
   "PUT /api/v1/locations/{id}/hours",
   "PATCH /api/v1/locations/{id}/hours",
+  "POST /api/v1/locations/{id}/webhooks",
+  "PATCH /api/v1/webhooks/{id}",
+  "DELETE /api/v1/webhooks/{id}",
+  "POST /api/v1/webhooks/{id}/test",
   "POST /api/v1/sessions",
   "DELETE /api/v1/sessions",
 ]);

@@ -9,7 +9,12 @@ import type { ChangeActor } from "./schema/changes";
 // system's.
 
 type Writing = { actor: ChangeActor; changeType?: string };
-const writing = new AsyncLocalStorage<Writing>();
+// One per process, on globalThis: Next.js bundles this module once per route, while the database (and
+// the transaction stamping that reads this) is opened once, by whichever bundle came first.
+const holder = globalThis as { [key: symbol]: AsyncLocalStorage<Writing> | undefined };
+const slot = Symbol.for("taproom.actor");
+holder[slot] ??= new AsyncLocalStorage<Writing>();
+const writing = holder[slot];
 
 /** Runs `work` with its transactions attributed to `actor` (and, when given, of the change type `changeType`). */
 export function actingAs<T>(actor: ChangeActor, work: () => Promise<T>, changeType?: string): Promise<T> {

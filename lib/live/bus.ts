@@ -18,7 +18,11 @@ export type Subscriber = (event: LiveEvent) => void;
 const CHANNEL = "taproom";
 
 type Bus = { subscribers: Set<Subscriber>; listening: boolean; started: Promise<void> };
-const buses = new WeakMap<Database, Bus>();
+// Per process (globalThis: Next.js bundles this module once per route), so an instance listens once.
+const holder = globalThis as { [key: symbol]: WeakMap<Database, Bus> | undefined };
+const slot = Symbol.for("taproom.live.buses");
+holder[slot] ??= new WeakMap<Database, Bus>();
+const buses = holder[slot];
 
 function deliver(bus: Bus, event: LiveEvent) {
   for (const subscriber of bus.subscribers) {

@@ -16,7 +16,11 @@ export const cursorOf = (id: number) => String(id).padStart(16, "0");
 export const idOfCursor = (cursor: string) => Number(cursor);
 
 // Per database handle, so two databases in one process (tests) never share descriptions.
-const describedBy = new WeakMap<Db, Map<number, ChangeResponse>>();
+// On globalThis: Next.js bundles this module once per route; the process keeps one map per handle.
+const holder = globalThis as { [key: symbol]: WeakMap<Db, Map<number, ChangeResponse>> | undefined };
+const slot = Symbol.for("taproom.live.described");
+holder[slot] ??= new WeakMap<Db, Map<number, ChangeResponse>>();
+const describedBy = holder[slot];
 const KEEP_DESCRIBED = 5000;
 
 function remember(described: Map<number, ChangeResponse>, change: ChangeResponse) {

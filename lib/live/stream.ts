@@ -23,7 +23,11 @@ type Hub = { locationId: number; followers: Set<Follower>; reading: Promise<void
 type Hubs = { byLocation: Map<number, Hub>; unsubscribe: Promise<() => void> };
 
 const BATCH = 500;
-const hubsOf = new WeakMap<Database, Hubs>();
+// Per process (globalThis: Next.js bundles this module once per route), so a location has one reader.
+const holder = globalThis as { [key: symbol]: WeakMap<Database, Hubs> | undefined };
+const slot = Symbol.for("taproom.live.hubs");
+holder[slot] ??= new WeakMap<Database, Hubs>();
+const hubsOf = holder[slot];
 
 async function pump(database: Database, hub: Hub): Promise<void> {
   if (hub.reading) {
