@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { browserSessions, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
+import { browserSessions, menuChanges, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
+import { HISTORY_RETENTION_DAYS } from "@/lib/history/retention";
 import { env } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 
@@ -9,7 +10,7 @@ const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDO
 
 /**
  * Deletes what has expired: rate-limit counters whose window ended a day ago or more, OAuth states,
- * cached v4 answers and browser sessions past their expiry. Every row it touches is dead to every
+ * cached v4 answers and browser sessions past their expiry, menu history past its retention. Every row it touches is dead to every
  * reader already, so any number of instances may run it at any time.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
@@ -21,6 +22,13 @@ export async function pruneExpired(db: Db, now = new Date()) {
     v4Cache: await counts(db.delete(v4Cache).where(lt(v4Cache.expiresAt, now)).returning({ key: v4Cache.key })),
     browserSessions: await counts(
       db.delete(browserSessions).where(lt(browserSessions.expiresAt, now)).returning({ key: browserSessions.tokenHash }),
+    ),
+    // Menu versions past the history's retention (live-menus §6), with their edits (ON DELETE CASCADE).
+    menuHistory: await counts(
+      db
+        .delete(menuChanges)
+        .where(lt(menuChanges.at, new Date(now.getTime() - HISTORY_RETENTION_DAYS * 86_400_000)))
+        .returning({ key: menuChanges.id }),
     ),
   };
 }

@@ -44,10 +44,13 @@ import * as r40 from "@/app/api/v1/menus/[id]/route";
 import * as r41 from "@/app/api/v1/menus/[id]/sections/positions/route";
 import * as r42 from "@/app/api/v1/menus/[id]/sections/route";
 import * as r43 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r44 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r45 from "@/app/api/v1/sections/[id]/items/route";
-import * as r46 from "@/app/api/v1/sections/[id]/route";
-import * as r47 from "@/app/api/v1/sessions/route";
+import * as r44 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r45 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r46 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r47 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r48 from "@/app/api/v1/sections/[id]/items/route";
+import * as r49 from "@/app/api/v1/sections/[id]/route";
+import * as r50 from "@/app/api/v1/sessions/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/container_sizes", module: r0, summaries: {"GET":"Every container size by position"} },
@@ -94,8 +97,11 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/menus/{id}/sections/positions", module: r41, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
   { path: "/api/v1/menus/{id}/sections", module: r42, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
   { path: "/api/v1/menus/{id}/unpublish", module: r43, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r44, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r45, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}", module: r46, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r47, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r44, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r45, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r46, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r47, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r48, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}", module: r49, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r50, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
 ];
