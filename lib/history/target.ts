@@ -57,10 +57,17 @@ export async function targetRows<T extends PgTable>(db: Db, table: T, name: Tree
 
 /** The ids of the rows of each table that changes after `version` touched. */
 export async function touchedIds(db: Db, menuId: number, version: number) {
-  const list = await rows<{ tbl: TreeTable; row_id: number }>(db, sql`select tbl, row_id from (${touchedSince(menuId, version)}) t`);
+  const list = await rows<{ tbl: TreeTable; row_id: number; present: boolean }>(
+    db,
+    sql`select tbl, row_id, old is not null as present from (${touchedSince(menuId, version)}) t`,
+  );
   const touched = { menus: new Set<number>(), sections: new Set<number>(), items: new Set<number>(), containers: new Set<number>() };
-  for (const row of list) touched[row.tbl].add(Number(row.row_id));
-  return touched;
+  const present = new Set<TreeTable>();
+  for (const row of list) {
+    touched[row.tbl].add(Number(row.row_id));
+    if (row.present) present.add(row.tbl);
+  }
+  return { ...touched, present };
 }
 
 /** The rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */

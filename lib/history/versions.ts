@@ -11,7 +11,7 @@ import type { MenuTreeResponse } from "@/lib/schemas/menus";
 import type { Scope } from "@/lib/scope";
 import { describeChanges } from "./describe";
 import { HISTORY_RETENTION_DAYS } from "./retention";
-import { targetRows, touchedIds } from "./target";
+import { targetRows, touchedIds, type TREE_TABLES, type TreeTable } from "./target";
 
 const keptSince = () => sql`now() - make_interval(days => ${HISTORY_RETENTION_DAYS})`;
 
@@ -80,10 +80,13 @@ export async function menuAt(
   { menu, location, version }: { menu: Menu; location: Location; version: number },
 ): Promise<MenuTreeResponse> {
   const touched = await touchedIds(db, menu.id, version);
-  const [menuThen] = touched.menus.has(menu.id) ? await targetRows(db, menus, "menus", menu.id, version) : [];
-  const sectionsThen = await targetRows(db, sections, "sections", menu.id, version);
-  const itemsThen = await targetRows(db, items, "items", menu.id, version);
-  const containersThen = await targetRows(db, containers, "containers", menu.id, version);
+  // Only the tables with rows to put back are read (a run of price edits touches only containers).
+  const then = <T extends TreeTable>(name: T, table: (typeof TREE_TABLES)[T]) =>
+    touched.present.has(name) ? targetRows(db, table, name, menu.id, version) : Promise.resolve([]);
+  const [menuThen] = (await then("menus", menus)) as Menu[];
+  const sectionsThen = (await then("sections", sections)) as (typeof sections.$inferSelect)[];
+  const itemsThen = (await then("items", items)) as (typeof items.$inferSelect)[];
+  const containersThen = (await then("containers", containers)) as (typeof containers.$inferSelect)[];
 
   const sectionsNow = await db.select().from(sections).where(eq(sections.menuId, menu.id));
   const sectionRows = [
