@@ -661,6 +661,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The location's menu changes after a cursor, oldest first */
+        get: operations["getLocationsByIdChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdChanges"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/changes/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The same changes as text/event-stream, resumable with Last-Event-ID */
+        get: operations["getLocationsByIdChangesStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdChangesStream"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/custom_menus": {
         parameters: {
             query?: never;
@@ -2079,6 +2119,18 @@ export interface components {
         };
         /** @description The write conflicts with the record's state (`conflict`, `custom_menus_migrated`). */
         Problem409: {
+            headers: {
+                /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                "X-Request-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The cursor is older than the changes kept (`cursor_expired`): read the whole menu again and start from `next_cursor`. */
+        Problem410: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                 "X-Request-Id"?: string;
@@ -6333,6 +6385,139 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdChanges: {
+        parameters: {
+            query?: {
+                since?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changes: {
+                            id: number;
+                            cursor: string;
+                            /** @enum {string} */
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            location_id: number;
+                            menu_id: number;
+                            version: number;
+                            /** Format: date-time */
+                            at: string;
+                            actor: {
+                                user_id: number | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                via: "token" | "session" | "system";
+                            };
+                            summary: string;
+                        }[];
+                        next_cursor: string;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            410: components["responses"]["Problem410"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdChangesStream: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            410: components["responses"]["Problem410"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdChangesStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdCustomMenus: {
         parameters: {
             query?: never;
@@ -8949,7 +9134,7 @@ export interface operations {
                             };
                             summary: string;
                             changes: {
-                                id: string;
+                                id: number;
                                 cursor: string;
                                 /** @enum {string} */
                                 type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";

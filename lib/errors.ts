@@ -8,6 +8,8 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  // A change-feed cursor older than what is kept (live-menus §3).
+  cursor_expired: 410,
   custom_menus_migrated: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

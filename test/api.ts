@@ -162,7 +162,7 @@ function checkDocumented(method: string, route: Route, status: number, body: unk
   const key = `${method} ${openApiPath} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile(resolve(content["application/json"].schema));
+    validate = ajv.compile(resolve((content["application/json"] ?? Object.values(content)[0]).schema));
     validators.set(key, validate);
   }
   if (!validate(body)) {

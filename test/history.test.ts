@@ -59,12 +59,15 @@ describe("GET /menus/:id/versions", () => {
     const current = await full(menu.id);
     const page = (await ok(api.get(`menus/${menu.id}/versions?limit=3`, { as: owner.ro }))).versions;
     expect(page.map((v: { version: number }) => v.version)).toEqual([current.version, current.version - 1, current.version - 2]);
-    expect(page[0]).toMatchObject({ actor: { via: "token", name: expect.any(String) }, summary: "Price 7.00 → 7.50" });
+    expect(page[0]).toMatchObject({
+      actor: { via: "token", name: expect.any(String) },
+      summary: "Price of Harbor Haze, Pint: 7.00 → 7.50",
+    });
     expect(page[0].changes).toEqual([expect.objectContaining({ menu_id: menu.id, version: current.version, type: "menu.updated" })]);
     const next = (await ok(api.get(`menus/${menu.id}/versions?before=${page[2].version}&limit=100`, { as: owner.ro }))).versions;
     expect(next.at(-1)).toMatchObject({
       version: 1,
-      summary: "Created the menu",
+      summary: "Created menu “History”",
       changes: [expect.objectContaining({ type: "menu.created" })],
     });
     expect(page.length + next.length).toBe(current.version);
@@ -185,7 +188,7 @@ describe("POST /menus/:id/versions/:version/revert", () => {
     const listed = (await ok(api.get(`menus/${menu.id}/versions?limit=100`, { as: owner.ro }))).versions;
     expect(Math.min(...listed.map((v: { version: number }) => v.version))).toBe(4);
     const pruned = await pruneExpired(database);
-    expect(pruned.menuHistory).toBeGreaterThanOrEqual(3);
+    expect(pruned.menuChanges).toBeGreaterThanOrEqual(3);
     expect((await api.get(`menus/${menu.id}/versions/4`, { as: owner.ro })).status).toBe(200);
   });
 

@@ -12,10 +12,19 @@ export type Schema = typeof schema;
 /** A database or a transaction: every data function takes one of these first. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What a listener hears: a notification's payload, or that it is listening again or no longer. */
+export type Listener = { message: (payload: string) => void; state: (listening: boolean) => void };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /**
+   * LISTENs on `channel` for as long as the database is open: on PostgreSQL over a connection of its
+   * own, opened again (with `state(false)`, then `state(true)`) whenever it drops; on PGlite in the
+   * one process, which hears its own NOTIFYs. Answers a function that stops listening.
+   */
+  listen: (channel: string, listener: Listener) => Promise<() => Promise<void>>;
 };
 
 /**
@@ -46,7 +55,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
   const db = drizzle({ client, schema, logger: statementCounter });
   await migrate(db, { migrationsFolder });
-  return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, listener: Listener) => {
+    const stop = await client.listen(channel, listener.message);
+    listener.state(true);
+    return async () => {
+      listener.state(false);
+      await stop().catch(() => {});
+    };
+  };
+  return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close(), listen };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -66,7 +83,72 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lock.release();
   }
-  return { db: stampingTransactions(db as unknown as Db), kind: "postgres", close: () => pool.end() };
+  let listening: (() => Promise<void>)[] = [];
+  const listen = async (channel: string, listener: Listener) => {
+    const stop = await listenOver(url, channel, listener);
+    listening.push(stop);
+    return stop;
+  };
+  const close = async () => {
+    await Promise.all(listening.map((stop) => stop()));
+    listening = [];
+    await pool.end();
+  };
+  return { db: stampingTransactions(db as unknown as Db), kind: "postgres", close, listen };
+}
+
+/**
+ * LISTEN over a dedicated connection, opened again after a second whenever it drops (a server restart,
+ * a network cut): the listener hears `state(false)` at once and `state(true)` once it listens again, so
+ * it can drop whatever the notifications it missed meanwhile would have made stale.
+ */
+async function listenOver(url: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  const { Client } = await import("pg");
+  let stopped = false;
+  let client: InstanceType<typeof Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    retry = null;
+    if (stopped) return;
+    const next = new Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      listener.state(false);
+      if (!stopped) {
+        if (error) log().warn(errorFields(error), "The notification listener lost its connection; listening again in 1 s");
+        retry = setTimeout(connect, 1000);
+      }
+    };
+    next.on("error", drop);
+    next.on("end", () => drop());
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) listener.message(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+      if (stopped) await next.end();
+      else listener.state(true);
+    } catch (error) {
+      drop(error as Error);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) {
+      listener.state(false);
+      await current.end().catch(() => {});
+    }
+  };
 }
 
 /** Opens the configured database (DATABASE_URL, else PGlite under DATA_DIR) and migrates it. */

@@ -9,7 +9,7 @@ import { nestTree } from "@/lib/menu-tree";
 import { versionNumber, type VersionResponse } from "@/lib/schemas/history";
 import type { MenuTreeResponse } from "@/lib/schemas/menus";
 import type { Scope } from "@/lib/scope";
-import { describeChanges } from "./describe";
+import { describeChanges } from "@/lib/live/feed";
 import { HISTORY_RETENTION_DAYS } from "./retention";
 import { targetRows, touchedIds, type TREE_TABLES, type TreeTable } from "./target";
 
@@ -37,10 +37,9 @@ export async function listVersions(db: Db, { businessId, id, before, limit }: Sc
     .orderBy(desc(menuChanges.version), desc(menuChanges.id))
     .limit(limit);
   const described = await describeChanges(db, changes);
-  return changes.map((change): VersionResponse => {
-    const json = described.get(change.id)!;
-    return { version: change.version, at: json.at, actor: json.actor, summary: json.summary, changes: [json] };
-  });
+  return described.map(
+    (json): VersionResponse => ({ version: json.version, at: json.at, actor: json.actor, summary: json.summary, changes: [json] }),
+  );
 }
 
 /** A version the menu has had and still keeps: 404 past the current one, 409 once older than the retention. */

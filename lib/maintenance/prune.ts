@@ -1,16 +1,17 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { browserSessions, menuChanges, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
-import { HISTORY_RETENTION_DAYS } from "@/lib/history/retention";
+import { browserSessions, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
+import { pruneChanges } from "@/lib/live/feed";
 
 /** The longest rate-limit window in use: the login window, and the v4 budgets' hour. */
 const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
 
 /**
  * Deletes what has expired: rate-limit counters whose window ended a day ago or more, OAuth states,
- * cached v4 answers and browser sessions past their expiry, menu history past its retention. Every row it touches is dead to every
+ * cached v4 answers and browser sessions past their expiry, menu changes and their history past the
+ * days they are kept (lib/live/feed.ts). Every row it touches is dead to every
  * reader already, so any number of instances may run it at any time.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
@@ -23,13 +24,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
     browserSessions: await counts(
       db.delete(browserSessions).where(lt(browserSessions.expiresAt, now)).returning({ key: browserSessions.tokenHash }),
     ),
-    // Menu versions past the history's retention (live-menus §6), with their edits (ON DELETE CASCADE).
-    menuHistory: await counts(
-      db
-        .delete(menuChanges)
-        .where(lt(menuChanges.at, new Date(now.getTime() - HISTORY_RETENTION_DAYS * 86_400_000)))
-        .returning({ key: menuChanges.id }),
-    ),
+    menuChanges: await pruneChanges(db, now),
   };
 }
 

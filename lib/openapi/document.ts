@@ -91,6 +91,12 @@ function successHeaders(spec: DeclaredSpec): Json {
   };
 }
 
+/** JSON, unless the schema names another media type (`.meta({ contentMediaType })`: the change stream's SSE). */
+function mediaTypeOf(schema: z.ZodType): string {
+  const meta = schema.meta() as { contentMediaType?: string } | undefined;
+  return meta?.contentMediaType ?? "application/json";
+}
+
 function v1Operation(path: string, method: Method, route: RouteFn, summary: string | undefined): Json {
   const spec = declaredSpec(route)!;
   const declared = declaredResponses(route) ?? {};
@@ -103,7 +109,7 @@ function v1Operation(path: string, method: Method, route: RouteFn, summary: stri
       headers: successHeaders(spec),
       ...(schema === null
         ? {}
-        : { content: { "application/json": { schema: jsonSchema(schema, "output"), ...(example === undefined ? {} : { example }) } } }),
+        : { content: { [mediaTypeOf(schema)]: { schema: jsonSchema(schema, "output"), ...(example === undefined ? {} : { example }) } } }),
     };
   }
   for (const status of problemStatuses(method, spec)) responses[status] = { $ref: `#/components/responses/Problem${status}` };

@@ -32,6 +32,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   403: "The read-only token cannot write (`read_only_token`), or a cookie write came from another site (`cross_site_request`).",
   404: "No such record, or one of another business (`not_found`).",
   405: "The path does not offer this method (`method_not_allowed`); `Allow` lists the ones it does.",
+  410: "The cursor is older than the changes kept (`cursor_expired`): read the whole menu again and start from `next_cursor`.",
   409: "The write conflicts with the record's state (`conflict`, `custom_menus_migrated`).",
   413: "The body is larger than 1 MiB (`payload_too_large`).",
   415: "The body is not JSON (`unsupported_media_type`).",

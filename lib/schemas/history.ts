@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { envelope, idParam, recordId, timestamp } from "./common";
+import { envelope, idParam, timestamp } from "./common";
+import { changeActor, changeResponse } from "./changes";
 import { menuTreeResponse } from "./menus";
 
 // A menu's history and revert (live-menus §6): GET /menus/:id/versions, GET /menus/:id/versions/:version,
@@ -28,37 +29,6 @@ export const versionsQuery = z.object({
     .optional(),
 });
 
-export const CHANGE_TYPES = [
-  "menu.created",
-  "menu.updated",
-  "menu.deleted",
-  "menu.published",
-  "menu.unpublished",
-  "menu.reordered",
-  "item.86d",
-  "item.restored",
-  "menu.reverted",
-] as const;
-
-export const changeActor = z.strictObject({
-  user_id: recordId.nullable(),
-  name: z.string().nullable(),
-  via: z.enum(["token", "session", "system"]),
-});
-
-/** One change of the feed (live-menus §3): one committed transaction's change to one menu. */
-export const changeResponse = z.strictObject({
-  id: z.string(),
-  cursor: z.string(),
-  type: z.enum(CHANGE_TYPES),
-  location_id: recordId,
-  menu_id: recordId,
-  version: z.number().int().min(1),
-  at: timestamp,
-  actor: changeActor,
-  summary: z.string(),
-});
-
 export const versionResponse = z.strictObject({
   version: z.number().int().min(1),
   at: timestamp,
@@ -70,6 +40,4 @@ export const versionResponse = z.strictObject({
 export const versionsEnvelope = envelope("versions", z.array(versionResponse));
 export const menuVersionEnvelope = envelope("menu", menuTreeResponse);
 
-export type ChangeResponse = z.infer<typeof changeResponse>;
 export type VersionResponse = z.infer<typeof versionResponse>;
-export type ChangeActorResponse = z.infer<typeof changeActor>;

@@ -68,6 +68,8 @@ export const locations = pgTable(
     // migration 0008_live_menus, like menus.version).
     menusVersion: integer("menus_version").notNull().default(1),
     menusVersionTx: bigint("menus_version_tx", { mode: "number" }),
+    // The last change id of this location that the prune removed: an older feed cursor is 410.
+    changesPrunedThrough: bigint("changes_pruned_through", { mode: "number" }).notNull().default(0),
     ...timestamps,
   },
   (t) => [index("locations_business_id_idx").on(t.businessId)],

@@ -23,34 +23,36 @@ import * as r19 from "@/app/api/v1/items/[id]/move/route";
 import * as r20 from "@/app/api/v1/items/[id]/route";
 import * as r21 from "@/app/api/v1/items/search/route";
 import * as r22 from "@/app/api/v1/locations/[id]/analytics/route";
-import * as r23 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
-import * as r24 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
-import * as r25 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
-import * as r26 from "@/app/api/v1/locations/[id]/custom_menus/route";
-import * as r27 from "@/app/api/v1/locations/[id]/events/route";
-import * as r28 from "@/app/api/v1/locations/[id]/hours/route";
-import * as r29 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
-import * as r30 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
-import * as r31 from "@/app/api/v1/locations/[id]/insights/stats/route";
-import * as r32 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
-import * as r33 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
-import * as r34 from "@/app/api/v1/locations/[id]/menus/positions/route";
-import * as r35 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
-import * as r36 from "@/app/api/v1/locations/[id]/menus/route";
-import * as r37 from "@/app/api/v1/locations/[id]/route";
-import * as r38 from "@/app/api/v1/locations/route";
-import * as r39 from "@/app/api/v1/menus/[id]/publish/route";
-import * as r40 from "@/app/api/v1/menus/[id]/route";
-import * as r41 from "@/app/api/v1/menus/[id]/sections/positions/route";
-import * as r42 from "@/app/api/v1/menus/[id]/sections/route";
-import * as r43 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r44 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
-import * as r45 from "@/app/api/v1/menus/[id]/versions/[version]/route";
-import * as r46 from "@/app/api/v1/menus/[id]/versions/route";
-import * as r47 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r48 from "@/app/api/v1/sections/[id]/items/route";
-import * as r49 from "@/app/api/v1/sections/[id]/route";
-import * as r50 from "@/app/api/v1/sessions/route";
+import * as r23 from "@/app/api/v1/locations/[id]/changes/route";
+import * as r24 from "@/app/api/v1/locations/[id]/changes/stream/route";
+import * as r25 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
+import * as r26 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
+import * as r27 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
+import * as r28 from "@/app/api/v1/locations/[id]/custom_menus/route";
+import * as r29 from "@/app/api/v1/locations/[id]/events/route";
+import * as r30 from "@/app/api/v1/locations/[id]/hours/route";
+import * as r31 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
+import * as r32 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
+import * as r33 from "@/app/api/v1/locations/[id]/insights/stats/route";
+import * as r34 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
+import * as r35 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
+import * as r36 from "@/app/api/v1/locations/[id]/menus/positions/route";
+import * as r37 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
+import * as r38 from "@/app/api/v1/locations/[id]/menus/route";
+import * as r39 from "@/app/api/v1/locations/[id]/route";
+import * as r40 from "@/app/api/v1/locations/route";
+import * as r41 from "@/app/api/v1/menus/[id]/publish/route";
+import * as r42 from "@/app/api/v1/menus/[id]/route";
+import * as r43 from "@/app/api/v1/menus/[id]/sections/positions/route";
+import * as r44 from "@/app/api/v1/menus/[id]/sections/route";
+import * as r45 from "@/app/api/v1/menus/[id]/unpublish/route";
+import * as r46 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r47 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r48 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r49 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r50 from "@/app/api/v1/sections/[id]/items/route";
+import * as r51 from "@/app/api/v1/sections/[id]/route";
+import * as r52 from "@/app/api/v1/sessions/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/container_sizes", module: r0, summaries: {"GET":"Every container size by position"} },
@@ -76,32 +78,34 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/items/{id}", module: r20, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
   { path: "/api/v1/items/search", module: r21, summaries: {"GET":"Beers from the catalogue, shaped as items"} },
   { path: "/api/v1/locations/{id}/analytics", module: r22, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
-  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r23, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
-  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r24, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
-  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r25, summaries: {"POST":"Publish every unpublished custom menu"} },
-  { path: "/api/v1/locations/{id}/custom_menus", module: r26, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
-  { path: "/api/v1/locations/{id}/events", module: r27, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
-  { path: "/api/v1/locations/{id}/hours", module: r28, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
-  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r29, summaries: {"GET":"By day, gender, ages or weekday"} },
-  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r30, summaries: {"GET":"Views per local day and source"} },
-  { path: "/api/v1/locations/{id}/insights/stats", module: r31, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
-  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r32, summaries: {"GET":"New subscribers per local day"} },
-  { path: "/api/v1/locations/{id}/insights/top_beers", module: r33, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
-  { path: "/api/v1/locations/{id}/menus/positions", module: r34, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
-  { path: "/api/v1/locations/{id}/menus/publish_all", module: r35, summaries: {"POST":"Publish every unpublished menu of the location"} },
-  { path: "/api/v1/locations/{id}/menus", module: r36, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus","POST":"Create an unpublished menu at the end"} },
-  { path: "/api/v1/locations/{id}", module: r37, summaries: {"GET":"One location"} },
-  { path: "/api/v1/locations", module: r38, summaries: {"GET":"The caller's business's locations"} },
-  { path: "/api/v1/menus/{id}/publish", module: r39, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r40, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree (and counts a view), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
-  { path: "/api/v1/menus/{id}/sections/positions", module: r41, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
-  { path: "/api/v1/menus/{id}/sections", module: r42, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/menus/{id}/unpublish", module: r43, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r44, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}", module: r45, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
-  { path: "/api/v1/menus/{id}/versions", module: r46, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r47, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r48, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}", module: r49, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r50, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/locations/{id}/changes", module: r23, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },
+  { path: "/api/v1/locations/{id}/changes/stream", module: r24, summaries: {"GET":"The same changes as text/event-stream, resumable with Last-Event-ID"} },
+  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r25, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
+  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r26, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
+  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r27, summaries: {"POST":"Publish every unpublished custom menu"} },
+  { path: "/api/v1/locations/{id}/custom_menus", module: r28, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
+  { path: "/api/v1/locations/{id}/events", module: r29, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
+  { path: "/api/v1/locations/{id}/hours", module: r30, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
+  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r31, summaries: {"GET":"By day, gender, ages or weekday"} },
+  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r32, summaries: {"GET":"Views per local day and source"} },
+  { path: "/api/v1/locations/{id}/insights/stats", module: r33, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
+  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r34, summaries: {"GET":"New subscribers per local day"} },
+  { path: "/api/v1/locations/{id}/insights/top_beers", module: r35, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
+  { path: "/api/v1/locations/{id}/menus/positions", module: r36, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
+  { path: "/api/v1/locations/{id}/menus/publish_all", module: r37, summaries: {"POST":"Publish every unpublished menu of the location"} },
+  { path: "/api/v1/locations/{id}/menus", module: r38, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus","POST":"Create an unpublished menu at the end"} },
+  { path: "/api/v1/locations/{id}", module: r39, summaries: {"GET":"One location"} },
+  { path: "/api/v1/locations", module: r40, summaries: {"GET":"The caller's business's locations"} },
+  { path: "/api/v1/menus/{id}/publish", module: r41, summaries: {"POST":"Publish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}", module: r42, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree (and counts a view), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}/sections/positions", module: r43, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
+  { path: "/api/v1/menus/{id}/sections", module: r44, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/menus/{id}/unpublish", module: r45, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r46, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r47, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r48, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r49, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r50, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}", module: r51, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r52, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
 ];

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "changes_pruned_through" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,215 @@
+import { and, desc, eq } from "drizzle-orm";
+import { type Database, getDatabase } from "@/lib/db/client";
+import { menuChanges } from "@/lib/db/schema";
+import { errorFields, log } from "@/lib/log";
+import { type ChangeResponse, cursorPattern } from "@/lib/schemas/changes";
+import { invalid } from "@/lib/errors";
+import type { locations } from "@/lib/db/schema";
+import { subscribe } from "./bus";
+import { changesAfter, checkCursor, idOfCursor } from "./feed";
+
+type Location = typeof locations.$inferSelect;
+
+// Following a location's feed live, on every instance: the database's NOTIFY (lib/live/bus.ts) says a
+// location has something new; one reader per location and instance fetches what follows the furthest
+// behind of its followers, in cursor order, and hands each follower what it has not seen. A follower
+// that joins catches up from its own cursor through the same reader, so nothing is skipped or sent
+// twice. When the listening connection drops and comes back, every location is read again.
+
+/** Hears a location's changes in cursor order, each once, from `afterId` on. */
+export type Follower = { afterId: number; deliver: (changes: ChangeResponse[]) => void };
+
+type Hub = { locationId: number; followers: Set<Follower>; reading: Promise<void> | null; again: boolean };
+type Hubs = { byLocation: Map<number, Hub>; unsubscribe: Promise<() => void> };
+
+const BATCH = 500;
+const hubsOf = new WeakMap<Database, Hubs>();
+
+async function pump(database: Database, hub: Hub): Promise<void> {
+  if (hub.reading) {
+    hub.again = true;
+    return hub.reading;
+  }
+  hub.reading = (async () => {
+    do {
+      hub.again = false;
+      try {
+        for (;;) {
+          if (hub.followers.size === 0) return;
+          const afterId = Math.min(...[...hub.followers].map((follower) => follower.afterId));
+          const changes = await changesAfter(database.db, { locationId: hub.locationId, afterId, limit: BATCH });
+          if (changes.length === 0) break;
+          for (const follower of hub.followers) {
+            const unseen = changes.filter((change) => change.id > follower.afterId);
+            if (unseen.length === 0) continue;
+            follower.afterId = unseen.at(-1)!.id;
+            follower.deliver(unseen);
+          }
+          if (changes.length < BATCH) break;
+        }
+      } catch (error) {
+        // The database is away: the next notification, or the listener's flush when it is back, reads again.
+        log().warn(errorFields(error), "Could not read the change feed for its followers");
+        return;
+      }
+    } while (hub.again);
+  })().finally(() => {
+    hub.reading = null;
+  });
+  return hub.reading;
+}
+
+function hubsFor(database: Database): Hubs {
+  let hubs = hubsOf.get(database);
+  if (hubs) return hubs;
+  const byLocation = new Map<number, Hub>();
+  const created: Hubs = {
+    byLocation,
+    unsubscribe: subscribe((event) => {
+      if (event.kind === "change") {
+        const hub = byLocation.get(event.location_id);
+        if (hub) void pump(database, hub);
+      } else if (event.kind === "flush") {
+        for (const hub of byLocation.values()) void pump(database, hub);
+      }
+    }, database),
+  };
+  hubsOf.set(database, created);
+  hubs = created;
+  return hubs;
+}
+
+/** Follows a location's feed on this instance until the answer is called. */
+export async function follow(locationId: number, follower: Follower, database?: Database): Promise<() => void> {
+  const db = database ?? (await getDatabase());
+  const hubs = hubsFor(db);
+  await hubs.unsubscribe;
+  let hub = hubs.byLocation.get(locationId);
+  if (!hub) {
+    hub = { locationId, followers: new Set(), reading: null, again: false };
+    hubs.byLocation.set(locationId, hub);
+  }
+  hub.followers.add(follower);
+  void pump(db, hub);
+  const joined = hub;
+  return () => {
+    joined.followers.delete(follower);
+    if (joined.followers.size === 0 && hubs.byLocation.get(locationId) === joined) hubs.byLocation.delete(locationId);
+  };
+}
+
+/** The id of the location's newest change (0 without any): where a stream without a cursor starts. */
+export async function latestChangeId(database: Database, locationId: number): Promise<number> {
+  const [row] = await database.db
+    .select({ id: menuChanges.id })
+    .from(menuChanges)
+    .where(and(eq(menuChanges.locationId, locationId)))
+    .orderBy(desc(menuChanges.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+const HEARTBEAT_MS = 20_000;
+const encoder = new TextEncoder();
+
+/**
+ * A text/event-stream of the location's changes after `afterId`: `id: <cursor>`, `event: <type>`,
+ * `data: <Change JSON>`, a comment line every 20 s, until the client goes (`signal`).
+ */
+export function changeEventStream({
+  locationId,
+  afterId,
+  signal,
+  database,
+  select = () => true,
+}: {
+  locationId: number;
+  afterId: number;
+  signal: AbortSignal;
+  database?: Database;
+  /** Which changes this stream sends (a board's stream: its own menu's). */
+  select?: (change: ChangeResponse) => boolean;
+}): Response {
+  let stop: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stop?.();
+    if (heartbeat) clearInterval(heartbeat);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      // Ask EventSource to come back quickly after a drop; the comment opens the stream at once.
+      send("retry: 2000\n: connected\n\n");
+      heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      signal.addEventListener("abort", () => {
+        close();
+        try {
+          controller.close();
+        } catch {}
+      });
+      void follow(
+        locationId,
+        {
+          afterId,
+          deliver: (changes) => {
+            for (const change of changes) {
+              if (select(change)) send(`id: ${change.cursor}\nevent: ${change.type}\ndata: ${JSON.stringify(change)}\n\n`);
+            }
+          },
+        },
+        database,
+      ).then((unfollow) => {
+        if (closed) unfollow();
+        else stop = unfollow;
+      });
+    },
+    cancel() {
+      close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform: compression would hold events back until a buffer fills.
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}
+
+/**
+ * GET /locations/:id/changes/stream: after the cursor the client names (Last-Event-ID, else `since`),
+ * else from now on. A malformed Last-Event-ID is 422, an expired one 410, like the paged feed.
+ */
+export async function openChangeStream({
+  location,
+  cursor,
+  signal,
+}: {
+  location: Location;
+  cursor: string | undefined;
+  signal: AbortSignal;
+}) {
+  const database = await getDatabase();
+  let afterId: number;
+  if (cursor === undefined || cursor === "") afterId = await latestChangeId(database, location.id);
+  else {
+    if (!cursorPattern.test(cursor)) {
+      throw invalid([{ path: "Last-Event-ID", message: "must be a cursor from this feed (an event's id)" }]);
+    }
+    afterId = idOfCursor(cursor);
+    checkCursor(location, afterId);
+  }
+  return changeEventStream({ locationId: location.id, afterId, signal, database });
+}

@@ -1,0 +1,72 @@
+import { GET as streamChanges } from "@/app/api/v1/locations/[id]/changes/stream/route";
+
+// Reads Server-Sent Events from the change stream's real handler until `count` events came, then
+// hangs up. `during` runs once the stream is open. A stream that goes quiet fails after `giveUpMs`
+// (a guard against hanging the run, not a timing assertion).
+
+export type SseEvent = { id: string; event: string; data: string };
+
+export function parseEvents(text: string): { events: SseEvent[]; rest: string } {
+  const blocks = text.split("\n\n");
+  const rest = blocks.pop() ?? "";
+  const events: SseEvent[] = [];
+  for (const block of blocks) {
+    const fields: Record<string, string> = {};
+    for (const line of block.split("\n")) {
+      if (line === "" || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, "");
+    }
+    if (fields.data !== undefined) events.push({ id: fields.id ?? "", event: fields.event ?? "message", data: fields.data });
+  }
+  return { events, rest };
+}
+
+export async function readEvents(
+  path: string,
+  {
+    headers,
+    count,
+    during,
+    giveUpMs = 30_000,
+    handler = streamChanges,
+  }: {
+    headers: Record<string, string>;
+    count: number;
+    during?: () => Promise<unknown>;
+    giveUpMs?: number;
+    handler?: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  },
+): Promise<SseEvent[]> {
+  const url = new URL(path, "http://127.0.0.1:3000/api/v1/");
+  const id = url.pathname.split("/")[4]!;
+  const controller = new AbortController();
+  const response = await handler(new Request(url, { headers, signal: controller.signal }), { params: Promise.resolve({ id }) });
+  if (response.status !== 200) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = "";
+  const guard = setTimeout(() => controller.abort(), giveUpMs);
+  let started = false;
+  try {
+    while (events.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const parsed = parseEvents(buffer);
+      buffer = parsed.rest;
+      events.push(...parsed.events);
+      if (!started) {
+        started = true;
+        await during?.();
+      }
+    }
+  } finally {
+    clearTimeout(guard);
+    controller.abort();
+    await reader.cancel().catch(() => {});
+  }
+  if (events.length < count) throw new Error(`the stream ended after ${events.length} of ${count} events`);
+  return events.slice(0, count);
+}
