@@ -22,7 +22,7 @@ import { actingAs } from "@/lib/db/actor";
 import { containerSizes, containers, items, locations, menus, sections, users } from "@/lib/db/schema";
 import { seedDemo, DEMO } from "@/lib/demo/seed";
 import { updateContainer } from "@/lib/menus/containers";
-import { createMenu } from "@/lib/menus/menus";
+import { createMenu, readMenu } from "@/lib/menus/menus";
 import { listVersions, readMenuVersion } from "@/lib/history/versions";
 import { revertMenu } from "@/lib/history/revert";
 
@@ -160,6 +160,7 @@ async function measure(name: string, database: Database) {
     }
     return `p50 ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}`;
   };
+  console.log(`readMenu full=true (the baseline, today's tree): ${await timed(() => readMenu(db, { ...scope, full: true, sourceName: null }))}`);
   console.log(`listVersions, first page of 20: ${await timed(() => listVersions(db, { ...scope, limit: 20 }))} (target p99 < 100 ms)`);
   console.log(`readMenuVersion, 200 back: ${await timed(() => readMenuVersion(db, { ...scope, version: latest - 200 }))}`);
   console.log(`readMenuVersion, 1,000 back: ${await timed(() => readMenuVersion(db, { ...scope, version: latest - 1000 }))}`);
