@@ -38,17 +38,20 @@ async function revertIn(tx: Db, { businessId, id, version }: Scope & { version: 
   if (!menu || menu.locationId !== location.id) throw notFound("menu");
   await requireKept(tx, menu, version);
   if (version < menu.version) {
+    // The rows to put back, read once before anything is written (the revert's own edits join the history as it goes).
+    await tx.execute(sql`create temporary table ${TOUCHED} (tbl text, row_id integer, old jsonb) on commit drop`);
+    await tx.execute(sql`insert into ${TOUCHED} select tbl, row_id, old from (${touchedSince(menu.id, version)}) t`);
     const touched = await rows<Touched>(
       tx,
       sql`select tbl, row_id, old is not null as present,
         (case tbl when 'menus' then old->>'location_id' when 'sections' then old->>'menu_id'
           when 'items' then old->>'section_id' else old->>'item_id' end)::int as parent,
         (old->>'container_size_id')::int as size_id
-        from (${touchedSince(menu.id, version)}) t`,
+        from ${TOUCHED} t`,
     );
     await refuseConflicts(tx, { menuId: menu.id, locationId: location.id, version, touched });
     await lockRows(tx, touched);
-    await restore(tx, menu.id, version);
+    await restore(tx);
   }
   const [after] = await tx.select().from(menus).where(eq(menus.id, menu.id));
   return menuTree(tx, { menu: after!, currency: location.currency });
@@ -146,36 +149,37 @@ async function lockRows(tx: Db, touched: Touched[]) {
   }
 }
 
+/** This transaction's rows to put back: (tbl, row_id, old), dropped at commit or rollback. */
+const TOUCHED = sql.identifier("history_touched");
+
 const list = (names: string[], prefix?: string) => sql.raw(names.map((name) => (prefix ? `${prefix}."${name}"` : `"${name}"`)).join(", "));
 
 /** The touched rows of `table` as they were at the version, typed as the table's rows (`r`). */
-const thenRows = (table: TreeTable, menuId: number, version: number): SQL =>
-  sql`select r.* from (${touchedSince(menuId, version)}) t cross join lateral jsonb_populate_record(null::${sql.identifier(table)}, t.old) r
+const thenRows = (table: TreeTable): SQL =>
+  sql`select r.* from ${TOUCHED} t cross join lateral jsonb_populate_record(null::${sql.identifier(table)}, t.old) r
     where t.tbl = ${table} and t.old is not null`;
 
 /** Inserts (parents first), updates, then deletes (children first): each statement finds its parents in place. */
-async function restore(tx: Db, menuId: number, version: number) {
+async function restore(tx: Db) {
   const tree = ["sections", "items", "containers"] as const;
   for (const table of tree) {
     const name = sql.identifier(table);
     await tx.execute(sql`insert into ${name} overriding system value
-      select past.* from (${thenRows(table, menuId, version)}) past where not exists (select 1 from ${name} x where x.id = past.id)`);
+      select past.* from (${thenRows(table)}) past where not exists (select 1 from ${name} x where x.id = past.id)`);
   }
-  for (const table of tree) await updateRows(tx, table, columnNames(TREE_TABLES[table], ["id"]), menuId, version);
-  await updateRows(tx, "menus", MENU_FIELDS, menuId, version);
+  for (const table of tree) await updateRows(tx, table, columnNames(TREE_TABLES[table], ["id"]));
+  await updateRows(tx, "menus", MENU_FIELDS);
   for (const table of [...tree].reverse()) {
     const name = sql.identifier(table);
-    await tx.execute(
-      sql`delete from ${name} where id in (select row_id from (${touchedSince(menuId, version)}) t where t.tbl = ${table} and t.old is null)`,
-    );
+    await tx.execute(sql`delete from ${name} where id in (select row_id from ${TOUCHED} t where t.tbl = ${table} and t.old is null)`);
   }
 }
 
 /** Sets `columns` of the touched rows back, skipping rows already as they were (no edit, no version for nothing). */
-async function updateRows(tx: Db, table: TreeTable, columns: string[], menuId: number, version: number) {
+async function updateRows(tx: Db, table: TreeTable, columns: string[]) {
   const name = sql.identifier(table);
   await tx.execute(sql`update ${name} set (${list(columns)}) = (${list(columns, "past")})
-    from (${thenRows(table, menuId, version)}) past
+    from (${thenRows(table)}) past
     where ${name}.id = past.id and (${list(columns, table)}) is distinct from (${list(columns, "past")})`);
 }
 
