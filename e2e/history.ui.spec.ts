@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createBoardMenu, openMenu, readTree } from "./menu-data";
+import { createBoardMenu, readTree } from "./menu-data";
 import { api, expect, test } from "./ui-fixtures";
 
 // The History panel (live-menus §6): three prices changed, the diff in words, restore behind a
@@ -34,6 +34,7 @@ async function openHistory(page: Page, menuName: string) {
 
 for (const width of [1280, 375]) {
   test(`restores an earlier version from the History panel and undoes it (${width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto("/dashboard");
     const menu = await createBoardMenu(page, { Taps: ["Harbor Haze", "Night Stout", "Town Lager"] });
@@ -42,7 +43,9 @@ for (const width of [1280, 375]) {
     const changed = await read(page, menu.id);
     expect(prices(changed)).not.toEqual(prices(before));
 
-    await openMenu(page, menu);
+    // The board with the menu selected (?menu=ID); at 375 px the menus list is folded away.
+    await page.goto(`/locations/1/menus?menu=${menu.id}`);
+    await expect(page.getByRole("heading", { level: 2, name: menu.name })).toBeVisible();
     const dialog = await openHistory(page, menu.name);
     const versions = dialog.getByRole("list").first();
     await expect(versions.getByRole("button", { name: new RegExp(`^Version ${changed.version}\\b`) })).toBeDisabled();
