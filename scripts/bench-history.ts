@@ -160,7 +160,9 @@ async function measure(name: string, database: Database) {
     }
     return `p50 ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}`;
   };
-  console.log(`readMenu full=true (the baseline, today's tree): ${await timed(() => readMenu(db, { ...scope, full: true, sourceName: null }))}`);
+  console.log(
+    `readMenu full=true (the baseline, today's tree): ${await timed(() => readMenu(db, { ...scope, full: true, sourceName: null }))}`,
+  );
   console.log(`listVersions, first page of 20: ${await timed(() => listVersions(db, { ...scope, limit: 20 }))} (target p99 < 100 ms)`);
   console.log(`readMenuVersion, 200 back: ${await timed(() => readMenuVersion(db, { ...scope, version: latest - 200 }))}`);
   console.log(`readMenuVersion, 1,000 back: ${await timed(() => readMenuVersion(db, { ...scope, version: latest - 1000 }))}`);
