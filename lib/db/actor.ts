@@ -9,7 +9,12 @@ import type { ChangeActor } from "./schema/changes";
 // system's.
 
 type Writing = { actor: ChangeActor; changeType?: string };
-const writing = new AsyncLocalStorage<Writing>();
+// On globalThis, like the database (lib/db/client.ts): Next.js may evaluate this module once per route
+// bundle, and the database opened by one bundle must see the actor set by another bundle's handler.
+const slot = Symbol.for("taproom.actor");
+const holder = globalThis as { [slot]?: AsyncLocalStorage<Writing> };
+holder[slot] ??= new AsyncLocalStorage<Writing>();
+const writing = holder[slot];
 
 /** Runs `work` with its transactions attributed to `actor` (and, when given, of the change type `changeType`). */
 export function actingAs<T>(actor: ChangeActor, work: () => Promise<T>, changeType?: string): Promise<T> {
