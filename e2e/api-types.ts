@@ -1177,6 +1177,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/menus/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The menu's kept versions, newest first; ?before=<version>&limit=N pages back */
+        get: operations["getMenusByIdVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdVersions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/menus/{id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        /** The whole tree as full=true answered it at that version */
+        get: operations["getMenusByIdVersionsByVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdVersionsByVersion"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/menus/{id}/versions/{version}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore the tree as it was, as a new version (menu.reverted) */
+        post: operations["postMenusByIdVersionsByVersionRevert"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdVersionsByVersionRevert"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi": {
         parameters: {
             query?: never;
@@ -9587,6 +9649,577 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMenusByIdVersions: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            version: number;
+                            /** Format: date-time */
+                            at: string;
+                            actor: {
+                                user_id: number | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                via: "token" | "session" | "system";
+                            };
+                            summary: string;
+                            changes: {
+                                id: number;
+                                cursor: string;
+                                /** @enum {string} */
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                                location_id: number;
+                                menu_id: number;
+                                version: number;
+                                /** Format: date-time */
+                                at: string;
+                                actor: {
+                                    user_id: number | null;
+                                    name: string | null;
+                                    /** @enum {string} */
+                                    via: "token" | "session" | "system";
+                                };
+                                summary: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMenusByIdVersionsByVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        menu: {
+                            id: number;
+                            location_id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            description: string | null;
+                            footer: string | null;
+                            unpublished: boolean;
+                            position: number;
+                            legacy_menu_id: number | null;
+                            version: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            sections: {
+                                id: number;
+                                menu_id: number;
+                                position: number;
+                                name: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                type: "Section" | "OnDeckSection";
+                                public: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                items: {
+                                    id: number;
+                                    section_id: number;
+                                    position: number;
+                                    untappd_id: number | null;
+                                    name: string;
+                                    brewery: string | null;
+                                    style: string | null;
+                                    description: string | null;
+                                    abv: string | null;
+                                    ibu: string | null;
+                                    calories: string | null;
+                                    label_image: string | null;
+                                    label_image_hd: string | null;
+                                    brewery_location: string | null;
+                                    untappd_beer_slug: string | null;
+                                    untappd_brewery_id: number | null;
+                                    tap_number: string | null;
+                                    cask: boolean;
+                                    nitro: boolean;
+                                    in_production: boolean;
+                                    rating: string | null;
+                                    custom_name: string | null;
+                                    custom_brewery: string | null;
+                                    custom_style: string | null;
+                                    custom_description: string | null;
+                                    custom_abv: string | null;
+                                    custom_ibu: string | null;
+                                    custom_calories: string | null;
+                                    original_name: string | null;
+                                    original_brewery: string | null;
+                                    original_style: string | null;
+                                    original_description: string | null;
+                                    original_abv: string | null;
+                                    original_ibu: string | null;
+                                    original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    containers: {
+                                        id: number;
+                                        item_id: number;
+                                        container_size_id: number | null;
+                                        container_size: {
+                                            id: number;
+                                            name: string;
+                                            ounces: string;
+                                            position: number;
+                                            /** Format: date-time */
+                                            created_at: string;
+                                            /** Format: date-time */
+                                            updated_at: string;
+                                            container_size_group_id: number;
+                                        } | null;
+                                        name: string | null;
+                                        price: string;
+                                        currency: string;
+                                        calories: number | null;
+                                        position: number;
+                                        _track_by: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                }[];
+                            }[];
+                            on_deck_section: {
+                                id: number;
+                                menu_id: number;
+                                position: number;
+                                name: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                type: "Section" | "OnDeckSection";
+                                public: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                items: {
+                                    id: number;
+                                    section_id: number;
+                                    position: number;
+                                    untappd_id: number | null;
+                                    name: string;
+                                    brewery: string | null;
+                                    style: string | null;
+                                    description: string | null;
+                                    abv: string | null;
+                                    ibu: string | null;
+                                    calories: string | null;
+                                    label_image: string | null;
+                                    label_image_hd: string | null;
+                                    brewery_location: string | null;
+                                    untappd_beer_slug: string | null;
+                                    untappd_brewery_id: number | null;
+                                    tap_number: string | null;
+                                    cask: boolean;
+                                    nitro: boolean;
+                                    in_production: boolean;
+                                    rating: string | null;
+                                    custom_name: string | null;
+                                    custom_brewery: string | null;
+                                    custom_style: string | null;
+                                    custom_description: string | null;
+                                    custom_abv: string | null;
+                                    custom_ibu: string | null;
+                                    custom_calories: string | null;
+                                    original_name: string | null;
+                                    original_brewery: string | null;
+                                    original_style: string | null;
+                                    original_description: string | null;
+                                    original_abv: string | null;
+                                    original_ibu: string | null;
+                                    original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    containers: {
+                                        id: number;
+                                        item_id: number;
+                                        container_size_id: number | null;
+                                        container_size: {
+                                            id: number;
+                                            name: string;
+                                            ounces: string;
+                                            position: number;
+                                            /** Format: date-time */
+                                            created_at: string;
+                                            /** Format: date-time */
+                                            updated_at: string;
+                                            container_size_group_id: number;
+                                        } | null;
+                                        name: string | null;
+                                        price: string;
+                                        currency: string;
+                                        calories: number | null;
+                                        position: number;
+                                        _track_by: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdVersionsByVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postMenusByIdVersionsByVersionRevert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        menu: {
+                            id: number;
+                            location_id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            name: string;
+                            description: string | null;
+                            footer: string | null;
+                            unpublished: boolean;
+                            position: number;
+                            legacy_menu_id: number | null;
+                            version: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            sections: {
+                                id: number;
+                                menu_id: number;
+                                position: number;
+                                name: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                type: "Section" | "OnDeckSection";
+                                public: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                items: {
+                                    id: number;
+                                    section_id: number;
+                                    position: number;
+                                    untappd_id: number | null;
+                                    name: string;
+                                    brewery: string | null;
+                                    style: string | null;
+                                    description: string | null;
+                                    abv: string | null;
+                                    ibu: string | null;
+                                    calories: string | null;
+                                    label_image: string | null;
+                                    label_image_hd: string | null;
+                                    brewery_location: string | null;
+                                    untappd_beer_slug: string | null;
+                                    untappd_brewery_id: number | null;
+                                    tap_number: string | null;
+                                    cask: boolean;
+                                    nitro: boolean;
+                                    in_production: boolean;
+                                    rating: string | null;
+                                    custom_name: string | null;
+                                    custom_brewery: string | null;
+                                    custom_style: string | null;
+                                    custom_description: string | null;
+                                    custom_abv: string | null;
+                                    custom_ibu: string | null;
+                                    custom_calories: string | null;
+                                    original_name: string | null;
+                                    original_brewery: string | null;
+                                    original_style: string | null;
+                                    original_description: string | null;
+                                    original_abv: string | null;
+                                    original_ibu: string | null;
+                                    original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    containers: {
+                                        id: number;
+                                        item_id: number;
+                                        container_size_id: number | null;
+                                        container_size: {
+                                            id: number;
+                                            name: string;
+                                            ounces: string;
+                                            position: number;
+                                            /** Format: date-time */
+                                            created_at: string;
+                                            /** Format: date-time */
+                                            updated_at: string;
+                                            container_size_group_id: number;
+                                        } | null;
+                                        name: string | null;
+                                        price: string;
+                                        currency: string;
+                                        calories: number | null;
+                                        position: number;
+                                        _track_by: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                }[];
+                            }[];
+                            on_deck_section: {
+                                id: number;
+                                menu_id: number;
+                                position: number;
+                                name: string;
+                                description: string | null;
+                                /** @enum {string} */
+                                type: "Section" | "OnDeckSection";
+                                public: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                items: {
+                                    id: number;
+                                    section_id: number;
+                                    position: number;
+                                    untappd_id: number | null;
+                                    name: string;
+                                    brewery: string | null;
+                                    style: string | null;
+                                    description: string | null;
+                                    abv: string | null;
+                                    ibu: string | null;
+                                    calories: string | null;
+                                    label_image: string | null;
+                                    label_image_hd: string | null;
+                                    brewery_location: string | null;
+                                    untappd_beer_slug: string | null;
+                                    untappd_brewery_id: number | null;
+                                    tap_number: string | null;
+                                    cask: boolean;
+                                    nitro: boolean;
+                                    in_production: boolean;
+                                    rating: string | null;
+                                    custom_name: string | null;
+                                    custom_brewery: string | null;
+                                    custom_style: string | null;
+                                    custom_description: string | null;
+                                    custom_abv: string | null;
+                                    custom_ibu: string | null;
+                                    custom_calories: string | null;
+                                    original_name: string | null;
+                                    original_brewery: string | null;
+                                    original_style: string | null;
+                                    original_description: string | null;
+                                    original_abv: string | null;
+                                    original_ibu: string | null;
+                                    original_calories: string | null;
+                                    eighty_sixed: boolean;
+                                    eighty_sixed_until: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    containers: {
+                                        id: number;
+                                        item_id: number;
+                                        container_size_id: number | null;
+                                        container_size: {
+                                            id: number;
+                                            name: string;
+                                            ounces: string;
+                                            position: number;
+                                            /** Format: date-time */
+                                            created_at: string;
+                                            /** Format: date-time */
+                                            updated_at: string;
+                                            container_size_group_id: number;
+                                        } | null;
+                                        name: string | null;
+                                        price: string;
+                                        currency: string;
+                                        calories: number | null;
+                                        position: number;
+                                        _track_by: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /** Format: date-time */
+                                        updated_at: string;
+                                    }[];
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdVersionsByVersionRevert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
             };
             cookie?: never;
         };

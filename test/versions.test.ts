@@ -97,6 +97,16 @@ const MENU_WRITES: Record<string, Case> = {
     const { menu } = await tree();
     return { send: () => api.post(`menus/${menu.id}/publish`, { as: owner.rw }), changes: [menu.id] };
   },
+  "POST /api/v1/menus/{id}/versions/{version}/revert": async () => {
+    const { menu, container } = await tree();
+    const { version } = ok(await api.get(`menus/${menu.id}?full=true`, { as: owner.ro })).menu;
+    ok(await api.patch(`containers/${container.id}`, { as: owner.rw, body: { container: { price: "9.00" } } }));
+    return {
+      send: () => api.post(`menus/${menu.id}/versions/${version}/revert`, { as: owner.rw }),
+      changes: [menu.id],
+      refused: () => api.post(`menus/${menu.id}/versions/0/revert`, { as: owner.rw }),
+    };
+  },
   "POST /api/v1/menus/{id}/unpublish": async () => {
     const { menu } = await tree();
     ok(await api.post(`menus/${menu.id}/publish`, { as: owner.rw }));

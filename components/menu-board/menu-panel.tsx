@@ -5,6 +5,7 @@ import { useState } from "react";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
+import { HistoryDialog } from "@/components/menu-history/lazy-history";
 import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
 import { TreeSkeleton } from "./board-skeleton";
@@ -28,13 +29,14 @@ export function MenuPanel({
 }) {
   const tree = useQuery(menuQueries.tree(menu.id));
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const close = () => setDialog(null);
 
   return (
     <OpenDialogContext.Provider value={setDialog}>
       <BoardLocationContext.Provider value={locationId}>
         <section className={styles.panel} aria-labelledby="selected-menu-title">
-          <MenuHeader locationId={locationId} menu={menu} />
+          <MenuHeader locationId={locationId} menu={menu} onHistory={() => setHistoryOpen(true)} />
           {tree.isPending ? (
             <TreeSkeleton />
           ) : tree.isError ? (
@@ -43,6 +45,7 @@ export function MenuPanel({
             <MenuBody tree={tree.data} />
           )}
         </section>
+        <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} menuId={menu.id} menuName={menu.name} />
       </BoardLocationContext.Provider>
       <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
       {tree.data && (
@@ -59,7 +62,7 @@ export function MenuPanel({
   );
 }
 
-function MenuHeader({ locationId, menu }: { locationId: number; menu: MenuSummary }) {
+function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu: MenuSummary; onHistory: () => void }) {
   const { publish } = useMenuMutations(locationId);
   const open = useOpenDialog();
   const published = !menu.unpublished;
@@ -95,6 +98,9 @@ function MenuHeader({ locationId, menu }: { locationId: number; menu: MenuSummar
         </a>
         <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
           Edit<span className="visually-hidden"> {menu.name}</span>
+        </button>
+        <button type="button" className="btn btn--small" onClick={onHistory}>
+          History<span className="visually-hidden"> of {menu.name}</span>
         </button>
         <ActionsMenu
           label={`More actions for ${menu.name}`}

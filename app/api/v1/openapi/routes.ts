@@ -49,13 +49,16 @@ import * as r45 from "@/app/api/v1/menus/[id]/route";
 import * as r46 from "@/app/api/v1/menus/[id]/sections/positions/route";
 import * as r47 from "@/app/api/v1/menus/[id]/sections/route";
 import * as r48 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r49 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r50 from "@/app/api/v1/sections/[id]/items/route";
-import * as r51 from "@/app/api/v1/sections/[id]/route";
-import * as r52 from "@/app/api/v1/sessions/route";
-import * as r53 from "@/app/api/v1/webhooks/[id]/deliveries/route";
-import * as r54 from "@/app/api/v1/webhooks/[id]/route";
-import * as r55 from "@/app/api/v1/webhooks/[id]/test/route";
+import * as r49 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r50 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r51 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r52 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r53 from "@/app/api/v1/sections/[id]/items/route";
+import * as r54 from "@/app/api/v1/sections/[id]/route";
+import * as r55 from "@/app/api/v1/sessions/route";
+import * as r56 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r57 from "@/app/api/v1/webhooks/[id]/route";
+import * as r58 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/container_sizes", module: r0, summaries: {"GET":"Every container size by position"} },
@@ -107,11 +110,14 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/menus/{id}/sections/positions", module: r46, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
   { path: "/api/v1/menus/{id}/sections", module: r47, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
   { path: "/api/v1/menus/{id}/unpublish", module: r48, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r49, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r50, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}", module: r51, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r52, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
-  { path: "/api/v1/webhooks/{id}/deliveries", module: r53, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
-  { path: "/api/v1/webhooks/{id}", module: r54, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
-  { path: "/api/v1/webhooks/{id}/test", module: r55, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r49, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r50, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r51, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r52, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r53, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}", module: r54, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r55, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r56, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r57, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r58, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];

@@ -1,0 +1,12 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { menuVersionEnvelope, versionParams } from "@/lib/schemas/history";
+import { revertMenu } from "@/lib/history/revert";
+import { parseVersion } from "@/lib/history/versions";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // POST /api/v1/menus/:id/versions/:version/revert — restore the tree as it was, as a new version (menu.reverted)
+  POST: endpoint({ params: versionParams, response: menuVersionEnvelope, problems: [409, 422] }, async ({ db, caller, params }) =>
+    json({ menu: await revertMenu(db, { businessId: caller.user.businessId, id: params.id, version: parseVersion(params.version) }) }),
+  ),
+});

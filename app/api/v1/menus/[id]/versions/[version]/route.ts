@@ -1,0 +1,11 @@
+import { endpoint, resource } from "@/lib/api/handler";
+import { json } from "@/lib/api/responses";
+import { menuVersionEnvelope, versionParams } from "@/lib/schemas/history";
+import { parseVersion, readMenuVersion } from "@/lib/history/versions";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // GET /api/v1/menus/:id/versions/:version — the whole tree as full=true answered it at that version
+  GET: endpoint({ params: versionParams, response: menuVersionEnvelope, problems: [409, 422] }, async ({ db, caller, params }) =>
+    json({ menu: await readMenuVersion(db, { businessId: caller.user.businessId, id: params.id, version: parseVersion(params.version) }) }),
+  ),
+});
