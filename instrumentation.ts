@@ -5,6 +5,7 @@ export async function register() {
   const { getDatabase, getDb } = await import("@/lib/db/client");
   const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
   const { startPruning } = await import("@/lib/maintenance/prune");
+  const { flushMenuViewsAtExit } = await import("@/lib/analytics/menu-views");
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {
@@ -14,4 +15,5 @@ export async function register() {
     log().error(errorFields(error), "The database is not reachable at start-up; requests answer 503 until it is");
   }
   startPruning(getDb);
+  flushMenuViewsAtExit();
 }

@@ -959,7 +959,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The location's menus; include_legacy adds unmigrated custom menus */
+        /** The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body) */
         get: operations["getLocationsByIdMenus"];
         put?: never;
         /** Create an unpublished menu at the end */
@@ -1020,7 +1020,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One menu; full=true the whole tree (and counts a view), include_legacy */
+        /** One menu; full=true the whole tree (and counts a view, 304 too), include_legacy */
         get: operations["getMenusById"];
         /** Change name, description or footer */
         put: operations["putMenusById"];
@@ -2215,7 +2215,10 @@ export interface operations {
     getContainerSizes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2226,6 +2229,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2242,6 +2249,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             500: components["responses"]["Problem500"];
@@ -6186,7 +6206,10 @@ export interface operations {
     getLocationsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6199,6 +6222,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6261,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -6882,7 +6922,10 @@ export interface operations {
     getLocationsByIdEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6895,6 +6938,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6953,6 +7000,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -7163,7 +7223,10 @@ export interface operations {
     getLocationsByIdHours: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7176,6 +7239,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7196,6 +7263,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -7738,7 +7818,10 @@ export interface operations {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7751,6 +7834,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7790,6 +7877,19 @@ export interface operations {
                         })[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -8039,7 +8139,10 @@ export interface operations {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
                 source_name?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8052,6 +8155,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8448,6 +8555,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
