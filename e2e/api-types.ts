@@ -8174,6 +8174,7 @@ export interface operations {
                      *         "unpublished": false,
                      *         "position": 0,
                      *         "legacy_menu_id": null,
+                     *         "version": 1,
                      *         "created_at": "2025-01-01T12:00:00.000Z",
                      *         "updated_at": "2025-01-01T12:00:00.000Z"
                      *       }

@@ -36,6 +36,7 @@ describe("menus", () => {
       unpublished: false,
       position: 0,
       legacy_menu_id: null,
+      version: expect.any(Number),
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
