@@ -6,6 +6,9 @@ export async function register() {
   const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
   const { startPruning } = await import("@/lib/maintenance/prune");
   const { flushMenuViewsAtExit } = await import("@/lib/analytics/menu-views");
+  const { passContentEncoding } = await import("@/lib/read-model/content-encoding");
+  // Full menus go out compressed once by the read model, not again by Next.js (lib/read-model/content-encoding.ts).
+  passContentEncoding();
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { CODING_HEADER } from "./content-encoding";
 
 // Conditional reads (live-menus §2): a strong ETag on every answer of the six reads, and 304 without a
 // body when If-None-Match names it. Tags are derived from stored data only (versions, ids, bodies),
@@ -72,7 +73,10 @@ export function conditionalCoded(
   const headers: Record<string, string> = { etag: codedTag(tag, coding), "cache-control": CACHE_CONTROL, vary: "Accept-Encoding" };
   if (notModified(request, tag)) return new Response(null, { status: 304, headers });
   return body().then((bytes) => {
-    if (coding) headers["content-encoding"] = coding;
+    if (coding) {
+      headers["content-encoding"] = coding;
+      headers[CODING_HEADER] = coding;
+    }
     return new Response(bytes as BodyInit, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
   });
 }
