@@ -112,7 +112,9 @@ async function main() {
     if (data.menu_id === menuId) streamed.set(data.version, at);
   });
   const readUrl = `${b!.base}/api/v1/menus/${menuId}`;
-  let tag = (await fetch(readUrl, { headers: { authorization } })).headers.get("etag") ?? "";
+  const first = await fetch(readUrl, { headers: { authorization } });
+  let tag = first.headers.get("etag") ?? "";
+  let version = ((await first.json()) as { menu: { version: number } }).menu.version;
 
   const readLatency: number[] = [];
   const streamLatency: number[] = [];
@@ -129,9 +131,8 @@ async function main() {
     await response.arrayBuffer();
     const answered = performance.now();
     writeLatency.push(answered - sent);
-    const version = (
-      (await (await fetch(`${a!.base}/api/v1/menus/${menuId}`, { headers: { authorization } })).json()) as { menu: { version: number } }
-    ).menu.version;
+    // Every change raises the menu's version by exactly 1 (live-menus §1).
+    version += 1;
     // B: poll with the tag it gave before until it answers the new version.
     for (;;) {
       const read = await fetch(readUrl, { headers: { authorization, "if-none-match": tag } });
