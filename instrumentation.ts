@@ -8,6 +8,10 @@ export async function register() {
   const { startPruning } = await import("@/lib/maintenance/prune");
   const { startEightySixSweeper } = await import("@/lib/maintenance/eighty-six-sweeper");
   const { startWebhookWorker } = await import("@/lib/webhooks/worker");
+  const { flushMenuViewsAtExit } = await import("@/lib/analytics/menu-views");
+  const { passContentEncoding } = await import("@/lib/read-model/content-encoding");
+  // Full menus go out compressed once by the read model, not again by Next.js (lib/read-model/content-encoding.ts).
+  passContentEncoding();
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {
@@ -19,4 +23,5 @@ export async function register() {
   startPruning(getDb);
   startEightySixSweeper(getDb);
   startWebhookWorker(getDatabase);
+  flushMenuViewsAtExit();
 }

@@ -1000,7 +1000,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The location's menus; include_legacy adds unmigrated custom menus */
+        /** The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body) */
         get: operations["getLocationsByIdMenus"];
         put?: never;
         /** Create an unpublished menu at the end */
@@ -1082,7 +1082,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One menu; full=true the whole tree (and counts a view), include_legacy */
+        /** One menu; full=true the whole tree (and counts a view, 304 too), include_legacy */
         get: operations["getMenusById"];
         /** Change name, description or footer */
         put: operations["putMenusById"];
@@ -2401,7 +2401,10 @@ export interface operations {
     getContainerSizes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2412,6 +2415,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2428,6 +2435,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             500: components["responses"]["Problem500"];
@@ -6579,7 +6599,10 @@ export interface operations {
     getLocationsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6592,6 +6615,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6627,6 +6654,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -7371,7 +7411,10 @@ export interface operations {
     getLocationsByIdEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7384,6 +7427,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7442,6 +7489,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -7652,7 +7712,10 @@ export interface operations {
     getLocationsByIdHours: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7665,6 +7728,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7685,6 +7752,19 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -8227,7 +8307,10 @@ export interface operations {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8240,6 +8323,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8279,6 +8366,19 @@ export interface operations {
                         })[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];
@@ -8662,7 +8762,10 @@ export interface operations {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
                 source_name?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8675,6 +8778,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,6 +9185,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             404: components["responses"]["Problem404"];

@@ -55,6 +55,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // The read model's memory per instance (lib/read-model/cache.ts): kept answers past it are dropped, oldest first.
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });
 
 const checkedSchema = envSchema.superRefine((settings, ctx) => {

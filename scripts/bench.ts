@@ -1,7 +1,9 @@
 /**
  * Load benchmark of the Taproom API. It builds the app into .next-bench, starts `next start` on a free
  * port against a throwaway database, logs in as the demo owner, builds a large menu and a 50-item
- * section through the API, and drives each endpoint in `endpoints`; then a burst of v4 lookups
+ * section through the API, and drives each endpoint in `endpoints` (the conditional reads of the read model
+ * among them, with their ratio to the floor and its target); then the large menu read by 32 boards at
+ * once right after each of 20 changes; then a burst of v4 lookups
  * (upstream calls, cache hit ratio)
  * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
  * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
@@ -21,26 +23,54 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type AppServer, freePort, ROOT, run, startServer, stopServer } from "./app-process";
 
+// The large menu: sections × items per section × containers per item.
+const MENU_SHAPE = [20, 25, 3] as const;
+const BATCH_ITEMS = 50;
+const LARGE = MENU_SHAPE.join("×");
+
 // Measured in this order; the first is the floor. Placeholders (:location, :menu, :section) are the ids
 // of the fixtures built before measuring; `body` gives each request's JSON body (positions batches).
-type Endpoint = { name: string; path: string; method?: "GET" | "PATCH"; body?: () => string };
+// `kind` sets the target (ARCHITECTURE.md, "Read model"): every read at least 0.8 of the floor's
+// requests per second, every 304 at least 0.9; `status` is the answer every request must get.
+type Kind = "floor" | "read" | "304" | "write";
+type Endpoint = {
+  name: string;
+  path: string;
+  kind: Kind;
+  method?: "GET" | "PATCH";
+  body?: () => string;
+  headers?: Record<string, string>;
+  status?: number;
+};
 const endpoints = (fixtures: Fixtures): Endpoint[] => [
-  { name: "GET /api/health (floor)", path: "/api/health" },
-  { name: "GET /api/v1/current_user", path: "/api/v1/current_user" },
-  { name: "GET /api/v1/locations/:id/events", path: "/api/v1/locations/:location/events" },
-  { name: "GET /api/v1/locations/:id/analytics", path: "/api/v1/locations/:location/analytics?source_name=Bench" },
-  { name: `GET /api/v1/menus/:id?full=true (${MENU_SHAPE.join("×")})`, path: "/api/v1/menus/:menu?full=true&source_name=Bench" },
+  { name: "GET /api/health (floor)", path: "/api/health", kind: "floor" },
+  { name: "GET /api/v1/current_user", path: "/api/v1/current_user", kind: "read" },
+  { name: "GET /api/v1/locations/:id/events", path: "/api/v1/locations/:location/events", kind: "read" },
+  { name: "GET /api/v1/container_sizes", path: "/api/v1/container_sizes", kind: "read" },
+  { name: "GET /api/v1/menus/:id?full=true (demo menu)", path: "/api/v1/menus/:demo?full=true&source_name=Bench", kind: "read" },
+  {
+    name: `GET /api/v1/menus/:id?full=true (${LARGE}, gzip)`,
+    path: "/api/v1/menus/:menu?full=true&source_name=Bench",
+    kind: "read",
+    headers: { "accept-encoding": "gzip" },
+  },
+  {
+    name: `GET /api/v1/menus/:id?full=true (${LARGE}, If-None-Match: 304)`,
+    path: "/api/v1/menus/:menu?full=true&source_name=Bench",
+    kind: "304",
+    headers: { "accept-encoding": "gzip", "if-none-match": "(the current ETag)" },
+    status: 304,
+  },
+  { name: "GET /api/v1/locations/:id/analytics", path: "/api/v1/locations/:location/analytics?source_name=Bench", kind: "write" },
   {
     name: `PATCH /api/v1/sections/:id/items/positions (${BATCH_ITEMS} items)`,
     path: "/api/v1/sections/:section/items/positions",
+    kind: "write",
     method: "PATCH",
     body: fixtures.nextBatch,
   },
 ];
-
-// The large menu: sections × items per section × containers per item.
-const MENU_SHAPE = [20, 25, 3] as const;
-const BATCH_ITEMS = 50;
+const TARGETS: Record<Kind, number | null> = { floor: null, read: 0.8, "304": 0.9, write: null };
 
 const DIST_DIR = ".next-bench";
 const CONNECTIONS = 32;
@@ -93,7 +123,7 @@ async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
   return `postgres (${shown.toString()})`;
 }
 
-type Fixtures = { menuId: number; sectionId: number; nextBatch: () => string };
+type Fixtures = { menuId: number; demoMenuId: number; sectionId: number; itemIds: number[]; nextBatch: () => string };
 
 /** Builds, through the API, the large menu and the section whose items the positions batches reorder. */
 async function buildFixtures(base: string, authorization: string, locationId: number): Promise<Fixtures> {
@@ -132,7 +162,50 @@ async function buildFixtures(base: string, authorization: string, locationId: nu
     const order = flip ? [...ids].reverse() : ids;
     return JSON.stringify({ items: order.map((id, position) => ({ id, position })) });
   };
-  return { menuId: menu.id, sectionId: section.id, nextBatch };
+  const { menus } = await getJson<{ menus: { id: number }[] }>(`${base}/api/v1/locations/${locationId}/menus`, {
+    headers: { authorization },
+  });
+  const large = await getJson<{ menu: { sections: { items: { id: number }[] }[] } }>(`${base}/api/v1/menus/${menu.id}?full=true`, {
+    headers: { authorization },
+  });
+  const itemIds = large.menu.sections.flatMap((section) => section.items.map((item) => item.id));
+  return { menuId: menu.id, demoMenuId: menus[0]!.id, sectionId: section.id, itemIds, nextBatch };
+}
+
+const CHANGES = 20;
+
+/**
+ * The large menu changed between two reads: CHANGES times, one item renamed through the API, then every
+ * one of CONNECTIONS boards reads the full menu (gzip) at once, with the tag it held. The latency of
+ * those first reads after a change (the tree built and compressed once, shared by the 32).
+ */
+async function measureFirstReadAfterChange(base: string, authorization: string, fixtures: Fixtures) {
+  const url = `${base}/api/v1/menus/${fixtures.menuId}?full=true&source_name=Bench`;
+  const latencies: number[] = [];
+  let tag = (await fetch(url, { headers: { authorization, "accept-encoding": "gzip" } })).headers.get("etag") ?? "";
+  for (let round = 0; round < CHANGES; round++) {
+    const id = fixtures.itemIds[round % fixtures.itemIds.length]!;
+    const renamed = await fetch(`${base}/api/v1/items/${id}`, {
+      method: "PATCH",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({ item: { name: `Renamed ${round}` } }),
+    });
+    if (!renamed.ok) throw new Error(`PATCH /items/${id}: ${renamed.status}`);
+    const answers = await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        const started = performance.now();
+        const response = await fetch(url, { headers: { authorization, "accept-encoding": "gzip", "if-none-match": tag } });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+        return response;
+      }),
+    );
+    if (answers.some((response) => response.status !== 200)) throw new Error("a read after a change was not 200");
+    tag = answers[0]!.headers.get("etag") ?? "";
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { changes: CHANGES, reads: latencies.length, p50Ms: Math.round(at(0.5)), p99Ms: Math.round(at(0.99)), maxMs: Math.round(at(1)) };
 }
 
 const BURST = { lookups: 200, distinct: 20, clients: 20 };
@@ -214,13 +287,20 @@ async function main() {
       endpoint.path
         .replaceAll(":location", String(locations[0].id))
         .replaceAll(":menu", String(fixtures.menuId))
+        .replaceAll(":demo", String(fixtures.demoMenuId))
         .replaceAll(":section", String(fixtures.sectionId));
-    const headers = { authorization, "content-type": "application/json" };
+    const headers: Record<string, string> = { authorization, "content-type": "application/json", ...endpoint.headers };
     const method = endpoint.method ?? "GET";
     const body = endpoint.body;
+    const expected = endpoint.status ?? 200;
+    if (headers["if-none-match"]) {
+      const { "if-none-match": _, ...plain } = headers;
+      headers["if-none-match"] = (await fetch(url, { headers: plain })).headers.get("etag") ?? "";
+    }
     // One request alone first: its status and the SQL statements it ran (X-SQL-Statements).
     const probe = await fetch(url, { method, headers, body: body?.() });
-    if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
+    if (probe.status !== expected) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
+    await probe.arrayBuffer();
     const statements = probe.headers.get("x-sql-statements");
     const requests = body ? [{ method, setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
     const options = { url, method, connections: CONNECTIONS, headers, requests };
@@ -228,10 +308,11 @@ async function main() {
     await autocannon({ ...options, duration: WARMUP_SECONDS });
     const r = await autocannon({ ...options, duration });
     const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
-    const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === "200" ? 0 : count), 0) + r.errors;
+    const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === String(expected) ? 0 : count), 0) + r.errors;
     console.log(failed ? `${failed} FAILED` : "ok");
     rows.push({
       endpoint: endpoint.name,
+      kind: endpoint.kind,
       path: endpoint.path,
       requestsPerSec: r.requests.mean,
       p50Ms: r.latency.p50,
@@ -246,7 +327,14 @@ async function main() {
     });
   }
   const floor = rows[0]!.p50Ms;
-  const results = rows.map((row) => ({ ...row, p50AboveFloorMs: row.p50Ms - floor }));
+  const floorRate = rows[0]!.requestsPerSec;
+  const results = rows.map((row) => {
+    const ratio = row.requestsPerSec / floorRate;
+    const target = TARGETS[row.kind];
+    return { ...row, p50AboveFloorMs: row.p50Ms - floor, ratioToFloor: ratio, target, met: target === null ? null : ratio >= target };
+  });
+  const afterChange = await measureFirstReadAfterChange(base, authorization, fixtures);
+  const unchanged = results.find((row) => row.endpoint.includes(`${LARGE}, gzip`))!;
 
   const machine = {
     cpus: os.cpus().length,
@@ -261,11 +349,13 @@ async function main() {
   console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint\n`);
   const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
   const table = [
-    ["endpoint", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms", "SQL/request"],
+    ["endpoint", "req/s", "× floor", "target", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "p50 - floor ms", "SQL/request"],
     ...results.map((r, i) =>
       [
         r.endpoint,
         r.requestsPerSec.toFixed(0),
+        r.ratioToFloor.toFixed(2),
+        r.target === null ? "-" : `≥ ${r.target} ${r.met ? "met" : "MISSED"}`,
         r.p50Ms,
         r.p99Ms,
         r.total,
@@ -281,6 +371,11 @@ async function main() {
     console.log(line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  "));
   }
   for (const note of notes) console.log(`note: ${note}`);
+  console.log(
+    `\n${LARGE} full menu (gzip), ${CONNECTIONS} boards reading at once after each of ${afterChange.changes} changes: ` +
+      `p50 ${afterChange.p50Ms} ms, p99 ${afterChange.p99Ms} ms (target < 150 ms: ${afterChange.p99Ms < 150 ? "met" : "MISSED"}), ` +
+      `max ${afterChange.maxMs} ms; unchanged: p99 ${unchanged.p99Ms} ms (target < 50 ms: ${unchanged.p99Ms < 50 ? "met" : "MISSED"})`,
+  );
 
   const burst = await measureV4Burst(base, authorization);
   console.log(
@@ -293,7 +388,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `bench-${date.toISOString().replace(/[:.]/g, "-")}.json`);
   const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: duration };
-  const report = { date, machine, node: process.version, database, settings, results, burst, notes };
+  const report = { date, machine, node: process.version, database, settings, results, afterChange, burst, notes };
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
 

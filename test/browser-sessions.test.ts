@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { flushMenuViews } from "@/lib/analytics/menu-views";
 import { eq } from "drizzle-orm";
 import { api, basic, db, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
@@ -168,7 +169,8 @@ describe("the cookie on /api/v1", () => {
     const { cookie } = await signIn();
     const menuId = (await api.get(`locations/${location}/menus`, { as: tokens.ro })).body.menus[0].id;
     const customId = (await api.get(`locations/${location}/custom_menus`, { as: tokens.ro })).body.custom_menus[0].id;
-    const views = async () => (await (await db()).select().from(menuViewCounts)).reduce((sum, row) => sum + row.count, 0);
+    const views = async () =>
+      (await (await flushMenuViews(await db()).then(db)).select().from(menuViewCounts)).reduce((sum, row) => sum + row.count, 0);
     const before = await views();
     expect((await api.get(`menus/${menuId}?full=true`, { headers: { cookie } })).status).toBe(200);
     expect((await api.get(`custom_menus/${customId}?full=true`, { headers: { cookie } })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { flushMenuViews } from "@/lib/analytics/menu-views";
 import { api, call, db, login, type Account } from "./api";
 import { snapshot } from "./snapshot";
 import { customContainers, customItems, customSections, menuViewCounts } from "@/lib/db/schema";
@@ -16,7 +17,10 @@ beforeAll(async () => {
 const list = async (location: number) => (await api.get(`locations/${location}/custom_menus`, { as: owner.ro })).body.custom_menus;
 const create = (location: number, customMenu: unknown) =>
   api.post(`locations/${location}/custom_menus`, { as: owner.rw, body: { custom_menu: customMenu } });
-const menuViews = async () => (await db()).select().from(menuViewCounts);
+const menuViews = async () => {
+  await flushMenuViews(await db());
+  return (await db()).select().from(menuViewCounts);
+};
 
 describe("GET /custom_item_types", () => {
   it("lists the item types in position order", async () => {

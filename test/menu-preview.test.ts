@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { flushMenuViews } from "@/lib/analytics/menu-views";
 import { api, db, login, type Account } from "./api";
 import { menuViewCounts } from "@/lib/db/schema";
 import { previewMenu } from "@/lib/menus/preview";
@@ -19,7 +20,8 @@ beforeAll(async () => {
   await api.post(`menus/${menuId}/sections`, { as: owner.rw, body: { section: { name: "Taps" } } });
 });
 
-const views = async () => (await (await db()).select().from(menuViewCounts)).reduce((sum, row) => sum + row.count, 0);
+const views = async () =>
+  (await (await flushMenuViews(await db()).then(db)).select().from(menuViewCounts)).reduce((sum, row) => sum + row.count, 0);
 
 describe("previewMenu", () => {
   it("shows a draft to its own business only, and a published menu to anyone", async () => {

@@ -2,10 +2,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { api, login } from "./api";
 import type { TestDatabase } from "./database";
 import { getDatabase, installDatabase, openPostgres, type Database } from "@/lib/db/client";
+import { subscribe } from "@/lib/live/bus";
 
 // Two app instances sharing one PostgreSQL: each has its own connection pool and nothing else in
-// common. The caller is resolved from the database on every request, so a token issued on one works
-// on the other, and a rotation on one is refused on the other at the next request.
+// common. Each keeps the callers it resolved until it hears their users row written (the read model),
+// so a token issued on one works on the other, and a rotation on one is refused on the other as soon as
+// it hears the notification.
 describe.runIf(process.env.TEST_DB === "postgres")("two instances on one PostgreSQL", () => {
   let first: Database;
   let second: Database;
@@ -22,12 +24,27 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
 
     on(first);
     const owner = await login("owner");
+    // Both instances know the caller (and keep it: lib/auth/caller.ts).
+    expect((await api.get("current_user", { as: owner.rw })).status).toBe(200);
+    expect((await api.get("current_user", { as: owner.ro })).status).toBe(200);
     on(second);
     expect((await api.get("current_user", { as: owner.rw })).status).toBe(200);
     expect((await api.get("current_user", { as: owner.ro })).status).toBe(200);
 
+    // The first drops its kept caller when it hears the users row written by the second: wait for that.
+    let heard!: () => void;
+    const stale = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const stop = await subscribe((event) => {
+      if (event.kind === "stale" && event.table === "users") heard();
+    }, first);
     const rotated = await api.delete("sessions", { as: owner.rw });
     expect(rotated.status).toBe(200);
+    // The second, which rotated, refuses the old tokens at once.
+    expect((await api.get("current_user", { as: owner.rw })).status).toBe(401);
+    await stale;
+    stop();
     on(first);
     expect((await api.get("current_user", { as: owner.rw })).status).toBe(401);
     expect((await api.get("current_user", { as: owner.ro })).status).toBe(401);

@@ -1,20 +1,106 @@
 import type { Caller } from "@/lib/auth/caller";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { processGlobal } from "@/lib/db/process-global";
 import { menuViewCounts } from "@/lib/db/schema";
+import { errorFields, log } from "@/lib/log";
 
 const QUARTER_HOUR = 15 * 60 * 1000;
+/** Views counted in the process reach the database within this long (a crash loses at most that much). */
+export const VIEW_FLUSH_MS = 5000;
+
+const bucketOf = (at: Date) => new Date(Math.floor(at.getTime() / QUARTER_HOUR) * QUARTER_HOUR);
 
 /** Counts one menu view in its quarter-hour bucket: one upsert, no row per view. */
 export async function recordMenuView(db: Db, { locationId, source, at = new Date() }: { locationId: number; source: string; at?: Date }) {
-  const bucket = new Date(Math.floor(at.getTime() / QUARTER_HOUR) * QUARTER_HOUR);
+  await addMenuViews(db, [{ locationId, source, bucket: bucketOf(at), count: 1 }]);
+}
+
+type Counted = { locationId: number; source: string; bucket: Date; count: number };
+
+async function addMenuViews(db: Db, rows: Counted[]) {
+  if (rows.length === 0) return;
   await db
     .insert(menuViewCounts)
-    .values({ locationId, source, bucket, count: 1 })
+    .values(rows)
     .onConflictDoUpdate({
       target: [menuViewCounts.locationId, menuViewCounts.bucket, menuViewCounts.source],
-      set: { count: sql`${menuViewCounts.count} + 1` },
+      set: { count: sql`${menuViewCounts.count} + excluded.count` },
     });
+}
+
+// Full-menu reads count their views here, not with a write per request: per database handle (one per
+// instance), summed by location, source and quarter hour, and written in one upsert at most
+// VIEW_FLUSH_MS later, and at shutdown where the process gets the chance.
+type Pending = { db: Db; counts: Map<string, Counted>; timer: NodeJS.Timeout | null; flushing: Promise<void> };
+// Per process (lib/db/process-global.ts), so the shutdown flush sees what every route bundle counted.
+const pending = processGlobal("menu-views.pending", () => new WeakMap<Db, Pending>());
+const all = processGlobal("menu-views.all", () => new Set<Pending>());
+
+function pendingOf(db: Db): Pending {
+  let buffer = pending.get(db);
+  if (!buffer) {
+    buffer = { db, counts: new Map(), timer: null, flushing: Promise.resolve() };
+    pending.set(db, buffer);
+    all.add(buffer);
+  }
+  return buffer;
+}
+
+/** Counts a view in the process; it reaches menu_view_counts with the next flush (within VIEW_FLUSH_MS). */
+export function countMenuView(db: Db, { locationId, source, at = new Date() }: { locationId: number; source: string; at?: Date }) {
+  const buffer = pendingOf(db);
+  const bucket = bucketOf(at);
+  const key = `${locationId}\u0000${source}\u0000${bucket.getTime()}`;
+  const counted = buffer.counts.get(key);
+  if (counted) counted.count++;
+  else buffer.counts.set(key, { locationId, source, bucket, count: 1 });
+  if (!buffer.timer) {
+    buffer.timer = setTimeout(() => {
+      flushMenuViews(db).catch((error) => log().warn(errorFields(error), "Menu views could not be written; kept for the next flush"));
+    }, VIEW_FLUSH_MS);
+    buffer.timer.unref?.();
+  }
+}
+
+/** Writes the views counted in the process for `db` (tests call it; the timer and shutdown do too). */
+export async function flushMenuViews(db: Db): Promise<void> {
+  const buffer = pending.get(db);
+  if (!buffer) return;
+  if (buffer.timer) clearTimeout(buffer.timer);
+  buffer.timer = null;
+  const rows = [...buffer.counts.values()];
+  buffer.counts.clear();
+  const run = buffer.flushing.then(() => addMenuViews(db, rows));
+  buffer.flushing = run.catch(() => {});
+  try {
+    await run;
+  } catch (error) {
+    // Put them back: the database may be away for a while; the next view starts a new timer.
+    for (const row of rows) {
+      const key = `${row.locationId}\u0000${row.source}\u0000${row.bucket.getTime()}`;
+      const counted = buffer.counts.get(key);
+      if (counted) counted.count += row.count;
+      else buffer.counts.set(key, row);
+    }
+    throw error;
+  }
+}
+
+let hooked = false;
+/**
+ * The server (instrumentation.ts) writes what is pending when it is told to stop: Next.js closes the
+ * server on SIGTERM/SIGINT and then exits, and the one upsert usually lands meanwhile.
+ */
+export function flushMenuViewsAtExit() {
+  if (hooked) return;
+  hooked = true;
+  const flushAll = () => {
+    for (const buffer of all) flushMenuViews(buffer.db).catch(() => {});
+  };
+  process.once("SIGTERM", flushAll);
+  process.once("SIGINT", flushAll);
+  process.once("beforeExit", flushAll);
 }
 
 /**

@@ -9,6 +9,7 @@ import { problemResponse } from "@/lib/schemas/common";
 import { ApiError, databaseUnavailable, type FieldError } from "@/lib/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
+import { readCache } from "@/lib/read-model/cache";
 import { parseJsonBody, readBodyText, resourceKeyOf, withResourceKey } from "./body";
 import { negotiated, problem, problemFromError } from "./responses";
 
@@ -50,6 +51,8 @@ export type DeclaredSpec = {
   problems?: readonly number[];
   /** The deprecated family: when, until when, and what replaces it (lib/custom-menus/deprecation.ts). */
   deprecation?: { since: string; sunset: string; successor: string | null };
+  /** A conditional read (live-menus §2): ETag, If-None-Match, 304 (lib/read-model/conditional.ts). */
+  conditional?: boolean;
 };
 const specs = new WeakMap<RouteFn, DeclaredSpec>();
 
@@ -101,6 +104,12 @@ type Spec<P, Q, B, A extends boolean> = {
    * lib/openapi/problems.ts), e.g. `[409]` where a write can conflict. The API description lists them.
    */
   problems?: readonly number[];
+  /**
+   * A conditional read (live-menus §2): the verb answers an ETag and 304 without a body when
+   * If-None-Match names it (lib/read-model/conditional.ts); declared here, so 304 is in its answers
+   * and the API description documents both headers.
+   */
+  conditional?: boolean;
 };
 
 export type HandlerContext<P, Q, B, A extends boolean> = {
@@ -186,7 +195,10 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
-      return await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
+      const response = await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
+      // A write answers once this instance has heard its notifications: the caller's next read here is current.
+      if (WRITES.has(request.method) && response.status < 400) await (await readCache()).settle();
+      return response;
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -204,8 +216,11 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     query: spec.query,
     body: spec.body,
     problems: spec.problems,
+    conditional: spec.conditional,
   });
-  return spec.response ? declare(route, spec.response) : route;
+  if (!spec.response) return route;
+  const declared = "safeParse" in spec.response ? { 200: spec.response as z.ZodType } : spec.response;
+  return declare(route, spec.conditional ? { ...declared, 304: null } : declared);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/errors";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
 import { assertSameOrigin } from "./same-origin";
+import { readCache } from "@/lib/read-model/cache";
 
 /** `via`: Basic email:token ("token") or the dashboard's session cookie ("session", always write access). */
 export type Caller = { user: User; access: "read" | "write"; via: "token" | "session" };
@@ -63,9 +64,19 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
   }
   const credentials = parseBasic(header);
   if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token).");
-  const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
   const presented = hashToken(credentials.token);
-  if (user && sameHash(presented, user.tokenHash)) return { user, access: "write", via: "token" };
-  if (user && sameHash(presented, user.readOnlyTokenHash)) return { user, access: "read", via: "token" };
-  throw unauthorized("The email or token is wrong, or the token was reset.");
+  // Known callers are kept by the token's hash (the read model, lib/read-model/cache.ts) until their
+  // user or business row is written anywhere: a reset token is refused on every instance as soon as it
+  // hears the notification. Refusals are not kept.
+  const cache = await readCache();
+  const key = `caller:${credentials.email}:${presented}`;
+  const kept = cache.get<Caller>(key);
+  if (kept) return kept;
+  const since = cache.generation;
+  const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
+  const access = !user ? null : sameHash(presented, user.tokenHash) ? "write" : sameHash(presented, user.readOnlyTokenHash) ? "read" : null;
+  if (!user || !access) throw unauthorized("The email or token is wrong, or the token was reset.");
+  const caller: Caller = { user, access, via: "token" };
+  cache.keep(key, { value: caller, bytes: 1000, tags: [`user:${user.id}`, `business:${user.businessId}`] }, since);
+  return caller;
 }

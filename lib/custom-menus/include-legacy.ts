@@ -4,7 +4,7 @@ import { locations, menus } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Location } from "@/lib/locations/locations";
 import type { Scope } from "@/lib/scope";
-import { recordMenuView } from "@/lib/analytics/menu-views";
+import { countMenuView } from "@/lib/analytics/menu-views";
 import { answerMenu, listMenus } from "@/lib/menus/menus";
 import { menuSections, readSection } from "@/lib/menus/sections";
 import { listItems, readItem } from "@/lib/menus/items";
@@ -70,7 +70,7 @@ export async function readMenuIncludingLegacy(
   if (!legacy) throw notFound("menu");
   if (!full) return { menu: legacyMenuJson(legacy.menu), custom_menu: customMenuJson(legacy.menu) };
   const tree = await loadCustomTree(db, legacy.menu.id);
-  if (sourceName !== null) await recordMenuView(db, { locationId: legacy.location.id, source: sourceName });
+  if (sourceName !== null) countMenuView(db, { locationId: legacy.location.id, source: sourceName });
   return { menu: legacyMenuTreeJson(legacy.menu, tree, legacy.location.currency), custom_menu: customMenuTreeJson(legacy.menu, tree) };
 }
 

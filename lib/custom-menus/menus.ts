@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { customMenus } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Location } from "@/lib/locations/locations";
-import { recordMenuView } from "@/lib/analytics/menu-views";
+import { countMenuView } from "@/lib/analytics/menu-views";
 import { setPublishedState } from "@/lib/publishing";
 import { found, type Scope } from "@/lib/scope";
 import { customMenuList } from "./lists";
@@ -19,7 +19,7 @@ export async function readCustomMenu(db: Db, { businessId, id, full, sourceName 
   const { menu, location } = await getCustomMenu(db, { businessId, id });
   if (!full) return customMenuJson(menu);
   const tree = await loadCustomTree(db, menu.id);
-  if (sourceName !== null) await recordMenuView(db, { locationId: location.id, source: sourceName });
+  if (sourceName !== null) countMenuView(db, { locationId: location.id, source: sourceName });
   return customMenuTreeJson(menu, tree);
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { ChangeActor } from "./schema/changes";
+import { processGlobal } from "./process-global";
 
 // Who is writing, for the database's change records (migration 0009_live_menu_triggers): every
 // transaction opened while an actor is known names it in `taproom.actor` (transaction-local), and the
@@ -9,12 +10,9 @@ import type { ChangeActor } from "./schema/changes";
 // system's.
 
 type Writing = { actor: ChangeActor; changeType?: string };
-// One per process, on globalThis: Next.js bundles this module once per route, while the database (and
-// the transaction stamping that reads this) is opened once, by whichever bundle came first.
-const holder = globalThis as { [key: symbol]: AsyncLocalStorage<Writing> | undefined };
-const slot = Symbol.for("taproom.actor");
-holder[slot] ??= new AsyncLocalStorage<Writing>();
-const writing = holder[slot];
+// One per process (lib/db/process-global.ts): the database, and the transaction stamping that reads
+// this, is opened once, by whichever route bundle came first.
+const writing = processGlobal("actor", () => new AsyncLocalStorage<Writing>());
 
 /** Runs `work` with its transactions attributed to `actor` (and, when given, of the change type `changeType`). */
 export function actingAs<T>(actor: ChangeActor, work: () => Promise<T>, changeType?: string): Promise<T> {

@@ -1,4 +1,5 @@
 import { type Database, getDatabase } from "@/lib/db/client";
+import { processGlobal } from "@/lib/db/process-global";
 import { errorFields, log } from "@/lib/log";
 
 // The notifications the database sends at commit (migration 0009_live_menu_triggers), heard by every
@@ -18,11 +19,8 @@ export type Subscriber = (event: LiveEvent) => void;
 const CHANNEL = "taproom";
 
 type Bus = { subscribers: Set<Subscriber>; listening: boolean; started: Promise<void> };
-// Per process (globalThis: Next.js bundles this module once per route), so an instance listens once.
-const holder = globalThis as { [key: symbol]: WeakMap<Database, Bus> | undefined };
-const slot = Symbol.for("taproom.live.buses");
-holder[slot] ??= new WeakMap<Database, Bus>();
-const buses = holder[slot];
+// Per process (lib/db/process-global.ts), so an instance listens once.
+const buses = processGlobal("live.buses", () => new WeakMap<Database, Bus>());
 
 function deliver(bus: Bus, event: LiveEvent) {
   for (const subscriber of bus.subscribers) {

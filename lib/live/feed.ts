@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { processGlobal } from "@/lib/db/process-global";
 import { containerSizes, items, type locations, menuChanges, menuEdits, menus, sections } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import type { ChangeResponse } from "@/lib/schemas/changes";
@@ -16,11 +17,8 @@ export const cursorOf = (id: number) => String(id).padStart(16, "0");
 export const idOfCursor = (cursor: string) => Number(cursor);
 
 // Per database handle, so two databases in one process (tests) never share descriptions.
-// On globalThis: Next.js bundles this module once per route; the process keeps one map per handle.
-const holder = globalThis as { [key: symbol]: WeakMap<Db, Map<number, ChangeResponse>> | undefined };
-const slot = Symbol.for("taproom.live.described");
-holder[slot] ??= new WeakMap<Db, Map<number, ChangeResponse>>();
-const describedBy = holder[slot];
+// Per process (lib/db/process-global.ts), one map per database handle.
+const describedBy = processGlobal("live.described", () => new WeakMap<Db, Map<number, ChangeResponse>>());
 const KEEP_DESCRIBED = 5000;
 
 function remember(described: Map<number, ChangeResponse>, change: ChangeResponse) {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { type Database, getDatabase } from "@/lib/db/client";
+import { processGlobal } from "@/lib/db/process-global";
 import { menuChanges } from "@/lib/db/schema";
 import { errorFields, log } from "@/lib/log";
 import { type ChangeResponse, cursorPattern } from "@/lib/schemas/changes";
@@ -23,11 +24,8 @@ type Hub = { locationId: number; followers: Set<Follower>; reading: Promise<void
 type Hubs = { byLocation: Map<number, Hub>; unsubscribe: Promise<() => void> };
 
 const BATCH = 500;
-// Per process (globalThis: Next.js bundles this module once per route), so a location has one reader.
-const holder = globalThis as { [key: symbol]: WeakMap<Database, Hubs> | undefined };
-const slot = Symbol.for("taproom.live.hubs");
-holder[slot] ??= new WeakMap<Database, Hubs>();
-const hubsOf = holder[slot];
+// Per process (lib/db/process-global.ts), so a location has one reader.
+const hubsOf = processGlobal("live.hubs", () => new WeakMap<Database, Hubs>());
 
 async function pump(database: Database, hub: Hub): Promise<void> {
   if (hub.reading) {

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { menus, sections } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
-import { recordMenuView } from "@/lib/analytics/menu-views";
+import { countMenuView } from "@/lib/analytics/menu-views";
 import { setPublishedState } from "@/lib/publishing";
 import { found, type Scope } from "@/lib/scope";
 import { getMenu, ownMenu } from "./access";
@@ -31,7 +31,7 @@ export async function answerMenu(
   { menu, location, full, sourceName }: { menu: Menu; location: Location; full: boolean; sourceName: string | null },
 ) {
   if (!full) return menuJson(menu);
-  if (sourceName !== null) await recordMenuView(db, { locationId: location.id, source: sourceName });
+  if (sourceName !== null) countMenuView(db, { locationId: location.id, source: sourceName });
   return menuTree(db, { menu, currency: location.currency });
 }
 

@@ -81,6 +81,19 @@ function requestBody(body: z.ZodType, example: unknown): Json {
   };
 }
 
+// Conditional reads (live-menus §2, lib/read-model/conditional.ts).
+const CONDITIONAL_HEADERS = {
+  ETag: header("Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`."),
+  "Cache-Control": header("`private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use."),
+};
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body.",
+  schema: { type: "string" },
+};
+
 function successHeaders(spec: DeclaredSpec): Json {
   if (!spec.deprecation) return REQUEST_ID;
   return {
@@ -105,8 +118,13 @@ function v1Operation(path: string, method: Method, route: RouteFn, summary: stri
   for (const [status, schema] of Object.entries(declared)) {
     const example = examples?.responses?.[Number(status)];
     responses[status] = {
-      description: schema === null ? "Done; no body." : "Success.",
-      headers: successHeaders(spec),
+      description:
+        status === "304" && spec.conditional
+          ? "Not Modified: `If-None-Match` names the current tag; no body."
+          : schema === null
+            ? "Done; no body."
+            : "Success.",
+      headers: spec.conditional ? { ...successHeaders(spec), ...CONDITIONAL_HEADERS } : successHeaders(spec),
       ...(schema === null
         ? {}
         : { content: { [mediaTypeOf(schema)]: { schema: jsonSchema(schema, "output"), ...(example === undefined ? {} : { example }) } } }),
@@ -126,7 +144,9 @@ function v1Operation(path: string, method: Method, route: RouteFn, summary: stri
       : {}),
     tags: [tagOf(path)],
     ...(spec.auth ? {} : { security: [] }),
-    ...(spec.query ? { parameters: objectParameters(spec.query, "query") } : {}),
+    ...(spec.query || spec.conditional
+      ? { parameters: [...(spec.query ? objectParameters(spec.query, "query") : []), ...(spec.conditional ? [IF_NONE_MATCH] : [])] }
+      : {}),
     ...(spec.body ? { requestBody: requestBody(spec.body, examples?.request) } : {}),
     responses,
   };

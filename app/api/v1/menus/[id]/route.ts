@@ -1,11 +1,14 @@
-import { viewSource } from "@/lib/analytics/menu-views";
+import { countMenuView, viewSource } from "@/lib/analytics/menu-views";
 import { endpoint, resource } from "@/lib/api/handler";
 import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { menuEnvelope, menuQuery, updateMenuBody } from "@/lib/schemas/menus";
 import { menuReadEnvelope } from "@/lib/schemas/include-legacy";
-import { deleteMenu, readMenu, updateMenu } from "@/lib/menus/menus";
+import { deleteMenu, updateMenu } from "@/lib/menus/menus";
 import { readMenuIncludingLegacy } from "@/lib/custom-menus/include-legacy";
+import { conditional, conditionalCoded, negotiateCoding, tagged } from "@/lib/read-model/conditional";
+import { fullMenu } from "@/lib/read-model/full-menu";
+import { menuAnswer } from "@/lib/read-model/reads";
 
 // PUT and PATCH /api/v1/menus/:id — change name, description or footer
 const update = endpoint({ params: idParams, body: updateMenuBody, response: menuEnvelope }, async ({ db, caller, params, body }) =>
@@ -13,16 +16,22 @@ const update = endpoint({ params: idParams, body: updateMenuBody, response: menu
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/menus/:id — one menu; full=true the whole tree (and counts a view), include_legacy
-  GET: endpoint({ params: idParams, query: menuQuery, response: menuReadEnvelope }, async ({ db, caller, params, query }) => {
-    const scope = {
-      businessId: caller.user.businessId,
-      id: params.id,
-      full: query.full,
-      sourceName: viewSource(caller, query.source_name),
-    };
-    return json(query.include_legacy ? await readMenuIncludingLegacy(db, scope) : { menu: await readMenu(db, scope) });
-  }),
+  // GET /api/v1/menus/:id — one menu; full=true the whole tree (and counts a view, 304 too), include_legacy
+  GET: endpoint(
+    { params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
+    async ({ request, db, caller, params, query }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      const sourceName = viewSource(caller, query.source_name);
+      // The deprecated family's lookups are not kept: answered from the database, tagged by their body.
+      if (query.include_legacy)
+        return conditional(request, tagged(await readMenuIncludingLegacy(db, { ...scope, full: query.full, sourceName })));
+      if (!query.full) return conditional(request, await menuAnswer(db, scope));
+      const menu = await fullMenu(db, scope);
+      if (sourceName !== null) countMenuView(db, { locationId: menu.head.menu.locationId, source: sourceName });
+      const coding = negotiateCoding(request);
+      return conditionalCoded(request, { tag: menu.tag, coding, body: () => menu.body(coding) });
+    },
+  ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/menus/:id — unpublish, then delete with everything in it

@@ -3,7 +3,9 @@ import { json } from "@/lib/api/responses";
 import { idParams } from "@/lib/schemas/common";
 import { hoursEnvelope, updateHoursBody } from "@/lib/schemas/hours";
 import { getLocation } from "@/lib/locations/locations";
-import { listHours, updateHours } from "@/lib/hours/hours";
+import { updateHours } from "@/lib/hours/hours";
+import { conditional } from "@/lib/read-model/conditional";
+import { hoursAnswer } from "@/lib/read-model/reads";
 
 // PUT and PATCH /api/v1/locations/:id/hours — one batch for the week, in one transaction
 const update = endpoint({ params: idParams, body: updateHoursBody, response: hoursEnvelope }, async ({ db, caller, params, body }) => {
@@ -13,10 +15,9 @@ const update = endpoint({ params: idParams, body: updateHoursBody, response: hou
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/hours — the 7 weekday rows, Monday first
-  GET: endpoint({ params: idParams, response: hoursEnvelope }, async ({ db, caller, params }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ hours: await listHours(db, { locationId: location.id }) });
-  }),
+  GET: endpoint({ params: idParams, response: hoursEnvelope, conditional: true }, async ({ request, db, caller, params }) =>
+    conditional(request, await hoursAnswer(db, { businessId: caller.user.businessId, id: params.id })),
+  ),
   PUT: update,
   PATCH: update,
 });

@@ -4,15 +4,22 @@ import { idParams } from "@/lib/schemas/common";
 import { createMenuBody, legacyQuery, menuEnvelope } from "@/lib/schemas/menus";
 import { menuListEnvelope } from "@/lib/schemas/include-legacy";
 import { getLocation } from "@/lib/locations/locations";
-import { createMenu, listMenus } from "@/lib/menus/menus";
+import { createMenu } from "@/lib/menus/menus";
 import { listMenusIncludingLegacy } from "@/lib/custom-menus/include-legacy";
+import { conditional, tagged } from "@/lib/read-model/conditional";
+import { menusAnswer } from "@/lib/read-model/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus
-  GET: endpoint({ params: idParams, query: legacyQuery, response: menuListEnvelope }, async ({ db, caller, params, query }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ menus: await (query.include_legacy ? listMenusIncludingLegacy : listMenus)(db, { location }) });
-  }),
+  // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)
+  GET: endpoint(
+    { params: idParams, query: legacyQuery, response: menuListEnvelope, conditional: true },
+    async ({ request, db, caller, params, query }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      if (!query.include_legacy) return conditional(request, await menusAnswer(db, scope));
+      const location = await getLocation(db, scope);
+      return conditional(request, tagged({ menus: await listMenusIncludingLegacy(db, { location }) }));
+    },
+  ),
   // POST /api/v1/locations/:id/menus — create an unpublished menu at the end
   POST: endpoint({ params: idParams, body: createMenuBody, response: { 201: menuEnvelope } }, async ({ db, caller, params, body }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
