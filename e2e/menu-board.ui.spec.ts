@@ -91,14 +91,23 @@ test("a batch the server refuses is rolled back with a clear message", async ({ 
   await openMenu(page, menu);
   expect(await uiOrder(page, taps)).toEqual(original);
 
-  // Behind the board's back: the section gains an item, so the board's batch no longer lists every sibling.
-  const intruder = await addItem(page, taps.id, `Intruder ${Date.now()}`);
+  // Behind the board's back, just before its batch reaches the server, the section gains an item, so the
+  // batch no longer lists every sibling. (Earlier than that, the board's live refresh would show it.)
+  let intruder: { name: string } | null = null;
+  await page.route(
+    `**/api/v1/sections/${taps.id}/items/positions`,
+    async (route) => {
+      intruder = await addItem(page, taps.id, `Intruder ${Date.now()}`);
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await mouseDrag(page, handle(page, original[0]!), handle(page, original[2]!));
 
   await expect(page.getByText(/^The new order was not saved: .+ The previous order is back\.$/)).toBeVisible();
   // The original order is back (the refetch after the refusal also shows the newcomer, last).
-  await expect.poll(() => uiOrder(page, taps)).toEqual([...original, intruder.name]);
-  expect(await apiOrder(page, menu.id, taps.id)).toEqual([...original, intruder.name]);
+  await expect.poll(() => uiOrder(page, taps)).toEqual([...original, intruder!.name]);
+  expect(await apiOrder(page, menu.id, taps.id)).toEqual([...original, intruder!.name]);
 });
 
 test("a drag into the middle of another section is saved by one request and survives a reload", async ({ page }) => {
@@ -162,9 +171,17 @@ test("a move the server refuses is rolled back with its reason", async ({ page }
   const [charlie, delta] = cans.items as [BoardItem, BoardItem];
   await openMenu(page, menu);
 
-  // Behind the board's back Cans loses Charlie, so the place the board asks for (after Delta, the
-  // third) is past the end of the section: 422, nothing moved.
-  expect((await api(page).send("DELETE", `/api/v1/items/${charlie.id}`)).status()).toBe(200);
+  // Behind the board's back, just before its move reaches the server, Cans loses Charlie, so the place
+  // the board asks for (after Delta, the third) is past the end of the section: 422, nothing moved.
+  // (Earlier than that, the board's live refresh would show the loss.)
+  await page.route(
+    "**/api/v1/items/*/move",
+    async (route) => {
+      expect((await api(page).send("DELETE", `/api/v1/items/${charlie.id}`)).status()).toBe(200);
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await mouseDrag(page, handle(page, alpha), handle(page, delta.name));
   await expect(
     page.getByText(

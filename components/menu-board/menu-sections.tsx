@@ -21,6 +21,7 @@ import { OnDeckCard, SectionCard, SectionOverlay, sectionKey, type DragKind } fr
 import { SCREEN_READER_INSTRUCTIONS, place, useBoardSensors } from "./sortable-kit";
 import { allSections, sectionLabel } from "./tree-ops";
 import { useOrderMutations } from "./use-order-mutations";
+import { boardDrag } from "./drag-state";
 import styles from "./menu-sections.module.css";
 
 type DragData =
@@ -151,6 +152,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
   };
 
   function onDragStart({ active }: DragStartEvent) {
+    boardDrag.start();
     dropMessage.current = undefined;
     leftStart.current = false;
     setDragging(dataOf(active) ?? null);
@@ -188,6 +190,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     const target = dataOf(over);
     const current = draftRef.current;
     setDragging(null);
+    boardDrag.end();
     if (!data || !current || !target) return setDraft(null);
     if (data.type === "section") return dropSection(data.sectionId, target, current);
     if (data.type === "item") return dropItem(data.itemId, target, current);
@@ -242,6 +245,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
+        boardDrag.end();
         setDragging(null);
         setDraft(null);
       }}

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { menuQueries } from "@/lib/client/queries/menus";
 import { CHANGE_TYPES, changeResponse } from "@/lib/schemas/changes";
+import { boardDrag } from "./drag-state";
 
 // Two managers on one menu see each other's changes (live-menus §3, §5): the board follows the
 // location's change stream (same-origin EventSource, the session cookie) and refetches what a change
@@ -27,7 +28,7 @@ export function useLiveMenus(locationId: number) {
     let stopped = false;
 
     const refresh = () => {
-      if (queryClient.isMutating() > 0 || (!everything && touched.size === 0)) return;
+      if (queryClient.isMutating() > 0 || boardDrag.active() || (!everything && touched.size === 0)) return;
       const menus = [...touched];
       const all = everything;
       touched.clear();
@@ -66,11 +67,16 @@ export function useLiveMenus(locationId: number) {
     const unsubscribe = queryClient.getMutationCache().subscribe(() => {
       if (touched.size > 0 || everything) refresh();
     });
+    // A drag's end too: a change heard mid-gesture is drawn once the hand is off.
+    const stopWaitingForDrag = boardDrag.onEnd(() => {
+      if (touched.size > 0 || everything) refresh();
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);
       source?.close();
       unsubscribe();
+      stopWaitingForDrag();
     };
   }, [locationId, queryClient]);
 }
