@@ -1,7 +1,7 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
 import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
-import { follow, latestChangeId } from "./stream";
+import { eventStreamResponse, follow, latestChangeId } from "./stream";
 
 // The public board's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
 // location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
@@ -10,9 +10,6 @@ import { follow, latestChangeId } from "./stream";
 // It sends the current version first, so a board that reconnects learns at once whether it missed one,
 // and `event: ping` every 20 s, so a board notices a connection that died without a word.
 // When the menu is unpublished (for a guest) or deleted, it sends `event: gone` and ends.
-
-const HEARTBEAT_MS = 20_000;
-const encoder = new TextEncoder();
 
 // Every board of a menu on an instance hears the same change: the menu's row is read once per change.
 const readBy = new WeakMap<Db, Map<string, Promise<BoardMenuRow | null>>>();
@@ -57,45 +54,22 @@ export async function openBoardStream({
   const current = await boardMenuRow(live.db, menuId);
   if (!visibleOnBoard(current, viewerBusinessId)) return null;
 
-  let stop: (() => void) | null = null;
-  let heartbeat: NodeJS.Timeout | null = null;
-  let closed = false;
   let sent = 0;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    stop?.();
-    if (heartbeat) clearInterval(heartbeat);
-  };
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const end = () => {
-        close();
-        try {
-          controller.close();
-        } catch {}
-      };
+  return eventStreamResponse({
+    signal,
+    // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
+    heartbeat: "event: ping\ndata: {}\n\n",
+    cacheControl: "no-store, no-transform",
+    open: ({ send, end, isClosed }) => {
       const tell = (version: number) => {
         if (version === sent) return;
         sent = version;
         send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
       };
-      send("retry: 2000\n: connected\n\n");
       tell(current.version);
-      // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
-      heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
-      signal.addEventListener("abort", end);
       // One check at a time, in order: each reads the menu after the newest change it was handed.
       let checking = Promise.resolve();
-      void follow(
+      return follow(
         opened.locationId,
         {
           afterId,
@@ -104,7 +78,7 @@ export async function openBoardStream({
             const last = mine.at(-1);
             if (!last) return;
             checking = checking.then(async () => {
-              if (closed) return;
+              if (isClosed()) return;
               let row: BoardMenuRow | null;
               try {
                 row = await rowAfter(live.db, menuId, last.id);
@@ -121,20 +95,7 @@ export async function openBoardStream({
           },
         },
         live,
-      ).then((unfollow) => {
-        if (closed) unfollow();
-        else stop = unfollow;
-      });
-    },
-    cancel() {
-      close();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
+      );
     },
   });
 }

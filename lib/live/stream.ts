@@ -114,32 +114,33 @@ export async function latestChangeId(database: Database, locationId: number): Pr
 const HEARTBEAT_MS = 20_000;
 const encoder = new TextEncoder();
 
+/** What a stream's opener writes to: an event or comment, or the end of the stream. */
+export type EventChannel = { send: (text: string) => void; end: () => void; isClosed: () => boolean };
+
 /**
- * A text/event-stream of the location's changes after `afterId`: `id: <cursor>`, `event: <type>`,
- * `data: <Change JSON>`, a comment line every 20 s, until the client goes (`signal`).
+ * The one text/event-stream plumbing both streams share: `retry: 2000` and a comment that opens the
+ * stream at once, `heartbeat` every 20 s, and the opener's `stop` called once when the client goes
+ * (`signal`), the body is cancelled or the opener ends it.
  */
-export function changeEventStream({
-  locationId,
-  afterId,
+export function eventStreamResponse({
   signal,
-  database,
-  select = () => true,
+  heartbeat,
+  cacheControl,
+  open,
 }: {
-  locationId: number;
-  afterId: number;
   signal: AbortSignal;
-  database?: Database;
-  /** Which changes this stream sends (a board's stream: its own menu's). */
-  select?: (change: ChangeResponse) => boolean;
+  heartbeat: string;
+  cacheControl: string;
+  open: (channel: EventChannel) => Promise<() => void>;
 }): Response {
   let stop: (() => void) | null = null;
-  let heartbeat: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     stop?.();
-    if (heartbeat) clearInterval(heartbeat);
+    if (timer) clearInterval(timer);
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -151,27 +152,17 @@ export function changeEventStream({
           close();
         }
       };
-      // Ask EventSource to come back quickly after a drop; the comment opens the stream at once.
-      send("retry: 2000\n: connected\n\n");
-      heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
-      signal.addEventListener("abort", () => {
+      const end = () => {
         close();
         try {
           controller.close();
         } catch {}
-      });
-      void follow(
-        locationId,
-        {
-          afterId,
-          deliver: (changes) => {
-            for (const change of changes) {
-              if (select(change)) send(`id: ${change.cursor}\nevent: ${change.type}\ndata: ${JSON.stringify(change)}\n\n`);
-            }
-          },
-        },
-        database,
-      ).then((unfollow) => {
+      };
+      // Ask EventSource to come back quickly after a drop; the comment opens the stream at once.
+      send("retry: 2000\n: connected\n\n");
+      timer = setInterval(() => send(heartbeat), HEARTBEAT_MS);
+      signal.addEventListener("abort", end);
+      void open({ send, end, isClosed: () => closed }).then((unfollow) => {
         if (closed) unfollow();
         else stop = unfollow;
       });
@@ -184,9 +175,42 @@ export function changeEventStream({
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       // no-transform: compression would hold events back until a buffer fills.
-      "cache-control": "no-cache, no-transform",
+      "cache-control": cacheControl,
       "x-accel-buffering": "no",
     },
+  });
+}
+
+/**
+ * A text/event-stream of the location's changes after `afterId`: `id: <cursor>`, `event: <type>`,
+ * `data: <Change JSON>`, a comment line every 20 s, until the client goes (`signal`).
+ */
+export function changeEventStream({
+  locationId,
+  afterId,
+  signal,
+  database,
+}: {
+  locationId: number;
+  afterId: number;
+  signal: AbortSignal;
+  database?: Database;
+}): Response {
+  return eventStreamResponse({
+    signal,
+    heartbeat: ": keep-alive\n\n",
+    cacheControl: "no-cache, no-transform",
+    open: ({ send }) =>
+      follow(
+        locationId,
+        {
+          afterId,
+          deliver: (changes) => {
+            for (const change of changes) send(`id: ${change.cursor}\nevent: ${change.type}\ndata: ${JSON.stringify(change)}\n\n`);
+          },
+        },
+        database,
+      ),
   });
 }
 
