@@ -9,8 +9,9 @@
  * the run uses a throwaway database on it.
  *
  * It builds the app into .next-soak, seeds the demo data, starts `next start` with this Node, and loads
- * every route once (the warm-up) before the first RSS reading. Then --workers loops run until --minutes
- * are up. Reads: current_user, locations, the first location's full menu and its events. Writes, at most
+ * every route once, then runs the load itself for --warmup minutes (the JIT, the heap and the read
+ * model's caches reach their working size) before the first RSS reading, the baseline of the growth it
+ * reports. Then --workers loops run until --minutes are up. Reads: current_user, locations, the first location's full menu and its events. Writes, at most
  * --writes-per-second: new events in the owner's second location (which no read lists), and updates of
  * the first location's events (a fixed set, each updated by one request at a time), so no answer grows
  * with the run. Halfway the database is stopped for --outage seconds. Every minute the server's RSS
@@ -34,6 +35,7 @@ import { type AppServer, freePort, NEXT_BIN, run, startServer, stopServer, treeR
 const { values: args } = parseArgs({
   options: {
     minutes: { type: "string", default: "30" },
+    warmup: { type: "string", default: "3" },
     outage: { type: "string", default: "30" },
     workers: { type: "string", default: "8" },
     "writes-per-second": { type: "string", default: "5" },
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
   },
 });
 const minutes = Number(args.minutes);
+const warmupMinutes = Number(args.warmup);
 const outageSeconds = Number(args.outage);
 const workers = Number(args.workers);
 const writesPerSecond = Number(args["writes-per-second"]);
@@ -126,11 +129,11 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 // ---- the load ----
 
-type Phase = "before" | "outage" | "after";
+type Phase = "warm-up" | "before" | "outage" | "after";
 const stats = {
   requests: 0,
   connectionErrors: 0,
-  byStatus: { before: new Map(), outage: new Map(), after: new Map() } as Record<Phase, Map<string, number>>,
+  byStatus: { "warm-up": new Map(), before: new Map(), outage: new Map(), after: new Map() } as Record<Phase, Map<string, number>>,
 };
 let phase: Phase = "before";
 
@@ -250,23 +253,15 @@ async function main() {
       else await response?.arrayBuffer();
     };
 
-    // Warm-up: every route once (loads its bundle), then the first RSS reading.
+    // Warm-up: every route once (loads its bundle), then the load itself for --warmup minutes.
     for (const read of reads) await (await send(base, read, { headers: auth }))?.arrayBuffer();
     await write();
     await write();
-    await sleep(2_000);
-    const startedAt = Date.now();
-    const rss: { minute: number; mib: number }[] = [{ minute: 0, mib: treeRssMiB(child.pid!) }];
-    const sampler = setInterval(
-      () => rss.push({ minute: Math.round((Date.now() - startedAt) / 60_000), mib: treeRssMiB(child.pid!) }),
-      60_000,
-    );
-    const deadline = startedAt + minutes * 60_000;
-    let outage = "not yet";
-
-    const worker = async (index: number) => {
-      for (let i = index; Date.now() < deadline; i += workers) {
-        if (writes < ((Date.now() - startedAt) / 1000) * writesPerSecond) {
+    const loadedAt = treeRssMiB(child.pid!);
+    let writesBefore = writes;
+    const worker = async (index: number, from: number, until: number) => {
+      for (let i = index; Date.now() < until; i += workers) {
+        if (writes - writesBefore < ((Date.now() - from) / 1000) * writesPerSecond) {
           await write();
         } else {
           const response = await send(base, reads[i % reads.length]!, { headers: auth });
@@ -275,6 +270,24 @@ async function main() {
         }
       }
     };
+    const load = (from: number, until: number) => Promise.all(Array.from({ length: workers }, (_, index) => worker(index, from, until)));
+    if (warmupMinutes > 0) {
+      console.log(`warm-up: ${warmupMinutes} min of the same load before the first RSS reading`);
+      phase = "warm-up";
+      const from = Date.now();
+      await load(from, from + warmupMinutes * 60_000);
+      phase = "before";
+      await sleep(2_000);
+    }
+    writesBefore = writes;
+    const startedAt = Date.now();
+    const rss: { minute: number; mib: number }[] = [{ minute: 0, mib: treeRssMiB(child.pid!) }];
+    const sampler = setInterval(
+      () => rss.push({ minute: Math.round((Date.now() - startedAt) / 60_000), mib: treeRssMiB(child.pid!) }),
+      60_000,
+    );
+    const deadline = startedAt + minutes * 60_000;
+    let outage = "not yet";
     const outageRun = (async () => {
       await sleep((minutes * 60_000) / 2);
       console.log(`stopping the database (${((Date.now() - startedAt) / 60_000).toFixed(1)} min in)`);
@@ -295,7 +308,7 @@ async function main() {
       outage = "NOT ready 60 s after the database started";
       phase = "after";
     })();
-    await Promise.all([...Array.from({ length: workers }, (_, index) => worker(index)), outageRun]);
+    await Promise.all([load(startedAt, deadline), outageRun]);
     clearInterval(sampler);
     const elapsed = (Date.now() - startedAt) / 60_000;
     if (rss.at(-1)!.minute < Math.round(elapsed)) rss.push({ minute: Math.round(elapsed), mib: treeRssMiB(child.pid!) });
@@ -322,16 +335,17 @@ async function main() {
     const last = rss.at(-1)!.mib;
     const atFive = rss.find((sample) => sample.minute >= 5);
     console.log(
-      `\nsoak: ${minutes} min, ${workers} workers, up to ${writesPerSecond} writes/s, database stopped for ${outageSeconds} s halfway`,
+      `\nsoak: ${minutes} min after a ${warmupMinutes} min warm-up, ${workers} workers, up to ${writesPerSecond} writes/s, database stopped for ${outageSeconds} s halfway`,
     );
-    console.log(`requests: ${stats.requests}`);
-    for (const when of ["before", "outage", "after"] as const)
+    console.log(`requests: ${stats.requests}, the warm-up's included`);
+    for (const when of ["warm-up", "before", "outage", "after"] as const)
       console.log(`answers by status, ${when}: ${statusLine(stats.byStatus[when])}`);
     console.log(`connection errors: ${stats.connectionErrors}`);
     console.log(`recovery: ${outage}`);
     console.log(`RSS of the server (MiB) by minute: ${rss.map((sample) => `${sample.minute}: ${sample.mib}`).join(", ")}`);
+    console.log(`RSS after every route was loaded once, before the warm-up: ${loadedAt} MiB`);
     console.log(
-      `RSS: ${first} MiB at start, ${last} MiB at end (${percent(first, last)})` +
+      `RSS: ${first} MiB at start (after the warm-up), ${last} MiB at end (${percent(first, last)})` +
         (atFive && atFive !== rss.at(-1)
           ? `; ${atFive.mib} MiB at minute ${atFive.minute} (${percent(atFive.mib, last)} from there to the end)`
           : ""),
