@@ -6,7 +6,7 @@ import { items, menuChanges } from "@/lib/db/schema";
 import { nextOpening } from "@/lib/hours/open-now";
 import { earliestEightySixExpiry, eightySixItem, nextEightySixExpiry } from "@/lib/menus/eighty-six";
 import { previewMenu } from "@/lib/menus/preview";
-import { restoreExpiredEightySixes } from "@/lib/maintenance/eighty-six-sweeper";
+import { dueEightySixes, restoreExpiredEightySixes } from "@/lib/maintenance/eighty-six-sweeper";
 
 // 86 (live-menus §7): the endpoints, the expiry on every read with no job, the sweeper's feed record,
 // and one version per request. Time moves by writing eighty_sixed_until into the past in the database.
@@ -272,6 +272,20 @@ describe("expiry", () => {
       .from(menuChanges)
       .where(and(eq(menuChanges.menuId, menuId), eq(menuChanges.type, "item.restored")));
     expect(changes.map((change) => change.version)).toEqual([before + 1, before + 2]);
+  });
+
+  it("the sweep finds the due items through the partial index of 86'd items, not by reading the table", async () => {
+    const database = await db();
+    const { sql: text, params } = dueEightySixes(database, new Date()).toSQL();
+    // With sequential scans priced out, the planner takes the index whenever the query's predicate
+    // implies the index's (eighty_sixed_at is not null); without such an index it must still scan.
+    const plan = await database.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const inlined = text.replace(/\$(\d+)/g, (_, n: string) => `'${(params[Number(n) - 1] as string | Date).toString()}'::timestamptz`);
+      return (await tx.execute(sql.raw(`explain ${inlined}`))).rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("items_eighty_sixed_idx");
+    expect(plan).not.toMatch(/Seq Scan on items/);
   });
 
   it("a restore by hand before the end leaves nothing for the sweeper", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, stamp, timestamps } from "./columns";
 import { containerSizes, locations } from "./venues";
 
@@ -94,7 +94,11 @@ export const items = pgTable(
     eightySixedUntil: stamp("eighty_sixed_until"),
     ...timestamps,
   },
-  (t) => [check("items_position_min", sql`${t.position} >= 0`)],
+  (t) => [
+    check("items_position_min", sql`${t.position} >= 0`),
+    // The items 86'd now, few among many: what the sweeper (ordered by end) and the "86'd now" list read.
+    index("items_eighty_sixed_idx").on(t.eightySixedUntil).where(sql`${t.eightySixedAt} is not null`),
+  ],
 );
 
 export const containers = pgTable(

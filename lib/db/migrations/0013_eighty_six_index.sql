@@ -1,0 +1,1 @@
+CREATE INDEX "items_eighty_sixed_idx" ON "items" USING btree ("eighty_sixed_until") WHERE "items"."eighty_sixed_at" is not null;
