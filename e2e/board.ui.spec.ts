@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { type AppServer, freePort, startServer, stopServer } from "../scripts/app-process";
 import { ACCOUNTS } from "./fixtures";
 import { api, expect, test } from "./ui-fixtures";
 
 // The live board (live-menus §5) in Chromium against the built server: fitted to a 1920×1080 screen,
 // a price change through the API (Basic auth) redrawn in place without a reload, "as of HH:MM" while
-// the connection is cut and "Live" again after, and the dashboard's board of one manager following
+// the connection is cut or the server is stopped and "Live" again after, and the dashboard's board of one manager following
 // another manager's change. Screenshots go to $BOARD_SHOTS (default /tmp/boards-shots).
 
 // Building menus through the API is slow on a loaded machine; the waits are for readiness, not speed.
@@ -221,5 +225,85 @@ test("manager B's dashboard board shows manager A's change without a reload", as
     await managerB.screenshot({ path: `${SHOTS}/dashboard-b.png` });
   } finally {
     await other.close();
+  }
+});
+
+/** A server of its own (the e2e build, a fresh embedded database) that the test can stop and start. */
+async function ownServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "taproom-board-stop-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+  };
+  delete env.DATABASE_URL;
+  const port = await freePort();
+  let server: AppServer | undefined = await startServer(env, port);
+  return {
+    base: server.base,
+    stop: async () => {
+      await stopServer(server);
+      server = undefined;
+    },
+    start: async () => {
+      server = await startServer(env, port);
+    },
+    remove: async () => {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test("the server stopped: the board keeps the menu with 'as of HH:MM', and follows again once it is back", async ({ browser }) => {
+  const server = await ownServer();
+  const { context, page: board } = await guestPage(browser);
+  try {
+    const call = async <T>(method: string, route: string, body?: unknown, authorization?: string): Promise<T> => {
+      const response = await fetch(`${server.base}/api/v1${route}`, {
+        method,
+        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.ok, `${method} ${route}: ${response.status}`).toBe(true);
+      return (await response.json()) as T;
+    };
+    const { user } = await call<{ user: { email: string; auth_token: string } }>("POST", "/sessions", {
+      email: ACCOUNTS.owner.email,
+      password: ACCOUNTS.owner.password,
+    });
+    const authorization = `Basic ${Buffer.from(`${user.email}:${user.auth_token}`).toString("base64")}`;
+    const as = <T>(method: string, route: string, body?: unknown) => call<T>(method, route, body, authorization);
+    const { locations } = await as<{ locations: { id: number }[] }>("GET", "/locations");
+    const { container_sizes } = await as<{ container_sizes: { id: number }[] }>("GET", "/container_sizes");
+    const { menu } = await as<{ menu: { id: number } }>("POST", `/locations/${locations[0]!.id}/menus`, { menu: { name: "Stopped" } });
+    const { section } = await as<{ section: { id: number } }>("POST", `/menus/${menu.id}/sections`, { section: { name: "Taps" } });
+    const { item } = await as<{ item: { id: number } }>("POST", `/sections/${section.id}/items`, { item: { name: "Lantern Lager" } });
+    const { container } = await as<{ container: { id: number } }>("POST", `/items/${item.id}/containers`, {
+      container: { container_size_id: container_sizes[0]!.id, price: "6.00" },
+    });
+    await as("POST", `/menus/${menu.id}/publish`);
+
+    await board.goto(`${server.base}/preview/menus/${menu.id}`);
+    const status = board.getByRole("status");
+    await expect(status).toHaveText("Live", READY);
+    const prices = board.getByRole("list", { name: "Prices of Lantern Lager" });
+    await expect(prices).toContainText("6.00");
+
+    // The server process ends (its stream with it, and every request after): the board keeps the menu.
+    await server.stop();
+    await expect(status).toContainText(/As of \d{2}:\d{2}/, READY);
+    await expect(prices).toContainText("6.00");
+    await board.screenshot({ path: `${SHOTS}/server-stopped-1920.png` });
+
+    // Back, on the same database: a change made now reaches the board that never reloaded.
+    await server.start();
+    await as("PATCH", `/containers/${container.id}`, { container: { price: "6.50" } });
+    await expect(status).toHaveText("Live", READY);
+    await expect(prices).toContainText("6.50", READY);
+  } finally {
+    await context.close();
+    await server.remove();
   }
 });
