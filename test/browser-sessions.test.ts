@@ -6,6 +6,8 @@ import { snapshot } from "./snapshot";
 import { browserSessions, menuViewCounts, rateLimits, users } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/env";
 import { hashToken } from "@/lib/auth/tokens";
+import { countStatements } from "@/lib/db/statement-count";
+import { readCache } from "@/lib/read-model/cache";
 import {
   SESSION_COOKIE,
   SESSION_LIFETIME_SECONDS,
@@ -318,6 +320,36 @@ describe("the cookie on /api/v1", () => {
     expect(rows.map((row) => row.tokenHash)).toContain(hashToken(current.token));
     expect(rows.map((row) => row.tokenHash)).not.toContain(hashToken(old.token));
     expect(await findBrowserSessionUser(database, current.token)).toMatchObject({ id: user!.id });
+  });
+});
+
+describe("the session kept by the read model", () => {
+  it("is resolved without a query once known; its end is checked on every use; a sign-out is refused at once", async () => {
+    const database = await db();
+    const { cookie, token } = await signIn();
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(200);
+    // Known now: the next lookup reads nothing.
+    const again = await countStatements(() => findBrowserSessionUser(database, token));
+    expect(again.result).toMatchObject({ email: owner.email });
+    expect(again.statements).toBe(0);
+    // Its end passes with no write: the kept session is refused by time alone.
+    const later = new Date(Date.now() + (SESSION_LIFETIME_SECONDS + 60) * 1000);
+    expect((await countStatements(() => findBrowserSessionUser(database, token, later))).result).toBeNull();
+
+    const out = await api.delete("/api/session", { headers: { cookie, origin: ORIGIN } });
+    expect(out.status).toBe(204);
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
+    expect(await findBrowserSessionUser(database, token)).toBeNull();
+  });
+
+  it("is dropped when its row is deleted anywhere (another instance, the prune)", async () => {
+    const database = await db();
+    const { cookie, token } = await signIn(rival);
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(200);
+    // Ended in the database directly, as another instance would: the notification drops the kept session.
+    await database.delete(browserSessions).where(eq(browserSessions.tokenHash, hashToken(token)));
+    await (await readCache()).settle();
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
   });
 });
 

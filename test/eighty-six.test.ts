@@ -282,7 +282,8 @@ describe("expiry", () => {
     const plan = await database.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const inlined = text.replace(/\$(\d+)/g, (_, n: string) => `'${(params[Number(n) - 1] as string | Date).toString()}'::timestamptz`);
-      return (await tx.execute(sql.raw(`explain ${inlined}`))).rows.map((row) => Object.values(row)[0]).join("\n");
+      const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+      return rows.map((row) => Object.values(row)[0]).join("\n");
     });
     expect(plan).toContain("items_eighty_sixed_idx");
     expect(plan).not.toMatch(/Seq Scan on items/);

@@ -3,6 +3,10 @@ import { api, login } from "./api";
 import type { TestDatabase } from "./database";
 import { getDatabase, installDatabase, openPostgres, type Database } from "@/lib/db/client";
 import { subscribe } from "@/lib/live/bus";
+import { users } from "@/lib/db/schema";
+import { endBrowserSession, SESSION_COOKIE, startBrowserSession } from "@/lib/sessions/browser-sessions";
+import { eq } from "drizzle-orm";
+import { readCacheOf } from "@/lib/read-model/cache";
 
 // Two app instances sharing one PostgreSQL: each has its own connection pool and nothing else in
 // common. Each keeps the callers it resolved until it hears their users row written (the read model),
@@ -53,5 +57,34 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
     expect(renewed.rw.token).not.toBe(owner.rw.token);
     on(second);
     expect((await api.get("current_user", { as: renewed.rw })).status).toBe(200);
+  });
+
+  it("share the dashboard's sessions, and a sign-out on one is refused on the other at once", async () => {
+    on(first);
+    const database = await getDatabase();
+    const [user] = await database.db.select().from(users).where(eq(users.email, "owner@demo.test"));
+    const { token } = await startBrowserSession(database.db, { userId: user!.id });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    // Both instances resolve the cookie (and keep the session).
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(200);
+    on(second);
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(200);
+
+    let heard!: () => void;
+    const stale = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const stop = await subscribe((event) => {
+      if (event.kind === "stale" && event.table === "browser_sessions") heard();
+    }, first);
+    // Signed out on the second; the first refuses the cookie as soon as it hears the session deleted.
+    await endBrowserSession(second.db, token);
+    // As a write through the API does before it answers: the second has heard its own notification.
+    await (await readCacheOf(second)).settle();
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
+    await stale;
+    stop();
+    on(first);
+    expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
   });
 });

@@ -12,7 +12,14 @@ import { errorFields, log } from "@/lib/log";
 /** A committed change to a menu's tree (one per menu and transaction); `id` is the change's row. */
 export type MenuChanged = { kind: "change"; location_id: number; menu_id: number; version?: number; id: number };
 /** A committed write to a table whose rows a process may cache (users, locations, businesses, …). */
-export type RowsStale = { kind: "stale"; table: string; location_id: number | null; business_id: number | null; id: number | null };
+export type RowsStale = {
+  kind: "stale";
+  table: string;
+  location_id: number | null;
+  business_id: number | null;
+  id: number | null;
+  user_id?: number | null;
+};
 export type LiveEvent = MenuChanged | RowsStale | { kind: "flush" };
 export type Subscriber = (event: LiveEvent) => void;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDatabase, type Database } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
-import { isListening, type LiveEvent, subscribe } from "@/lib/live/bus";
+import { isListening, type LiveEvent, type RowsStale, subscribe } from "@/lib/live/bus";
 import { env } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 
@@ -20,8 +20,10 @@ import { errorFields, log } from "@/lib/log";
 // Bounded: entries are kept in least-recently-used order under a byte budget.
 
 /** What a stale notification of these tables makes stale here (by tag); other tables are not read here. */
-const STALE_TAGS: Record<string, (event: { id: number | null; location_id: number | null; business_id: number | null }) => string[]> = {
+const STALE_TAGS: Record<string, (event: RowsStale) => string[]> = {
   users: (event) => [`user:${event.id}`],
+  // A session signed out or ended: the user's kept sessions and callers (a few; they refill at once).
+  browser_sessions: (event) => [`user:${event.user_id}`],
   businesses: (event) => [`business:${event.id}`],
   locations: (event) => [`location:${event.id}`],
   events: (event) => [`events:${event.location_id}`],

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { browserSessions, users, type User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { readCache } from "@/lib/read-model/cache";
 
 // The dashboard's sign-in: a random value in an HTTP-only cookie, stored only as its SHA-256.
 export const SESSION_COOKIE = "taproom_session";
@@ -20,16 +21,32 @@ export async function startBrowserSession(db: Db, { userId, now = new Date() }: 
   return { token, expiresAt };
 }
 
-/** The user a cookie value signs in, or null when it names no session or an expired one. One query. */
+type KeptSession = { user: User; expiresAt: number };
+
+/**
+ * The user a cookie value signs in, or null when it names no session or an expired one. Kept by the
+ * read model (lib/read-model/cache.ts) under the token's hash until the session row (sign-out), its user
+ * or its business is written on any instance (migration 0014); its end is checked on every use.
+ * Refusals are not kept. At most one query, none while kept.
+ */
 export async function findBrowserSessionUser(db: Db, token: string, now: Date = new Date()): Promise<User | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const cache = await readCache();
+  const key = `session:${tokenHash}`;
+  const kept = cache.get<KeptSession>(key);
+  if (kept) return kept.expiresAt > now.getTime() ? kept.user : null;
+  const since = cache.generation;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: browserSessions.expiresAt })
     .from(browserSessions)
     .innerJoin(users, eq(users.id, browserSessions.userId))
-    .where(and(eq(browserSessions.tokenHash, hashToken(token)), gt(browserSessions.expiresAt, now)))
+    .where(and(eq(browserSessions.tokenHash, tokenHash), gt(browserSessions.expiresAt, now)))
     .limit(1);
-  return row?.user ?? null;
+  if (!row) return null;
+  const value: KeptSession = { user: row.user, expiresAt: row.expiresAt.getTime() };
+  cache.keep(key, { value, bytes: 1000, tags: [`user:${row.user.id}`, `business:${row.user.businessId}`] }, since);
+  return row.user;
 }
 
 /** Ends the session the cookie value names; nothing happens if there is none. */
