@@ -51,10 +51,13 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // true: each API answer names the statements it ran (X-SQL-Statements; a context per request, for
+  // tests); total: the process's running total (X-SQL-Statements-Total; nothing per request, for the
+  // benchmark, whose probes run one at a time); false: neither.
   EXPOSE_SQL_COUNT: z
-    .enum(["true", "false", "1", "0"])
+    .enum(["true", "false", "1", "0", "total"])
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v) => (v === "total" ? "total" : v === "true" || v === "1" ? "request" : false)),
   // The read model's memory per instance (lib/read-model/cache.ts): kept answers past it are dropped, oldest first.
   READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });

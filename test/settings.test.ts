@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env, PRODUCTION_HASH_COST, resetEnvForTests } from "@/lib/env";
+import { api, login } from "./api";
 
 // The suites lower the scrypt cost (test/setup.ts); these pin what a running app does.
 // NODE_ENV is typed read-only (Next.js declares it); the settings module reads it like any other.
 const variables = process.env as Record<string, string | undefined>;
-const saved = { cost: variables.PASSWORD_HASH_COST, nodeEnv: variables.NODE_ENV };
+const saved = { cost: variables.PASSWORD_HASH_COST, nodeEnv: variables.NODE_ENV, sqlCount: variables.EXPOSE_SQL_COUNT };
 // process.env turns an assigned undefined into the string "undefined": delete instead.
 function put(name: string, value: string | undefined) {
   if (value === undefined) delete variables[name];
@@ -14,6 +15,7 @@ function put(name: string, value: string | undefined) {
 afterEach(() => {
   put("PASSWORD_HASH_COST", saved.cost);
   put("NODE_ENV", saved.nodeEnv);
+  put("EXPOSE_SQL_COUNT", saved.sqlCount);
   resetEnvForTests();
 });
 
@@ -62,5 +64,30 @@ describe("APP_SECRET", () => {
       put("DATABASE_URL", saved.url);
       put("APP_SECRET", saved.secret);
     }
+  });
+});
+
+describe("EXPOSE_SQL_COUNT=total (the benchmark's)", () => {
+  it("names the process's running total of statements on each answer, and counts nothing per request", async () => {
+    put("EXPOSE_SQL_COUNT", "total");
+    resetEnvForTests();
+    const owner = await login("owner");
+    const read = async () => {
+      const response = await api.get("locations", { as: owner.ro });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-sql-statements")).toBeNull();
+      return Number(response.headers.get("x-sql-statements-total"));
+    };
+    const first = await read();
+    expect(first).toBeGreaterThan(0);
+    // A write runs statements: the total after it is higher.
+    const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+    const created = await api.post(`locations/${location}/events`, {
+      as: owner.rw,
+      body: { event: { name: "Counted", description: "", start_time_date: "2027-07-04", start_time_time: "20:00" } },
+    });
+    expect(created.status).toBe(201);
+    expect(Number(created.headers.get("x-sql-statements-total"))).toBeGreaterThan(first);
+    expect(await read()).toBeGreaterThan(first);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { actingAs } from "@/lib/db/actor";
-import { countStatements } from "@/lib/db/statement-count";
+import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { problemResponse } from "@/lib/schemas/common";
@@ -204,7 +204,13 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     }
   };
   const route = identified(async (request, context) => {
-    if (!env().EXPOSE_SQL_COUNT) return handle(request, context);
+    const counting = env().EXPOSE_SQL_COUNT;
+    if (!counting) return handle(request, context);
+    if (counting === "total") {
+      const response = await handle(request, context);
+      response.headers.set("x-sql-statements-total", String(statementsRun()));
+      return response;
+    }
     const { result, statements } = await countStatements(() => handle(request, context));
     result.headers.set("x-sql-statements", String(statements));
     return result;
