@@ -9,6 +9,7 @@ import { type LiveEvent, subscribe } from "@/lib/live/bus";
 import { flushMenuViews } from "@/lib/analytics/menu-views";
 import { readCacheOf } from "@/lib/read-model/cache";
 import { fullMenu } from "@/lib/read-model/full-menu";
+import { locationAnswer } from "@/lib/read-model/reads";
 import * as menuRoute from "@/app/api/v1/menus/[id]/route";
 
 // The read model (live-menus §2, ARCHITECTURE.md "Read model"): conditional reads whose 304 never
@@ -202,6 +203,25 @@ describe("the full menu's tag and time", () => {
     const after = await tagAt(at);
     expect(after).not.toBe(before);
     expect(await tagAt(at + 86_400_000)).toBe(after);
+  });
+});
+
+describe("a location's tz_offset", () => {
+  it("follows a DST change at its instant, though the kept answer is rechecked only each quarter hour", async () => {
+    const scope = { businessId: (await api.get("current_user", { as: owner.ro })).body.current_user.business_id, id: location };
+    const zone = (await api.get(`locations/${location}`, { as: owner.ro })).body.location.time_zone;
+    expect(zone).toBe("America/New_York");
+    // New York leaves daylight time at 2026-11-01 06:00 UTC (02:00 EDT becomes 01:00 EST).
+    const at = (iso: string) => () => Date.parse(iso);
+    const offset = async (iso: string) => JSON.parse((await locationAnswer(await db(), scope, at(iso))).body).location.tz_offset;
+    expect(await offset("2026-11-01T05:44:59.000Z")).toBe(-4);
+    expect(await offset("2026-11-01T05:45:00.000Z")).toBe(-4);
+    expect(await offset("2026-11-01T05:59:59.999Z")).toBe(-4);
+    expect(await offset("2026-11-01T06:00:00.000Z")).toBe(-5);
+    expect(await offset("2026-11-01T06:14:00.000Z")).toBe(-5);
+    // And back, the kept answer redone again.
+    expect(await offset("2027-03-14T06:59:00.000Z")).toBe(-5);
+    expect(await offset("2027-03-14T07:00:00.000Z")).toBe(-4);
   });
 });
 

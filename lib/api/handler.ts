@@ -16,6 +16,8 @@ import { negotiated, problem, problemFromError } from "./responses";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
 const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
+/** A verb without a query schema takes any query and reads none of it (built once, not per request). */
+const NO_QUERY = z.object({});
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
@@ -190,7 +192,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} as P };
       if (!params.success) throw new ApiError("not_found", "No such record.");
       const url = new URL(request.url);
-      const query = parse(spec.query ?? (z.object({}) as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
+      const query = parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
       const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });

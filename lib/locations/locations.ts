@@ -10,7 +10,9 @@ export type Location = typeof locations.$inferSelect;
 
 /** The business's locations, as GET /locations answers them (the dashboard's shell and home use them too). */
 export async function listLocations(db: Db, { businessId }: { businessId: number }) {
-  return (await db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id))).map(locationJson);
+  return (await db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id))).map((location) =>
+    locationJson(location),
+  );
 }
 
 /** The caller's location, or 404: another business's location is answered as if it did not exist. */
@@ -41,7 +43,7 @@ export function currentOffsetHours(timeZone: string, at: Date = new Date()): num
   return DateTime.fromJSDate(at, { zone: timeZone }).offset / 60;
 }
 
-export function locationJson(location: Location): LocationResponse {
+export function locationJson(location: Location, at: Date = new Date()): LocationResponse {
   const cityLine = [location.city, [location.region, location.postcode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const formatted = [location.address1, location.address2, cityLine, location.countryName].filter(Boolean).join(", ");
   return {
@@ -63,7 +65,7 @@ export function locationJson(location: Location): LocationResponse {
     contact_email: location.contactEmail,
     untappd_venue_id: location.untappdVenueId,
     time_zone: location.timeZone,
-    tz_offset: currentOffsetHours(location.timeZone),
+    tz_offset: currentOffsetHours(location.timeZone, at),
     currency: location.currency,
     currency_symbol: currencySymbol(location.currency),
     number_of_taps: location.numberOfTaps,

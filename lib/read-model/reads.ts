@@ -23,14 +23,15 @@ export const answerOf = (data: unknown): Tagged => {
 };
 const weight = (answer: Tagged) => answer.body.length * 2 + 200;
 
-type KeptLocation = { row: Location | null; offset: number; answer: Tagged | null };
+/** The location row, and its answer with the zone offset it was made with, checked in quarter hour `quarter`. */
+type KeptLocation = { row: Location | null; offset: number; answer: Tagged | null; quarter: number };
 
 function locationRow(cache: ReadCache, db: Db, id: number, since = cache.generation) {
   return cache.remember<KeptLocation>(
     `location:${id}`,
     async () => {
       const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
-      return { value: { row: row ?? null, offset: Number.NaN, answer: null }, bytes: 2000, tags: [`location:${id}`] };
+      return { value: { row: row ?? null, offset: Number.NaN, answer: null, quarter: Number.NaN }, bytes: 2000, tags: [`location:${id}`] };
     },
     since,
   );
@@ -43,15 +44,26 @@ export async function keptLocation(db: Db, { businessId, id }: Scope, cache?: Re
   return kept.row;
 }
 
-/** GET /locations/:id. Its `tz_offset` follows the clock (a DST change), so the answer is redone when it moves. */
-export async function locationAnswer(db: Db, { businessId, id }: Scope): Promise<Tagged> {
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * GET /locations/:id. Its `tz_offset` follows the clock (a DST change), so the answer is redone when it
+ * moves. A zone's offset changes only at whole quarter hours of UTC (offsets are multiples of 15
+ * minutes and the rules change them at whole local minutes of the quarter: 02:00, 03:00, 00:00), so it
+ * is looked up again in each quarter hour the answer is asked in, not on every request.
+ */
+export async function locationAnswer(db: Db, { businessId, id }: Scope, now: () => number = Date.now): Promise<Tagged> {
   const kept = await locationRow(await readCache(), db, id);
   if (!kept.row || kept.row.businessId !== businessId) throw notFound("location");
-  const offset = currentOffsetHours(kept.row.timeZone);
+  const at = now();
+  const quarter = Math.floor(at / QUARTER_HOUR_MS);
+  if (kept.answer && kept.quarter === quarter) return kept.answer;
+  const offset = currentOffsetHours(kept.row.timeZone, new Date(at));
   if (!kept.answer || kept.offset !== offset) {
-    kept.answer = answerOf({ location: locationJson(kept.row) });
+    kept.answer = answerOf({ location: locationJson(kept.row, new Date(at)) });
     kept.offset = offset;
   }
+  kept.quarter = quarter;
   return kept.answer;
 }
 
