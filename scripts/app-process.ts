@@ -100,20 +100,39 @@ function childrenByParent(): Map<number, number[]> {
   return children;
 }
 
-/** Resident memory (VmRSS) of a process and all its descendants, in MiB, read from /proc (Linux). */
-export function treeRssMiB(pid: number): number {
+/** The sum of `read(pid)` over a process and all its descendants (0 for one that exited meanwhile). */
+function sumOverTree(pid: number, read: (pid: number) => number): number {
   const children = childrenByParent();
-  let kib = 0;
+  let sum = 0;
   const queue = [pid];
   while (queue.length > 0) {
     const current = queue.pop()!;
     try {
-      const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${current}/status`, "utf8"));
-      kib += Number(match?.[1] ?? 0);
+      sum += read(current);
     } catch {
       /* exited meanwhile */
     }
     queue.push(...(children.get(current) ?? []));
   }
+  return sum;
+}
+
+/** Resident memory (VmRSS) of a process and all its descendants, in MiB, read from /proc (Linux). */
+export function treeRssMiB(pid: number): number {
+  const kib = sumOverTree(pid, (current) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${current}/status`, "utf8"))?.[1] ?? 0));
   return Math.round(kib / 1024);
+}
+
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system) a process and all its descendants have used, in seconds, from /proc (Linux). */
+export function treeCpuSeconds(pid: number): number {
+  const ticks = sumOverTree(pid, (current) => {
+    const stat = readFileSync(`/proc/${current}/stat`, "utf8");
+    // After "pid (comm) ": state ppid … utime is the 12th field, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  });
+  return ticks / TICKS_PER_SECOND;
 }

@@ -8,7 +8,10 @@
  * (upstream calls, cache hit ratio)
  * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
  * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
- * handler, i.e. what Next.js itself costs per request. It reports figures only and asserts no timing
+ * handler, i.e. what Next.js itself costs per request; and the server's own CPU time per request (its
+ * process tree's user and system time over the run, from /proc), whose ratio to the floor's does not
+ * depend on what the load generator, on the same cores, spends reading larger answers. It reports
+ * figures only and asserts no timing
  * target; it exits non-zero only if a measured request failed (a status other than 200 or a
  * connection error). Results also go to bench-results/bench-<timestamp>.json.
  *
@@ -23,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { type AppServer, freePort, ROOT, run, startServer, stopServer } from "./app-process";
+import { type AppServer, freePort, ROOT, run, startServer, stopServer, treeCpuSeconds } from "./app-process";
 
 // The large menu: sections × items per section × containers per item.
 const MENU_SHAPE = [20, 25, 3] as const;
@@ -345,7 +348,9 @@ async function main() {
     const options = { url, method, connections: CONNECTIONS, headers, requests };
     process.stdout.write(`${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
     await autocannon({ ...options, duration: WARMUP_SECONDS });
+    const cpuBefore = treeCpuSeconds(server!.child.pid!);
     const r = await autocannon({ ...options, duration });
+    const serverCpuMs = ((treeCpuSeconds(server!.child.pid!) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
     const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
     const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === String(expected) ? 0 : count), 0) + r.errors;
     console.log(failed ? `${failed} FAILED` : "ok");
@@ -363,6 +368,7 @@ async function main() {
       statuses,
       failed,
       sqlStatements: statements,
+      serverCpuMs,
     });
   }
   const floor = rows[0]!.p50Ms;
@@ -399,6 +405,8 @@ async function main() {
       "non-2xx",
       "errors",
       "p50 - floor ms",
+      "server CPU µs/req",
+      "floor's CPU ÷ this",
       "SQL/request (first, then each)",
     ],
     ...results.map((r, i) =>
@@ -413,6 +421,8 @@ async function main() {
         r.non2xx,
         r.errors,
         i === 0 ? "-" : signed(r.p50AboveFloorMs),
+        Math.round(r.serverCpuMs * 1000),
+        (results[0]!.serverCpuMs / r.serverCpuMs).toFixed(2),
         r.sqlStatements ? `${r.sqlStatements.first}, then ${r.sqlStatements.warm}` : "-",
       ].map(String),
     ),
