@@ -16,6 +16,20 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
   let first: Database;
   let second: Database;
   const on = (instance: Database) => installDatabase(instance);
+  /** Listens on `instance` for a stale notification of `table`; the function returned waits for it, then stops. */
+  async function staleHeard(instance: Database, table: string): Promise<() => Promise<void>> {
+    let heard!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const stop = await subscribe((event) => {
+      if (event.kind === "stale" && event.table === table) heard();
+    }, instance);
+    return async () => {
+      await arrived;
+      stop();
+    };
+  }
 
   afterAll(async () => {
     on(first);
@@ -36,19 +50,12 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
     expect((await api.get("current_user", { as: owner.ro })).status).toBe(200);
 
     // The first drops its kept caller when it hears the users row written by the second: wait for that.
-    let heard!: () => void;
-    const stale = new Promise<void>((resolve) => {
-      heard = resolve;
-    });
-    const stop = await subscribe((event) => {
-      if (event.kind === "stale" && event.table === "users") heard();
-    }, first);
+    const stale = await staleHeard(first, "users");
     const rotated = await api.delete("sessions", { as: owner.rw });
     expect(rotated.status).toBe(200);
     // The second, which rotated, refuses the old tokens at once.
     expect((await api.get("current_user", { as: owner.rw })).status).toBe(401);
-    await stale;
-    stop();
+    await stale();
     on(first);
     expect((await api.get("current_user", { as: owner.rw })).status).toBe(401);
     expect((await api.get("current_user", { as: owner.ro })).status).toBe(401);
@@ -70,20 +77,13 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
     on(second);
     expect((await api.get("current_user", { headers: { cookie } })).status).toBe(200);
 
-    let heard!: () => void;
-    const stale = new Promise<void>((resolve) => {
-      heard = resolve;
-    });
-    const stop = await subscribe((event) => {
-      if (event.kind === "stale" && event.table === "browser_sessions") heard();
-    }, first);
+    const stale = await staleHeard(first, "browser_sessions");
     // Signed out on the second; the first refuses the cookie as soon as it hears the session deleted.
     await endBrowserSession(second.db, token);
     // As a write through the API does before it answers: the second has heard its own notification.
     await (await readCacheOf(second)).settle();
     expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
-    await stale;
-    stop();
+    await stale();
     on(first);
     expect((await api.get("current_user", { headers: { cookie } })).status).toBe(401);
   });
