@@ -58,3 +58,21 @@ describe("error bodies", () => {
     expect(ready.headers.get("x-request-id")).toBeTruthy();
   });
 });
+
+describe("paths and queries that passed validation are kept per verb", () => {
+  it("but a refusal is not: the same bad query or id is refused every time, and a good one after it answers", async () => {
+    const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+    const first = (await api.get(`locations/${location}/menus`, { as: owner.ro })).body.menus[0].id;
+    for (let round = 0; round < 2; round++) {
+      const bad = await api.get(`menus/${first}?full=maybe`, { as: owner.ro });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors[0].path).toBe("query.full");
+      expect((await api.get("menus/abc", { as: owner.ro })).status).toBe(404);
+      const good = await api.get(`menus/${first}?full=true`, { as: owner.ro });
+      expect(good.status).toBe(200);
+      expect(good.body.menu.sections).toBeInstanceOf(Array);
+      // The kept query is the same answer as a fresh one: without full, no tree.
+      expect((await api.get(`menus/${first}`, { as: owner.ro })).body.menu.sections).toBeUndefined();
+    }
+  });
+});

@@ -19,6 +19,23 @@ const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 /** A verb without a query schema takes any query and reads none of it (built once, not per request). */
 const NO_QUERY = z.object({});
 
+const MEMO_SIZE = 500;
+/**
+ * The value computed for a key, computed once and kept frozen; the oldest key is dropped past
+ * MEMO_SIZE. A computation that throws (a refusal) is not kept.
+ */
+function memo<K, V>(): (key: K, compute: () => V) => V {
+  const kept = new Map<K, V>();
+  return (key, compute) => {
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = compute();
+    if (value !== null && typeof value === "object") Object.freeze(value);
+    if (kept.size >= MEMO_SIZE) kept.delete(kept.keys().next().value as K);
+    kept.set(key, value);
+    return value;
+  };
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
 
@@ -177,6 +194,10 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
 ): RouteFn {
   const resourceKey = spec.body && resourceKeyOf(spec.body);
+  // Boards and integrations poll with the same path and query all day: what passed validation is
+  // kept (frozen, so no handler can change it for the next caller), up to MEMO_SIZE of each.
+  const parsedParams = memo<string, P>();
+  const parsedQueries = memo<string, Q>();
   const handle: RouteFn = async (request, context) => {
     try {
       spec.guard?.(request);
@@ -189,13 +210,19 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         }
       }
       const rawParams = (await context?.params) ?? {};
-      const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} as P };
-      if (!params.success) throw new ApiError("not_found", "No such record.");
+      const params = parsedParams(JSON.stringify(rawParams), () => {
+        if (!spec.params) return {} as P;
+        const parsed = spec.params.safeParse(rawParams);
+        if (!parsed.success) throw new ApiError("not_found", "No such record.");
+        return parsed.data;
+      });
       const url = new URL(request.url);
-      const query = parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query");
+      const query = parsedQueries(url.search, () =>
+        parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
+      );
       const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
-      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params: params.data, query, body });
+      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
       const response = await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications: the caller's next read here is current.
