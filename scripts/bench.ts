@@ -74,6 +74,9 @@ const endpoints = (fixtures: Fixtures): Endpoint[] => [
     method: "PATCH",
     body: fixtures.nextBatch,
   },
+  // Measured again at the end: a floor disturbed by what ran before it (the fixtures' aftermath, the
+  // JIT still warming) would flatter every ratio. Ratios are taken against the faster of the two.
+  { name: "GET /api/health (floor, again)", path: "/api/health", kind: "floor" },
 ];
 const TARGETS: Record<Kind, number | null> = { floor: null, read: 0.8, "304": 0.9, write: null };
 
@@ -371,8 +374,10 @@ async function main() {
       serverCpuMs,
     });
   }
-  const floor = rows[0]!.p50Ms;
-  const floorRate = rows[0]!.requestsPerSec;
+  const floors = rows.filter((row) => row.kind === "floor");
+  const fastest = floors.reduce((best, row) => (row.requestsPerSec > best.requestsPerSec ? row : best));
+  const floor = fastest.p50Ms;
+  const floorRate = fastest.requestsPerSec;
   const results = rows.map((row) => {
     const ratio = row.requestsPerSec / floorRate;
     const target = TARGETS[row.kind];
@@ -409,7 +414,7 @@ async function main() {
       "floor's CPU ÷ this",
       "SQL/request (first, then each)",
     ],
-    ...results.map((r, i) =>
+    ...results.map((r) =>
       [
         r.endpoint,
         r.requestsPerSec.toFixed(0),
@@ -420,9 +425,9 @@ async function main() {
         r.total,
         r.non2xx,
         r.errors,
-        i === 0 ? "-" : signed(r.p50AboveFloorMs),
+        r.kind === "floor" ? "-" : signed(r.p50AboveFloorMs),
         Math.round(r.serverCpuMs * 1000),
-        (results[0]!.serverCpuMs / r.serverCpuMs).toFixed(2),
+        (fastest.serverCpuMs / r.serverCpuMs).toFixed(2),
         r.sqlStatements ? `${r.sqlStatements.first}, then ${r.sqlStatements.warm}` : "-",
       ].map(String),
     ),
