@@ -105,16 +105,17 @@ export class ReadCache {
   /**
    * The value under `key`, or `load()`'s, kept when no notification arrived while it ran. Requests that
    * ask for the same key meanwhile share one load (unless a notification came between). `since`: the
-   * generation read before whatever the load depends on was looked up (default: now).
+   * generation read before whatever the load depends on was looked up (default: now). A kept value is
+   * returned as it is, not in a promise: the polled reads await several of these per request.
    */
-  async remember<T>(key: string, load: () => Promise<Filled<T>>, since = this.generation): Promise<T> {
+  remember<T>(key: string, load: () => Promise<Filled<T>>, since = this.generation): T | Promise<T> {
     const kept = this.get<T>(key);
     if (kept !== undefined) {
       this.stats.hits++;
       return kept;
     }
     this.stats.misses++;
-    if (!this.usable) return (await load()).value;
+    if (!this.usable) return load().then((filled) => filled.value);
     const running = this.inFlight.get(key);
     if (running && running.generation === since && since === this.generation) return running.promise as Promise<T>;
     const promise = load()

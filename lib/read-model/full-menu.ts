@@ -50,7 +50,10 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
   const sizes = await containerSizesAnswer(db, cache);
   const epoch = epochOf(head.expiries, now());
   const { menu, currency } = head;
-  const tag = etag(SHAPE, menu.id, menu.version, currency, sizes.tag, epoch);
+  // The tag is a hash: derived once per (sizes, epoch) for this kept head, not on every poll.
+  const from = `${sizes.tag}:${epoch}`;
+  if (head.fullTag?.from !== from) head.fullTag = { from, tag: etag(SHAPE, menu.id, menu.version, currency, sizes.tag, epoch) };
+  const tag = head.fullTag.tag;
   const key = `tree:${menu.id}:${menu.version}:${epoch}`;
   const tree = () =>
     cache.remember<KeptTree>(

@@ -118,6 +118,8 @@ export type MenuHead = {
   currency: string;
   expiries: number[];
   plain: Tagged;
+  /** The full menu's last tag and what it was derived from besides the menu (lib/read-model/full-menu.ts). */
+  fullTag?: { from: string; tag: string };
 };
 
 /** The menu with its location and its 86 ends, in one statement; null when there is no such menu. */
