@@ -1,25 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { always, closed, demoWeek as demo, open, week } from "./hours-week";
 import { nextOpening, type DayHours } from "@/lib/hours/open-now";
-import { WEEKDAYS } from "@/lib/schemas/hours";
 
 // "Until we next open" (live-menus §7): the pure computation, with `now` injected.
 
-const iso = (time: string) => `2000-01-01T${time}:00.000Z`;
-const open = (from: string, to: string) => ({ always_open: false, closed: false, open_at: iso(from), close_at: iso(to) });
-const closed = { always_open: false, closed: true, open_at: null, close_at: null };
-const always = { always_open: true, closed: false, open_at: null, close_at: null };
-const week = (days: Omit<DayHours, "day">[]): DayHours[] => days.map((row, index) => ({ ...row, day: WEEKDAYS[index]! }));
-
-// The demo week: Monday closed, Thursday to 00:30, Friday and Saturday to 02:00 (overnight).
-const demo = week([
-  closed,
-  open("16:00", "23:00"),
-  open("16:00", "23:00"),
-  open("16:00", "00:30"),
-  open("12:00", "02:00"),
-  open("12:00", "02:00"),
-  open("12:00", "22:00"),
-]);
 const allDay = week([always, always, always, always, always, always, always]);
 
 const next = (hours: DayHours[], now: string, zone: string) => nextOpening(hours, new Date(now), zone)?.toUTC().toISO() ?? null;

@@ -1,26 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeOpenStatus, openStatus, wallClockOf, type DayHours } from "@/lib/hours/open-now";
-import { WEEKDAYS } from "@/lib/schemas/hours";
-
-// The demo week (as the seed writes it), in the API's answer form.
-const iso = (time: string) => `2000-01-01T${time}:00.000Z`;
-const open = (from: string, to: string) => ({ always_open: false, closed: false, open_at: iso(from), close_at: iso(to) });
-const closed = { always_open: false, closed: true, open_at: null, close_at: null };
-const always = { always_open: true, closed: false, open_at: null, close_at: null };
-
-function week(days: Omit<DayHours, "day">[]): DayHours[] {
-  return days.map((row, index) => ({ ...row, day: WEEKDAYS[index]! }));
-}
-
-const demo = week([
-  closed,
-  open("16:00", "23:00"),
-  open("16:00", "23:00"),
-  open("16:00", "00:30"),
-  open("12:00", "02:00"),
-  open("12:00", "02:00"),
-  open("12:00", "22:00"),
-]);
+import { always, closed, demoWeek as demo, open, week } from "./hours-week";
+import { describeOpenStatus, openStatus, wallClockOf } from "@/lib/hours/open-now";
 
 const at = (instant: string) => new Date(instant);
 const utc = (status: ReturnType<typeof openStatus>) =>
