@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "./api";
-import { parseEvents, type SseEvent } from "./sse";
+import { collectEvents, type SseEvent } from "./sse";
 import { menuViewCounts, rateLimits } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "@/lib/sessions/browser-sessions";
 import { GET as boardStream } from "@/app/preview/menus/[menuId]/stream/route";
@@ -58,39 +58,8 @@ async function readBoard(
   const { response, controller } = await openStream(menuId, cookie);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: SseEvent[] = [];
-  let buffer = "";
-  let raw = "";
-  let ended = false;
-  let started = false;
-  const guard = setTimeout(() => controller.abort(), giveUpMs);
-  try {
-    while (events.length < count) {
-      const { value, done } = await reader.read();
-      if (done) {
-        ended = true;
-        break;
-      }
-      const text = decoder.decode(value, { stream: true });
-      raw += text;
-      buffer += text;
-      const parsed = parseEvents(buffer);
-      buffer = parsed.rest;
-      // The 20 s liveness pings are not what these tests are about.
-      events.push(...parsed.events.filter((event) => event.event !== "ping"));
-      if (!started && events.length > 0) {
-        started = true;
-        await during?.();
-      }
-    }
-  } finally {
-    clearTimeout(guard);
-    controller.abort();
-    await reader.cancel().catch(() => {});
-  }
-  return { events, ended, raw };
+  // The 20 s liveness pings are not what these tests are about.
+  return collectEvents(response, controller, { count, during, giveUpMs, skip: (event) => event.event === "ping", duringAfter: "event" });
 }
 
 beforeAll(async () => {

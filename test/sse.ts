@@ -43,21 +43,56 @@ export async function readEvents(
   const controller = new AbortController();
   const response = await handler(new Request(url, { headers, signal: controller.signal }), { params: Promise.resolve({ id }) });
   if (response.status !== 200) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
+  const { events } = await collectEvents(response, controller, { count, during, giveUpMs });
+  if (events.length < count) throw new Error(`the stream ended after ${events.length} of ${count} events`);
+  return events.slice(0, count);
+}
+
+/**
+ * Reads `response`'s events until `count` came or the stream ended, then aborts it through
+ * `controller`. `during` runs once: after the first chunk, or with `duringAfter: "event"` after the
+ * first event kept. `skip` drops events (a stream's liveness pings). A stream that goes quiet is
+ * abandoned after `giveUpMs`.
+ */
+export async function collectEvents(
+  response: Response,
+  controller: AbortController,
+  {
+    count,
+    during,
+    giveUpMs = 30_000,
+    skip = () => false,
+    duringAfter = "chunk",
+  }: {
+    count: number;
+    during?: () => Promise<unknown>;
+    giveUpMs?: number;
+    skip?: (event: SseEvent) => boolean;
+    duringAfter?: "chunk" | "event";
+  },
+): Promise<{ events: SseEvent[]; ended: boolean; raw: string }> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
   let buffer = "";
-  const guard = setTimeout(() => controller.abort(), giveUpMs);
+  let raw = "";
+  let ended = false;
   let started = false;
+  const guard = setTimeout(() => controller.abort(), giveUpMs);
   try {
     while (events.length < count) {
       const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
+      if (done) {
+        ended = true;
+        break;
+      }
+      const text = decoder.decode(value, { stream: true });
+      raw += text;
+      buffer += text;
       const parsed = parseEvents(buffer);
       buffer = parsed.rest;
-      events.push(...parsed.events);
-      if (!started) {
+      events.push(...parsed.events.filter((event) => !skip(event)));
+      if (!started && (duringAfter === "chunk" || events.length > 0)) {
         started = true;
         await during?.();
       }
@@ -67,6 +102,5 @@ export async function readEvents(
     controller.abort();
     await reader.cancel().catch(() => {});
   }
-  if (events.length < count) throw new Error(`the stream ended after ${events.length} of ${count} events`);
-  return events.slice(0, count);
+  return { events, ended, raw };
 }
