@@ -6,6 +6,7 @@ import { errorFields, log } from "@/lib/log";
 import { type ChangeResponse, cursorPattern } from "@/lib/schemas/changes";
 import { invalid } from "@/lib/errors";
 import type { locations } from "@/lib/db/schema";
+import { type Coalesced, coalesce } from "@/lib/coalesce";
 import { subscribe } from "./bus";
 import { changesAfter, checkCursor, idOfCursor } from "./feed";
 
@@ -20,45 +21,34 @@ type Location = typeof locations.$inferSelect;
 /** Hears a location's changes in cursor order, each once, from `afterId` on. */
 export type Follower = { afterId: number; deliver: (changes: ChangeResponse[]) => void };
 
-type Hub = { locationId: number; followers: Set<Follower>; reading: Promise<void> | null; again: boolean };
+type Hub = { locationId: number; followers: Set<Follower>; reading: Coalesced };
 type Hubs = { byLocation: Map<number, Hub>; unsubscribe: Promise<() => void> };
 
 const BATCH = 500;
 // Per process (lib/db/process-global.ts), so a location has one reader.
 const hubsOf = processGlobal("live.hubs", () => new WeakMap<Database, Hubs>());
 
-async function pump(database: Database, hub: Hub): Promise<void> {
-  if (hub.reading) {
-    hub.again = true;
-    return hub.reading;
-  }
-  hub.reading = (async () => {
-    do {
-      hub.again = false;
-      try {
-        for (;;) {
-          if (hub.followers.size === 0) return;
-          const afterId = Math.min(...[...hub.followers].map((follower) => follower.afterId));
-          const changes = await changesAfter(database.db, { locationId: hub.locationId, afterId, limit: BATCH });
-          if (changes.length === 0) break;
-          for (const follower of hub.followers) {
-            const unseen = changes.filter((change) => change.id > follower.afterId);
-            if (unseen.length === 0) continue;
-            follower.afterId = unseen.at(-1)!.id;
-            follower.deliver(unseen);
-          }
-          if (changes.length < BATCH) break;
-        }
-      } catch (error) {
-        // The database is away: the next notification, or the listener's flush when it is back, reads again.
-        log().warn(errorFields(error), "Could not read the change feed for its followers");
-        return;
+/** One pass: every follower of the hub gets the changes after its cursor; false when there is nothing to follow or the database is away. */
+async function readForFollowers(database: Database, hub: Hub): Promise<boolean> {
+  try {
+    for (;;) {
+      if (hub.followers.size === 0) return false;
+      const afterId = Math.min(...[...hub.followers].map((follower) => follower.afterId));
+      const changes = await changesAfter(database.db, { locationId: hub.locationId, afterId, limit: BATCH });
+      if (changes.length === 0) return true;
+      for (const follower of hub.followers) {
+        const unseen = changes.filter((change) => change.id > follower.afterId);
+        if (unseen.length === 0) continue;
+        follower.afterId = unseen.at(-1)!.id;
+        follower.deliver(unseen);
       }
-    } while (hub.again);
-  })().finally(() => {
-    hub.reading = null;
-  });
-  return hub.reading;
+      if (changes.length < BATCH) return true;
+    }
+  } catch (error) {
+    // The database is away: the next notification, or the listener's flush when it is back, reads again.
+    log().warn(errorFields(error), "Could not read the change feed for its followers");
+    return false;
+  }
 }
 
 function hubsFor(database: Database): Hubs {
@@ -70,9 +60,9 @@ function hubsFor(database: Database): Hubs {
     unsubscribe: subscribe((event) => {
       if (event.kind === "change") {
         const hub = byLocation.get(event.location_id);
-        if (hub) void pump(database, hub);
+        if (hub) void hub.reading.run();
       } else if (event.kind === "flush") {
-        for (const hub of byLocation.values()) void pump(database, hub);
+        for (const hub of byLocation.values()) void hub.reading.run();
       }
     }, database),
   };
@@ -88,11 +78,12 @@ export async function follow(locationId: number, follower: Follower, database?: 
   await hubs.unsubscribe;
   let hub = hubs.byLocation.get(locationId);
   if (!hub) {
-    hub = { locationId, followers: new Set(), reading: null, again: false };
+    const created: Hub = { locationId, followers: new Set(), reading: coalesce(() => readForFollowers(db, created)) };
+    hub = created;
     hubs.byLocation.set(locationId, hub);
   }
   hub.followers.add(follower);
-  void pump(db, hub);
+  void hub.reading.run();
   const joined = hub;
   return () => {
     joined.followers.delete(follower);

@@ -5,6 +5,7 @@ import { menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeChanges } from "@/lib/live/feed";
 import { subscribe } from "@/lib/live/bus";
+import { coalesce } from "@/lib/coalesce";
 import { errorFields, log } from "@/lib/log";
 import { signedHeaders } from "./signing";
 import { httpTransport, type Transport } from "./transport";
@@ -42,8 +43,14 @@ export class WebhookWorker {
   private readonly transport: () => Transport;
   private readonly concurrency: number;
   private stopped = false;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly passes = coalesce(async () => {
+    try {
+      await this.runDue();
+    } catch (error) {
+      log().error(errorFields(error), "Delivering webhooks failed");
+    }
+    return !this.stopped;
+  });
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -176,23 +183,7 @@ export class WebhookWorker {
   /** Runs now, or once more after the run in progress (changes heard meanwhile are not missed). */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.runDue();
-        } catch (error) {
-          log().error(errorFields(error), "Delivering webhooks failed");
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.passes.run();
   }
 
   /** Wakes on every committed change (lib/live/bus.ts) and every 5 s for retries. */
@@ -210,7 +201,7 @@ export class WebhookWorker {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.passes.running;
   }
 }
 
