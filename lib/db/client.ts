@@ -7,6 +7,7 @@ import { errorFields, log } from "@/lib/log";
 import * as schema from "./schema";
 import { statementCounter } from "./statement-count";
 import { stampTransaction } from "./actor";
+import { isTransactionConflict } from "./errors";
 
 export type Schema = typeof schema;
 /** A database or a transaction: every data function takes one of these first. */
@@ -32,13 +33,26 @@ export type Database = {
  * menus' change records. A write to a menu's tree therefore runs in `db.transaction` (a single
  * UPDATE too), or its change is the system's.
  */
+/** How many times a top-level transaction runs when the database keeps choosing it as a deadlock's victim. */
+const CONFLICT_ATTEMPTS = 3;
+
 function stampingTransactions(db: Db): Db {
   const open = db.transaction.bind(db);
-  db.transaction = ((run, config) =>
-    open(async (tx) => {
-      await stampTransaction(tx);
-      return run(tx);
-    }, config)) as Db["transaction"];
+  // A transaction the database rolled back as a deadlock's victim (or a serialization failure) left
+  // nothing behind: it runs again, so two writes that lock rows in different orders (a revert and a
+  // move shifting a list) both succeed instead of one answering 500.
+  db.transaction = (async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await open(async (tx) => {
+          await stampTransaction(tx);
+          return run(tx);
+        }, config);
+      } catch (error) {
+        if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      }
+    }
+  }) as Db["transaction"];
   return db;
 }
 

@@ -26,3 +26,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** The SQLSTATE `error` (or what it wraps, a few levels down) carries, if any. */
+export function sqlStateOf(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== "object" || depth > 4) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : sqlStateOf(cause, depth + 1);
+}
+
+/** The database rolled the transaction back as a deadlock's victim or a serialization failure: running it again is safe. */
+export const isTransactionConflict = (error: unknown) => {
+  const state = sqlStateOf(error);
+  return state === "40P01" || state === "40001";
+};

@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Db } from "@/lib/db/client";
+import { sqlStateOf } from "@/lib/db/errors";
 import { actingAs, currentActor } from "@/lib/db/actor";
 import { containerSizes, containers, items, locations, menus, sections } from "@/lib/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
@@ -184,11 +185,6 @@ async function updateRows(tx: Db, table: TreeTable, columns: string[]) {
 }
 
 const RETRIED = new Set(["55P03", "40P01", "40001"]);
-function sqlState(error: unknown, depth = 0): string | undefined {
-  if (!error || typeof error !== "object" || depth > 4) return undefined;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : sqlState(cause, depth + 1);
-}
 
 /** Runs `work` again (a few times, backing off) when a racing write held a row it needed. */
 async function retryingLocks<T>(work: () => Promise<T>): Promise<T> {
@@ -196,7 +192,7 @@ async function retryingLocks<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      const state = sqlState(error);
+      const state = sqlStateOf(error);
       if (!state || !RETRIED.has(state)) throw error;
       if (attempt >= 6) throw conflict("The menu is being changed by someone else right now; try the restore again.");
       await delay(10 * 2 ** attempt);
