@@ -6,17 +6,21 @@
  * once right after each of 20 changes, and 20 times unchanged (a raw HTTP client: time to the last byte
  * as sent, not decompressed); then a burst of v4 lookups
  * (upstream calls, cache hit ratio)
- * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). It prints requests/s
- * and latency per endpoint, and each endpoint's p50 above the floor: GET /api/health, an empty route
- * handler, i.e. what Next.js itself costs per request; and the server's own CPU time per request (its
- * process tree's user and system time over the run, from /proc), whose ratio to the floor's does not
- * depend on what the load generator, on the same cores, spends reading larger answers. It reports
- * figures only and asserts no timing
- * target; it exits non-zero only if a measured request failed (a status other than 200 or a
- * connection error). Results also go to bench-results/bench-<timestamp>.json.
+ * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). The endpoints are
+ * measured in --rounds rounds, each the whole list in order with the floor first and last: a row's
+ * ratio is taken against its own round's floor, and the table gives each figure's median over the
+ * rounds with the ratios' range, so that a neighbour's burst on a shared 2-core machine moves one
+ * round, not the verdict. It prints requests/s and latency per endpoint, and each endpoint's p50 above
+ * the floor: GET /api/health, an empty route handler, i.e. what Next.js itself costs per request; and
+ * the server's own CPU time per request (its process tree's user and system time over the run, from
+ * /proc), whose ratio to the floor's does not depend on what the load generator, on the same cores,
+ * spends reading larger answers. It reports figures only and asserts no timing target; it exits
+ * non-zero only if a measured request failed (a status other than the expected one, or a connection
+ * error; writes, queued 32 deep on one embedded database, get 30 s before the client gives up, reads
+ * 10 s). Results also go to bench-results/bench-<timestamp>.json.
  *
- *   npm run bench                           # build, then 10 s per endpoint on embedded PGlite
- *   npm run bench -- --duration 20          # 20 s per endpoint
+ *   npm run bench                           # build, then 3 rounds of 5 s per endpoint on embedded PGlite
+ *   npm run bench -- --duration 10 --rounds 5
  *   npm run bench -- --no-build             # reuse the last .next-bench build
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # on PostgreSQL
  */
@@ -74,8 +78,9 @@ const endpoints = (fixtures: Fixtures): Endpoint[] => [
     method: "PATCH",
     body: fixtures.nextBatch,
   },
-  // Measured again at the end: a floor disturbed by what ran before it (the fixtures' aftermath, the
-  // JIT still warming) would flatter every ratio. Ratios are taken against the faster of the two.
+  // Measured again at the end of each round: a floor disturbed by what ran before it (the fixtures'
+  // aftermath, the JIT still warming) would flatter every ratio. Ratios are taken against the faster
+  // of the round's two.
   { name: "GET /api/health (floor, again)", path: "/api/health", kind: "floor" },
 ];
 const TARGETS: Record<Kind, number | null> = { floor: null, read: 0.8, "304": 0.9, write: null };
@@ -83,13 +88,21 @@ const TARGETS: Record<Kind, number | null> = { floor: null, read: 0.8, "304": 0.
 const DIST_DIR = ".next-bench";
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
+/** Seconds before autocannon gives up on a request: writes queue 32 deep on one embedded database. */
+const TIMEOUT_SECONDS: Record<Kind, number> = { floor: 10, read: 10, "304": 10, write: 30 };
 const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
 
 const { values: args } = parseArgs({
-  options: { duration: { type: "string", default: "10" }, "no-build": { type: "boolean", default: false } },
+  options: {
+    duration: { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
+    "no-build": { type: "boolean", default: false },
+  },
 });
 const duration = Number(args.duration);
 if (!(duration > 0)) throw new Error(`--duration takes a positive number of seconds, not ${args.duration}`);
+const rounds = Number(args.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds takes a positive whole number, not ${args.rounds}`);
 
 const notes: string[] = [];
 let server: AppServer | undefined;
@@ -205,6 +218,26 @@ function boardRead(url: string, headers: Record<string, string>): Promise<{ ms: 
   });
 }
 
+/** One autocannon run of one endpoint in one round. */
+type Measurement = {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  failed: number;
+  serverCpuMs: number;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 const quantiles = (latencies: number[]) => {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
@@ -315,7 +348,8 @@ async function main() {
   const fixtures = await buildFixtures(base, authorization, locations[0].id);
   console.log("done");
 
-  const rows = [];
+  // Each endpoint's URL, headers and SQL statements, once; then the rounds.
+  const prepared = [];
   for (const endpoint of endpoints(fixtures)) {
     const url =
       base +
@@ -328,10 +362,13 @@ async function main() {
     const method = endpoint.method ?? "GET";
     const body = endpoint.body;
     const expected = endpoint.status ?? 200;
-    if (headers["if-none-match"]) {
-      const { "if-none-match": _, ...plain } = headers;
-      headers["if-none-match"] = (await fetch(url, { headers: plain })).headers.get("etag") ?? "";
-    }
+    // A conditional row sends the current tag, fetched again before each round: the positions batch
+    // reorders a section of the large menu, so every round after the first finds a newer version.
+    const { "if-none-match": conditional, ...plain } = headers;
+    const refreshTag = async () => {
+      if (conditional) headers["if-none-match"] = (await fetch(url, { headers: plain })).headers.get("etag") ?? "";
+    };
+    await refreshTag();
     // Requests alone first: their status, and the SQL statements each ran, from the server's running
     // total (X-SQL-Statements-Total: nothing is counted per request, so the measured requests carry no
     // instrumentation the floor does not). The first may fill what the read model keeps; the next two
@@ -348,40 +385,72 @@ async function main() {
     const [before, first, second, third] = totals as [number, number, number, number];
     const statements = Number.isNaN(first) ? null : { first: first - before, warm: Math.min(second - first, third - second) };
     const requests = body ? [{ method, setupRequest: (request: object) => ({ ...request, body: body() }) }] : undefined;
-    const options = { url, method, connections: CONNECTIONS, headers, requests };
-    process.stdout.write(`${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
-    await autocannon({ ...options, duration: WARMUP_SECONDS });
-    const cpuBefore = treeCpuSeconds(server!.child.pid!);
-    const r = await autocannon({ ...options, duration });
-    const serverCpuMs = ((treeCpuSeconds(server!.child.pid!) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-    const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
-    const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === String(expected) ? 0 : count), 0) + r.errors;
-    console.log(failed ? `${failed} FAILED` : "ok");
-    rows.push({
+    const options = { url, method, connections: CONNECTIONS, headers, requests, timeout: TIMEOUT_SECONDS[endpoint.kind] };
+    prepared.push({ endpoint, expected, options, statements, refreshTag });
+  }
+
+  const measured: Measurement[][] = prepared.map(() => []);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, { endpoint, expected, options, refreshTag }] of prepared.entries()) {
+      process.stdout.write(`round ${round}/${rounds}, ${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
+      await refreshTag();
+      await autocannon({ ...options, duration: WARMUP_SECONDS });
+      const cpuBefore = treeCpuSeconds(server!.child.pid!);
+      const r = await autocannon({ ...options, duration });
+      const serverCpuMs = ((treeCpuSeconds(server!.child.pid!) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
+      const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+      const failed = Object.entries(statuses).reduce((n, [code, count]) => n + (code === String(expected) ? 0 : count), 0) + r.errors;
+      console.log(failed ? `${failed} FAILED` : "ok");
+      measured[i]!.push({
+        requestsPerSec: r.requests.mean,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        total: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        statuses,
+        failed,
+        serverCpuMs,
+      });
+    }
+  }
+  // Each round's floor: the faster of its two floor runs.
+  const floorRuns = prepared.flatMap(({ endpoint }, i) => (endpoint.kind === "floor" ? [measured[i]!] : []));
+  const roundFloors = Array.from({ length: rounds }, (_, round) =>
+    floorRuns.map((runs) => runs[round]!).reduce((best, run) => (run.requestsPerSec > best.requestsPerSec ? run : best)),
+  );
+  const results = prepared.map(({ endpoint, statements }, i) => {
+    const runs = measured[i]!;
+    const ratios = runs.map((run, round) => run.requestsPerSec / roundFloors[round]!.requestsPerSec);
+    const ratio = median(ratios);
+    const target = TARGETS[endpoint.kind];
+    const statuses: Record<string, number> = {};
+    for (const run of runs) for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+    const sum = (pick: (run: Measurement) => number) => runs.reduce((n, run) => n + pick(run), 0);
+    return {
       endpoint: endpoint.name,
       kind: endpoint.kind,
       path: endpoint.path,
-      requestsPerSec: r.requests.mean,
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      total: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
+      requestsPerSec: median(runs.map((run) => run.requestsPerSec)),
+      p50Ms: median(runs.map((run) => run.p50Ms)),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      total: sum((run) => run.total),
+      non2xx: sum((run) => run.non2xx),
+      errors: sum((run) => run.errors),
+      timeouts: sum((run) => run.timeouts),
       statuses,
-      failed,
+      failed: sum((run) => run.failed),
       sqlStatements: statements,
-      serverCpuMs,
-    });
-  }
-  const floors = rows.filter((row) => row.kind === "floor");
-  const fastest = floors.reduce((best, row) => (row.requestsPerSec > best.requestsPerSec ? row : best));
-  const floor = fastest.p50Ms;
-  const floorRate = fastest.requestsPerSec;
-  const results = rows.map((row) => {
-    const ratio = row.requestsPerSec / floorRate;
-    const target = TARGETS[row.kind];
-    return { ...row, p50AboveFloorMs: row.p50Ms - floor, ratioToFloor: ratio, target, met: target === null ? null : ratio >= target };
+      serverCpuMs: median(runs.map((run) => run.serverCpuMs)),
+      cpuRatioToFloor: median(runs.map((run, round) => roundFloors[round]!.serverCpuMs / run.serverCpuMs)),
+      p50AboveFloorMs: median(runs.map((run, round) => run.p50Ms - roundFloors[round]!.p50Ms)),
+      ratioToFloor: ratio,
+      ratioRange: [Math.min(...ratios), Math.max(...ratios)] as const,
+      rounds: runs,
+      target,
+      met: target === null ? null : ratio >= target,
+    };
   });
   const afterChange = await measureBoards(base, authorization, fixtures, true);
   const unchanged = await measureBoards(base, authorization, fixtures, false);
@@ -396,13 +465,17 @@ async function main() {
   console.log(`\nTaproom API benchmark, ${date.toISOString()}`);
   console.log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB RAM, ${machine.platform}`);
   console.log(`node ${process.version}; database: ${database}`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint\n`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint, ${rounds} rounds;` +
+      " each figure the median over the rounds, each ratio against its own round's floor (range: the rounds' lowest and highest)\n",
+  );
   const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
   const table = [
     [
       "endpoint",
       "req/s",
       "× floor",
+      "range",
       "target",
       "p50 ms",
       "p99 ms",
@@ -419,6 +492,7 @@ async function main() {
         r.endpoint,
         r.requestsPerSec.toFixed(0),
         r.ratioToFloor.toFixed(2),
+        `${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)}`,
         r.target === null ? "-" : `≥ ${r.target} ${r.met ? "met" : "MISSED"}`,
         r.p50Ms,
         r.p99Ms,
@@ -427,7 +501,7 @@ async function main() {
         r.errors,
         r.kind === "floor" ? "-" : signed(r.p50AboveFloorMs),
         Math.round(r.serverCpuMs * 1000),
-        (fastest.serverCpuMs / r.serverCpuMs).toFixed(2),
+        r.cpuRatioToFloor.toFixed(2),
         r.sqlStatements ? `${r.sqlStatements.first}, then ${r.sqlStatements.warm}` : "-",
       ].map(String),
     ),
@@ -455,7 +529,7 @@ async function main() {
   const outDir = path.join(ROOT, "bench-results");
   mkdirSync(outDir, { recursive: true });
   const outFile = path.join(outDir, `bench-${date.toISOString().replace(/[:.]/g, "-")}.json`);
-  const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: duration };
+  const settings = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: duration, rounds };
   const report = { date, machine, node: process.version, database, settings, results, afterChange, unchanged, burst, notes };
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
