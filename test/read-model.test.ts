@@ -252,6 +252,21 @@ describe("content codings", () => {
     expect(notModified.response.headers.get("etag")).toBe(tags[1]);
     expect((await get({ "accept-encoding": "br;q=0, gzip;q=0" })).response.headers.get("content-encoding")).toBeNull();
   });
+
+  it("carry names beyond ASCII as UTF-8 in every coding, the kept bytes as the first read's", async () => {
+    const name = "Märzen Œuvre 0,5 l — 5 € 🍺";
+    const created = await api.post(`sections/${section}/items`, { as: owner.rw, body: { item: { name } } });
+    expect(created.status).toBe(201);
+    const names = (bytes: Buffer) =>
+      (JSON.parse(bytes.toString("utf8")).menu.sections as { items: { name: string }[] }[]).flatMap((s) => s.items.map((i) => i.name));
+    const first = await get({});
+    expect(first.response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(names(first.bytes)).toContain(name);
+    const kept = await get({});
+    expect(kept.bytes.equals(first.bytes)).toBe(true);
+    expect(names(gunzipSync((await get({ "accept-encoding": "gzip" })).bytes))).toContain(name);
+    expect(names(brotliDecompressSync((await get({ "accept-encoding": "br" })).bytes))).toContain(name);
+  });
 });
 
 describe("menu views", () => {

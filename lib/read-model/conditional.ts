@@ -68,7 +68,7 @@ export function conditional(request: Request, { tag, body }: Tagged): Response {
 /** The same for an answer that may go out compressed: `coding` is the one negotiated, `body` its bytes. */
 export function conditionalCoded(
   request: Request,
-  { tag, coding, body }: { tag: string; coding: Coding | null; body: () => Promise<string | Uint8Array> },
+  { tag, coding, body }: { tag: string; coding: Coding | null; body: () => Promise<Uint8Array> },
 ): Promise<Response> | Response {
   const headers: Record<string, string> = { etag: codedTag(tag, coding), "cache-control": CACHE_CONTROL, vary: "Accept-Encoding" };
   if (notModified(request, tag)) return new Response(null, { status: 304, headers });

@@ -11,8 +11,9 @@ import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 // and version (raised by the database with every change to the tree), the location's currency (the
 // containers' prices carry it), the container sizes' tag (sizes are embedded), and the 86 epoch: the
 // last instant, among the ends of the menu's 86s, that has passed (at each one the answer changes by
-// time alone). The tree is built once per (menu, version, epoch) and kept serialised, and compressed
-// once per content coding, on every instance alike.
+// time alone). The tree is built once per (menu, version, epoch) and kept serialised as UTF-8 bytes
+// (an answer without compression is not encoded again on every poll), and compressed once per content
+// coding, on every instance alike.
 
 /** Raised when the shape of the full answer changes, so a new release does not answer 304 for old bodies. */
 const SHAPE = "full-1";
@@ -27,9 +28,9 @@ export function epochOf(expiries: number[], now: number): number {
   return epoch;
 }
 
-type KeptTree = { body: string; coded: Map<Coding, Promise<Buffer>> };
+type KeptTree = { body: Buffer; coded: Map<Coding, Promise<Buffer>> };
 
-const compressors: Record<Coding, (body: string) => Promise<Buffer>> = {
+const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
   // Quality 5: within a few per cent of 11's size at a fraction of its time.
   br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -39,7 +40,7 @@ export type FullMenu = {
   head: MenuHead;
   tag: string;
   /** The answer's bytes in `coding` (null: identity), built and compressed at most once per version. */
-  body: (coding: Coding | null) => Promise<string | Buffer>;
+  body: (coding: Coding | null) => Promise<Buffer>;
 };
 
 /** The caller's full menu: its tag at once, its body on demand. 404 when not the caller's. */
@@ -59,12 +60,12 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
     cache.remember<KeptTree>(
       key,
       async () => {
-        const body = JSON.stringify({ menu: await menuTree(db, { menu, currency }) });
+        const body = Buffer.from(JSON.stringify({ menu: await menuTree(db, { menu, currency }) }));
         // An 86 that ended while the tree was read: the body may be of either side; answer it, keep nothing.
         const transient = epochOf(head.expiries, now()) !== epoch;
         return {
           value: { body, coded: new Map() },
-          bytes: body.length * 2,
+          bytes: body.length,
           tags: [`menu:${menu.id}`, `location:${menu.locationId}`, "container_sizes"],
           transient,
         };
