@@ -7,7 +7,7 @@ const PURE_HELPERS = ["^lib/format-price\\.ts$", "^lib/group-by\\.ts$", "^lib/zo
 /** What browser code (components/, lib/client/) may import from the repository. */
 const CLIENT_SAFE = ["^components/", "^lib/client/", "^lib/schemas/", ...PURE_HELPERS];
 /** Everything in the repository (as opposed to npm packages and Node built-ins). */
-const OWN_CODE = "^(app|components|lib|sandbox|scripts|test|e2e)/|^[^/]+\\.(ts|tsx|js|mjs|cjs)$";
+const OWN_CODE = "^(app|pages|components|lib|sandbox|scripts|test|e2e)/|^[^/]+\\.(ts|tsx|js|mjs|cjs)$";
 /** Packages that only make sense on the server. */
 const SERVER_PACKAGES = "(^|/)node_modules/(pg|pg-[^/]+|@electric-sql/pglite|drizzle-orm|drizzle-kit|server-only)/";
 
@@ -96,7 +96,22 @@ module.exports = {
       severity: "error",
       comment: "lib/ (the beer-platform integration included) and sandbox/ never import routes, pages or components.",
       from: { path: ["^lib/", "^sandbox/"] },
-      to: { path: ["^app/", "^components/"] },
+      to: { path: ["^app/", "^pages/", "^components/"] },
+    },
+    {
+      name: "pages-only-serve-app-routes",
+      severity: "error",
+      comment:
+        "pages/ holds only Pages Router API routes that serve an app route module's own verbs through lib/api/node-route.ts (next.config.ts rewrites to them): no logic, no other import.",
+      from: { path: "^pages/" },
+      to: { path: OWN_CODE, pathNot: ["^lib/api/node-route\\.ts$", "^app/api/v1/.+/route\\.ts$"] },
+    },
+    {
+      name: "pages-not-imported",
+      severity: "error",
+      comment: "pages/ files are entry points Next.js finds itself: nothing but their tests imports them.",
+      from: { pathNot: "^test/" },
+      to: { path: "^pages/" },
     },
     {
       name: "sandbox-only-through-transport",
@@ -131,10 +146,10 @@ module.exports = {
     {
       name: "no-orphans",
       severity: "error",
-      comment: "A module nothing imports and that imports nothing is dead (app/ files are entry points Next.js finds itself).",
+      comment: "A module nothing imports and that imports nothing is dead (app/ and pages/ files are entry points Next.js finds itself).",
       from: {
         orphan: true,
-        pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/"],
+        pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^pages/"],
       },
       to: {},
     },

@@ -11,7 +11,17 @@ const nextConfig: NextConfig = {
   async rewrites() {
     // Every v1 path also answers with a `.json` suffix (contract §3): `/api/v1/menus/1.json` is
     // `/api/v1/menus/1`, query included, for integrations written against paths that end in .json.
-    return { beforeFiles: [{ source: "/api/v1/:path(.+)\\.json", destination: "/api/v1/:path" }], afterFiles: [], fallback: [] };
+    // A full menu, the boards' poll, is served past the route-handler pipeline: by the same route
+    // functions, through a Pages Router API route (lib/api/node-route.ts). Any method: the adapter
+    // serves every verb of the route module, so a write with `?full=` is the same write.
+    return {
+      beforeFiles: [
+        { source: "/api/v1/:path(.+)\\.json", destination: "/api/v1/:path" },
+        { source: "/api/v1/menus/:id", has: [{ type: "query", key: "full" }], destination: "/api/node/menus/:id" },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
   },
   async headers() {
     return securityHeaders({ appUrl: process.env.APP_URL, development: process.env.NODE_ENV === "development" });

@@ -29,12 +29,13 @@ export function AppShell({
   locations: ShellLocation[];
   children: ReactNode;
 }) {
+  // Nullable since the app also has a Pages Router API route (lib/api/node-route.ts); never null here.
   const params = useParams<{ locationId?: string }>();
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const router = useRouter();
   const notify = useToast();
   const [signingOut, setSigningOut] = useState(false);
-  const currentId = Number(params.locationId) || locations[0]?.id;
+  const currentId = Number(params?.locationId) || locations[0]?.id;
   const section = pathname.split("/")[3] ?? "menus";
 
   async function signOut() {

@@ -1,0 +1,194 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, basic, login, type Account } from "./api";
+import * as menuRoute from "@/app/api/v1/menus/[id]/route";
+import servedByNode from "@/pages/api/node/menus/[id]";
+import { nodeRoute } from "@/lib/api/node-route";
+
+// The full menu is served past Next.js's route-handler pipeline: next.config.ts rewrites
+// /api/v1/menus/:id?full=… to pages/api/node/menus/[id].ts, which runs the route module's own verbs
+// through lib/api/node-route.ts. Here a plain Node server hands requests to that page the way Next.js
+// does after the rewrite (the caller's path without its query, the query parsed with the segment
+// merged in; e2e/menus.api.spec.ts pins that through the real server), and every answer must be the
+// one the route function gives when called directly: same status, headers and bytes.
+
+type Page = (req: IncomingMessage & { query: Record<string, string | string[]> }, res: ServerResponse) => Promise<void>;
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A server that rewrites like next.config.ts: `/api/v1/menus/:id` with `full` in the query goes to `page`. */
+function rewritingServer(page: Page) {
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const query: Record<string, string | string[]> = {};
+    for (const [name, value] of url.searchParams) {
+      const had = query[name];
+      query[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+    }
+    const rewritten = url.pathname.match(/^\/api\/v1\/menus\/([^/]+?)(?:\.json)?$/);
+    const direct = url.pathname.match(/^\/api\/node\/menus\/([^/]+)$/);
+    const id = rewritten?.[1] ?? direct?.[1];
+    if (!id || (rewritten && !url.searchParams.has("full"))) {
+      res.statusCode = 599; // not the page's: the test asked for a path the rewrite does not send here
+      res.end();
+      return;
+    }
+    if (rewritten) req.url = url.pathname;
+    void page(Object.assign(req, { query: { ...query, id } }), res);
+  });
+}
+
+let server: http.Server;
+let port: number;
+let owner: Account;
+let menuId: number;
+
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** The route function's own answer to the same request, called directly. */
+async function direct(path: string, headers: Record<string, string>) {
+  const id = path.match(/menus\/([^/?.]+)/)![1]!;
+  const response = await menuRoute.GET(new Request(`http://127.0.0.1${path}`, { headers }), {
+    params: Promise.resolve({ id }),
+  });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+const COMPARED = ["etag", "content-type", "content-encoding", "cache-control", "vary", "www-authenticate", "allow"];
+
+function expectSameAnswer(served: Raw, called: Awaited<ReturnType<typeof direct>>) {
+  expect(served.status).toBe(called.status);
+  for (const name of COMPARED) expect([name, served.headers[name] ?? null]).toEqual([name, called.headers.get(name)]);
+  expect(served.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  // Problem bodies name their own request id; everything else is the same bytes.
+  const withoutId = (bytes: Buffer) => bytes.toString("latin1").replace(/"request_id":"[0-9a-f-]{36}"/, "");
+  expect(withoutId(served.body)).toBe(withoutId(called.body));
+}
+
+beforeAll(async () => {
+  owner = await login("owner");
+  const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+  menuId = (await api.post(`locations/${location}/menus`, { as: owner.rw, body: { menu: { name: "Node route" } } })).body.menu.id;
+  const section = (await api.post(`menus/${menuId}/sections`, { as: owner.rw, body: { section: { name: "Drafts" } } })).body.section.id;
+  for (const name of ["House Lager", "Porter", "Kölsch"])
+    await api.post(`sections/${section}/items`, { as: owner.rw, body: { item: { name } } });
+  server = rewritingServer(servedByNode as unknown as Page);
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe("the full menu served through the Node adapter", () => {
+  const reads: [string, string, Record<string, string>][] = [
+    ["identity", "?full=true", {}],
+    ["gzip", "?full=true", { "accept-encoding": "gzip" }],
+    ["br", "?full=1", { "accept-encoding": "gzip, br" }],
+    ["the last of repeated parameters", "?full=false&full=true&source_name=Board", {}],
+    ["full=false: the menu alone", "?full=false", {}],
+    ["a bad flag: 422", "?full=maybe", {}],
+  ];
+  it.each(reads)("answers what the route function answers: %s", async (_, query, headers) => {
+    const auth = { authorization: basic(owner.ro), ...headers };
+    expectSameAnswer(await raw("GET", `/api/v1/menus/${menuId}${query}`, auth), await direct(`/api/v1/menus/${menuId}${query}`, auth));
+  });
+
+  it("answers the same through the .json path", async () => {
+    const auth = { authorization: basic(owner.ro) };
+    const served = await raw("GET", `/api/v1/menus/${menuId}.json?full=true`, auth);
+    expect(served.status).toBe(200);
+    expect(JSON.parse(served.body.toString()).menu.sections[0].items).toHaveLength(3);
+  });
+
+  it("refuses what the route refuses: no credentials 401, another business's menu 404, a malformed id 404", async () => {
+    for (const [path, headers] of [
+      [`/api/v1/menus/${menuId}?full=true`, {}],
+      [`/api/v1/menus/${menuId}?full=true`, { authorization: basic((await login("rival")).ro) }],
+      ["/api/v1/menus/abc?full=true", { authorization: basic(owner.ro) }],
+    ] as const) {
+      const served = await raw("GET", path, headers);
+      expect(served.status).toBeGreaterThanOrEqual(401);
+      expectSameAnswer(served, await direct(path, headers));
+    }
+  });
+
+  it("answers 304 without a body to the tag, and HEAD with GET's headers and no body", async () => {
+    const auth = { authorization: basic(owner.ro), "accept-encoding": "gzip" };
+    const first = await raw("GET", `/api/v1/menus/${menuId}?full=true`, auth);
+    const unchanged = await raw("GET", `/api/v1/menus/${menuId}?full=true`, { ...auth, "if-none-match": String(first.headers.etag) });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
+    expect(unchanged.headers.etag).toBe(first.headers.etag);
+    const head = await raw("HEAD", `/api/v1/menus/${menuId}?full=true`, auth);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(first.headers.etag);
+    expect(head.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("passes a write's body through: PATCH with ?full= renames the menu, and the read-only token is refused", async () => {
+    const body = JSON.stringify({ menu: { name: "Renamed through the adapter" } });
+    const json = { "content-type": "application/json" };
+    const refused = await raw("PATCH", `/api/v1/menus/${menuId}?full=true`, { ...json, authorization: basic(owner.ro) }, body);
+    expect(refused.status).toBe(403);
+    expect((await api.get(`menus/${menuId}`, { as: owner.ro })).body.menu.name).toBe("Node route");
+    const renamed = await raw("PATCH", `/api/v1/menus/${menuId}?full=true`, { ...json, authorization: basic(owner.rw) }, body);
+    expect(renamed.status).toBe(200);
+    expect(JSON.parse(renamed.body.toString()).menu.name).toBe("Renamed through the adapter");
+    expect((await api.get(`menus/${menuId}`, { as: owner.ro })).body.menu.name).toBe("Renamed through the adapter");
+  });
+
+  it("answers OPTIONS with Allow, 405 with Allow for a verb the path does not offer, bare 405 for an unknown method", async () => {
+    const options = await raw("OPTIONS", `/api/v1/menus/${menuId}?full=true`);
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, PUT, PATCH, DELETE, OPTIONS");
+    const post = await raw("POST", `/api/v1/menus/${menuId}?full=true`, { authorization: basic(owner.rw) });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe(options.headers.allow);
+    expect((await raw("PROPFIND", `/api/v1/menus/${menuId}?full=true`)).status).toBe(405);
+  });
+
+  it("is not an address of its own: /api/node/menus/:id answers 404 in problem+json", async () => {
+    const served = await raw("GET", `/api/node/menus/${menuId}?full=true`, { authorization: basic(owner.ro) });
+    expect(served.status).toBe(404);
+    expect(JSON.parse(served.body.toString())).toMatchObject({ status: 404, detail: `No API route at /api/node/menus/${menuId}.` });
+  });
+});
+
+describe("the adapter itself", () => {
+  it("sends every Set-Cookie apart, and a route function that throws answers 500 in problem+json", async () => {
+    const route = async (request: Request) => {
+      if (new URL(request.url).searchParams.has("fail")) throw new Error("boom");
+      const headers = new Headers({ "content-type": "text/plain" });
+      headers.append("set-cookie", "a=1; Path=/");
+      headers.append("set-cookie", "b=2; Path=/");
+      return new Response("ok", { headers });
+    };
+    const page = nodeRoute({ GET: route }, "/api/v1/menus/", ["id"]) as unknown as Page;
+    const own = rewritingServer(page);
+    await new Promise<void>((done) => own.listen(0, "127.0.0.1", done));
+    const before = port;
+    port = (own.address() as AddressInfo).port;
+    try {
+      const ok = await raw("GET", "/api/v1/menus/1?full=true");
+      expect(ok.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+      expect(ok.body.toString()).toBe("ok");
+      const failed = await raw("GET", "/api/v1/menus/1?full=true&fail=1");
+      expect(failed.status).toBe(500);
+      expect(JSON.parse(failed.body.toString())).toMatchObject({ status: 500 });
+    } finally {
+      port = before;
+      await new Promise<void>((done) => own.close(() => done()));
+    }
+  });
+});
