@@ -69,3 +69,18 @@ test("the full menu keeps its query, is compressed once, takes writes, and has n
   expect(JSON.parse(own.body.toString()).detail).toBe(`No API route at /api/node/menus/${menuId}.`);
   await request.delete(`/api/v1/menus/${menuId}`, { headers: owner.write });
 });
+
+test("the location reads keep their path, query and tag through the rewrite", async ({ baseURL, request, owner }) => {
+  const { locations } = await (await request.get("/api/v1/locations", { headers: owner.read })).json();
+  const id = locations[0].id as number;
+  for (const path of [`/api/v1/locations/${id}`, `/api/v1/locations/${id}/events`, `/api/v1/locations/${id}/hours.json`]) {
+    const first = await raw(baseURL!, "GET", path, owner.read);
+    expect(first.status, path).toBe(200);
+    const again = await raw(baseURL!, "GET", path, { ...owner.read, "if-none-match": String(first.headers.etag) });
+    expect([path, again.status]).toEqual([path, 304]);
+  }
+  // The query reaches the route: a bad include_legacy flag is refused.
+  expect((await raw(baseURL!, "GET", `/api/v1/locations/${id}/menus?include_legacy=true`, owner.read)).status).toBe(200);
+  expect((await raw(baseURL!, "GET", `/api/v1/locations/${id}/menus?include_legacy=maybe`, owner.read)).status).toBe(422);
+  expect((await raw(baseURL!, "GET", `/api/node/locations/${id}/events`, owner.read)).status).toBe(404);
+});

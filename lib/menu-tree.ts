@@ -4,8 +4,9 @@ import type { Db } from "@/lib/db/client";
 import { groupBy } from "@/lib/group-by";
 
 // A menu's tree (sections → items → containers) for both menu families: three queries whatever the
-// menu's size, items and containers selected through sub-queries on the menu id (never one query per
-// record), then nested here. Each family says which tables and joins; the shape of the read is one.
+// menu's size (the consolidated family's containers a fourth, for the sizes they name), items and
+// containers selected through sub-queries on the menu id (never one query per record), then nested
+// here. Each family says which tables and joins; the shape of the read is one.
 
 type Level = { table: PgTable; id: AnyPgColumn; parent: AnyPgColumn };
 

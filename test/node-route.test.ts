@@ -2,22 +2,42 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, basic, login, type Account } from "./api";
+import type { RouteFn } from "@/lib/api/handler";
 import * as menuRoute from "@/app/api/v1/menus/[id]/route";
-import servedByNode from "@/pages/api/node/menus/[id]";
+import * as locationRoute from "@/app/api/v1/locations/[id]/route";
+import * as eventsRoute from "@/app/api/v1/locations/[id]/events/route";
+import * as hoursRoute from "@/app/api/v1/locations/[id]/hours/route";
+import * as menusRoute from "@/app/api/v1/locations/[id]/menus/route";
+import menuPage from "@/pages/api/node/menus/[id]";
+import locationPage from "@/pages/api/node/locations/[id]/index";
+import eventsPage from "@/pages/api/node/locations/[id]/events";
+import hoursPage from "@/pages/api/node/locations/[id]/hours";
+import menusPage from "@/pages/api/node/locations/[id]/menus";
 import { nodeRoute } from "@/lib/api/node-route";
 
-// The full menu is served past Next.js's route-handler pipeline: next.config.ts rewrites
-// /api/v1/menus/:id?full=… to pages/api/node/menus/[id].ts, which runs the route module's own verbs
-// through lib/api/node-route.ts. Here a plain Node server hands requests to that page the way Next.js
-// does after the rewrite (the caller's path without its query, the query parsed with the segment
-// merged in; e2e/menus.api.spec.ts pins that through the real server), and every answer must be the
-// one the route function gives when called directly: same status, headers and bytes.
+// The polled reads are served past Next.js's route-handler pipeline: next.config.ts rewrites
+// /api/v1/menus/:id?full=… and /api/v1/locations/:id(/events|/hours|/menus) to pages/api/node/…,
+// which run the route module's own verbs through lib/api/node-route.ts. Here a plain Node server hands
+// requests to those pages the way Next.js does after the rewrite (the caller's path without its query,
+// the query parsed with the segment merged in; e2e/full-menu-route.api.spec.ts pins that through the
+// real server), and every answer must be the one the route function gives when called directly: same
+// status, headers and bytes.
 
 type Page = (req: IncomingMessage & { query: Record<string, string | string[]> }, res: ServerResponse) => Promise<void>;
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+type Served = { path: RegExp; page: unknown; module: { GET: RouteFn }; onlyWith?: string };
 
-/** A server that rewrites like next.config.ts: `/api/v1/menus/:id` with `full` in the query goes to `page`. */
-function rewritingServer(page: Page) {
+// The rewrites of next.config.ts, in its order; `onlyWith`: the query parameter the rewrite requires.
+const SERVED: Served[] = [
+  { path: /^\/(?:api\/v1|api\/node)\/menus\/([^/]+?)(?:\.json)?$/, page: menuPage, module: menuRoute, onlyWith: "full" },
+  { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+?)(?:\.json)?$/, page: locationPage, module: locationRoute },
+  { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/events(?:\.json)?$/, page: eventsPage, module: eventsRoute },
+  { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/hours(?:\.json)?$/, page: hoursPage, module: hoursRoute },
+  { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/menus(?:\.json)?$/, page: menusPage, module: menusRoute },
+];
+
+/** A server that rewrites like next.config.ts to the pages in `served`. */
+function rewritingServer(served: Served[]) {
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const query: Record<string, string | string[]> = {};
@@ -25,16 +45,16 @@ function rewritingServer(page: Page) {
       const had = query[name];
       query[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
     }
-    const rewritten = url.pathname.match(/^\/api\/v1\/menus\/([^/]+?)(?:\.json)?$/);
-    const direct = url.pathname.match(/^\/api\/node\/menus\/([^/]+)$/);
-    const id = rewritten?.[1] ?? direct?.[1];
-    if (!id || (rewritten && !url.searchParams.has("full"))) {
-      res.statusCode = 599; // not the page's: the test asked for a path the rewrite does not send here
+    const target = served.find(({ path, onlyWith }) => path.test(url.pathname) && (!onlyWith || url.searchParams.has(onlyWith)));
+    if (!target) {
+      res.statusCode = 599; // not a page's: the test asked for a path the rewrites do not send there
       res.end();
       return;
     }
-    if (rewritten) req.url = url.pathname;
-    void page(Object.assign(req, { query: { ...query, id } }), res);
+    const id = url.pathname.match(target.path)![1]!;
+    // Rewritten: Next.js hands the page the caller's path without its query; called directly, the URL.
+    if (url.pathname.startsWith("/api/v1/")) req.url = url.pathname;
+    void (target.page as Page)(Object.assign(req, { query: { ...query, id } }), res);
   });
 }
 
@@ -42,6 +62,7 @@ let server: http.Server;
 let port: number;
 let owner: Account;
 let menuId: number;
+let locationId: number;
 
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
@@ -57,10 +78,10 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 
 /** The route function's own answer to the same request, called directly. */
 async function direct(path: string, headers: Record<string, string>) {
-  const id = path.match(/menus\/([^/?.]+)/)![1]!;
-  const response = await menuRoute.GET(new Request(`http://127.0.0.1${path}`, { headers }), {
-    params: Promise.resolve({ id }),
-  });
+  const pathname = path.split("?")[0]!;
+  const target = SERVED.find(({ path: pattern }) => pattern.test(pathname))!;
+  const id = pathname.match(target.path)![1]!;
+  const response = await target.module.GET(new Request(`http://127.0.0.1${path}`, { headers }), { params: Promise.resolve({ id }) });
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -78,11 +99,12 @@ function expectSameAnswer(served: Raw, called: Awaited<ReturnType<typeof direct>
 beforeAll(async () => {
   owner = await login("owner");
   const location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+  locationId = location;
   menuId = (await api.post(`locations/${location}/menus`, { as: owner.rw, body: { menu: { name: "Node route" } } })).body.menu.id;
   const section = (await api.post(`menus/${menuId}/sections`, { as: owner.rw, body: { section: { name: "Drafts" } } })).body.section.id;
   for (const name of ["House Lager", "Porter", "Kölsch"])
     await api.post(`sections/${section}/items`, { as: owner.rw, body: { item: { name } } });
-  server = rewritingServer(servedByNode as unknown as Page);
+  server = rewritingServer(SERVED);
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   port = (server.address() as AddressInfo).port;
 });
@@ -165,6 +187,40 @@ describe("the full menu served through the Node adapter", () => {
   });
 });
 
+describe("the location reads served through the Node adapter", () => {
+  const paths: [string, () => string][] = [
+    ["GET /locations/:id", () => `/api/v1/locations/${locationId}`],
+    ["GET /locations/:id/events", () => `/api/v1/locations/${locationId}/events`],
+    ["GET /locations/:id/hours", () => `/api/v1/locations/${locationId}/hours`],
+    ["GET /locations/:id/menus", () => `/api/v1/locations/${locationId}/menus`],
+    ["GET /locations/:id/menus?include_legacy=true", () => `/api/v1/locations/${locationId}/menus?include_legacy=true`],
+    ["GET /locations/:id/events of another business: 404", () => "/api/v1/locations/999999/events"],
+  ];
+  it.each(paths)("answers what the route function answers: %s", async (_, path) => {
+    const auth = { authorization: basic(owner.ro), "accept-encoding": "gzip" };
+    const first = await raw("GET", path(), auth);
+    expectSameAnswer(first, await direct(path(), auth));
+    if (first.status !== 200) return;
+    const tagged = { ...auth, "if-none-match": String(first.headers.etag) };
+    expectSameAnswer(await raw("GET", path(), tagged), await direct(path(), tagged));
+  });
+
+  it("passes a write through: POST /locations/:id/events creates the event, and the list shows it", async () => {
+    const before = await raw("GET", `/api/v1/locations/${locationId}/events`, { authorization: basic(owner.ro) });
+    const event = { name: "Tap takeover", description: "Six guest taps.", start_time_date: "2030-05-01", start_time_time: "19:00" };
+    const body = JSON.stringify({ event });
+    const json = { "content-type": "application/json" };
+    const created = await raw("POST", `/api/v1/locations/${locationId}/events`, { ...json, authorization: basic(owner.rw) }, body);
+    expect(created.status, created.body.toString()).toBe(201);
+    const after = await raw("GET", `/api/v1/locations/${locationId}/events`, {
+      authorization: basic(owner.ro),
+      "if-none-match": String(before.headers.etag),
+    });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body.toString()).events.map((listed: { name: string }) => listed.name)).toContain("Tap takeover");
+  });
+});
+
 describe("the adapter itself", () => {
   it("sends every Set-Cookie apart, and a route function that throws answers 500 in problem+json", async () => {
     const route = async (request: Request) => {
@@ -175,7 +231,7 @@ describe("the adapter itself", () => {
       return new Response("ok", { headers });
     };
     const page = nodeRoute({ GET: route }, "/api/v1/menus/", ["id"]) as unknown as Page;
-    const own = rewritingServer(page);
+    const own = rewritingServer([{ path: SERVED[0]!.path, page, module: { GET: route }, onlyWith: "full" }]);
     await new Promise<void>((done) => own.listen(0, "127.0.0.1", done));
     const before = port;
     port = (own.address() as AddressInfo).port;

@@ -5,13 +5,13 @@ import { errorFields, log } from "@/lib/log";
 import { identified, type RouteFn } from "./handler";
 import { problem } from "./responses";
 
-// The boards' poll, GET /api/v1/menus/:id?full=true, is the app's hottest read, and Next.js's
-// route-handler pipeline costs more than everything the read model does for it: on 2 cores an empty
+// The reads boards and websites poll (the full menu above all) are the app's hottest, and Next.js's
+// route-handler pipeline costs more than everything the read model does for them: on 2 cores an empty
 // app route handler answers about 1,100 requests a second, a Pages Router API route sending 13 kB
-// about 2,000 (ARCHITECTURE.md, "Read model"). next.config.ts therefore rewrites that path to a Pages
-// Router API route (pages/api/node/menus/[id].ts) that runs the very same route functions through
-// this adapter: the same endpoint() (auth, validation, problem bodies, request id), the same handler,
-// the same answer, written to Node's response in one piece instead of through web streams.
+// about 2,000 (ARCHITECTURE.md, "Read model"). next.config.ts therefore rewrites those paths to Pages
+// Router API routes (pages/api/node/) that run the very same route functions through this adapter:
+// the same endpoint() (auth, validation, problem bodies, request id), the same handler, the same
+// answer, written to Node's response in one piece instead of through web streams.
 
 type NodeRequest = IncomingMessage & { query: Partial<Record<string, string | string[]>> };
 export type NodeRoute = (req: NodeRequest, res: ServerResponse) => Promise<void>;
