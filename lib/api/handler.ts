@@ -164,7 +164,8 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body")
   throw new ApiError("validation_failed", `The ${where} did not pass validation.`, { errors });
 }
 
-function toErrorResponse(error: unknown): Response {
+/** Any error as problem+json: an ApiError as itself, a lost database 503, anything else logged and 500. */
+export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return problemFromError(error);
   if (isDatabaseUnavailable(error)) return problemFromError(databaseUnavailable());
   log().error(errorFields(error), "Unhandled error in an API handler");
@@ -257,6 +258,9 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   const declared = "safeParse" in spec.response ? { 200: spec.response as z.ZodType } : spec.response;
   return declare(route, spec.conditional ? { ...declared, 304: null } : declared);
 }
+
+/** problem+json 404 for a path no API route serves (app/api/v1/[[...path]], lib/api/node-route.ts). */
+export const unknownPath = identified(async (request) => problem("not_found", `No API route at ${new URL(request.url).pathname}.`));
 
 /**
  * The verbs of one path. Every method is exported so that the ones not offered answer 405 with

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { CODING_HEADER } from "@/lib/read-model/content-encoding";
-import { errorFields, log } from "@/lib/log";
-import { identified, type RouteFn } from "./handler";
-import { problem } from "./responses";
+import { identified, type RouteFn, toErrorResponse, unknownPath } from "./handler";
 
 // The reads boards and websites poll (the full menu above all) are the app's hottest, and Next.js's
 // route-handler pipeline costs more than everything the read model does for them: on 2 cores an empty
@@ -57,9 +55,6 @@ async function send(response: Response, res: ServerResponse, head: boolean): Pro
   res.end(body);
 }
 
-const unknownPath = identified(async (request) => problem("not_found", `No API route at ${new URL(request.url).pathname}.`));
-const unexpected = identified(async () => problem("internal_error", "Something went wrong on our side. Try again later."));
-
 /**
  * A Pages Router API handler serving a route module's verbs (what an app/…/route.ts exports) for the
  * paths under `servedAs` that next.config.ts rewrites to it, with the dynamic segments `params`. HEAD
@@ -84,8 +79,7 @@ export function nodeRoute(module: Partial<Record<string, RouteFn>>, servedAs: st
       response = await route(request, { params: Promise.resolve(values) });
     } catch (error) {
       // endpoint() answers every error itself; this is only for a route function that does not.
-      log().error(errorFields(error), "Unhandled error in a route served through lib/api/node-route.ts");
-      response = await unexpected(request, { params: Promise.resolve({}) });
+      response = await identified(async () => toErrorResponse(error))(request, { params: Promise.resolve({}) });
     }
     await send(response, res, head);
   };
