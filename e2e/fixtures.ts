@@ -1,3 +1,4 @@
+import http from "node:http";
 import { test as base, expect, type APIRequestContext, type APIResponse, type PlaywrightWorkerArgs } from "@playwright/test";
 
 // The seeded demo accounts (contract §2).
@@ -59,3 +60,28 @@ export const test = base.extend<object, { owner: Auth; rival: Auth }>({
 });
 
 export { expect };
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * A raw request: the path goes out exactly as written, with no client-side normalisation, and the
+ * body comes back as the server sent it (not decompressed).
+ */
+export function rawRequest(
+  baseURL: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}

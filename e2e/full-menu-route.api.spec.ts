@@ -1,26 +1,10 @@
-import http from "node:http";
 import { gunzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, rawRequest as raw, test } from "./fixtures";
 
 // GET /api/v1/menus/:id?full=… is served by pages/api/node/menus/[id].ts (next.config.ts rewrites
 // it; lib/api/node-route.ts). What the adapter relies on, pinned through the real server: the caller's
 // query survives the rewrite, a write's body reaches the route, the read model's compression goes out
 // once, and the page's own address is not part of the API. test/node-route.test.ts holds the rest.
-
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-function raw(baseURL: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ hostname, port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 test("the full menu keeps its query, is compressed once, takes writes, and has no second address", async ({ baseURL, request, owner }) => {
   const { locations } = await (await request.get("/api/v1/locations", { headers: owner.read })).json();

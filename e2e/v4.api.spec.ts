@@ -1,21 +1,6 @@
-import http from "node:http";
-import { ACCOUNTS, expect, test } from "./fixtures";
+import { ACCOUNTS, expect, rawRequest, test } from "./fixtures";
 
 // The forwarder and its built-in sandbox through the real server.
-
-/** A raw request: the path goes out exactly as written, with no client-side normalisation. */
-function rawGet(baseURL: string, path: string, authorization: string) {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request({ hostname, port, path, method: "GET", headers: { authorization } }, (response) => {
-      let body = "";
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 test("public lookups go through the sandbox and come back from the cache", async ({ request, owner }) => {
   const search = await request.get("/api/v4/search/beer?q=hazy&limit=5", { headers: owner.read });
@@ -66,8 +51,8 @@ test("path tricks never reach the upstream", async ({ baseURL, owner, request })
     "/api/v4/%2e%2e/%2e%2e/api/v1/current_user",
     "/api/v4/../../api/v1/current_user",
   ]) {
-    const response = await rawGet(baseURL!, path, owner.read.authorization);
-    const forwarded = response.status === 200 && response.body.includes('"meta"');
+    const response = await rawRequest(baseURL!, "GET", path, owner.read);
+    const forwarded = response.status === 200 && response.body.toString().includes('"meta"');
     expect(forwarded, `${path} → ${response.status}`).toBe(false);
   }
   expect(await remaining(1_000_012)).toBe(before - 1);
@@ -107,9 +92,9 @@ test("a signed-in manager connects their own beer-platform account through OAuth
 test("the sandbox serves browsers its consent page only, and only to a signed-in person", async ({ baseURL, request, owner }) => {
   const credentials = "client_id=taproom-sandbox&client_secret=taproom-sandbox-secret";
   for (const path of [`/sandbox/v4/beer/info/1?${credentials}`, `/sandbox/oauth/authorize?${credentials}&response_type=code&code=x`]) {
-    const response = await rawGet(baseURL!, path, owner.read.authorization);
+    const response = await rawRequest(baseURL!, "GET", path, owner.read);
     expect(response.status, path).toBe(404);
-    expect(response.body).not.toContain('"meta"');
+    expect(response.body.toString()).not.toContain('"meta"');
   }
   const consent = `/sandbox/oauth/authenticate?client_id=taproom-sandbox&response_type=code&redirect_url=${encodeURIComponent(`${baseURL}/api/v4/oauth/callback`)}`;
   const signedOut = await request.get(consent, { maxRedirects: 0 });
