@@ -1,42 +1,51 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { containerSizes, containers, items, sections } from "@/lib/db/schema";
+import { containerSizes, containers, items, menuChanges, menuEdits, sections } from "@/lib/db/schema";
 import { nestTree, treeIds } from "@/lib/menu-tree";
-import { containerJson, itemJson, menuJson, sectionJson, type Menu } from "./serialize";
+import { containerJson, itemJson, menuJson, sectionJson, type Container, type Item, type Menu, type Section } from "./serialize";
+
+type TreeOf = { menu: Menu; currency: string };
 
 /**
- * GET /menus/:id?full=true: the whole tree in position order in four queries (sections, items,
- * containers, the sizes they name), however many sections and items the menu holds. The sizes are
- * read apart and matched here: a menu names a handful of sizes, and joining them onto each of its
- * containers made the database send (and the embedded one decode) every size's columns once per
+ * The rows of a menu's tree in position order: its sections, and the items and containers of the
+ * sections `pick` names (every section when it names none: undefined), with the sizes the containers
+ * name. Four queries however many sections and items it reads (one when `pick` names no section). The
+ * sizes are read apart and matched here: a menu names a handful of sizes, and joining them onto each of
+ * its containers made the database send (and the embedded one decode) every size's columns once per
  * container, twice the cost of the containers alone for a 500-item menu.
  */
-export async function menuTree(db: Db, { menu, currency }: { menu: Menu; currency: string }) {
+async function readTree(db: Db, menu: Menu, pick: (sectionRows: Section[]) => number[] | undefined = () => undefined) {
   const sectionRows = await db
     .select()
     .from(sections)
     .where(eq(sections.menuId, menu.id))
     .orderBy(asc(sections.position), asc(sections.id));
-  const { sectionIds, itemIds } = treeIds(db, menu.id, {
+  const only = pick(sectionRows);
+  const whole = treeIds(db, menu.id, {
     sections: { table: sections, id: sections.id, parent: sections.menuId },
     items: { table: items, id: items.id, parent: items.sectionId },
   });
-  const itemRows = await db
-    .select()
-    .from(items)
-    .where(inArray(items.sectionId, sectionIds))
-    .orderBy(asc(items.sectionId), asc(items.position));
-  const containerRows = await db
-    .select()
-    .from(containers)
-    .where(inArray(containers.itemId, itemIds))
-    .orderBy(asc(containers.itemId), asc(containers.position));
+  const itemIds = only ? db.select({ id: items.id }).from(items).where(inArray(items.sectionId, only)) : whole.itemIds;
+  const none = only?.length === 0;
+  const itemRows = none
+    ? []
+    : await db
+        .select()
+        .from(items)
+        .where(inArray(items.sectionId, only ?? whole.sectionIds))
+        .orderBy(asc(items.sectionId), asc(items.position));
+  const containerRows = none
+    ? []
+    : await db
+        .select()
+        .from(containers)
+        .where(inArray(containers.itemId, itemIds))
+        .orderBy(asc(containers.itemId), asc(containers.position));
   // Asked even for a menu without containers (`false`): a tree is the same number of statements at any size.
   const sizeIds = [...new Set(containerRows.flatMap(({ containerSizeId }) => (containerSizeId === null ? [] : [containerSizeId])))];
-  const sizeRows = await db.select().from(containerSizes).where(inArray(containerSizes.id, sizeIds));
+  const sizeRows = none ? [] : await db.select().from(containerSizes).where(inArray(containerSizes.id, sizeIds));
   const sizeById = new Map(sizeRows.map((size) => [size.id, size]));
-
-  const tree = nestTree(
+  const nested = nestTree(
     { sections: sectionRows, items: itemRows, containers: containerRows },
     {
       section: (section) => section.id,
@@ -45,20 +54,121 @@ export async function menuTree(db: Db, { menu, currency }: { menu: Menu; currenc
       containerItem: (container) => container.itemId,
     },
   );
-  const sectionTree = ({ section, items: sectionItems }: (typeof tree)[number]) => ({
-    ...sectionJson(section),
-    items: sectionItems.map(({ item, containers: rows }) => ({
-      ...itemJson(item),
+  const itemsOf = (sectionItems: { item: Item; containers: Container[] }[], currency: string, now = new Date()) =>
+    sectionItems.map(({ item, containers: rows }) => ({
+      ...itemJson(item, now),
       containers: rows.map((container) => {
         const size = container.containerSizeId === null ? null : (sizeById.get(container.containerSizeId) ?? null);
         return containerJson(container, size, currency);
       }),
-    })),
-  });
-  const onDeck = tree.find(({ section }) => section.type === "OnDeckSection");
+    }));
+  return { sectionRows, only, nested, itemsOf };
+}
+
+/** The answer's shape around its sections: the regular ones in order, then the on-deck one (or null). */
+function shape<S>(sectionRows: Section[], each: (section: Section) => S) {
+  const onDeck = sectionRows.find((section) => section.type === "OnDeckSection");
+  return {
+    sections: sectionRows.filter((section) => section.type === "Section").map(each),
+    on_deck_section: onDeck ? each(onDeck) : null,
+  };
+}
+
+/** GET /menus/:id?full=true: the whole tree in position order, in four queries at any size (readTree). */
+export async function menuTree(db: Db, { menu, currency }: TreeOf) {
+  const { sectionRows, nested, itemsOf } = await readTree(db, menu);
+  const itemsBySection = new Map(nested.map(({ section, items: sectionItems }) => [section.id, sectionItems]));
   return {
     ...menuJson(menu),
-    sections: tree.filter(({ section }) => section.type === "Section").map(sectionTree),
-    on_deck_section: onDeck ? sectionTree(onDeck) : null,
+    ...shape(sectionRows, (section) => ({ ...sectionJson(section), items: itemsOf(itemsBySection.get(section.id) ?? [], currency) })),
   };
+}
+
+/**
+ * A serialised tree's parts, kept to build the next version's from: each section's `items` array as
+ * JSON text (by section id), and the section of each of those items.
+ */
+export type TreeParts = { items: Map<number, string>; itemSection: Map<number, number> };
+
+/** `JSON.stringify(object)` with `tail` (`,"key":value…`) added as its last members. */
+const extended = (object: object, tail: string) => `${JSON.stringify(object).slice(0, -1)}${tail}}`;
+
+/**
+ * The full answer's JSON text, `{"menu": …}`, byte for byte `JSON.stringify({ menu: menuTree(…) })`,
+ * and its parts. With `reuse`, the parts of an earlier build of the same menu (and currency, sizes and
+ * 86 epoch) and the sections changed since (changedSections), only those sections and any the earlier
+ * build did not have are read again; every other section's items are taken as they were. The sections
+ * themselves are always read (their names, order and membership). `now` decides which 86s are in
+ * force. `read`: the sections whose items were read.
+ */
+export async function menuTreeJson(
+  db: Db,
+  { menu, currency, now }: TreeOf & { now?: Date },
+  reuse?: { parts: TreeParts; changed: Set<number> },
+): Promise<{ json: string; parts: TreeParts; read: number[] }> {
+  const { sectionRows, only, nested, itemsOf } = await readTree(
+    db,
+    menu,
+    reuse && ((rows) => rows.map(({ id }) => id).filter((id) => reuse.changed.has(id) || !reuse.parts.items.has(id))),
+  );
+  const read = new Set(only ?? sectionRows.map(({ id }) => id));
+  const parts: TreeParts = { items: new Map(), itemSection: new Map() };
+  const kept = new Set(sectionRows.map(({ id }) => id).filter((id) => !read.has(id)));
+  // Sections not read again: unchanged since the earlier build, their items as they were.
+  for (const [item, section] of reuse?.parts.itemSection ?? []) if (kept.has(section)) parts.itemSection.set(item, section);
+  for (const { section, items: sectionItems } of nested) {
+    if (kept.has(section.id)) {
+      parts.items.set(section.id, reuse!.parts.items.get(section.id)!);
+      continue;
+    }
+    parts.items.set(section.id, JSON.stringify(itemsOf(sectionItems, currency, now)));
+    for (const { item } of sectionItems) parts.itemSection.set(item.id, section.id);
+  }
+  const sectionText = (section: Section) => extended(sectionJson(section), `,"items":${parts.items.get(section.id)}`);
+  const { sections: regular, on_deck_section } = shape(sectionRows, sectionText);
+  const json = `{"menu":${extended(menuJson(menu), `,"sections":[${regular.join(",")}],"on_deck_section":${on_deck_section ?? "null"}`)}}`;
+  return { json, parts, read: [...read] };
+}
+
+/**
+ * The sections of `menuId` whose items (or their containers) changed between versions `from` and `to`,
+ * read from the history the database writes with every change (menu_edits), placing a container by
+ * its item's section in `itemSection` or in the same edits. Null when that cannot be told: a version in
+ * between is no longer kept, or a container's item is in neither (the caller builds the whole tree).
+ */
+export async function changedSections(
+  db: Db,
+  { menuId, from, to }: { menuId: number; from: number; to: number },
+  itemSection: Map<number, number>,
+): Promise<Set<number> | null> {
+  const edits = await db
+    .select({
+      version: menuChanges.version,
+      table: menuEdits.table,
+      rowId: menuEdits.rowId,
+      oldParent: sql<string | null>`coalesce(${menuEdits.old}->>'section_id', ${menuEdits.old}->>'item_id')`,
+      newParent: sql<string | null>`coalesce(${menuEdits.new}->>'section_id', ${menuEdits.new}->>'item_id')`,
+    })
+    .from(menuChanges)
+    .leftJoin(menuEdits, eq(menuEdits.changeId, menuChanges.id))
+    .where(and(eq(menuChanges.menuId, menuId), gt(menuChanges.version, from), lte(menuChanges.version, to)));
+  if (new Set(edits.map(({ version }) => version)).size !== to - from) return null;
+  const parents = (edit: (typeof edits)[number]) =>
+    [edit.oldParent, edit.newParent].flatMap((parent) => (parent === null ? [] : [Number(parent)]));
+  const sectionOf = new Map(itemSection);
+  const changed = new Set<number>();
+  for (const edit of edits) {
+    if (edit.table !== "items") continue;
+    for (const section of parents(edit)) changed.add(section);
+    if (edit.newParent !== null) sectionOf.set(edit.rowId!, Number(edit.newParent));
+  }
+  for (const edit of edits) {
+    if (edit.table !== "containers") continue;
+    for (const item of parents(edit)) {
+      const section = sectionOf.get(item);
+      if (section === undefined) return null;
+      changed.add(section);
+    }
+  }
+  return changed;
 }

@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Db } from "@/lib/db/client";
-import { menuTree } from "@/lib/menus/tree";
+import { changedSections, menuTreeJson, type TreeParts } from "@/lib/menus/tree";
 import type { Scope } from "@/lib/scope";
 import { readCache } from "./cache";
 import { type Coding, etag } from "./conditional";
@@ -13,7 +13,10 @@ import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 // last instant, among the ends of the menu's 86s, that has passed (at each one the answer changes by
 // time alone). The tree is built once per (menu, version, epoch) and kept serialised as UTF-8 bytes
 // (an answer without compression is not encoded again on every poll), and compressed once per content
-// coding, on every instance alike.
+// coding, on every instance alike. Each build also keeps its parts (each section's items, serialised)
+// apart from the answers, under the menu's id alone: a change drops the answer, not the parts, and the
+// next version's build reads again only the sections the history says changed since (a polled menu
+// changed by one edit rebuilds one section, not 500 items).
 
 /** Raised when the shape of the full answer changes, so a new release does not answer 304 for old bodies. */
 const SHAPE = "full-1";
@@ -29,6 +32,8 @@ export function epochOf(expiries: number[], now: number): number {
 }
 
 type KeptTree = { body: Buffer; coded: Map<Coding, Promise<Buffer>> };
+/** A build's parts and what they were built at: reused only for the same currency, sizes and 86 epoch. */
+type KeptParts = { version: number; currency: string; sizes: string; epoch: number; parts: TreeParts };
 
 const compressors: Record<Coding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
@@ -60,9 +65,26 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
     cache.remember<KeptTree>(
       key,
       async () => {
-        const body = Buffer.from(JSON.stringify({ menu: await menuTree(db, { menu, currency }) }));
+        const partsKey = `tree-parts:${menu.id}`;
+        const base = cache.get<KeptParts>(partsKey);
+        const same = base && base.currency === currency && base.sizes === sizes.tag && base.epoch === epoch;
+        const changed =
+          same && base.version <= menu.version
+            ? await changedSections(db, { menuId: menu.id, from: base.version, to: menu.version }, base.parts.itemSection)
+            : null;
+        const built = await menuTreeJson(
+          db,
+          { menu, currency, now: new Date(now()) },
+          changed ? { parts: base!.parts, changed } : undefined,
+        );
+        const body = Buffer.from(built.json);
         // An 86 that ended while the tree was read: the body may be of either side; answer it, keep nothing.
         const transient = epochOf(head.expiries, now()) !== epoch;
+        if (!transient) {
+          const parts: KeptParts = { version: menu.version, currency, sizes: sizes.tag, epoch, parts: built.parts };
+          const bytes = [...built.parts.items.values()].reduce((sum, text) => sum + text.length, 0) + 16 * built.parts.itemSection.size;
+          cache.keep(partsKey, { value: parts, bytes, tags: ["container_sizes"] }, since);
+        }
         return {
           value: { body, coded: new Map() },
           bytes: body.length,
