@@ -11,7 +11,8 @@ const nextConfig: NextConfig = {
   async rewrites() {
     // Every v1 path also answers with a `.json` suffix (contract §3): `/api/v1/menus/1.json` is
     // `/api/v1/menus/1`, query included, for integrations written against paths that end in .json.
-    // The reads boards, websites and POS systems poll are served past the route-handler pipeline: by
+    // The reads boards, websites and POS systems poll (and the caller and sizes every integration
+    // reads first) are served past the route-handler pipeline: by
     // the same route functions, through Pages Router API routes (lib/api/node-route.ts, pages/api/node/).
     // A rewrite cannot match a method, so the adapter serves every verb of the module: a write to these
     // paths is the same write.
@@ -21,6 +22,7 @@ const nextConfig: NextConfig = {
         { source: "/api/v1/menus/:id", has: [{ type: "query", key: "full" }], destination: "/api/node/menus/:id" },
         { source: "/api/v1/locations/:id", destination: "/api/node/locations/:id" },
         { source: "/api/v1/locations/:id/:list(events|hours|menus)", destination: "/api/node/locations/:id/:list" },
+        { source: "/api/v1/:read(current_user|container_sizes)", destination: "/api/node/:read" },
       ],
       afterFiles: [],
       fallback: [],

@@ -54,10 +54,20 @@ test("the full menu keeps its query, is compressed once, takes writes, and has n
   await request.delete(`/api/v1/menus/${menuId}`, { headers: owner.write });
 });
 
-test("the location reads keep their path, query and tag through the rewrite", async ({ baseURL, request, owner }) => {
+test("the location reads, current user and sizes keep their path, query and tag through the rewrite", async ({
+  baseURL,
+  request,
+  owner,
+}) => {
   const { locations } = await (await request.get("/api/v1/locations", { headers: owner.read })).json();
   const id = locations[0].id as number;
-  for (const path of [`/api/v1/locations/${id}`, `/api/v1/locations/${id}/events`, `/api/v1/locations/${id}/hours.json`]) {
+  const polled = [
+    `/api/v1/locations/${id}`,
+    `/api/v1/locations/${id}/events`,
+    `/api/v1/locations/${id}/hours.json`,
+    "/api/v1/container_sizes",
+  ];
+  for (const path of polled) {
     const first = await raw(baseURL!, "GET", path, owner.read);
     expect(first.status, path).toBe(200);
     const again = await raw(baseURL!, "GET", path, { ...owner.read, "if-none-match": String(first.headers.etag) });
@@ -67,4 +77,11 @@ test("the location reads keep their path, query and tag through the rewrite", as
   expect((await raw(baseURL!, "GET", `/api/v1/locations/${id}/menus?include_legacy=true`, owner.read)).status).toBe(200);
   expect((await raw(baseURL!, "GET", `/api/v1/locations/${id}/menus?include_legacy=maybe`, owner.read)).status).toBe(422);
   expect((await raw(baseURL!, "GET", `/api/node/locations/${id}/events`, owner.read)).status).toBe(404);
+  // The current user: the caller's own, its challenge without credentials, no second address.
+  const me = await raw(baseURL!, "GET", "/api/v1/current_user.json", owner.read);
+  expect(me.status).toBe(200);
+  expect(JSON.parse(me.body.toString()).current_user.email).toBe("owner@demo.test");
+  const anonymous = await raw(baseURL!, "GET", "/api/v1/current_user", {});
+  expect([anonymous.status, anonymous.headers["www-authenticate"]]).toEqual([401, expect.stringContaining("Basic")]);
+  expect((await raw(baseURL!, "GET", "/api/node/current_user", owner.read)).status).toBe(404);
 });

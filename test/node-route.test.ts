@@ -8,15 +8,20 @@ import * as locationRoute from "@/app/api/v1/locations/[id]/route";
 import * as eventsRoute from "@/app/api/v1/locations/[id]/events/route";
 import * as hoursRoute from "@/app/api/v1/locations/[id]/hours/route";
 import * as menusRoute from "@/app/api/v1/locations/[id]/menus/route";
+import * as currentUserRoute from "@/app/api/v1/current_user/route";
+import * as containerSizesRoute from "@/app/api/v1/container_sizes/route";
 import menuPage from "@/pages/api/node/menus/[id]";
 import locationPage from "@/pages/api/node/locations/[id]/index";
 import eventsPage from "@/pages/api/node/locations/[id]/events";
 import hoursPage from "@/pages/api/node/locations/[id]/hours";
 import menusPage from "@/pages/api/node/locations/[id]/menus";
+import currentUserPage from "@/pages/api/node/current_user";
+import containerSizesPage from "@/pages/api/node/container_sizes";
 import { nodeRoute } from "@/lib/api/node-route";
 
 // The polled reads are served past Next.js's route-handler pipeline: next.config.ts rewrites
-// /api/v1/menus/:id?full=… and /api/v1/locations/:id(/events|/hours|/menus) to pages/api/node/…,
+// /api/v1/menus/:id?full=…, /api/v1/locations/:id(/events|/hours|/menus), /api/v1/current_user and
+// /api/v1/container_sizes to pages/api/node/…,
 // which run the route module's own verbs through lib/api/node-route.ts. Here a plain Node server hands
 // requests to those pages the way Next.js does after the rewrite (the caller's path without its query,
 // the query parsed with the segment merged in; e2e/full-menu-route.api.spec.ts pins that through the
@@ -34,6 +39,8 @@ const SERVED: Served[] = [
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/events(?:\.json)?$/, page: eventsPage, module: eventsRoute },
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/hours(?:\.json)?$/, page: hoursPage, module: hoursRoute },
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/menus(?:\.json)?$/, page: menusPage, module: menusRoute },
+  { path: /^\/(?:api\/v1|api\/node)\/current_user(?:\.json)?$/, page: currentUserPage, module: currentUserRoute },
+  { path: /^\/(?:api\/v1|api\/node)\/container_sizes(?:\.json)?$/, page: containerSizesPage, module: containerSizesRoute },
 ];
 
 /** A server that rewrites like next.config.ts to the pages in `served`. */
@@ -51,10 +58,10 @@ function rewritingServer(served: Served[]) {
       res.end();
       return;
     }
-    const id = url.pathname.match(target.path)![1]!;
+    const [, id] = url.pathname.match(target.path)!;
     // Rewritten: Next.js hands the page the caller's path without its query; called directly, the URL.
     if (url.pathname.startsWith("/api/v1/")) req.url = url.pathname;
-    void (target.page as Page)(Object.assign(req, { query: { ...query, id } }), res);
+    void (target.page as Page)(Object.assign(req, { query: id === undefined ? query : { ...query, id } }), res);
   });
 }
 
@@ -80,8 +87,9 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 async function direct(path: string, headers: Record<string, string>) {
   const pathname = path.split("?")[0]!;
   const target = SERVED.find(({ path: pattern }) => pattern.test(pathname))!;
-  const id = pathname.match(target.path)![1]!;
-  const response = await target.module.GET(new Request(`http://127.0.0.1${path}`, { headers }), { params: Promise.resolve({ id }) });
+  const [, id] = pathname.match(target.path)!;
+  const params = Promise.resolve(id === undefined ? {} : { id });
+  const response = await target.module.GET(new Request(`http://127.0.0.1${path}`, { headers }), { params });
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -187,8 +195,10 @@ describe("the full menu served through the Node adapter", () => {
   });
 });
 
-describe("the location reads served through the Node adapter", () => {
+describe("the location reads, the current user and the container sizes served through the Node adapter", () => {
   const paths: [string, () => string][] = [
+    ["GET /current_user", () => "/api/v1/current_user"],
+    ["GET /container_sizes.json", () => "/api/v1/container_sizes.json"],
     ["GET /locations/:id", () => `/api/v1/locations/${locationId}`],
     ["GET /locations/:id/events", () => `/api/v1/locations/${locationId}/events`],
     ["GET /locations/:id/hours", () => `/api/v1/locations/${locationId}/hours`],
@@ -203,6 +213,12 @@ describe("the location reads served through the Node adapter", () => {
     if (first.status !== 200) return;
     const tagged = { ...auth, "if-none-match": String(first.headers.etag) };
     expectSameAnswer(await raw("GET", path(), tagged), await direct(path(), tagged));
+  });
+
+  it("refuses a caller without credentials as the route does: GET /current_user is 401 with its challenge", async () => {
+    const served = await raw("GET", "/api/v1/current_user");
+    expect(served.status).toBe(401);
+    expectSameAnswer(served, await direct("/api/v1/current_user", {}));
   });
 
   it("passes a write through: POST /locations/:id/events creates the event, and the list shows it", async () => {
