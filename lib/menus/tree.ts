@@ -141,6 +141,7 @@ export async function changedSections(
   { menuId, from, to }: { menuId: number; from: number; to: number },
   itemSection: Map<number, number>,
 ): Promise<Set<number> | null> {
+  if (from === to) return new Set();
   const edits = await db
     .select({
       version: menuChanges.version,
