@@ -83,5 +83,5 @@ test("the location reads, current user and sizes keep their path, query and tag 
   expect(JSON.parse(me.body.toString()).current_user.email).toBe("owner@demo.test");
   const anonymous = await raw(baseURL!, "GET", "/api/v1/current_user", {});
   expect([anonymous.status, anonymous.headers["www-authenticate"]]).toEqual([401, expect.stringContaining("Basic")]);
-  expect((await raw(baseURL!, "GET", "/api/node/current_user", owner.read)).status).toBe(404);
+  expect((await raw(baseURL!, "GET", "/api/node/current-user", owner.read)).status).toBe(404);
 });

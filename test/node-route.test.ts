@@ -15,8 +15,8 @@ import locationPage from "@/pages/api/node/locations/[id]/index";
 import eventsPage from "@/pages/api/node/locations/[id]/events";
 import hoursPage from "@/pages/api/node/locations/[id]/hours";
 import menusPage from "@/pages/api/node/locations/[id]/menus";
-import currentUserPage from "@/pages/api/node/current_user";
-import containerSizesPage from "@/pages/api/node/container_sizes";
+import currentUserPage from "@/pages/api/node/current-user";
+import containerSizesPage from "@/pages/api/node/container-sizes";
 import { nodeRoute } from "@/lib/api/node-route";
 
 // The polled reads are served past Next.js's route-handler pipeline: next.config.ts rewrites
@@ -39,8 +39,12 @@ const SERVED: Served[] = [
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/events(?:\.json)?$/, page: eventsPage, module: eventsRoute },
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/hours(?:\.json)?$/, page: hoursPage, module: hoursRoute },
   { path: /^\/(?:api\/v1|api\/node)\/locations\/([^/]+)\/menus(?:\.json)?$/, page: menusPage, module: menusRoute },
-  { path: /^\/(?:api\/v1|api\/node)\/current_user(?:\.json)?$/, page: currentUserPage, module: currentUserRoute },
-  { path: /^\/(?:api\/v1|api\/node)\/container_sizes(?:\.json)?$/, page: containerSizesPage, module: containerSizesRoute },
+  { path: /^\/(?:api\/v1\/current_user|api\/node\/current-user)(?:\.json)?$/, page: currentUserPage, module: currentUserRoute },
+  {
+    path: /^\/(?:api\/v1\/container_sizes|api\/node\/container-sizes)(?:\.json)?$/,
+    page: containerSizesPage,
+    module: containerSizesRoute,
+  },
 ];
 
 /** A server that rewrites like next.config.ts to the pages in `served`. */
