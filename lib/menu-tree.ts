@@ -10,9 +10,12 @@ import { groupBy } from "@/lib/group-by";
 
 type Level = { table: PgTable; id: AnyPgColumn; parent: AnyPgColumn };
 
-/** The sub-queries that select a menu's section ids and its item ids. */
-export function treeIds(db: Db, menuId: number, { sections, items }: { sections: Level; items: Level }) {
-  const sectionIds = db.select({ id: sections.id }).from(sections.table).where(eq(sections.parent, menuId));
+/**
+ * The sub-queries that select a menu's section ids and its item ids; with `only`, those sections' (of
+ * the menu: the caller picked them from its sections) and their items.
+ */
+export function treeIds(db: Db, menuId: number, { sections, items }: { sections: Level; items: Level }, only?: number[]) {
+  const sectionIds = only ?? db.select({ id: sections.id }).from(sections.table).where(eq(sections.parent, menuId));
   const itemIds = db.select({ id: items.id }).from(items.table).where(inArray(items.parent, sectionIds));
   return { sectionIds, itemIds };
 }

@@ -21,19 +21,19 @@ async function readTree(db: Db, menu: Menu, pick: (sectionRows: Section[]) => nu
     .where(eq(sections.menuId, menu.id))
     .orderBy(asc(sections.position), asc(sections.id));
   const only = pick(sectionRows);
-  const whole = treeIds(db, menu.id, {
-    sections: { table: sections, id: sections.id, parent: sections.menuId },
-    items: { table: items, id: items.id, parent: items.sectionId },
-  });
-  const itemIds = only ? db.select({ id: items.id }).from(items).where(inArray(items.sectionId, only)) : whole.itemIds;
+  const { sectionIds, itemIds } = treeIds(
+    db,
+    menu.id,
+    {
+      sections: { table: sections, id: sections.id, parent: sections.menuId },
+      items: { table: items, id: items.id, parent: items.sectionId },
+    },
+    only,
+  );
   const none = only?.length === 0;
   const itemRows = none
     ? []
-    : await db
-        .select()
-        .from(items)
-        .where(inArray(items.sectionId, only ?? whole.sectionIds))
-        .orderBy(asc(items.sectionId), asc(items.position));
+    : await db.select().from(items).where(inArray(items.sectionId, sectionIds)).orderBy(asc(items.sectionId), asc(items.position));
   const containerRows = none
     ? []
     : await db
