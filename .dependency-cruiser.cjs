@@ -107,6 +107,21 @@ module.exports = {
       to: { path: OWN_CODE, pathNot: ["^lib/api/node-route\\.ts$", "^app/api/v1/.+/route\\.ts$"] },
     },
     {
+      name: "fast-path-only-from-instrumentation",
+      severity: "error",
+      comment:
+        "lib/api/fast-path.ts answers requests before Next.js (server.mjs): only instrumentation.ts installs it, with the route it serves; nothing on the request path reaches it.",
+      from: { pathNot: ["^instrumentation\\.ts$", "^lib/api/fast-path\\.ts$", "^test/"] },
+      to: { path: "^lib/api/fast-path\\.ts$" },
+    },
+    {
+      name: "instrumentation-binds-only-the-fast-path-route",
+      severity: "error",
+      comment: "instrumentation.ts may import one route module, the full menu's, to hand it to the fast path; no other.",
+      from: { path: "^instrumentation\\.ts$" },
+      to: { path: ["^app/", "^pages/", "^components/"], pathNot: "^app/api/v1/menus/\\[id\\]/route\\.ts$" },
+    },
+    {
       name: "pages-not-imported",
       severity: "error",
       comment: "pages/ files are entry points Next.js finds itself: nothing but their tests imports them.",

@@ -1,6 +1,7 @@
 // Runs once when the server starts, before the first request: open and migrate the database, give an
 // empty embedded one the demo data, and start the periodic prune of expired rows, the sweeper that
-// records expired 86s as restored, and the webhook worker (lib/webhooks/worker.ts).
+// records expired 86s as restored, and the webhook worker (lib/webhooks/worker.ts); then hand the full
+// menu's fast path to server.mjs (lib/api/fast-path.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDatabase, getDb } = await import("@/lib/db/client");
@@ -24,4 +25,13 @@ export async function register() {
   startEightySixSweeper(getDb);
   startWebhookWorker(getDatabase);
   flushMenuViewsAtExit();
+  if (process.env.NODE_ENV !== "production") return; // `next dev` serves everything itself
+  const { installFastPath } = await import("@/lib/api/fast-path");
+  const { nodeRoute } = await import("@/lib/api/node-route");
+  const menu = await import("@/app/api/v1/menus/[id]/route");
+  // What pages/api/node/menus/[id].ts serves, for the same requests (next.config.ts's rewrite).
+  if (!installFastPath(nodeRoute(menu, "/api/v1/menus/", ["id"]))) {
+    const { log } = await import("@/lib/log");
+    log().warn("The build's routes-manifest.json could not be read: Next.js serves the full menu too");
+  }
 }

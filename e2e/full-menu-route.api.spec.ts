@@ -5,6 +5,8 @@ import { expect, rawRequest as raw, test } from "./fixtures";
 // it; lib/api/node-route.ts). What the adapter relies on, pinned through the real server: the caller's
 // query survives the rewrite, a write's body reaches the route, the read model's compression goes out
 // once, and the page's own address is not part of the API. test/node-route.test.ts holds the rest.
+// Most full-menu reads do not even reach Next.js: server.mjs answers them first (lib/api/fast-path.ts),
+// and the last test holds those answers to the ones Next.js gives for the same read.
 
 test("the full menu keeps its query, is compressed once, takes writes, and has no second address", async ({ baseURL, request, owner }) => {
   const { locations } = await (await request.get("/api/v1/locations", { headers: owner.read })).json();
@@ -84,4 +86,57 @@ test("the location reads, current user and sizes keep their path, query and tag 
   const anonymous = await raw(baseURL!, "GET", "/api/v1/current_user", {});
   expect([anonymous.status, anonymous.headers["www-authenticate"]]).toEqual([401, expect.stringContaining("Basic")]);
   expect((await raw(baseURL!, "GET", "/api/node/current-user", owner.read)).status).toBe(404);
+});
+
+test("server.mjs answers the full menu before Next.js, exactly as Next.js answers it", async ({ baseURL, owner }) => {
+  const { locations } = JSON.parse((await raw(baseURL!, "GET", "/api/v1/locations", owner.read)).body.toString());
+  const menus = JSON.parse((await raw(baseURL!, "GET", `/api/v1/locations/${locations[0].id}/menus`, owner.read)).body.toString());
+  const id = menus.menus[0].id as number;
+  const tag = String(
+    (await raw(baseURL!, "GET", `/api/v1/menus/${id}?full=true`, { ...owner.read, "accept-encoding": "gzip" })).headers.etag,
+  );
+  // Each read twice: as boards send it (the fast path: MARK_FAST_PATH marks its answers), and with the
+  // `.json` suffix, which the fast path leaves to Next.js's rewrites (to the same page function).
+  // Everything but the date, the request id and the mark must be equal, body bytes included.
+  const reads: [string, string, string, Record<string, string>][] = [
+    ["identity", "GET", `${id}?full=true&source_name=Parity`, owner.read],
+    ["gzip", "GET", `${id}?full=true&source_name=Parity`, { ...owner.read, "accept-encoding": "gzip" }],
+    ["br", "GET", `${id}?full=true`, { ...owner.read, "accept-encoding": "br;q=1, gzip;q=0.5" }],
+    // The read model does not deflate; Next.js's compression does, on both paths.
+    ["deflate", "GET", `${id}?full=true`, { ...owner.read, "accept-encoding": "deflate" }],
+    ["304", "GET", `${id}?full=true`, { ...owner.read, "accept-encoding": "gzip", "if-none-match": tag }],
+    ["HEAD", "HEAD", `${id}?full=true`, { ...owner.read, "accept-encoding": "gzip" }],
+    ["menu alone", "GET", `${id}?full=false`, owner.read],
+    ["bad flag (422)", "GET", `${id}?full=maybe`, owner.read],
+    ["no credentials (401)", "GET", `${id}?full=true`, { "accept-encoding": "gzip" }],
+    ["no such menu (404)", "GET", "987654321?full=true", owner.read],
+  ];
+  const comparable = (headers: Record<string, unknown>) => {
+    const { date: _date, "x-request-id": _id, "x-taproom-fast-path": _mark, ...rest } = headers;
+    return rest;
+  };
+  for (const [name, method, target, headers] of reads) {
+    const [path, query] = target.split("?");
+    const fast = await raw(baseURL!, method, `/api/v1/menus/${path}?${query}`, headers);
+    const next = await raw(baseURL!, method, `/api/v1/menus/${path}.json?${query}`, headers);
+    expect([name, fast.headers["x-taproom-fast-path"], next.headers["x-taproom-fast-path"]]).toEqual([name, "1", undefined]);
+    expect([name, fast.status]).toEqual([name, next.status]);
+    expect([name, comparable(fast.headers)]).toEqual([name, comparable(next.headers)]);
+    // A problem body names its request id.
+    const bytes = (answer: typeof fast) => answer.body.toString("latin1").replaceAll(String(answer.headers["x-request-id"]), "(id)");
+    expect([name, bytes(fast) === bytes(next)]).toEqual([name, true]);
+  }
+  expect(
+    (await raw(baseURL!, "GET", `/api/v1/menus/${id}?full=true`, { ...owner.read, "accept-encoding": "gzip" })).headers["content-encoding"],
+  ).toBe("gzip");
+  // What the fast path leaves to Next.js: an empty flag (no rewrite: the app route), a write, a
+  // spelling that needs normalising. Each still answers.
+  for (const [method, path, status] of [
+    ["GET", `/api/v1/menus/${id}?full=`, 200],
+    ["POST", `/api/v1/menus/${id}?full=true`, 405],
+    ["GET", `/api/v1/menus/${id}/?full=true`, 308],
+  ] as const) {
+    const answer = await raw(baseURL!, method, path, owner.read);
+    expect([method, path, answer.status, answer.headers["x-taproom-fast-path"]]).toEqual([method, path, status, undefined]);
+  }
 });

@@ -17,7 +17,7 @@ test("public lookups go through the sandbox and come back from the cache", async
 });
 
 test("paging links name /api/v4 on the host the caller used, and lead to the next page", async ({ baseURL, owner, request }) => {
-  // The server is started as `next start -H 127.0.0.1`, whose request.url says "localhost": the links follow the Host called.
+  // The server is started with `-H 127.0.0.1`, and request.url says "localhost": the links follow the Host called.
   const first = await request.get("/api/v4/venue/checkins/910001?limit=3", { headers: owner.read });
   expect(first.status()).toBe(200);
   const page = (await first.json()).response;

@@ -58,6 +58,14 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", "total"])
     .default("false")
     .transform((v) => (v === "total" ? "total" : v === "true" || v === "1" ? "request" : false)),
+  // The build folder (next.config.ts's distDir): the e2e suite, the benchmark and the soak build into their own.
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  // Adds X-Taproom-Fast-Path: 1 to the answers server.mjs gives before Next.js (lib/api/fast-path.ts): for
+  // the e2e suite and the benchmark, which check that the fast path answered and answered as Next.js does.
+  MARK_FAST_PATH: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // The read model's memory per instance (lib/read-model/cache.ts): kept answers past it are dropped, oldest first.
   READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });

@@ -1,5 +1,5 @@
-// Building and running the app from a script (npm run bench, npm run soak): one `next start` in its
-// own process group, its recent output kept for a failure report, stopped with the whole group.
+// Building and running the app from a script (npm run bench, npm run soak): one server (server.mjs, as
+// `npm run serve` runs it) in its own process group, its recent output kept for a failure report, stopped with the whole group.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -33,10 +33,13 @@ export function freePort(): Promise<number> {
 
 export type AppServer = { base: string; child: ChildProcess; log: string[] };
 
-/** Starts `next start` in its own process group and waits until GET /api/health answers 200. */
+/** The production server that `npm run serve` runs. */
+export const SERVER = path.join(ROOT, "server.mjs");
+
+/** Starts the server in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [SERVER, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     detached: true,

@@ -8,7 +8,7 @@
  * server instead; then SOAK_STOP and SOAK_START, the commands that stop and start it, are required, and
  * the run uses a throwaway database on it.
  *
- * It builds the app into .next-soak, seeds the demo data, starts `next start` with this Node, and loads
+ * It builds the app into .next-soak, seeds the demo data, starts the server (server.mjs) with this Node, and loads
  * every route once, then runs the load itself for --warmup minutes (the JIT, the heap and the read
  * model's caches reach their working size) before the first RSS reading, the baseline of the growth it
  * reports. Then --workers loops run until --minutes are up. Reads: current_user, locations, the first location's full menu and its events. Writes, at most
