@@ -12,18 +12,18 @@ process.env.NODE_ENV = "production";
 const { values } = parseArgs({
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
 });
-const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 const dir = import.meta.dirname;
-
-const { default: next } = await import("next");
-const app = next({ dev: false, dir, hostname, port });
-await app.prepare();
-const nextHandler = app.getRequestHandler();
 const fastPath = Symbol.for("taproom.fast-path");
 
+// As `next start`: listen first, then load the app; requests that come meanwhile wait for it.
+let handlerReady;
+const ready = new Promise((resolve) => {
+  handlerReady = resolve;
+});
 const server = http.createServer(async (req, res) => {
   try {
+    const nextHandler = await ready;
     const answered = globalThis[fastPath]?.handler?.(req, res);
     await (answered ?? nextHandler(req, res));
   } catch (error) {
@@ -33,8 +33,24 @@ const server = http.createServer(async (req, res) => {
     res.end("Internal Server Error");
   }
 });
+await new Promise((listening) => server.listen(Number(values.port ?? process.env.PORT ?? 3000), hostname, listening));
+const { port } = server.address();
+// As `next start`, the port and origin it serves on, for the app (lib/env.ts reads PORT for APP_URL's default).
+const shown =
+  !hostname || hostname === "0.0.0.0" ? "localhost" : hostname === "::" ? "[::1]" : hostname.includes(":") ? `[${hostname}]` : hostname;
+process.env.PORT = String(port);
+process.env.__NEXT_PRIVATE_ORIGIN = `http://${shown}:${port}`;
 
-server.listen(port, hostname, () => console.log(`Taproom listening on http://${hostname ?? "0.0.0.0"}:${port}`));
+const { default: next } = await import("next");
+const app = next({ dev: false, dir, hostname, port });
+try {
+  await app.prepare();
+} catch (error) {
+  console.error("The app could not start", error);
+  process.exit(1);
+}
+handlerReady(app.getRequestHandler());
+console.log(`Taproom ready on http://${shown}:${port}`);
 
 // As `next start`: on SIGINT or SIGTERM stop taking connections, let the open requests finish, close
 // Next.js, and exit with the signal's code (instrumentation.ts flushes buffered menu views on the signal).
