@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { CODING_HEADER } from "@/lib/read-model/content-encoding";
+import { knownBody } from "@/lib/read-model/conditional";
 import { identified, type RouteFn, toErrorResponse, unknownPath } from "./handler";
 
 // The reads boards and websites poll (the full menu above all) are the app's hottest, and Next.js's
@@ -51,7 +52,7 @@ async function send(response: Response, res: ServerResponse, head: boolean): Pro
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  const body = response.body && !head ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const body = response.body && !head ? (knownBody(response) ?? Buffer.from(await response.arrayBuffer())) : undefined;
   res.end(body);
 }
 

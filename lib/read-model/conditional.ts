@@ -65,6 +65,15 @@ export function conditional(request: Request, { tag, body }: Tagged): Response {
   return new Response(body, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
 }
 
+/**
+ * The bytes of a body answered here, by its Response: lib/api/node-route.ts writes them to Node's
+ * response as they are, instead of reading them back out of the Response (a stream and a copy on every
+ * read of the hottest answer, the full menu). The Response's own body holds the same bytes for every
+ * other reader.
+ */
+const knownBodies = new WeakMap<Response, Uint8Array>();
+export const knownBody = (response: Response): Uint8Array | undefined => knownBodies.get(response);
+
 /** The same for an answer that may go out compressed: `coding` is the one negotiated, `body` its bytes. */
 export function conditionalCoded(
   request: Request,
@@ -77,7 +86,9 @@ export function conditionalCoded(
       headers["content-encoding"] = coding;
       headers[CODING_HEADER] = coding;
     }
-    return new Response(bytes as BodyInit, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
+    const response = new Response(bytes as BodyInit, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
+    knownBodies.set(response, bytes);
+    return response;
   });
 }
 
