@@ -74,6 +74,20 @@ export function conditional(request: Request, { tag, body }: Tagged): Response {
 const knownBodies = new WeakMap<Response, Uint8Array>();
 export const knownBody = (response: Response): Uint8Array | undefined => knownBodies.get(response);
 
+/**
+ * A Blob of kept bytes, made once per bytes: a Response copies a byte array given as its body on every
+ * construction (tens of kB per read of a large menu, and the garbage with them), a Blob it does not.
+ */
+const blobs = new WeakMap<Uint8Array, Blob>();
+function blobOf(bytes: Uint8Array): Blob {
+  let blob = blobs.get(bytes);
+  if (!blob) {
+    blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+    blobs.set(bytes, blob);
+  }
+  return blob;
+}
+
 /** The same for an answer that may go out compressed: `coding` is the one negotiated, `body` its bytes. */
 export function conditionalCoded(
   request: Request,
@@ -86,7 +100,7 @@ export function conditionalCoded(
       headers["content-encoding"] = coding;
       headers[CODING_HEADER] = coding;
     }
-    const response = new Response(bytes as BodyInit, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
+    const response = new Response(blobOf(bytes), { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
     knownBodies.set(response, bytes);
     return response;
   });
