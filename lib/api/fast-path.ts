@@ -45,7 +45,13 @@ const PARAMETER = /:[A-Za-z_]/;
  * matches a non-empty value), in the spelling above. `mark`: add X-Taproom-Fast-Path: 1 (MARK_FAST_PATH).
  */
 export function fastPath(rules: HeaderRule[], route: NodeRoute, { mark = false } = {}): FastPath {
-  const compiled = rules.map((rule) => ({ ...rule, pattern: new RegExp(rule.regex) }));
+  // Whether each rule can be applied here is decided once: conditions or a parameter make it inexact.
+  const compiled = rules.map((rule) => ({
+    pattern: new RegExp(rule.regex),
+    headers: rule.headers,
+    exact:
+      !rule.has?.length && !rule.missing?.length && !rule.headers.some(({ key, value }) => PARAMETER.test(key) || PARAMETER.test(value)),
+  }));
   // One middleware for the process, as Next.js makes one (next.config.ts keeps `compress` on).
   const compress = compression();
   return (req, res) => {
@@ -61,8 +67,7 @@ export function fastPath(rules: HeaderRule[], route: NodeRoute, { mark = false }
     const headers: { key: string; value: string }[] = [];
     for (const rule of compiled) {
       if (!rule.pattern.test(pathname)) continue;
-      if (rule.has?.length || rule.missing?.length) return null;
-      if (rule.headers.some(({ key, value }) => PARAMETER.test(key) || PARAMETER.test(value))) return null;
+      if (!rule.exact) return null;
       headers.push(...rule.headers);
     }
     // Next.js's query for a Pages API route: the search parameters (a repeated name as an array) with
