@@ -3,13 +3,17 @@
 // Type-only imports count everywhere (tsPreCompilationDeps): a type is still a dependency between layers.
 
 /** Isomorphic helpers: no server module, no browser-only module; safe in components, lib/client and handlers. */
-const PURE_HELPERS = ["^lib/format-price\\.ts$", "^lib/group-by\\.ts$", "^lib/zoned-time\\.ts$", "^lib/hours/open-now\\.ts$"];
+const PURE_HELPERS = ["^lib/shared/", "^lib/hours/open-now\\.ts$", "^lib/menus/in-force\\.ts$"];
+/** Each feature's zod schemas (inputs and answers), shared by handlers and forms: `lib/<feature>/schemas.ts` or `schemas/`. */
+const SCHEMAS = "^lib/[^/]+/schemas(\\.ts$|/)";
 /** What browser code (components/, lib/client/) may import from the repository. */
-const CLIENT_SAFE = ["^components/", "^lib/client/", "^lib/schemas/", ...PURE_HELPERS];
+const CLIENT_SAFE = ["^components/", "^lib/client/", SCHEMAS, ...PURE_HELPERS];
 /** Everything in the repository (as opposed to npm packages and Node built-ins). */
-const OWN_CODE = "^(app|pages|components|lib|sandbox|scripts|test|e2e)/|^[^/]+\\.(ts|tsx|js|mjs|cjs)$";
+const OWN_CODE = "^(app|components|lib|sandbox|scripts|test|e2e)/|^[^/]+\\.(ts|tsx|js|mjs|cjs)$";
 /** Packages that only make sense on the server. */
 const SERVER_PACKAGES = "(^|/)node_modules/(pg|pg-[^/]+|@electric-sql/pglite|drizzle-orm|drizzle-kit|server-only)/";
+/** The layers below the features: the database, the server's own plumbing, the request wrapper. */
+const BASE = ["^lib/db/", "^lib/server/", "^lib/shared/"];
 
 /** The deprecated custom-menus family: its own modules and its own routes. */
 const CUSTOM_MENUS_FAMILY = ["^lib/custom-menus/", "^app/api/v1/custom_", "^app/api/v1/locations/[^/]+/custom_menus(/|$)"];
@@ -34,11 +38,55 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-framework-internals",
+      severity: "error",
+      comment:
+        "Nothing imports Next.js's internals (next/dist/…): they change with any upgrade. Use the documented entry points (next, next/server, next/navigation, …).",
+      from: {},
+      // The package's own main entry (`import next from "next"`, `import type { Metadata } from "next"`) resolves there.
+      to: { path: "(^|/)node_modules/next/dist/", pathNot: "(^|/)node_modules/next/dist/server/next\\.js$" },
+    },
+    {
       name: "db-not-to-domain",
       severity: "error",
-      comment: "lib/db is the bottom layer: it imports only lib/db, lib/env.ts and lib/log.ts (and packages).",
+      comment: "lib/db is the bottom layer: it imports only lib/db, lib/server/env.ts and lib/server/log.ts (and packages).",
       from: { path: "^lib/db/" },
-      to: { path: OWN_CODE, pathNot: ["^lib/db/", "^lib/env\\.ts$", "^lib/log\\.ts$"] },
+      to: { path: OWN_CODE, pathNot: ["^lib/db/", "^lib/server/env\\.ts$", "^lib/server/log\\.ts$"] },
+    },
+    {
+      name: "server-is-a-base-layer",
+      severity: "error",
+      comment:
+        "lib/server (env, errors, log, scope, rate limits, the job runner) serves every feature: it imports only lib/server, lib/db and lib/shared, never a feature.",
+      from: { path: "^lib/server/" },
+      to: { path: OWN_CODE, pathNot: BASE },
+    },
+    {
+      name: "http-knows-no-feature",
+      severity: "error",
+      comment:
+        "lib/http (the request wrapper, problem bodies, conditional answers) is generic: it imports the base layers, the caller (lib/auth/caller.ts) and the post-commit bus (lib/live/bus.ts), never a feature's rules or reads.",
+      from: { path: "^lib/http/" },
+      to: {
+        path: OWN_CODE,
+        pathNot: [
+          ...BASE,
+          "^lib/http/",
+          "^lib/auth/caller\\.ts$",
+          "^lib/live/bus\\.ts$",
+          "^lib/auth/(tokens|password|secret|same-origin|browser-sessions)\\.ts$",
+          "^lib/live/read-cache\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "features-not-to-http",
+      severity: "error",
+      comment:
+        "Features (lib/<feature>/) answer data, not HTTP: they do not import the request wrapper (lib/http/handler.ts, body.ts, responses.ts); they may tag answers with lib/http/conditional.ts.",
+      // Exceptions: the v4 forwarder is an HTTP proxy, and the deprecated family's deprecation headers wrap its routes.
+      from: { path: "^lib/", pathNot: ["^lib/http/", "^lib/openapi/", "^lib/beer-platform/", "^lib/custom-menus/deprecation\\.ts$"] },
+      to: { path: "^lib/http/(handler|body|responses)\\.ts$" },
     },
     {
       name: "custom-menus-only-from-its-family",
@@ -46,20 +94,23 @@ module.exports = {
       comment:
         "lib/custom-menus is a deprecated add-on: only its own modules, its routes, the consolidated routes (through include-legacy.ts, see next rule) and tests import it. This includes lib/menus.",
       from: { pathNot: [...CUSTOM_MENUS_FAMILY, CONSOLIDATED_ROUTES, "^test/"] },
-      to: { path: "^lib/custom-menus/" },
+      to: { path: "^lib/custom-menus/", pathNot: "^lib/custom-menus/schemas/" },
     },
     {
       name: "consolidated-routes-only-include-legacy",
       severity: "error",
       comment: "Consolidated routes reach the deprecated family only through lib/custom-menus/include-legacy.ts.",
       from: { path: CONSOLIDATED_ROUTES, pathNot: CUSTOM_MENUS_FAMILY },
-      to: { path: "^lib/custom-menus/", pathNot: "^lib/custom-menus/include-legacy\\.ts$" },
+      to: {
+        path: "^lib/custom-menus/",
+        pathNot: ["^lib/custom-menus/include-legacy\\.ts$", "^lib/custom-menus/schemas/include-legacy\\.ts$"],
+      },
     },
     {
       name: "client-code-only-client-safe",
       severity: "error",
       comment:
-        "components/ and lib/client/ run in the browser: they import only components/, lib/client/, lib/schemas/ and the pure helpers, never lib/db, lib/api, lib/auth, domain data modules or sandbox/.",
+        "components/ and lib/client/ run in the browser: they import only components/, lib/client/, the features' schemas and the pure helpers, never lib/db, lib/http, lib/auth, domain data modules or sandbox/.",
       from: { path: ["^components/", "^lib/client/"] },
       to: { path: OWN_CODE, pathNot: CLIENT_SAFE },
     },
@@ -67,66 +118,37 @@ module.exports = {
       name: "client-code-no-server-packages",
       severity: "error",
       comment: "Browser code imports no Node built-in and no database package.",
-      from: { path: ["^components/", "^lib/client/", "^lib/schemas/", ...PURE_HELPERS] },
+      from: { path: ["^components/", "^lib/client/", SCHEMAS, ...PURE_HELPERS] },
       to: { dependencyTypesNot: ["type-only"], path: SERVER_PACKAGES },
     },
     {
       name: "client-code-no-node-builtins",
       severity: "error",
       comment: "Browser code imports no Node built-in.",
-      from: { path: ["^components/", "^lib/client/", "^lib/schemas/", ...PURE_HELPERS] },
+      from: { path: ["^components/", "^lib/client/", SCHEMAS, ...PURE_HELPERS] },
       to: { dependencyTypes: ["core"] },
     },
     {
       name: "schemas-isomorphic",
       severity: "error",
-      comment: "lib/schemas is shared by handlers and forms: it imports only lib/schemas/ and the pure helpers (never lib/db).",
-      from: { path: "^lib/schemas/" },
-      to: { path: OWN_CODE, pathNot: ["^lib/schemas/", ...PURE_HELPERS] },
+      comment:
+        "The features' schemas are shared by handlers and forms: they import only other schemas and the pure helpers (never lib/db).",
+      from: { path: SCHEMAS },
+      to: { path: OWN_CODE, pathNot: [SCHEMAS, ...PURE_HELPERS] },
     },
     {
       name: "pure-helpers-stay-pure",
       severity: "error",
-      comment: "The helpers browser code may import stay isomorphic: they import only each other and lib/schemas/.",
+      comment: "The helpers browser code may import stay isomorphic: they import only each other and the features' schemas.",
       from: { path: PURE_HELPERS },
-      to: { path: OWN_CODE, pathNot: ["^lib/schemas/", ...PURE_HELPERS] },
+      to: { path: OWN_CODE, pathNot: [SCHEMAS, ...PURE_HELPERS] },
     },
     {
       name: "lib-not-to-app",
       severity: "error",
       comment: "lib/ (the beer-platform integration included) and sandbox/ never import routes, pages or components.",
       from: { path: ["^lib/", "^sandbox/"] },
-      to: { path: ["^app/", "^pages/", "^components/"] },
-    },
-    {
-      name: "pages-only-serve-app-routes",
-      severity: "error",
-      comment:
-        "pages/ holds only Pages Router API routes that serve an app route module's own verbs through lib/api/node-route.ts (next.config.ts rewrites to them): no logic, no other import.",
-      from: { path: "^pages/" },
-      to: { path: OWN_CODE, pathNot: ["^lib/api/node-route\\.ts$", "^app/api/v1/.+/route\\.ts$"] },
-    },
-    {
-      name: "fast-path-only-from-instrumentation",
-      severity: "error",
-      comment:
-        "lib/api/fast-path.ts answers requests before Next.js (server.mjs): only instrumentation.ts installs it, with the route it serves; nothing on the request path reaches it.",
-      from: { pathNot: ["^instrumentation\\.ts$", "^lib/api/fast-path\\.ts$", "^test/"] },
-      to: { path: "^lib/api/fast-path\\.ts$" },
-    },
-    {
-      name: "instrumentation-binds-only-the-fast-path-route",
-      severity: "error",
-      comment: "instrumentation.ts may import one route module, the full menu's, to hand it to the fast path; no other.",
-      from: { path: "^instrumentation\\.ts$" },
-      to: { path: ["^app/", "^pages/", "^components/"], pathNot: "^app/api/v1/menus/\\[id\\]/route\\.ts$" },
-    },
-    {
-      name: "pages-not-imported",
-      severity: "error",
-      comment: "pages/ files are entry points Next.js finds itself: nothing but their tests imports them.",
-      from: { pathNot: "^test/" },
-      to: { path: "^pages/" },
+      to: { path: ["^app/", "^components/"] },
     },
     {
       name: "sandbox-only-through-transport",
@@ -141,7 +163,7 @@ module.exports = {
       severity: "error",
       comment: "The sandbox stands in for a third party: it does not import the integration that calls it, nor the demo generator.",
       from: { path: "^sandbox/" },
-      to: { path: ["^lib/beer-platform/", "^lib/catalogue/", "^lib/demo/", "^lib/insights/"] },
+      to: { path: ["^lib/beer-platform/", "^lib/menus/catalogue\\.ts$", "^lib/demo/", "^lib/insights/"] },
     },
     {
       name: "openapi-only-from-its-route",
@@ -164,7 +186,7 @@ module.exports = {
       comment: "A module nothing imports and that imports nothing is dead (app/ and pages/ files are entry points Next.js finds itself).",
       from: {
         orphan: true,
-        pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^pages/"],
+        pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^server\\.ts$"],
       },
       to: {},
     },
@@ -186,7 +208,7 @@ module.exports = {
       name: "not-to-dev-dep",
       severity: "error",
       comment: "Application code does not import devDependencies at run time (type-only imports are fine).",
-      from: { path: ["^app/", "^components/", "^lib/", "^sandbox/", "^instrumentation\\.ts$"] },
+      from: { path: ["^app/", "^components/", "^lib/", "^sandbox/", "^instrumentation\\.ts$", "^server\\.ts$"] },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: ["node_modules/@types/"] },
     },
     {
@@ -199,7 +221,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(\\.next|\\.next-[^/]+|\\.data|lib/db/migrations)/" },
+    exclude: { path: "^(\\.next|\\.next-[^/]+|\\.data|\\.server|lib/db/migrations)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     moduleSystems: ["es6", "cjs"],

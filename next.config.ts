@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/security-headers";
+import { securityHeaders } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
@@ -8,23 +8,15 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  // Answers are compressed by the production server (server.ts: br and gzip), not again by Next.js,
+  // whose compression is gzip only (live-menus §2 asks for br too on the full menu).
+  compress: false,
   async rewrites() {
     // Every v1 path also answers with a `.json` suffix (contract §3): `/api/v1/menus/1.json` is
     // `/api/v1/menus/1`, query included, for integrations written against paths that end in .json.
-    // The reads boards, websites and POS systems poll (and the caller and sizes every integration
-    // reads first) are served past the route-handler pipeline: by
-    // the same route functions, through Pages Router API routes (lib/api/node-route.ts, pages/api/node/).
-    // A rewrite cannot match a method, so the adapter serves every verb of the module: a write to these
-    // paths is the same write.
+    // Before the file system: `/api/v1/menus/[id]` would otherwise take `1.json` as the id.
     return {
-      beforeFiles: [
-        { source: "/api/v1/:path(.+)\\.json", destination: "/api/v1/:path" },
-        { source: "/api/v1/menus/:id", has: [{ type: "query", key: "full" }], destination: "/api/node/menus/:id" },
-        { source: "/api/v1/locations/:id", destination: "/api/node/locations/:id" },
-        { source: "/api/v1/locations/:id/:list(events|hours|menus)", destination: "/api/node/locations/:id/:list" },
-        { source: "/api/v1/current_user", destination: "/api/node/current-user" },
-        { source: "/api/v1/container_sizes", destination: "/api/node/container-sizes" },
-      ],
+      beforeFiles: [{ source: "/api/v1/:path(.+)\\.json", destination: "/api/v1/:path" }],
       afterFiles: [],
       fallback: [],
     };

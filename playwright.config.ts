@@ -49,7 +49,7 @@ export default defineConfig({
   ],
   webServer: {
     // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
-    command: `npx next build && exec node server.mjs -H 127.0.0.1 -p ${port}`,
+    command: `npx next build && npx tsc -p tsconfig.server.json && exec node .server/server.js -H 127.0.0.1 -p ${port}`,
     env: {
       // E2E_DIST_DIR lets two runs on one machine build side by side (with different E2E_PORTs).
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
@@ -57,8 +57,6 @@ export default defineConfig({
       DATA_DIR: path.join(tmp, "data"),
       // The webhooks spec's receiver listens on 127.0.0.1 over plain http.
       WEBHOOK_ALLOW_PRIVATE: "true",
-      // e2e/full-menu-route.api.spec.ts tells the fast path's answers from Next.js's by this mark.
-      MARK_FAST_PATH: "1",
     },
     url: `${origin}/api/health`,
     timeout: 300_000,

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { createSessionBody } from "@/lib/schemas/sessions";
+import { createSessionBody } from "@/lib/auth/schemas/sessions";
 
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();

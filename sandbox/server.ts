@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { errorFields, log } from "@/lib/log";
+import { errorFields, log } from "@/lib/server/log";
 import { authenticateCall, isKnownClient, isRefusedAgent, refusedAgentError } from "./auth";
 import type { Ctx } from "./context";
 import { viewerFor } from "./data/relations";

@@ -1,14 +1,16 @@
-// Building and running the app from a script (npm run bench, npm run soak): one server (server.mjs, as
-// `npm run serve` runs it) in its own process group, its recent output kept for a failure report, stopped with the whole group.
+// Building and running the app from a script (npm run bench, npm run soak): one server (server.ts,
+// compiled to .server/server.js, as `npm run serve` runs it) in its own process group, its recent output kept for a failure report, stopped with the whole group.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
-/** Next.js's command line, run with this Node (no npx in between, so the server is the child itself). */
-export const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+/** Builds the app as `npm run build` does (Next.js, then the server), with `env` (its NEXT_DIST_DIR). */
+export async function build(env: NodeJS.ProcessEnv): Promise<void> {
+  await run("npx", ["next", "build"], env);
+  await run("npx", ["tsc", "-p", "tsconfig.server.json"], env);
+}
 
 /** Runs a command to completion with its output shown; rejects on a non-zero exit. */
 export function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -34,7 +36,7 @@ export function freePort(): Promise<number> {
 export type AppServer = { base: string; child: ChildProcess; log: string[] };
 
 /** The production server that `npm run serve` runs. */
-export const SERVER = path.join(ROOT, "server.mjs");
+export const SERVER = path.join(ROOT, ".server", "server.js");
 
 /** Starts the server in its own process group and waits until GET /api/health answers 200. */
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { type AppServer, freePort, run, startServer, stopServer } from "./app-process";
+import { type AppServer, build, freePort, run, startServer, stopServer } from "./app-process";
 
 const DIST_DIR = ".next-bench";
 const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
@@ -78,7 +78,7 @@ const quantile = (values: number[], q: number) => {
 
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
-  if (!args["no-build"]) await run("npx", ["next", "build"], env);
+  if (!args["no-build"]) await build(env);
   await admin(`create database ${name}`);
   created = true;
   const url = new URL(adminUrl);

@@ -23,8 +23,8 @@ import { containerSizes, containers, items, locations, menus, sections, users } 
 import { seedDemo, DEMO } from "@/lib/demo/seed";
 import { updateContainer } from "@/lib/menus/containers";
 import { createMenu, readMenu } from "@/lib/menus/menus";
-import { listVersions, readMenuVersion } from "@/lib/history/versions";
-import { revertMenu } from "@/lib/history/revert";
+import { listVersions, readMenuVersion } from "@/lib/menus/history/versions";
+import { revertMenu } from "@/lib/menus/history/revert";
 
 const { values: args } = parseArgs({
   options: { calls: { type: "string", default: "100" }, reverts: { type: "string", default: "3" } },

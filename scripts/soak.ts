@@ -8,7 +8,7 @@
  * server instead; then SOAK_STOP and SOAK_START, the commands that stop and start it, are required, and
  * the run uses a throwaway database on it.
  *
- * It builds the app into .next-soak, seeds the demo data, starts the server (server.mjs) with this Node, and loads
+ * It builds the app into .next-soak, seeds the demo data, starts the server (server.ts) with this Node, and loads
  * every route once, then runs the load itself for --warmup minutes (the JIT, the heap and the read
  * model's caches reach their working size) before the first RSS reading, the baseline of the growth it
  * reports. Then --workers loops run until --minutes are up. Reads: current_user, locations, the first location's full menu and its events. Writes, at most
@@ -30,7 +30,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { type AppServer, freePort, NEXT_BIN, run, startServer, stopServer, treeRssMiB } from "./app-process";
+import { type AppServer, build, freePort, run, startServer, stopServer, treeRssMiB } from "./app-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -192,7 +192,7 @@ async function main() {
       DATABASE_URL: databaseUrl,
       APP_SECRET: "soak-secret-soak-secret-soak-secret-0123456",
     };
-    if (!args["no-build"]) await run(process.execPath, [NEXT_BIN, "build"], env);
+    if (!args["no-build"]) await build(env);
     await run("npm", ["run", "db:seed"], env);
     server = await startServer(env, await freePort());
     const { base, child } = server;

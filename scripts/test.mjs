@@ -3,7 +3,7 @@
 //      no cycles), tsc. Each of the three counts as one test; all three run even when one fails;
 //   1. Vitest: every database-backed suite on in-memory PGlite, and again on PostgreSQL when
 //      TEST_DATABASE_URL is set (a fresh database per test file);
-//   2. Playwright (e2e/): the built app served by server.mjs, through real HTTP and Chromium.
+//   2. Playwright (e2e/): the built app served by server.ts, through real HTTP and Chromium.
 // Ends with one line `tests: N passed, N failed, N skipped`. `npm test -- --no-e2e` skips step 2,
 // `-- --no-lint` step 0 (local runs only: CI always runs the gate).
 import { spawnSync } from "node:child_process";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { readdirSync, statSync } from "node:fs";
 import { getDb, type Db } from "@/lib/db/client";
-import { declaredResponses, type RouteFn } from "@/lib/api/handler";
-import { problemResponse } from "@/lib/schemas/common";
+import { declaredResponses, type RouteFn } from "@/lib/http/handler";
+import { problemResponse } from "@/lib/shared/schemas";
 import { z } from "zod";
 import { DEMO } from "@/lib/demo/seed";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { flushMenuViews } from "@/lib/analytics/menu-views";
+import { flushMenuViews } from "@/lib/insights/menu-views";
 import {
   businesses,
   containerSizes,
@@ -23,7 +23,7 @@ import {
 /** Every business table, in a stable order: compare before and after a refused request. */
 export async function snapshot() {
   const db = await getDb();
-  // Menu views wait in the process for up to 5 s (lib/analytics/menu-views.ts): write them now, so a
+  // Menu views wait in the process for up to 5 s (lib/insights/menu-views.ts): write them now, so a
   // timed flush between two snapshots cannot look like a change.
   await flushMenuViews(db);
   return {

@@ -3,7 +3,7 @@ import { Providers } from "@/app/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { getDb } from "@/lib/db/client";
 import { listLocations } from "@/lib/locations/locations";
-import { getPageUser } from "@/lib/sessions/page-session";
+import { getPageUser } from "@/lib/auth/page-session";
 
 // The shell only dresses the page; each page checks the session itself (a layout is not re-run on
 // client navigation, so it cannot be the guard).

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Providers } from "@/app/providers";
 import { SignInForm } from "@/components/sign-in-form";
-import { getPageUser, safeNextPath } from "@/lib/sessions/page-session";
+import { getPageUser, safeNextPath } from "@/lib/auth/page-session";
 import styles from "./sign-in.module.css";
 
 export const metadata: Metadata = { title: "Sign in · Taproom" };

@@ -2,7 +2,7 @@
 
 import { Field } from "@/components/ui/field";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { createItemBody } from "@/lib/schemas/menus";
+import { createItemBody } from "@/lib/menus/schemas/menus";
 import { useAddItem, type AddedItem } from "./use-add-item";
 import styles from "./add-item.module.css";
 

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { ItemResponse } from "@/lib/schemas/menus";
+import type { ItemResponse } from "@/lib/menus/schemas/menus";
 
 /** The saved item as POST /sections/:id/items answers it. */
 export type AddedItem = ItemResponse;

@@ -1,5 +1,5 @@
 import type { CustomMenuTree as Tree } from "@/lib/client/queries/custom-menus";
-import { formatPrice } from "@/lib/format-price";
+import { formatPrice } from "@/lib/shared/format-price";
 import styles from "./custom-menus.module.css";
 
 /** A custom menu's sections and items, read-only (changes belong in the menus it migrates to). */

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiProblem, apiFetch, problemMessage } from "@/lib/client/api";
 import { customMenuQueries, type CustomMenu } from "@/lib/client/queries/custom-menus";
 import { menuQueries } from "@/lib/client/queries/menus";
-import type { MenuResponse } from "@/lib/schemas/menus";
+import type { MenuResponse } from "@/lib/menus/schemas/menus";
 import { useToast } from "@/components/ui/toast";
 
 /** Refusals of custom-menu writes in words for the venue (the API's own detail names endpoints). */

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import { eightySixQueries, type EightySixedItem } from "@/lib/client/queries/eighty-six";
 import { menuQueries } from "@/lib/client/queries/menus";
-import { zoneAbbreviation } from "@/lib/zoned-time";
+import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 import { eightySixInForce, useVenueClock, venueTime } from "./next-open";
 import { useEightySix } from "./use-eighty-six";
 import styles from "./eighty-sixed-list.module.css";

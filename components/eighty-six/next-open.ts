@@ -6,11 +6,11 @@ import { hourQueries } from "@/lib/client/queries/hours";
 import { locationQueries } from "@/lib/client/queries/locations";
 import { useNow } from "@/lib/client/use-now";
 import { nextOpening } from "@/lib/hours/open-now";
+import { inForce } from "@/lib/menus/in-force";
 
 /** Whether an item's 86 is in force at `now` (null while rendering on the server: as the answer said). */
 export function eightySixInForce(item: { eighty_sixed: boolean; eighty_sixed_until: string | null }, now: Date | null): boolean {
-  if (!item.eighty_sixed) return false;
-  return item.eighty_sixed_until === null || now === null || new Date(item.eighty_sixed_until) > now;
+  return now === null ? item.eighty_sixed : inForce({ set: item.eighty_sixed, until: item.eighty_sixed_until }, now);
 }
 
 /** "Tue 16:00" on the venue's clock; a week or more ahead also names the date ("Tue 1 Dec 16:00"). */

@@ -5,7 +5,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { eightySixQueries, type EightySixedItem } from "@/lib/client/queries/eighty-six";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
-import type { ItemResponse } from "@/lib/schemas/menus";
+import type { ItemResponse } from "@/lib/menus/schemas/menus";
 
 type EightySixFields = Pick<ItemResponse, "eighty_sixed" | "eighty_sixed_until">;
 /** What the mutations need of an item: a tree item or a listed one. */

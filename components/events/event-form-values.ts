@@ -1,7 +1,7 @@
 import type { DefaultValues, FieldError } from "react-hook-form";
 import type { z } from "zod";
 import type { VenueEvent } from "@/lib/client/queries/events";
-import type { eventInput } from "@/lib/schemas/events";
+import type { eventInput } from "@/lib/events/schemas";
 import { wallClockFields } from "./event-time";
 
 type EventFormValues = z.input<typeof eventInput>;

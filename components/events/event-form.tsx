@@ -6,10 +6,10 @@ import { DateTime } from "luxon";
 import { Field } from "@/components/ui/field";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import type { VenueEvent } from "@/lib/client/queries/events";
-import { eventInput } from "@/lib/schemas/events";
+import { eventInput } from "@/lib/events/schemas";
 import { formMessage, toFormValues } from "./event-form-values";
 import { useSaveEvent } from "./use-event-mutations";
-import { zoneAbbreviation } from "@/lib/zoned-time";
+import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 import styles from "./events.module.css";
 
 // The four date/time inputs are judged together (pairs, end not before start): a change to one

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { VenueEvent } from "@/lib/client/queries/events";
-import { zoneAbbreviation } from "@/lib/zoned-time";
+import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 
 // Every time on the events page is the venue's wall clock: the event's instants are read in the
 // location's IANA zone, never the browser's.

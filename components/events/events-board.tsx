@@ -14,7 +14,7 @@ import { isPast } from "./event-time";
 import { useDeleteEvent } from "./use-event-mutations";
 import { useNow } from "@/lib/client/use-now";
 import styles from "./events.module.css";
-import type { LocationResponse } from "@/lib/schemas/locations";
+import type { LocationResponse } from "@/lib/locations/schemas";
 
 type View = "upcoming" | "past";
 type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;

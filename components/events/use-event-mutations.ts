@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { eventQueries, type VenueEvent } from "@/lib/client/queries/events";
-import type { EventInput } from "@/lib/schemas/events";
+import type { EventInput } from "@/lib/events/schemas";
 
 const byStart = (a: VenueEvent, b: VenueEvent) => a.start_time.localeCompare(b.start_time) || a.id - b.id;
 

@@ -7,7 +7,7 @@ import { problemMessage } from "@/lib/client/api";
 import { hourQueries } from "@/lib/client/queries/hours";
 import { HoursEditor } from "./hours-editor";
 import { OpenNowCard } from "./open-now-card";
-import type { LocationResponse } from "@/lib/schemas/locations";
+import type { LocationResponse } from "@/lib/locations/schemas";
 
 type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { DateTime } from "luxon";
-import { zoneAbbreviation } from "@/lib/zoned-time";
+import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 import { useNow } from "@/lib/client/use-now";
 import type { Hour } from "@/lib/client/queries/hours";
 import { describeOpenStatus, openStatus } from "@/lib/hours/open-now";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { Field } from "@/components/ui/field";
 import type { ContainerSize } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { createContainerBody } from "@/lib/schemas/menus";
+import { createContainerBody } from "@/lib/menus/schemas/menus";
 import { FormError } from "./form-parts";
 import styles from "./containers.module.css";
 

@@ -11,7 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries, menuQueries, type Container, type ContainerSize, type Item } from "@/lib/client/queries/menus";
 import { ContainerForm, type ContainerValues } from "./container-form";
-import { formatPrice } from "@/lib/format-price";
+import { formatPrice } from "@/lib/shared/format-price";
 import { containerLabel } from "./format";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
 import { useOrderMutations } from "./use-order-mutations";

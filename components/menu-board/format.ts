@@ -1,5 +1,5 @@
 import type { Container, Item } from "@/lib/client/queries/menus";
-import { formatPrice } from "@/lib/format-price";
+import { formatPrice } from "@/lib/shared/format-price";
 
 export const containerLabel = (container: Container) =>
   `${container.container_size?.name ?? container.name ?? "Serving"} ${formatPrice(container.price, container.currency)}`;

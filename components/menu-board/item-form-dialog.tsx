@@ -9,7 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type Item } from "@/lib/client/queries/menus";
 import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
-import { updateItemBody } from "@/lib/schemas/menus";
+import { updateItemBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 import formStyles from "./form-parts.module.css";
 import styles from "./item-form.module.css";

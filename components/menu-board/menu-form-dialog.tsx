@@ -8,7 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { menuQueries, type MenuSummary } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { createMenuBody } from "@/lib/schemas/menus";
+import { createMenuBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 
 // The API's own schema for a menu's fields (the body's inner object).

@@ -8,7 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { menuQueries, type Section } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { updateSectionBody } from "@/lib/schemas/menus";
+import { updateSectionBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 import { sectionLabel } from "./tree-ops";
 import styles from "./form-parts.module.css";

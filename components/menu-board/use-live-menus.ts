@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { menuQueries } from "@/lib/client/queries/menus";
-import { CHANGE_TYPES, changeResponse } from "@/lib/schemas/changes";
+import { CHANGE_TYPES, changeResponse } from "@/lib/live/schemas";
 import { boardDrag } from "./drag-state";
 
 // Two managers on one menu see each other's changes (live-menus §3, §5): the board follows the

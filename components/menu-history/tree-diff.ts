@@ -1,4 +1,4 @@
-import type { MenuTreeResponse, SectionTreeResponse } from "@/lib/schemas/menus";
+import type { MenuTreeResponse, SectionTreeResponse } from "@/lib/menus/schemas/menus";
 
 // What changed between two trees of one menu (GET /menus/:id/versions/:v and full=true), in words: a
 // pure function, so the History panel and its tests read the same sentences. Records are matched by id

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PreviewResponse } from "@/lib/schemas/preview";
+import type { PreviewResponse } from "@/lib/menus/schemas/preview";
 import { MenuPreview } from "./menu-preview";
 import { useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";

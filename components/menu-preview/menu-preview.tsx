@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
-import type { MenuTreeResponse } from "@/lib/schemas/menus";
+import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { PreviewItem } from "./preview-item";
 import styles from "./menu-preview.module.css";
 

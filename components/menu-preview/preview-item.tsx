@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
-import type { MenuTreeResponse } from "@/lib/schemas/menus";
-import { formatPrice } from "@/lib/format-price";
+import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
+import { formatPrice } from "@/lib/shared/format-price";
 import styles from "./menu-preview.module.css";
 
 type Item = MenuTreeResponse["sections"][number]["items"][number];

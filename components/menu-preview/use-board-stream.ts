@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { boardVersionEvent } from "@/lib/schemas/preview";
+import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
 // network drop (the server asks for 2 s); when the browser gives up (an answer that is not a stream:

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from "react";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { useToast } from "@/components/ui/toast";
 import styles from "./app-shell.module.css";
-import type { LocationResponse } from "@/lib/schemas/locations";
+import type { LocationResponse } from "@/lib/locations/schemas";
 
 type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
 

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
 import { webhookQueries, type Webhook } from "@/lib/client/queries/webhooks";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { WEBHOOK_EVENT_TYPES, webhookInput } from "@/lib/schemas/webhooks";
+import { WEBHOOK_EVENT_TYPES, webhookInput } from "@/lib/webhooks/schemas";
 import styles from "./webhooks.module.css";
 
 const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Delivery, type Webhook, webhookQueries } from "@/lib/client/queries/webhooks";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas";
 import { WebhookForm } from "./webhook-form";
 import styles from "./webhooks.module.css";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
-import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
+import { ApiError } from "@/lib/server/errors";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
 import { assertSameOrigin } from "./same-origin";
-import { readCache } from "@/lib/read-model/cache";
+import { readCache } from "@/lib/live/read-cache";
 
 /** `via`: Basic email:token ("token") or the dashboard's session cookie ("session", always write access). */
 export type Caller = { user: User; access: "read" | "write"; via: "token" | "session" };
@@ -65,7 +65,7 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
   const credentials = parseBasic(header);
   if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token).");
   const presented = hashToken(credentials.token);
-  // Known callers are kept by the token's hash (the read model, lib/read-model/cache.ts) until their
+  // Known callers are kept by the token's hash (the read model, lib/live/read-cache.ts) until their
   // user or business row is written anywhere: a reset token is refused on every instance as soon as it
   // hears the notification. Refusals are not kept.
   const cache = await readCache();

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 // scrypt is memory-hard and ships with Node: no native add-on to build. At the production cost
 // (N=2^15, r=8) one hash uses 32 MiB; the cost is the PASSWORD_HASH_COST setting, which only tests lower.

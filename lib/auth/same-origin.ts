@@ -1,5 +1,5 @@
-import { env } from "@/lib/env";
-import { ApiError } from "@/lib/errors";
+import { env } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/errors";
 
 // Cookies ride along with requests other sites start, so a cookie-authenticated request that changes
 // something must prove it comes from this app's own pages. Basic-auth callers are not subject to it.

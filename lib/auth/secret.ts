@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 let key: Buffer | undefined;
 

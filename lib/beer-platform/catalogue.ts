@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors";
-import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
+import { ApiError } from "@/lib/server/errors";
+import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import { upstreamConfig } from "./config";
 import { callUpstream } from "./client";
 import { appBudget, businessShare } from "./budget";

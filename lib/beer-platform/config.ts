@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 import { sandboxClient } from "./transport";
 
 export type UpstreamConfig = {

@@ -8,7 +8,7 @@ import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
 import { callerApiRoot, rewriteApiLinks } from "./links";
-import { parseJsonBody, readBodyText } from "@/lib/api/body";
+import { parseJsonBody, readBodyText } from "@/lib/http/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
 const UNSAFE_SEGMENT = /^\.{1,2}$|[/\\%?#\u0000-\u001f]/;

@@ -1,9 +1,9 @@
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticate, type Caller } from "@/lib/auth/caller";
-import { ApiError, databaseUnavailable } from "@/lib/errors";
+import { ApiError, databaseUnavailable } from "@/lib/server/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { identified } from "@/lib/api/handler";
-import { errorFields, log } from "@/lib/log";
+import { identified } from "@/lib/http/handler";
+import { errorFields, log } from "@/lib/server/log";
 import { V4Error, v4ErrorResponse } from "./errors";
 
 type Context = { params: Promise<Record<string, string | string[] | undefined>> };

@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 
 // Paged answers link to further pages (`pagination.next_url`, `since_url`) on the upstream's own host:
 // the sandbox's in-process address or the platform's, neither of which the caller can use. Through the

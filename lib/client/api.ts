@@ -1,7 +1,7 @@
 // The dashboard's one way to call the API: same-origin fetch (the session cookie rides along),
 // JSON in and out, and every refusal turned into an ApiProblem carrying the server's problem+json.
 
-import type { ProblemResponse } from "@/lib/schemas/common";
+import type { ProblemResponse } from "@/lib/shared/schemas";
 
 export type FieldError = NonNullable<ProblemResponse["errors"]>[number];
 

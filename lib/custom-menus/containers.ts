@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers } from "@/lib/db/schema";
-import { found, type Scope } from "@/lib/scope";
+import { found, type Scope } from "@/lib/server/scope";
 import { customContainerList } from "./lists";
-import { closeGap, lockParent, moveWithin, nextPosition } from "@/lib/positions";
-import type { CustomContainerFields } from "@/lib/schemas/custom-menus";
+import { closeGap, lockParent, moveWithin, nextPosition } from "@/lib/menus/positions";
+import type { CustomContainerFields } from "@/lib/custom-menus/schemas/custom-menus";
 import { getCustomContainer, getCustomItem, listCustomContainers } from "./records";
 import { blankCustomContainerJson, customContainerJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";

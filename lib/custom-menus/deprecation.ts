@@ -1,4 +1,4 @@
-import { declaredSpec, sameResponses, type Method, type RouteFn } from "@/lib/api/handler";
+import { declaredSpec, sameResponses, type Method, type RouteFn } from "@/lib/http/handler";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

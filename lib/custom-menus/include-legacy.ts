@@ -1,10 +1,10 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/errors";
+import { ApiError, notFound } from "@/lib/server/errors";
 import type { Location } from "@/lib/locations/locations";
-import type { Scope } from "@/lib/scope";
-import { countMenuView } from "@/lib/analytics/menu-views";
+import type { Scope } from "@/lib/server/scope";
+import { countMenuView } from "@/lib/insights/menu-views";
 import { answerMenu, listMenus } from "@/lib/menus/menus";
 import { menuSections, readSection } from "@/lib/menus/sections";
 import { listItems, readItem } from "@/lib/menus/items";

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customItemTypes } from "@/lib/db/schema";
-import { invalid, type FieldError } from "@/lib/errors";
+import { invalid, type FieldError } from "@/lib/server/errors";
 import type { CustomItemType } from "./records";
 import { customItemTypeJson } from "./serialize";
 

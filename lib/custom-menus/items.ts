@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customItems } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
-import { found, type Scope } from "@/lib/scope";
+import { ApiError } from "@/lib/server/errors";
+import { found, type Scope } from "@/lib/server/scope";
 import { customItemList } from "./lists";
 import {
   applyPositions,
@@ -14,8 +14,8 @@ import {
   nextPosition,
   retryMoves,
   type PositionEntry,
-} from "@/lib/positions";
-import type { CustomItemFields } from "@/lib/schemas/custom-menus";
+} from "@/lib/menus/positions";
+import type { CustomItemFields } from "@/lib/custom-menus/schemas/custom-menus";
 import { resolveCustomItemType } from "./item-types";
 import { getCustomItem, getCustomSection, listCustomItems } from "./records";
 import { customItemJson } from "./serialize";

@@ -1,6 +1,11 @@
-import { iso } from "@/lib/iso";
+import { iso } from "@/lib/shared/iso";
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
-import type { LegacyContainerResponse, LegacyItemResponse, LegacyMenuResponse, LegacySectionResponse } from "@/lib/schemas/include-legacy";
+import type {
+  LegacyContainerResponse,
+  LegacyItemResponse,
+  LegacyMenuResponse,
+  LegacySectionResponse,
+} from "@/lib/custom-menus/schemas/include-legacy";
 
 // include_legacy: a custom record answered under the consolidated key, in the consolidated shape,
 // marked `"legacy": true` (contract §4).

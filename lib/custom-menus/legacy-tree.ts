@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { nestTree, treeIds } from "@/lib/menu-tree";
+import { nestTree, treeIds } from "@/lib/menus/tree-rows";
 import { customContainers, customItems, customItemTypes, customSections } from "@/lib/db/schema";
 import type { CustomMenu } from "./records";
 import { legacyContainerJson, legacyItemJson, legacyMenuJson, legacySectionJson } from "./legacy-json";

@@ -1,7 +1,7 @@
 import { customContainers, customItems, customMenus, customSections, locations } from "@/lib/db/schema";
-import type { SiblingList } from "@/lib/positions";
+import type { SiblingList } from "@/lib/menus/positions";
 
-// Every positioned list of the deprecated custom-menu trees, for lib/positions.ts.
+// Every positioned list of the deprecated custom-menu trees, for lib/menus/positions.ts.
 
 export const customMenuList: SiblingList = {
   table: customMenus,

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customMenus } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/errors";
+import { ApiError, notFound } from "@/lib/server/errors";
 import type { Location } from "@/lib/locations/locations";
-import { countMenuView } from "@/lib/analytics/menu-views";
-import { setPublishedState } from "@/lib/publishing";
-import { found, type Scope } from "@/lib/scope";
+import { countMenuView } from "@/lib/insights/menu-views";
+import { setPublishedState } from "@/lib/menus/publishing";
+import { found, type Scope } from "@/lib/server/scope";
 import { customMenuList } from "./lists";
-import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
-import type { CustomMenuFields } from "@/lib/schemas/custom-menus";
+import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
+import type { CustomMenuFields } from "@/lib/custom-menus/schemas/custom-menus";
 import { customMenuTreeJson, loadCustomTree } from "./legacy-tree";
 import { getCustomMenu, listCustomMenus } from "./records";
 import { customMenuJson } from "./serialize";
@@ -110,7 +110,7 @@ export async function deleteCustomMenus(db: Db, { location, ids }: { location: L
   });
 }
 
-/** publish / unpublish: setting the state a menu already has changes nothing (lib/publishing.ts). */
+/** publish / unpublish: setting the state a menu already has changes nothing (lib/menus/publishing.ts). */
 export async function setCustomMenuPublished(db: Db, { businessId, id, published }: Scope & { published: boolean }) {
   return db.transaction(async (tx) => {
     const { menu, location } = await getCustomMenu(tx, { businessId, id });

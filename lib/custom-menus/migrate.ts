@@ -4,7 +4,7 @@ import { containerSizes, containers, items, locations, menus, sections } from "@
 import type { Location } from "@/lib/locations/locations";
 import { menuList } from "@/lib/menus/lists";
 import { menuJson } from "@/lib/menus/serialize";
-import { lockParent, nextPosition } from "@/lib/positions";
+import { lockParent, nextPosition } from "@/lib/menus/positions";
 import { typeAsStyle } from "./legacy-json";
 import { loadCustomTree } from "./legacy-tree";
 import { listCustomMenus, type CustomMenu } from "./records";

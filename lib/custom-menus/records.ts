@@ -1,7 +1,7 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customContainers, customItems, customItemTypes, customMenus, customSections, locations, menus } from "@/lib/db/schema";
-import { required, type Scope } from "@/lib/scope";
+import { required, type Scope } from "@/lib/server/scope";
 
 // Lookups of the deprecated custom-menu records, always scoped to the caller's business: another
 // business's id finds nothing. Each returns the record with its location (zone, currency, migration).

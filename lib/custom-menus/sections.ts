@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { customSections } from "@/lib/db/schema";
-import { found, type Scope } from "@/lib/scope";
+import { found, type Scope } from "@/lib/server/scope";
 import { customSectionList } from "./lists";
-import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
-import type { CustomSectionFields } from "@/lib/schemas/custom-menus";
+import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
+import type { CustomSectionFields } from "@/lib/custom-menus/schemas/custom-menus";
 import { getCustomMenu, getCustomSection, listCustomSections } from "./records";
 import { customSectionJson } from "./serialize";
 import { assertNotMigrated } from "./write-guard";

@@ -1,4 +1,4 @@
-import { iso } from "@/lib/iso";
+import { iso } from "@/lib/shared/iso";
 import type { CustomContainer, CustomItem, CustomItemType, CustomMenu, CustomSection } from "./records";
 import type {
   BlankCustomContainerResponse,
@@ -7,7 +7,7 @@ import type {
   CustomItemTypeResponse,
   CustomMenuResponse,
   CustomSectionResponse,
-} from "@/lib/schemas/custom-menus";
+} from "@/lib/custom-menus/schemas/custom-menus";
 
 // The deprecated family's own JSON shapes (spec: CustomMenu, CustomSection, CustomItem,
 // CustomItemType, CustomContainer). Prices come from `numeric(10, 2)`: already "6.50".

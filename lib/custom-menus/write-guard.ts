@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
+import { ApiError } from "@/lib/server/errors";
 
 /**
  * Every custom-menu write calls this first inside its transaction. It holds the location rows FOR

@@ -1,5 +1,5 @@
 import { reshapeBeer } from "@/lib/beer-platform/catalogue";
-import type { BeerCatalogue } from "@/lib/catalogue/catalogue";
+import type { BeerCatalogue } from "@/lib/menus/catalogue";
 import { demoBeerRows, demoBreweryRows } from "@/sandbox/seed/demo-beers";
 import { beerJson } from "@/sandbox/serialize/beer";
 import { breweryJson } from "@/sandbox/serialize/brewery";

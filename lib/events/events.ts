@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { events, locations } from "@/lib/db/schema";
-import { invalid } from "@/lib/errors";
-import { found, required, type Scope } from "@/lib/scope";
-import type { EventInput, EventPatch, EventResponse } from "@/lib/schemas/events";
-import { instantInZone, wallClockToInstant } from "@/lib/zoned-time";
+import { invalid } from "@/lib/server/errors";
+import { found, required, type Scope } from "@/lib/server/scope";
+import type { EventInput, EventPatch, EventResponse } from "@/lib/events/schemas";
+import { instantInZone, wallClockToInstant } from "@/lib/shared/zoned-time";
 import type { Location } from "@/lib/locations/locations";
 
 type EventRow = typeof events.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { hours } from "@/lib/db/schema";
-import { ApiError, invalid, type FieldError } from "@/lib/errors";
-import { WEEKDAYS, type HourPatch, type HourResponse } from "@/lib/schemas/hours";
+import { ApiError, invalid, type FieldError } from "@/lib/server/errors";
+import { WEEKDAYS, type HourPatch, type HourResponse } from "@/lib/hours/schemas";
 
 export type Hour = typeof hours.$inferSelect;
 

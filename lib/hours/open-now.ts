@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { WEEKDAYS } from "@/lib/schemas/hours";
+import { WEEKDAYS } from "@/lib/hours/schemas";
 
 // "Open now" is a question about the venue's wall clock, so every step happens in the venue's IANA
 // zone (never the browser's). Pure: the caller passes `now`, which keeps it testable across DST days.

@@ -9,7 +9,7 @@ import type {
   SubscribesOverTimeEnvelope,
   TopBeerResponse,
   TopBeersEnvelope,
-} from "@/lib/schemas/insights";
+} from "@/lib/insights/schemas/insights";
 
 // Contract §6 and the spec's insight shapes. Per-location counts come from the covering index on
 // check-ins (index-only scans); top nearby beers from the per-venue daily counts.

@@ -1,10 +1,15 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
-import { errorFields, log } from "@/lib/log";
+import { errorFields, log } from "@/lib/server/log";
 
-// The notifications the database sends at commit (migration 0009_live_menu_triggers), heard by every
-// app instance: one listening connection per instance (per open database), fanned out in the process
-// to whatever keeps state derived from the database (caches, SSE streams, the webhook worker).
+// What happens after a commit, in one place: the notifications the database sends at commit (migration
+// 0009_live_menu_triggers), heard by every app instance through one listening connection per instance
+// (per open database), fanned out in the process to whatever subscribed: the read cache
+// (lib/live/read-cache.ts), the SSE streams (lib/live/stream.ts, board-stream.ts) and the webhook
+// worker (lib/webhooks/worker.ts). A write answers once its own instance has heard them (`settle`,
+// called by the request wrapper), so the writer's next read here is current.
 //
 // While the listening connection is down, nothing a process keeps can be trusted: subscribers hear
 // `flush` when it drops and again when it listens again, and `isListening()` is false in between.
@@ -25,7 +30,7 @@ export type Subscriber = (event: LiveEvent) => void;
 
 const CHANNEL = "taproom";
 
-type Bus = { subscribers: Set<Subscriber>; listening: boolean; started: Promise<void> };
+type Bus = { subscribers: Set<Subscriber>; listening: boolean; started: Promise<void>; barriers: Map<string, () => void> };
 // Per process (lib/db/process-global.ts), so an instance listens once.
 const buses = processGlobal("live.buses", () => new WeakMap<Database, Bus>());
 
@@ -42,17 +47,18 @@ function deliver(bus: Bus, event: LiveEvent) {
 function busOf(database: Database): Bus {
   let bus = buses.get(database);
   if (bus) return bus;
-  const created: Bus = { subscribers: new Set(), listening: false, started: Promise.resolve() };
+  const created: Bus = { subscribers: new Set(), listening: false, started: Promise.resolve(), barriers: new Map() };
   created.started = database
     .listen(CHANNEL, {
       message: (payload) => {
-        let event: LiveEvent;
+        let event: LiveEvent | { kind: "barrier"; token: string };
         try {
-          event = JSON.parse(payload) as LiveEvent;
+          event = JSON.parse(payload) as LiveEvent | { kind: "barrier"; token: string };
         } catch {
           return;
         }
-        deliver(created, event);
+        if (event.kind === "barrier") created.barriers.get(event.token)?.();
+        else deliver(created, event);
       },
       state: (listening) => {
         created.listening = listening;
@@ -85,4 +91,32 @@ export function isListening(database: Database): boolean {
 /** Starts listening on `database` (idempotent); resolves once the first attempt is over. */
 export function startListening(database: Database): Promise<void> {
   return busOf(database).started;
+}
+
+const SETTLE_TIMEOUT_MS = 2000;
+
+/**
+ * Resolves once this instance has heard, and handed to every subscriber, every notification committed
+ * before the call: a NOTIFY of its own goes out after them, and PostgreSQL delivers a listener's
+ * notifications in commit order. On a timeout the subscribers hear `flush` (drop what they keep).
+ */
+export async function settle(database?: Database): Promise<void> {
+  const open = database ?? (await getDatabase());
+  const bus = buses.get(open);
+  if (!bus?.listening) return;
+  const token = randomUUID();
+  const heard = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    timer.unref?.();
+    bus.barriers.set(token, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  try {
+    await open.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ kind: "barrier", token })})`);
+    if (!(await heard)) deliver(bus, { kind: "flush" });
+  } finally {
+    bus.barriers.delete(token);
+  }
 }

@@ -1,4 +1,4 @@
-import type { ChangeType } from "@/lib/schemas/changes";
+import type { ChangeType } from "@/lib/live/schemas";
 
 // A change in words: its type and one short sentence, read from the rows it touched (menu_edits, whole
 // rows before and after as to_jsonb gives them). Pure: the feed, the stream, the webhooks and the

@@ -2,8 +2,8 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { containerSizes, items, type locations, menuChanges, menuEdits, menus, sections } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
-import type { ChangeResponse } from "@/lib/schemas/changes";
+import { ApiError } from "@/lib/server/errors";
+import type { ChangeResponse } from "@/lib/live/schemas";
 import { changeSummary, changeType, type Edit } from "./describe";
 
 // The change feed (live-menus §3): the outbox rows the database's triggers wrote with each change,
@@ -114,7 +114,7 @@ export async function changesAfter(db: Db, { locationId, afterId, limit }: { loc
   return describeChanges(db, rows);
 }
 
-/** 410 for a cursor older than what the location still keeps (lib/maintenance/prune.ts moves the horizon). */
+/** 410 for a cursor older than what the location still keeps (lib/live/prune.ts moves the horizon). */
 export function checkCursor(location: Location, afterId: number) {
   if (afterId < location.changesPrunedThrough) {
     throw new ApiError(

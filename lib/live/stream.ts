@@ -2,11 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { menuChanges } from "@/lib/db/schema";
-import { errorFields, log } from "@/lib/log";
-import { type ChangeResponse, cursorPattern } from "@/lib/schemas/changes";
-import { invalid } from "@/lib/errors";
+import { errorFields, log } from "@/lib/server/log";
+import { type ChangeResponse, cursorPattern } from "@/lib/live/schemas";
+import { invalid } from "@/lib/server/errors";
 import type { locations } from "@/lib/db/schema";
-import { type Coalesced, coalesce } from "@/lib/coalesce";
+import { type Coalesced, coalesce } from "@/lib/server/coalesce";
 import { subscribe } from "./bus";
 import { changesAfter, checkCursor, idOfCursor } from "./feed";
 

@@ -2,9 +2,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
-import { notFound } from "@/lib/errors";
-import type { LocationResponse } from "@/lib/schemas/locations";
-import type { Scope } from "@/lib/scope";
+import { notFound } from "@/lib/server/errors";
+import type { LocationResponse } from "@/lib/locations/schemas";
+import type { Scope } from "@/lib/server/scope";
 
 export type Location = typeof locations.$inferSelect;
 

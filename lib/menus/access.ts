@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, locations, menus, sections } from "@/lib/db/schema";
-import { required, type Scope } from "@/lib/scope";
+import { required, type Scope } from "@/lib/server/scope";
 
 // Business-scoped lookups: the caller's business is in every WHERE, so another business's id finds
 // nothing and is answered 404, exactly like an id that does not exist.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
-import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 
 // The public menu board's access rule without its tree: the board's stream checks it when it opens and
 // again at each change of its menu, so a menu that is unpublished or deleted stops reaching guests.

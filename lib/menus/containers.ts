@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers } from "@/lib/db/schema";
-import { invalid } from "@/lib/errors";
-import { applyPositions, closeGap, lockParent, moveWithin, nextPosition, type PositionEntry } from "@/lib/positions";
-import { found, type Scope } from "@/lib/scope";
+import { invalid } from "@/lib/server/errors";
+import { applyPositions, closeGap, lockParent, moveWithin, nextPosition, type PositionEntry } from "@/lib/menus/positions";
+import { found, type Scope } from "@/lib/server/scope";
 import { getContainer, getItem } from "./access";
 import { containerList } from "./lists";
 import { blankContainerJson, containerJson } from "./serialize";

@@ -3,18 +3,19 @@ import { actingAs, currentActor } from "@/lib/db/actor";
 import type { Db } from "@/lib/db/client";
 import { items, menus, sections } from "@/lib/db/schema";
 import type { ChangeActor } from "@/lib/db/schema/changes";
-import { invalid } from "@/lib/errors";
+import { invalid } from "@/lib/server/errors";
 import { listHours } from "@/lib/hours/hours";
 import { nextOpening } from "@/lib/hours/open-now";
-import type { EightySixUntil, MenuTreeResponse } from "@/lib/schemas/menus";
-import { found, type Scope } from "@/lib/scope";
+import type { EightySixUntil, MenuTreeResponse } from "@/lib/menus/schemas/menus";
+import { found, type Scope } from "@/lib/server/scope";
 import { getItem, ownItem } from "./access";
+import { inForce as isInForce } from "./in-force";
 import { eightySixInForce, itemJson } from "./serialize";
 
 // 86 (out of stock, live-menus §7). An item is 86'd while `eighty_sixed_at` is set and
 // `eighty_sixed_until` is null (until someone restores it) or still ahead: every read decides that
-// against the clock (`eightySixInForce`), so an 86 ends on time with no job. The sweeper
-// (lib/maintenance/eighty-six-sweeper.ts) only clears expired rows afterwards, so that the feed shows
+// against the clock (the one rule, lib/menus/in-force.ts), so an 86 ends on time with no job. The sweeper
+// (lib/menus/eighty-six-sweeper.ts) only clears expired rows afterwards, so that the feed shows
 // the restore. Each 86 and each restore is one transaction: one change, one version.
 
 export const SYSTEM: ChangeActor = { user_id: null, name: null, via: "system" };
@@ -22,7 +23,7 @@ export const SYSTEM: ChangeActor = { user_id: null, name: null, via: "system" };
 /** Runs `work` as the current caller (the system outside a request), naming the change's type. */
 const asChange = <T>(type: "item.86d" | "item.restored", work: () => Promise<T>) => actingAs(currentActor() ?? SYSTEM, work, type);
 
-/** The SQL twin of `eightySixInForce`. */
+/** The SQL twin of the one rule (lib/menus/in-force.ts): rows whose 86 is in force at `now`. */
 const inForce = (now: Date) => and(isNotNull(items.eightySixedAt), or(isNull(items.eightySixedUntil), gt(items.eightySixedUntil, now)));
 
 /** The instant an 86 ends: the location's next opening, a time still ahead, or null (until restored). */
@@ -116,8 +117,8 @@ export async function nextEightySixExpiry(db: Db, menuId: number, now: Date = ne
     .where(
       and(
         inArray(items.sectionId, db.select({ id: sections.id }).from(sections).where(eq(sections.menuId, menuId))),
-        isNotNull(items.eightySixedAt),
-        gt(items.eightySixedUntil, now),
+        inForce(now),
+        isNotNull(items.eightySixedUntil),
       ),
     );
   const end = row?.end ?? null;
@@ -128,7 +129,10 @@ export async function nextEightySixExpiry(db: Db, menuId: number, now: Date = ne
 /** The same from a built full menu (answer JSON): the earliest `eighty_sixed_until` of an item 86'd now. */
 export function earliestEightySixExpiry(tree: Pick<MenuTreeResponse, "sections" | "on_deck_section">): string | null {
   const all = [...tree.sections, ...(tree.on_deck_section ? [tree.on_deck_section] : [])].flatMap((section) => section.items);
-  const ends = all.flatMap((item) => (item.eighty_sixed && item.eighty_sixed_until ? [item.eighty_sixed_until] : []));
+  const now = new Date();
+  const ends = all.flatMap((item) =>
+    item.eighty_sixed_until && isInForce({ set: item.eighty_sixed, until: item.eighty_sixed_until }, now) ? [item.eighty_sixed_until] : [],
+  );
   // ISO timestamps in UTC with milliseconds sort as text.
   return ends.sort()[0] ?? null;
 }

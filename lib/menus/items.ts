@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
-import { invalid } from "@/lib/errors";
+import { invalid } from "@/lib/server/errors";
 import {
   applyPositions,
   closeGap,
@@ -12,11 +12,11 @@ import {
   nextPosition,
   retryMoves,
   type PositionEntry,
-} from "@/lib/positions";
+} from "@/lib/menus/positions";
 import { beerCatalogue } from "@/lib/beer-platform/catalogue";
-import type { BeerCatalogue, CatalogueBeer } from "@/lib/catalogue/catalogue";
-import type { CreateItem, UpdateItem } from "@/lib/schemas/menus";
-import { found, type Scope } from "@/lib/scope";
+import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
+import type { CreateItem, UpdateItem } from "@/lib/menus/schemas/menus";
+import { found, type Scope } from "@/lib/server/scope";
 import { getItem, getSection, ownItem } from "./access";
 import { itemList } from "./lists";
 import { itemJson } from "./serialize";

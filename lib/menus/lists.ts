@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { containers, items, locations, menus, sections } from "@/lib/db/schema";
-import type { SiblingList } from "@/lib/positions";
+import type { SiblingList } from "@/lib/menus/positions";
 
-// Every positioned list of the menu trees, for lib/positions.ts.
+// Every positioned list of the menu trees, for lib/menus/positions.ts.
 
 export const menuList: SiblingList = {
   table: menus,

@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { menus, sections } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
-import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/positions";
-import { countMenuView } from "@/lib/analytics/menu-views";
-import { setPublishedState } from "@/lib/publishing";
-import { found, type Scope } from "@/lib/scope";
+import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
+import { countMenuView } from "@/lib/insights/menu-views";
+import { setPublishedState } from "@/lib/menus/publishing";
+import { found, type Scope } from "@/lib/server/scope";
 import { getMenu, ownMenu } from "./access";
 import { menuList } from "./lists";
 import { menuJson, type Menu } from "./serialize";
@@ -77,7 +77,7 @@ export async function deleteMenu(db: Db, scope: Scope) {
   });
 }
 
-/** publish / unpublish: setting the state it already has changes nothing (lib/publishing.ts). */
+/** publish / unpublish: setting the state it already has changes nothing (lib/menus/publishing.ts). */
 export async function setPublished(db: Db, { businessId, id, published }: Scope & { published: boolean }) {
   const menu = await setPublishedState(db, { table: menus, where: ownMenu(db, { businessId, id }), published });
   return menuJson(found(menu, "menu"));

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sections } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
-import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/positions";
-import { found, type Scope } from "@/lib/scope";
+import { ApiError } from "@/lib/server/errors";
+import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
+import { found, type Scope } from "@/lib/server/scope";
 import { getMenu, getSection, ownSection } from "./access";
 import { sectionList } from "./lists";
 import { sectionJson } from "./serialize";

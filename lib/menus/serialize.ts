@@ -1,7 +1,8 @@
 import type { containerSizes, containers, items, menus, sections } from "@/lib/db/schema";
-import { containerSizeJson } from "@/lib/container-sizes/container-sizes";
-import { iso } from "@/lib/iso";
-import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/schemas/menus";
+import { inForce } from "./in-force";
+import { containerSizeJson } from "@/lib/menus/container-sizes";
+import { iso } from "@/lib/shared/iso";
+import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/menus/schemas/menus";
 
 export type Menu = typeof menus.$inferSelect;
 export type Section = typeof sections.$inferSelect;
@@ -55,7 +56,7 @@ const calories = (value: number | null) => (value === null ? null : String(value
  * (lib/menus/eighty-six-sweeper.ts) clears the row.
  */
 export function eightySixInForce(item: Pick<Item, "eightySixedAt" | "eightySixedUntil">, now: Date): boolean {
-  return item.eightySixedAt !== null && (item.eightySixedUntil === null || item.eightySixedUntil > now);
+  return inForce({ set: item.eightySixedAt !== null, until: item.eightySixedUntil }, now);
 }
 
 /**

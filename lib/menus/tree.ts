@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, menuChanges, menuEdits, sections } from "@/lib/db/schema";
-import { nestTree, treeIds } from "@/lib/menu-tree";
+import { nestTree, treeIds } from "@/lib/menus/tree-rows";
+import type { MenuTreeResponse } from "./schemas/menus";
 import { containerJson, itemJson, menuJson, sectionJson, type Container, type Item, type Menu, type Section } from "./serialize";
 
 type TreeOf = { menu: Menu; currency: string };
@@ -74,16 +75,6 @@ function shape<S>(sectionRows: Section[], each: (section: Section) => S) {
   };
 }
 
-/** GET /menus/:id?full=true: the whole tree in position order, in four queries at any size (readTree). */
-export async function menuTree(db: Db, { menu, currency }: TreeOf) {
-  const { sectionRows, nested, itemsOf } = await readTree(db, menu);
-  const itemsBySection = new Map(nested.map(({ section, items: sectionItems }) => [section.id, sectionItems]));
-  return {
-    ...menuJson(menu),
-    ...shape(sectionRows, (section) => ({ ...sectionJson(section), items: itemsOf(itemsBySection.get(section.id) ?? [], currency) })),
-  };
-}
-
 /**
  * A serialised tree's parts, kept to build the next version's from: each section's `items` array as
  * JSON text (by section id), and the section of each of those items.
@@ -94,8 +85,8 @@ export type TreeParts = { items: Map<number, string>; itemSection: Map<number, n
 const extended = (object: object, tail: string) => `${JSON.stringify(object).slice(0, -1)}${tail}}`;
 
 /**
- * The full answer's JSON text, `{"menu": …}`, byte for byte `JSON.stringify({ menu: menuTree(…) })`,
- * and its parts. With `reuse`, the parts of an earlier build of the same menu (and currency, sizes and
+ * The one builder of a menu's whole tree (GET /menus/:id?full=true, the preview and board, history):
+ * the full answer's JSON text, `{"menu": …}`, and its parts. With `reuse`, the parts of an earlier build of the same menu (and currency, sizes and
  * 86 epoch) and the sections changed since (changedSections), only those sections and any the earlier
  * build did not have are read again; every other section's items are taken as they were. The sections
  * themselves are always read (their names, order and membership). `now` decides which 86s are in
@@ -172,4 +163,9 @@ export async function changedSections(
     }
   }
   return changed;
+}
+
+/** The whole tree in position order as data (menuTreeJson's answer, parsed: one builder for both). */
+export async function menuTree(db: Db, of: TreeOf & { now?: Date }): Promise<MenuTreeResponse> {
+  return (JSON.parse((await menuTreeJson(db, of)).json) as { menu: MenuTreeResponse }).menu;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { declaredResponses, declaredSpec, offeredMethods, type DeclaredSpec, type Method, type RouteFn } from "@/lib/api/handler";
-import { resourceKeyOf } from "@/lib/api/body";
-import { problemResponse } from "@/lib/schemas/common";
+import { declaredResponses, declaredSpec, offeredMethods, type DeclaredSpec, type Method, type RouteFn } from "@/lib/http/handler";
+import { resourceKeyOf } from "@/lib/http/body";
+import { problemResponse } from "@/lib/shared/schemas";
 import { EXAMPLES } from "./examples";
 import { PROBLEM_DESCRIPTIONS, problemStatuses } from "./problems";
 import { V4_SCHEMAS, v4Paths } from "./v4";
@@ -69,7 +69,7 @@ function objectParameters(schema: z.ZodType, where: "path" | "query"): Json[] {
   }));
 }
 
-/** A body `{section: {…}}` is also taken as the section's fields alone (lib/api/body.ts). */
+/** A body `{section: {…}}` is also taken as the section's fields alone (lib/http/body.ts). */
 function requestBody(body: z.ZodType, example: unknown): Json {
   const wrapped = jsonSchema(body, "input");
   const key = resourceKeyOf(body);
@@ -81,7 +81,7 @@ function requestBody(body: z.ZodType, example: unknown): Json {
   };
 }
 
-// Conditional reads (live-menus §2, lib/read-model/conditional.ts).
+// Conditional reads (live-menus §2, lib/http/conditional.ts).
 const CONDITIONAL_HEADERS = {
   ETag: header("Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`."),
   "Cache-Control": header("`private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use."),

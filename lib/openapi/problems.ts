@@ -1,10 +1,10 @@
-import type { DeclaredSpec, Method } from "@/lib/api/handler";
+import type { DeclaredSpec, Method } from "@/lib/http/handler";
 
 const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The one rule for the problem statuses a /api/v1 verb can answer, read from what its endpoint()
- * declares (lib/api/handler.ts, "A request" in ARCHITECTURE.md):
+ * declares (lib/http/handler.ts, "A request" in ARCHITECTURE.md):
  * - 401 unless `auth: false`; 403 on authenticated writes (the read-only token, a cross-site cookie write);
  * - 404 where there are path params (a malformed or another business's id finds nothing);
  * - every write reads its body: 400 (broken JSON), 413 (over 1 MiB), 415 (not JSON); 422 where a body

@@ -3,10 +3,10 @@ import { and, desc, eq, max, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/auth/tokens";
 import type { Db } from "@/lib/db/client";
 import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
-import { env } from "@/lib/env";
-import { invalid } from "@/lib/errors";
+import { env } from "@/lib/server/env";
+import { invalid } from "@/lib/server/errors";
 import type { Location } from "@/lib/locations/locations";
-import { found, required, type Scope } from "@/lib/scope";
+import { found, required, type Scope } from "@/lib/server/scope";
 import {
   type DeliveryResponse,
   WEBHOOK_EVENT_TYPES,
@@ -14,7 +14,7 @@ import {
   type WebhookInput,
   type WebhookPatch,
   type WebhookResponse,
-} from "@/lib/schemas/webhooks";
+} from "@/lib/webhooks/schemas";
 import { newWebhookSecret, signedHeaders } from "./signing";
 import { targetProblem } from "./target";
 import { httpTransport, type Transport } from "./transport";

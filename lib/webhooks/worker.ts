@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { env } from "@/lib/server/env";
 import { describeChanges } from "@/lib/live/feed";
 import { subscribe } from "@/lib/live/bus";
-import { coalesce } from "@/lib/coalesce";
-import { errorFields, log } from "@/lib/log";
+import { coalesce } from "@/lib/server/coalesce";
+import type { Job } from "@/lib/server/jobs";
+import { errorFields, log } from "@/lib/server/log";
 import { signedHeaders } from "./signing";
 import { httpTransport, type Transport } from "./transport";
 import { eventBody, webhookSecret } from "./webhooks";
@@ -205,30 +206,12 @@ export class WebhookWorker {
   }
 }
 
-/** Starts this instance's worker (server start, instrumentation.ts); a database that is down is tried again every 30 s. */
-export function startWebhookWorker(open: () => Promise<Database>) {
-  let worker: WebhookWorker | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const begin = async () => {
-    try {
-      const database = await open();
-      if (stopped) return;
-      worker = new WebhookWorker(database.db);
-      await worker.start(database);
-    } catch (error) {
-      log().warn(errorFields(error), "The webhook worker could not start; trying again in 30 s");
-      worker = null;
-      if (!stopped) {
-        retry = setTimeout(begin, 30_000);
-        retry.unref();
-      }
-    }
-  };
-  void begin();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    await worker?.stop();
-  };
-}
+/** This instance's worker as a background job (lib/server/jobs.ts): deliveries are claimed with SKIP LOCKED. */
+export const webhookDeliveryJob: Job = {
+  name: "webhook-delivery",
+  start: async (database) => {
+    const worker = new WebhookWorker(database.db);
+    await worker.start(database);
+    return () => worker.stop();
+  },
+};

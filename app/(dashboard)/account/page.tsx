@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AccountView } from "@/components/account/account-view";
 import { getDb } from "@/lib/db/client";
 import { listLocations } from "@/lib/locations/locations";
-import { requirePageUser } from "@/lib/sessions/page-session";
+import { requirePageUser } from "@/lib/auth/page-session";
 
 export const metadata: Metadata = { title: "Account · Taproom" };
 

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/db/client";
 import { listLocations } from "@/lib/locations/locations";
-import { requirePageUser } from "@/lib/sessions/page-session";
+import { requirePageUser } from "@/lib/auth/page-session";
 import { EmptyState } from "@/components/ui/states";
 
 // GET /dashboard — the first location's menu board, or a note when the business has no location.

@@ -1,9 +1,9 @@
 import { getDb, ping } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { identified } from "@/lib/api/handler";
-import { problemFromError } from "@/lib/api/responses";
-import { databaseUnavailable } from "@/lib/errors";
-import { errorFields, log } from "@/lib/log";
+import { identified } from "@/lib/http/handler";
+import { problemFromError } from "@/lib/http/responses";
+import { databaseUnavailable } from "@/lib/server/errors";
+import { errorFields, log } from "@/lib/server/log";
 
 // GET /api/ready — readiness: 200 when the database answers, 503 (problem+json, Retry-After) while it
 // does not. /api/health stays liveness (the process answers), so an orchestrator restarts the app only

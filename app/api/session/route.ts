@@ -1,11 +1,11 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { ApiError } from "@/lib/errors";
+import { endpoint, resource } from "@/lib/http/handler";
+import { ApiError } from "@/lib/server/errors";
 import type { User } from "@/lib/db/schema";
-import { json } from "@/lib/api/responses";
+import { json } from "@/lib/http/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
-import { createSessionBody } from "@/lib/schemas/sessions";
-import { sessionUserEnvelope } from "@/lib/schemas/users";
-import { clientAddress, verifyLogin } from "@/lib/sessions/sessions";
+import { createSessionBody } from "@/lib/auth/schemas/sessions";
+import { sessionUserEnvelope } from "@/lib/auth/schemas/users";
+import { clientAddress, verifyLogin } from "@/lib/auth/sessions";
 import {
   clearedSessionCookie,
   endBrowserSession,
@@ -14,8 +14,8 @@ import {
   readSessionCookie,
   sessionCookie,
   startBrowserSession,
-} from "@/lib/sessions/browser-sessions";
-import { currentUserJson } from "@/lib/users/current-user";
+} from "@/lib/auth/browser-sessions";
+import { currentUserJson } from "@/lib/auth/current-user";
 
 // The dashboard's own sign-in. No Basic auth here, and no WWW-Authenticate on a 401: the browser would
 // answer it with its own sign-in dialog.

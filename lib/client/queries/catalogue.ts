@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { SearchItemResponse } from "@/lib/schemas/menus";
+import type { SearchItemResponse } from "@/lib/menus/schemas/menus";
 
 // GET /api/v1/items/search: catalogue beers shaped as (unsaved) items.
 export type CatalogueResult = SearchItemResponse;

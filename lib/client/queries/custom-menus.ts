@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { CustomMenuResponse, CustomMenuTreeResponse } from "@/lib/schemas/custom-menus";
+import type { CustomMenuResponse, CustomMenuTreeResponse } from "@/lib/custom-menus/schemas/custom-menus";
 
 // The deprecated custom menus of a location (read-only in the dashboard, except publish and migrate).
 export type CustomMenu = CustomMenuResponse;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { ItemResponse } from "@/lib/schemas/menus";
+import type { ItemResponse } from "@/lib/menus/schemas/menus";
 
 /** An item as GET /locations/:id/eighty_sixed lists it (no containers). */
 export type EightySixedItem = ItemResponse;

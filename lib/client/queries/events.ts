@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { EventResponse } from "@/lib/schemas/events";
+import type { EventResponse } from "@/lib/events/schemas";
 
 /** An event as GET /api/v1/locations/:id/events answers it. */
 export type VenueEvent = EventResponse;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { VersionResponse } from "@/lib/schemas/history";
-import type { MenuTreeResponse } from "@/lib/schemas/menus";
+import type { VersionResponse } from "@/lib/menus/schemas/history";
+import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { menuQueries } from "./menus";
 
 export type MenuVersion = VersionResponse;

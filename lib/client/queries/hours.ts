@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { HourResponse } from "@/lib/schemas/hours";
+import type { HourResponse } from "@/lib/hours/schemas";
 
 /** A weekday row as GET /api/v1/locations/:id/hours answers it (times on 2000-01-01 UTC hold the wall clock). */
 export type Hour = HourResponse;

@@ -10,7 +10,7 @@ import type {
   TopBeerResponse,
   TopBeersResponse,
   WeekdayUsersResponse,
-} from "@/lib/schemas/insights";
+} from "@/lib/insights/schemas/insights";
 
 // The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
 // No tz_offset is sent: without it the server buckets days in the venue's own zone, which is what a

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { LocationResponse } from "@/lib/schemas/locations";
+import type { LocationResponse } from "@/lib/locations/schemas";
 
 // queryOptions factories per resource keep every query key in one place.
 export type LocationSummary = LocationResponse;

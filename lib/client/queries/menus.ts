@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { ContainerSizeResponse } from "@/lib/schemas/container-sizes";
-import type { ContainerResponse, ItemTreeResponse, MenuResponse, MenuTreeResponse, SectionTreeResponse } from "@/lib/schemas/menus";
+import type { ContainerSizeResponse } from "@/lib/menus/schemas/container-sizes";
+import type { ContainerResponse, ItemTreeResponse, MenuResponse, MenuTreeResponse, SectionTreeResponse } from "@/lib/menus/schemas/menus";
 
 // The board's names for the answers of lib/menus (types inferred from the response schemas).
 export type MenuSummary = MenuResponse;

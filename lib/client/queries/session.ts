@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { TokenPairResponse } from "@/lib/schemas/sessions";
+import type { TokenPairResponse } from "@/lib/auth/schemas/sessions";
 
 export type TokenPair = TokenPairResponse;
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { DeliveryResponse, WebhookResponse } from "@/lib/schemas/webhooks";
+import type { DeliveryResponse, WebhookResponse } from "@/lib/webhooks/schemas";
 
 export type Webhook = WebhookResponse;
 export type Delivery = DeliveryResponse;

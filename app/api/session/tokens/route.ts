@@ -1,10 +1,10 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { ApiError } from "@/lib/errors";
-import { json } from "@/lib/api/responses";
-import { tokenPairResponse } from "@/lib/schemas/sessions";
+import { endpoint, resource } from "@/lib/http/handler";
+import { ApiError } from "@/lib/server/errors";
+import { json } from "@/lib/http/responses";
+import { tokenPairResponse } from "@/lib/auth/schemas/sessions";
 import { assertNotCrossSite } from "@/lib/auth/same-origin";
-import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
-import { tokensOf } from "@/lib/sessions/sessions";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
+import { tokensOf } from "@/lib/auth/sessions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/session/tokens — the signed-in user's token pair, for the dashboard's API settings.

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { containerSizesEnvelope } from "@/lib/schemas/container-sizes";
-import { conditional } from "@/lib/read-model/conditional";
-import { containerSizesAnswer } from "@/lib/read-model/reads";
+import { endpoint, resource } from "@/lib/http/handler";
+import { containerSizesEnvelope } from "@/lib/menus/schemas/container-sizes";
+import { conditional } from "@/lib/http/conditional";
+import { containerSizesAnswer } from "@/lib/menus/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/container_sizes — every container size by position

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { currentUserEnvelope } from "@/lib/schemas/users";
-import { currentUserJson } from "@/lib/users/current-user";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { currentUserEnvelope } from "@/lib/auth/schemas/users";
+import { currentUserJson } from "@/lib/auth/current-user";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/current_user — the caller; also verifies a token

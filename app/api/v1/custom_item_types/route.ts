@@ -1,6 +1,6 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { customItemTypesEnvelope } from "@/lib/schemas/custom-menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { customItemTypesEnvelope } from "@/lib/custom-menus/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { listCustomItemTypes } from "@/lib/custom-menus/item-types";
 

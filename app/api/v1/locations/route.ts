@@ -1,6 +1,6 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { locationsEnvelope } from "@/lib/schemas/locations";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { locationsEnvelope } from "@/lib/locations/schemas";
 import { listLocations } from "@/lib/locations/locations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

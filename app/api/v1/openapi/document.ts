@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, resource } from "@/lib/api/handler";
+import { endpoint, resource } from "@/lib/http/handler";
 import { buildDocument, type OpenApiDocument } from "@/lib/openapi/document";
 import { ROUTES } from "./routes";
 

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { createSessionBody, resetTokensResponse, sessionResponse } from "@/lib/schemas/sessions";
-import { clientAddress, createSession, resetTokens } from "@/lib/sessions/sessions";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { createSessionBody, resetTokensResponse, sessionResponse } from "@/lib/auth/schemas/sessions";
+import { clientAddress, createSession, resetTokens } from "@/lib/auth/sessions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/sessions — log in with email and password, get the token pair

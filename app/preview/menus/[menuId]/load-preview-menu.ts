@@ -1,9 +1,9 @@
 // Server only: the page and its metadata share one read per request (`cache`).
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
-import { idParam } from "@/lib/schemas/common";
+import { idParam } from "@/lib/shared/schemas";
 import { previewMenu } from "@/lib/menus/preview";
-import { getPageUser } from "@/lib/sessions/page-session";
+import { getPageUser } from "@/lib/auth/page-session";
 
 export type PreviewMenu = NonNullable<Awaited<ReturnType<typeof loadPreviewMenu>>>;
 

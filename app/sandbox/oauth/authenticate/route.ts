@@ -3,8 +3,8 @@ import { callbackUrl, sandboxAccountOf } from "@/lib/beer-platform/accounts";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { isSameOriginFetch } from "@/lib/auth/same-origin";
 import { getDb } from "@/lib/db/client";
-import { findBrowserSessionUser, readSessionCookie } from "@/lib/sessions/browser-sessions";
-import { signInPath } from "@/lib/sessions/page-session";
+import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
+import { signInPath } from "@/lib/auth/page-session";
 
 // The built-in beer-platform sandbox's one page for browsers: OAuth consent. Its API is answered
 // in-process to the forwarder and is not served over HTTP; with a real platform configured this is 404.

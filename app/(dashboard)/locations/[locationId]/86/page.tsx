@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { EightySixedList } from "@/components/eighty-six/eighty-sixed-list";
 import { PageHeader } from "@/components/shell/page-header";
-import { requireLocationPage } from "@/lib/dashboard/guards";
+import { requireLocationPage } from "@/lib/auth/page-guards";
 
 export const metadata: Metadata = { title: "86'd now · Taproom" };
 

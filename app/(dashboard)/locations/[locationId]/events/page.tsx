@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EventsBoard } from "@/components/events/events-board";
-import { requireLocationPage } from "@/lib/dashboard/guards";
+import { requireLocationPage } from "@/lib/auth/page-guards";
 
 export const metadata: Metadata = { title: "Events · Taproom" };
 

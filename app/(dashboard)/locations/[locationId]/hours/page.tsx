@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { HoursBoard } from "@/components/hours/hours-board";
-import { requireLocationPage } from "@/lib/dashboard/guards";
+import { requireLocationPage } from "@/lib/auth/page-guards";
 
 export const metadata: Metadata = { title: "Hours · Taproom" };
 

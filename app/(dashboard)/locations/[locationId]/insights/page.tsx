@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { InsightsView } from "@/components/insights/insights-view";
 import type { NumDays } from "@/components/insights/days-picker";
-import { requireLocationPage } from "@/lib/dashboard/guards";
-import { NUM_DAYS } from "@/lib/schemas/insights";
+import { requireLocationPage } from "@/lib/auth/page-guards";
+import { NUM_DAYS } from "@/lib/insights/schemas/insights";
 
 export const metadata: Metadata = { title: "Insights · Taproom" };
 

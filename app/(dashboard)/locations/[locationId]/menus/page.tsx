@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { MenuBoard } from "@/components/menu-board/menu-board";
 import { PageHeader } from "@/components/shell/page-header";
-import { requireLocationPage } from "@/lib/dashboard/guards";
-import { idParam } from "@/lib/schemas/common";
+import { requireLocationPage } from "@/lib/auth/page-guards";
+import { idParam } from "@/lib/shared/schemas";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
-import { requireLocationPage } from "@/lib/dashboard/guards";
+import { requireLocationPage } from "@/lib/auth/page-guards";
 
 export const metadata: Metadata = { title: "Webhooks · Taproom" };
 

@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { containerEnvelope, legacyQuery, updateContainerBody } from "@/lib/schemas/menus";
-import { containerReadEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { containerEnvelope, legacyQuery, updateContainerBody } from "@/lib/menus/schemas/menus";
+import { containerReadEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { deleteContainer, readContainer, updateContainer } from "@/lib/menus/containers";
 import { readContainerIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

@@ -1,8 +1,8 @@
-import { viewSource } from "@/lib/analytics/menu-views";
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { customMenuEnvelope, customMenuQuery, customMenuReadEnvelope, updateCustomMenuBody } from "@/lib/schemas/custom-menus";
+import { viewSource } from "@/lib/insights/menu-views";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { customMenuEnvelope, customMenuQuery, customMenuReadEnvelope, updateCustomMenuBody } from "@/lib/custom-menus/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomMenu, readCustomMenu, updateCustomMenu } from "@/lib/custom-menus/menus";
 

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { customSectionEnvelope, updateCustomSectionBody } from "@/lib/schemas/custom-menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { customSectionEnvelope, updateCustomSectionBody } from "@/lib/custom-menus/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { deleteCustomSection, readCustomSection, updateCustomSection } from "@/lib/custom-menus/sections";
 

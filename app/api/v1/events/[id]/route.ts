@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { eventEnvelope, updateEventBody } from "@/lib/schemas/events";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { eventEnvelope, updateEventBody } from "@/lib/events/schemas";
 import { deleteEvent, readEvent, updateEvent } from "@/lib/events/events";
 
 // PUT and PATCH /api/v1/events/:id — change only the fields passed

@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { itemEnvelope, legacyQuery, updateItemBody } from "@/lib/schemas/menus";
-import { itemReadEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { itemEnvelope, legacyQuery, updateItemBody } from "@/lib/menus/schemas/menus";
+import { itemReadEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { deleteItem, readItem, updateItem } from "@/lib/menus/items";
 import { readItemIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

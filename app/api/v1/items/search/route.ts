@@ -1,6 +1,6 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { searchItemsEnvelope, searchItemsQuery } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { searchItemsEnvelope, searchItemsQuery } from "@/lib/menus/schemas/menus";
 import { searchCatalogue } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

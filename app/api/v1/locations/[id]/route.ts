@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { idParams } from "@/lib/schemas/common";
-import { locationEnvelope } from "@/lib/schemas/locations";
-import { conditional } from "@/lib/read-model/conditional";
-import { locationAnswer } from "@/lib/read-model/reads";
+import { endpoint, resource } from "@/lib/http/handler";
+import { idParams } from "@/lib/shared/schemas";
+import { locationEnvelope } from "@/lib/locations/schemas";
+import { conditional } from "@/lib/http/conditional";
+import { locationAnswer } from "@/lib/locations/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id — one location

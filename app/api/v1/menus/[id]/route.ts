@@ -1,14 +1,14 @@
-import { countMenuView, viewSource } from "@/lib/analytics/menu-views";
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { menuEnvelope, menuQuery, updateMenuBody } from "@/lib/schemas/menus";
-import { menuReadEnvelope } from "@/lib/schemas/include-legacy";
+import { countMenuView, viewSource } from "@/lib/insights/menu-views";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { menuEnvelope, menuQuery, updateMenuBody } from "@/lib/menus/schemas/menus";
+import { menuReadEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { deleteMenu, updateMenu } from "@/lib/menus/menus";
 import { readMenuIncludingLegacy } from "@/lib/custom-menus/include-legacy";
-import { conditional, conditionalCoded, negotiateCoding, tagged } from "@/lib/read-model/conditional";
-import { fullMenu } from "@/lib/read-model/full-menu";
-import { menuAnswer } from "@/lib/read-model/reads";
+import { conditional, tagged } from "@/lib/http/conditional";
+import { fullMenu } from "@/lib/menus/full-menu";
+import { menuAnswer } from "@/lib/menus/reads";
 
 // PUT and PATCH /api/v1/menus/:id — change name, description or footer
 const update = endpoint({ params: idParams, body: updateMenuBody, response: menuEnvelope }, async ({ db, caller, params, body }) =>
@@ -28,8 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       if (!query.full) return conditional(request, await menuAnswer(db, scope));
       const menu = await fullMenu(db, scope);
       if (sourceName !== null) countMenuView(db, { locationId: menu.head.menu.locationId, source: sourceName });
-      const coding = negotiateCoding(request);
-      return conditionalCoded(request, { tag: menu.tag, coding, body: () => menu.body(coding) });
+      return conditional(request, menu);
     },
   ),
   PUT: update,

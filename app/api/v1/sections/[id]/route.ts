@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { legacyQuery, sectionEnvelope, updateSectionBody } from "@/lib/schemas/menus";
-import { sectionReadEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { legacyQuery, sectionEnvelope, updateSectionBody } from "@/lib/menus/schemas/menus";
+import { sectionReadEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { deleteSection, readSection, updateSection } from "@/lib/menus/sections";
 import { readSectionIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

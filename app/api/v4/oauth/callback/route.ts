@@ -2,7 +2,7 @@ import { v4Endpoint } from "@/lib/beer-platform/handler";
 import { OAUTH_BINDING_COOKIE, clearedOauthBindingCookie, finishConnect, takeState } from "@/lib/beer-platform/accounts";
 import { upstreamConfig } from "@/lib/beer-platform/config";
 import { V4Error } from "@/lib/beer-platform/errors";
-import { isSecureRequest, readCookie } from "@/lib/sessions/browser-sessions";
+import { isSecureRequest, readCookie } from "@/lib/auth/browser-sessions";
 
 // GET /api/v4/oauth/callback — where the platform sends the browser back; the `state` names the user
 export const GET = v4Endpoint({ auth: false }, async ({ db, request }) => {

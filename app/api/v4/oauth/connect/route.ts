@@ -1,8 +1,8 @@
 import { v4Endpoint } from "@/lib/beer-platform/handler";
 import { oauthBindingCookie, startConnect } from "@/lib/beer-platform/accounts";
 import { V4Error } from "@/lib/beer-platform/errors";
-import { localPath } from "@/lib/local-path";
-import { isSecureRequest } from "@/lib/sessions/browser-sessions";
+import { localPath } from "@/lib/auth/local-path";
+import { isSecureRequest } from "@/lib/auth/browser-sessions";
 
 // GET /api/v4/oauth/connect — start connecting the caller's beer-platform account (302 to its sign-in)
 export const GET = v4Endpoint({}, async ({ db, request, caller }) => {

@@ -1,9 +1,9 @@
-import { endpoint } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { ApiError } from "@/lib/errors";
+import { endpoint } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { ApiError } from "@/lib/server/errors";
 import { viewerBusinessOf } from "@/lib/menus/board";
 import { previewMenu } from "@/lib/menus/preview";
-import { previewParams, previewResponse } from "@/lib/schemas/preview";
+import { previewParams, previewResponse } from "@/lib/menus/schemas/preview";
 
 // GET /preview/menus/:menuId/data — what the board page shows, as JSON: its script fetches it again when
 // the stream tells a new version. A guest sees a published menu; a draft needs its business's session

@@ -1,8 +1,8 @@
-import { endpoint } from "@/lib/api/handler";
-import { ApiError } from "@/lib/errors";
+import { endpoint } from "@/lib/http/handler";
+import { ApiError } from "@/lib/server/errors";
 import { openBoardStream } from "@/lib/live/board-stream";
 import { viewerBusinessOf } from "@/lib/menus/board";
-import { previewParams } from "@/lib/schemas/preview";
+import { previewParams } from "@/lib/menus/schemas/preview";
 
 // GET /preview/menus/:menuId/stream — text/event-stream for the public board: `event: version` with the
 // menu's new version whenever it changes (lib/live/board-stream.ts). Same access as the board: 404 for

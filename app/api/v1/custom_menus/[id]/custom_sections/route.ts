@@ -1,12 +1,12 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
 import {
   createCustomSectionBody,
   createCustomSectionQuery,
   customSectionEnvelope,
   customSectionsEnvelope,
-} from "@/lib/schemas/custom-menus";
+} from "@/lib/custom-menus/schemas/custom-menus";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomSection, listMenuCustomSections } from "@/lib/custom-menus/sections";
 

@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { containerEnvelope, containerListQuery, createContainerBody } from "@/lib/schemas/menus";
-import { containerListEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { containerEnvelope, containerListQuery, createContainerBody } from "@/lib/menus/schemas/menus";
+import { containerListEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { createContainer, listContainers } from "@/lib/menus/containers";
 import { listContainersIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { itemEnvelope, moveItemBody } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { itemEnvelope, moveItemBody } from "@/lib/menus/schemas/menus";
 import { moveItem } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

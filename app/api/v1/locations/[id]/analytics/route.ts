@@ -1,9 +1,9 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { analyticsQuery, analyticsResponse } from "@/lib/schemas/analytics";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { analyticsQuery, analyticsResponse } from "@/lib/insights/schemas/analytics";
 import { getLocation } from "@/lib/locations/locations";
-import { recordMenuView } from "@/lib/analytics/menu-views";
+import { recordMenuView } from "@/lib/insights/menu-views";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/analytics — count a menu view from source_name (read-only tokens too)

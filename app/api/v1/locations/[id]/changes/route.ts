@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { changesEnvelope, changesQuery } from "@/lib/schemas/changes";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { changesEnvelope, changesQuery } from "@/lib/live/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { readChanges } from "@/lib/live/feed";
 

@@ -1,13 +1,13 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
 import {
   createCustomMenuBody,
   customMenuEnvelope,
   customMenusEnvelope,
   deleteCustomMenusBody,
   deleteCustomMenusResponse,
-} from "@/lib/schemas/custom-menus";
+} from "@/lib/custom-menus/schemas/custom-menus";
 import { getLocation } from "@/lib/locations/locations";
 import { deprecated } from "@/lib/custom-menus/deprecation";
 import { createCustomMenu, deleteCustomMenus, listLocationCustomMenus } from "@/lib/custom-menus/menus";

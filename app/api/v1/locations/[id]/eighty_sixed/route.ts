@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { eightySixedEnvelope } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { eightySixedEnvelope } from "@/lib/menus/schemas/menus";
 import { getLocation } from "@/lib/locations/locations";
 import { listEightySixed } from "@/lib/menus/eighty-six";
 

@@ -1,11 +1,11 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { createEventBody, eventEnvelope, eventsEnvelope } from "@/lib/schemas/events";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { createEventBody, eventEnvelope, eventsEnvelope } from "@/lib/events/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { createEvent } from "@/lib/events/events";
-import { conditional } from "@/lib/read-model/conditional";
-import { eventsAnswer } from "@/lib/read-model/reads";
+import { conditional } from "@/lib/http/conditional";
+import { eventsAnswer } from "@/lib/events/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/events — the location's events by start time

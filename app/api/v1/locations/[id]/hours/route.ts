@@ -1,11 +1,11 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { hoursEnvelope, updateHoursBody } from "@/lib/schemas/hours";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { hoursEnvelope, updateHoursBody } from "@/lib/hours/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { updateHours } from "@/lib/hours/hours";
-import { conditional } from "@/lib/read-model/conditional";
-import { hoursAnswer } from "@/lib/read-model/reads";
+import { conditional } from "@/lib/http/conditional";
+import { hoursAnswer } from "@/lib/hours/reads";
 
 // PUT and PATCH /api/v1/locations/:id/hours — one batch for the week, in one transaction
 const update = endpoint({ params: idParams, body: updateHoursBody, response: hoursEnvelope }, async ({ db, caller, params, body }) => {

@@ -1,13 +1,13 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { createMenuBody, legacyQuery, menuEnvelope } from "@/lib/schemas/menus";
-import { menuListEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { createMenuBody, legacyQuery, menuEnvelope } from "@/lib/menus/schemas/menus";
+import { menuListEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { getLocation } from "@/lib/locations/locations";
 import { createMenu } from "@/lib/menus/menus";
 import { listMenusIncludingLegacy } from "@/lib/custom-menus/include-legacy";
-import { conditional, tagged } from "@/lib/read-model/conditional";
-import { menusAnswer } from "@/lib/read-model/reads";
+import { conditional, tagged } from "@/lib/http/conditional";
+import { menusAnswer } from "@/lib/menus/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { createdWebhookEnvelope, createWebhookBody, webhooksEnvelope } from "@/lib/schemas/webhooks";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { createdWebhookEnvelope, createWebhookBody, webhooksEnvelope } from "@/lib/webhooks/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { menuEnvelope } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { menuEnvelope } from "@/lib/menus/schemas/menus";
 import { setPublished } from "@/lib/menus/menus";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

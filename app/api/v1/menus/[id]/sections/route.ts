@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { createSectionBody, createSectionQuery, legacyQuery, sectionEnvelope } from "@/lib/schemas/menus";
-import { sectionListEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { createSectionBody, createSectionQuery, legacyQuery, sectionEnvelope } from "@/lib/menus/schemas/menus";
+import { sectionListEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { createSection, listSections } from "@/lib/menus/sections";
 import { listSectionsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

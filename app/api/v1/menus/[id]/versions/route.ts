@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { VERSIONS_PAGE, versionsEnvelope, versionsQuery } from "@/lib/schemas/history";
-import { listVersions } from "@/lib/history/versions";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { VERSIONS_PAGE, versionsEnvelope, versionsQuery } from "@/lib/menus/schemas/history";
+import { listVersions } from "@/lib/menus/history/versions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/versions — the menu's kept versions, newest first; ?before=<version>&limit=N pages back

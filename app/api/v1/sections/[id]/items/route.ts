@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { createItemBody, itemEnvelope, legacyQuery } from "@/lib/schemas/menus";
-import { itemListEnvelope } from "@/lib/schemas/include-legacy";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { createItemBody, itemEnvelope, legacyQuery } from "@/lib/menus/schemas/menus";
+import { itemListEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { createItem, listItems } from "@/lib/menus/items";
 import { listItemsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { deliveriesEnvelope, deliveriesQuery } from "@/lib/schemas/webhooks";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { deliveriesEnvelope, deliveriesQuery } from "@/lib/webhooks/schemas";
 import { listDeliveries } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

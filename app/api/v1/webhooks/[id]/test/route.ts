@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { deliveryEnvelope } from "@/lib/schemas/webhooks";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { deliveryEnvelope } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

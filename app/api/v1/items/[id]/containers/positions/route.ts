@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { positionsBody } from "@/lib/schemas/positions";
-import { containerPositionsResponse } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { positionsBody } from "@/lib/menus/schemas/positions";
+import { containerPositionsResponse } from "@/lib/menus/schemas/menus";
 import { reorderContainers } from "@/lib/menus/containers";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

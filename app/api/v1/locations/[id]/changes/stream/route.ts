@@ -1,6 +1,6 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { idParams } from "@/lib/schemas/common";
-import { changeStreamQuery, changeStreamResponse } from "@/lib/schemas/changes";
+import { endpoint, resource } from "@/lib/http/handler";
+import { idParams } from "@/lib/shared/schemas";
+import { changeStreamQuery, changeStreamResponse } from "@/lib/live/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { openChangeStream } from "@/lib/live/stream";
 

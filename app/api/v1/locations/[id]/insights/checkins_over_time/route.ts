@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { checkinsOverTimeEnvelope, checkinsOverTimeQuery } from "@/lib/schemas/insights";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { checkinsOverTimeEnvelope, checkinsOverTimeQuery } from "@/lib/insights/schemas/insights";
 import { getLocation } from "@/lib/locations/locations";
 import { checkinsOverTime } from "@/lib/insights/queries";
 

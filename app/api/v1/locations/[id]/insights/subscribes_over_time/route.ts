@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { subscribesOverTimeEnvelope, subscribesOverTimeQuery } from "@/lib/schemas/insights";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { subscribesOverTimeEnvelope, subscribesOverTimeQuery } from "@/lib/insights/schemas/insights";
 import { getLocation } from "@/lib/locations/locations";
 import { subscribesOverTime } from "@/lib/insights/queries";
 

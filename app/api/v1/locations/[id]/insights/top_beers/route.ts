@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { topBeersEnvelope, topBeersQuery } from "@/lib/schemas/insights";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { topBeersEnvelope, topBeersQuery } from "@/lib/insights/schemas/insights";
 import { getLocation } from "@/lib/locations/locations";
 import { topBeers } from "@/lib/insights/queries";
 

@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { idParams } from "@/lib/schemas/common";
-import { positionsBody } from "@/lib/schemas/positions";
-import { sectionPositionsResponse } from "@/lib/schemas/menus";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { idParams } from "@/lib/shared/schemas";
+import { positionsBody } from "@/lib/menus/schemas/positions";
+import { sectionPositionsResponse } from "@/lib/menus/schemas/menus";
 import { reorderSections } from "@/lib/menus/sections";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

@@ -1,7 +1,7 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { menuVersionEnvelope, versionParams } from "@/lib/schemas/history";
-import { parseVersion, readMenuVersion } from "@/lib/history/versions";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { menuVersionEnvelope, versionParams } from "@/lib/menus/schemas/history";
+import { parseVersion, readMenuVersion } from "@/lib/menus/history/versions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/versions/:version — the whole tree as full=true answered it at that version

@@ -1,8 +1,8 @@
-import { endpoint, resource } from "@/lib/api/handler";
-import { json } from "@/lib/api/responses";
-import { menuVersionEnvelope, versionParams } from "@/lib/schemas/history";
-import { revertMenu } from "@/lib/history/revert";
-import { parseVersion } from "@/lib/history/versions";
+import { endpoint, resource } from "@/lib/http/handler";
+import { json } from "@/lib/http/responses";
+import { menuVersionEnvelope, versionParams } from "@/lib/menus/schemas/history";
+import { revertMenu } from "@/lib/menus/history/revert";
+import { parseVersion } from "@/lib/menus/history/versions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/menus/:id/versions/:version/revert — restore the tree as it was, as a new version (menu.reverted)

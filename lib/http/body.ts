@@ -1,0 +1,98 @@
+import type { z } from "zod";
+import { env } from "@/lib/server/env";
+import { ApiError } from "@/lib/server/errors";
+
+const tooLarge = (limit: number) => new ApiError("payload_too_large", `The body is larger than ${limit} bytes.`);
+
+/**
+ * The request body as text, read at most MAX_BODY_BYTES (1 MiB) far: a declared Content-Length over the
+ * ceiling is refused before a byte is read, and a body without one is counted as it streams in and
+ * dropped the moment it passes the ceiling. 413 either way; a client cannot make us hold more.
+ */
+export async function readBodyText(request: Request): Promise<string> {
+  const limit = env().MAX_BODY_BYTES;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Whether a parsed JSON value nests deeper than MAX_DEPTH arrays and objects. Walked with an explicit
+ * stack: the value may be thousands deep, and the schemas and serializers after this recurse.
+ */
+export function nestsTooDeep(value: unknown, max = MAX_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** A JSON body, parsed, within the size ceiling and the nesting limit. */
+export function parseJsonBody(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+  if (nestsTooDeep(parsed)) {
+    throw new ApiError("validation_failed", `The body is nested deeper than ${MAX_DEPTH} levels.`, {
+      errors: [{ path: "", message: `nested deeper than ${MAX_DEPTH} levels` }],
+    });
+  }
+  return parsed;
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema under defaults, optionals and the input side of transforms. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  if (def.innerType && ["default", "prefault", "optional", "nullable", "readonly", "catch"].includes(def.type))
+    return unwrapped(def.innerType);
+  if (def.type === "pipe" && def.in) return unwrapped(def.in);
+  return schema;
+}
+
+/**
+ * The resource key of a body schema of the form `{<key>: {…}}` (`item` for `{item: {untappd_id}}`),
+ * found from the schema itself so that no route can forget it; undefined for any other body.
+ */
+export function resourceKeyOf(schema: z.ZodType): string | undefined {
+  const outer = defOf(unwrapped(schema));
+  if (outer.type !== "object" || !outer.shape) return undefined;
+  const keys = Object.keys(outer.shape);
+  if (keys.length !== 1) return undefined;
+  return defOf(unwrapped(outer.shape[keys[0]!]!)).type === "object" ? keys[0] : undefined;
+}
+
+/**
+ * A body sent without its resource key is that resource's fields (contract §3): `{"untappd_id": 7}`
+ * reads as `{"item": {"untappd_id": 7}}`. When the key is there, the wrapped form wins and the rest of
+ * the top level is ignored, as unknown fields always are.
+ */
+export function withResourceKey(key: string, body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || Object.hasOwn(body, key)) return body;
+  return { [key]: body };
+}

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+
+// Conditional reads (live-menus §2): the one place an answer's tag is made and a 304 is decided. A
+// strong ETag on every answer of the conditional reads, and 304 without a body when If-None-Match
+// names it. Tags are derived from stored data only (versions, ids, bodies), never from process state,
+// so every instance gives the same data the same tag. Compression is the server's (server.ts), which
+// adds the coding to a compressed answer's tag (`"…-gzip"`, `"…-br"`).
+
+/** `"…"`: a strong tag over `parts` (27 base64url characters of SHA-256). */
+export function etag(...parts: (string | number | null)[]): string {
+  return `"${createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 27)}"`;
+}
+
+/** A read's answer: its tag and its JSON text. */
+export type Tagged = { tag: string; body: string };
+
+/** `data` as JSON text, tagged by that text: the same bytes, the same tag. */
+export function tagged(data: unknown): Tagged {
+  const body = JSON.stringify(data);
+  return { tag: etag("body", body), body };
+}
+
+/**
+ * Whether If-None-Match names `tag` (weak comparison, RFC 9110 §13.1.2: `W/` ignored; `*` matches
+ * any). The tag of the same answer in a content coding matches too: the answer did not change.
+ */
+export function notModified(request: Request, tag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  const bare = tag.slice(1, -1);
+  return header.split(",").some((part) => {
+    const value = part.trim().replace(/^W\//, "");
+    if (value === "*") return true;
+    const opaque = value.slice(1, -1).replace(/-(gzip|br|deflate)$/, "");
+    return value.startsWith('"') && value.endsWith('"') && opaque === bare;
+  });
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+/** Every conditional answer may be kept by the caller but must be checked again before each use. */
+export const CACHE_CONTROL = "private, no-cache";
+
+/**
+ * 304 when If-None-Match names the tag, else 200 with the body; both with ETag and Cache-Control.
+ * `body` may be given later than the tag (the full menu: its tag is known without building the tree),
+ * so a 304 never builds it.
+ */
+export function conditional(request: Request, answer: Tagged | { tag: string; body: () => Promise<string> }): Response | Promise<Response> {
+  const headers = { etag: answer.tag, "cache-control": CACHE_CONTROL };
+  if (notModified(request, answer.tag)) return new Response(null, { status: 304, headers });
+  const ok = (body: string) => new Response(body, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
+  return typeof answer.body === "string" ? ok(answer.body) : answer.body().then(ok);
+}

@@ -1,0 +1,285 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { actingAs } from "@/lib/db/actor";
+import { countStatements, statementsRun } from "@/lib/db/statement-count";
+import { env } from "@/lib/server/env";
+import { authenticate, type Caller } from "@/lib/auth/caller";
+import { problemResponse } from "@/lib/shared/schemas";
+import { ApiError, databaseUnavailable, type FieldError } from "@/lib/server/errors";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { errorFields, log, withRequestId } from "@/lib/server/log";
+import { settle } from "@/lib/live/bus";
+import { parseJsonBody, readBodyText, resourceKeyOf, withResourceKey } from "./body";
+import { negotiated, problem, problemFromError } from "./responses";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
+/** A verb without a query schema takes any query and reads none of it (built once, not per request). */
+const NO_QUERY = z.object({});
+
+const MEMO_SIZE = 500;
+/**
+ * The value computed for a key, computed once and kept frozen; the oldest key is dropped past
+ * MEMO_SIZE. A computation that throws (a refusal) is not kept.
+ */
+function memo<K, V>(): (key: K, compute: () => V) => V {
+  const kept = new Map<K, V>();
+  return (key, compute) => {
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = compute();
+    if (value !== null && typeof value === "object") Object.freeze(value);
+    if (kept.size >= MEMO_SIZE) kept.delete(kept.keys().next().value as K);
+    kept.set(key, value);
+    return value;
+  };
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteFn = (request: Request, context: RouteContext) => Promise<Response>;
+
+/**
+ * The success answers of a verb: a schema (status 200), or schemas by status (`{ 201: itemEnvelope }`);
+ * `null` for an answer without a body (204). Error answers are always `problemResponse`.
+ */
+export type ResponseSpec = z.ZodType | { [status: number]: z.ZodType | null };
+export type DeclaredResponses = { [status: number]: z.ZodType | null };
+
+// Route function → its declared answers, filled when a route module is loaded: nothing is done per
+// request. Tests validate every answer against it (test/api.ts); OpenAPI can be generated from it.
+const declarations = new WeakMap<RouteFn, DeclaredResponses>();
+
+/** What a route function answers on success, by status; undefined for a function no endpoint() made. */
+export function declaredResponses(route: RouteFn): DeclaredResponses | undefined {
+  return declarations.get(route);
+}
+
+/**
+ * What a verb takes, as its endpoint() declared it, filed beside its answers when the module loads:
+ * the API description (lib/openapi) is generated from these two maps. `offered` is false for the 405
+ * refuser that resource() exports for the methods a path does not offer.
+ */
+export type DeclaredSpec = {
+  offered: boolean;
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Problem statuses this verb answers beyond the ones its shape implies (lib/openapi/problems.ts). */
+  problems?: readonly number[];
+  /** The deprecated family: when, until when, and what replaces it (lib/custom-menus/deprecation.ts). */
+  deprecation?: { since: string; sunset: string; successor: string | null };
+  /** A conditional read (live-menus §2): ETag, If-None-Match, 304 (lib/http/conditional.ts). */
+  conditional?: boolean;
+};
+const specs = new WeakMap<RouteFn, DeclaredSpec>();
+
+/** What a route function takes; undefined for a function no endpoint() or resource() made. */
+export function declaredSpec(route: RouteFn): DeclaredSpec | undefined {
+  return specs.get(route);
+}
+
+/** The methods a route module offers: the exported verbs that are not resource()'s 405 refuser. */
+export function offeredMethods(module: Partial<Record<string, RouteFn>>): Method[] {
+  return METHODS.filter((method) => {
+    const route = module[method];
+    return route !== undefined && specs.get(route)?.offered === true;
+  });
+}
+
+/**
+ * For wrappers of a route function (the deprecated family's headers): the wrapper answers the same,
+ * takes the same, and may add to what is declared (`extra`).
+ */
+export function sameResponses(from: RouteFn, to: RouteFn, extra: Partial<DeclaredSpec> = {}): RouteFn {
+  const declared = declarations.get(from);
+  if (declared) declarations.set(to, declared);
+  const spec = specs.get(from);
+  if (spec) specs.set(to, { ...spec, ...extra });
+  return to;
+}
+
+function declare(route: RouteFn, response: ResponseSpec): RouteFn {
+  declarations.set(route, "safeParse" in response ? { 200: response as z.ZodType } : response);
+  return route;
+}
+
+type Spec<P, Q, B, A extends boolean> = {
+  /** false only for POST /sessions and the dashboard's /api/session routes; every other route needs a token. */
+  auth?: A;
+  /** Runs first, before anything is read: the same-origin checks of the dashboard's session routes. */
+  guard?: (request: Request) => void;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /**
+   * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
+   * without, and the test harness fails on a success answer no schema was declared for.
+   */
+  response?: ResponseSpec;
+  /**
+   * Problem statuses beyond the ones the spec's shape implies (auth, params, query, body: see
+   * lib/openapi/problems.ts), e.g. `[409]` where a write can conflict. The API description lists them.
+   */
+  problems?: readonly number[];
+  /**
+   * A conditional read (live-menus §2): the verb answers an ETag and 304 without a body when
+   * If-None-Match names it (lib/http/conditional.ts); declared here, so 304 is in its answers
+   * and the API description documents both headers.
+   */
+  conditional?: boolean;
+};
+
+export type HandlerContext<P, Q, B, A extends boolean> = {
+  request: Request;
+  db: Db;
+  caller: A extends false ? null : Caller;
+  params: P;
+  query: Q;
+  body: B;
+};
+
+export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") return undefined;
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    throw new ApiError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  return parseJsonBody(text);
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = zodErrors(result.error, where === "query" ? "query" : undefined);
+  throw new ApiError("validation_failed", `The ${where} did not pass validation.`, { errors });
+}
+
+/** Any error as problem+json: an ApiError as itself, a lost database 503, anything else logged and 500. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return problemFromError(error);
+  if (isDatabaseUnavailable(error)) return problemFromError(databaseUnavailable());
+  log().error(errorFields(error), "Unhandled error in an API handler");
+  return problem("internal_error", "Something went wrong on our side. Try again later.");
+}
+
+/**
+ * Serves a route function under a request id (lib/server/log.ts): its log lines and problem bodies carry
+ * it, and the answer names it in X-Request-Id. Errors go out in the media type the caller accepts.
+ */
+export function identified(route: RouteFn): RouteFn {
+  return (request, context) =>
+    withRequestId(request, async (requestId) => {
+      const response = await route(request, context);
+      response.headers.set("x-request-id", requestId);
+      return negotiated(request, response);
+    });
+}
+
+/**
+ * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
+ * params (a malformed id finds nothing: 404), query and body (422; a `{resource: {…}}` body also
+ * taken unwrapped), run, and map every error to problem+json.
+ */
+export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends boolean = true>(
+  spec: Spec<P, Q, B, A>,
+  run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
+): RouteFn {
+  const resourceKey = spec.body && resourceKeyOf(spec.body);
+  // Boards and integrations poll with the same path and query all day: what passed validation is
+  // kept (frozen, so no handler can change it for the next caller), up to MEMO_SIZE of each.
+  const parsedParams = memo<string, P>();
+  const parsedQueries = memo<string, Q>();
+  const handle: RouteFn = async (request, context) => {
+    try {
+      spec.guard?.(request);
+      const db = await getDb();
+      let caller: Caller | null = null;
+      if (spec.auth !== false) {
+        caller = await authenticate(db, request);
+        if (WRITES.has(request.method) && caller.access !== "write") {
+          throw new ApiError("read_only_token", "The read-only token cannot change anything; use the read-write token.");
+        }
+      }
+      const rawParams = (await context?.params) ?? {};
+      const params = parsedParams(JSON.stringify(rawParams), () => {
+        if (!spec.params) return {} as P;
+        const parsed = spec.params.safeParse(rawParams);
+        if (!parsed.success) throw new ApiError("not_found", "No such record.");
+        return parsed.data;
+      });
+      const url = new URL(request.url);
+      const query = parsedQueries(url.search, () =>
+        parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
+      );
+      const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
+      const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
+      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body });
+      // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
+      const response = await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
+      // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps
+      // state derived from the database here is current for the caller's next read.
+      if (WRITES.has(request.method) && response.status < 400) await settle();
+      return response;
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+  const route = identified(async (request, context) => {
+    const counting = env().EXPOSE_SQL_COUNT;
+    if (!counting) return handle(request, context);
+    if (counting === "total") {
+      const response = await handle(request, context);
+      response.headers.set("x-sql-statements-total", String(statementsRun()));
+      return response;
+    }
+    const { result, statements } = await countStatements(() => handle(request, context));
+    result.headers.set("x-sql-statements", String(statements));
+    return result;
+  });
+  specs.set(route, {
+    offered: true,
+    auth: spec.auth !== false,
+    params: spec.params,
+    query: spec.query,
+    body: spec.body,
+    problems: spec.problems,
+    conditional: spec.conditional,
+  });
+  if (!spec.response) return route;
+  const declared = "safeParse" in spec.response ? { 200: spec.response as z.ZodType } : spec.response;
+  return declare(route, spec.conditional ? { ...declared, 304: null } : declared);
+}
+
+/** problem+json 404 for a path no API route serves (app/api/v1/[[...path]], lib/api/node-route.ts). */
+export const unknownPath = identified(async (request) => problem("not_found", `No API route at ${new URL(request.url).pathname}.`));
+
+/**
+ * The verbs of one path. Every method is exported so that the ones not offered answer 405 with
+ * `Allow` in problem+json instead of the framework's bare answer.
+ */
+export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Method | "OPTIONS", RouteFn> {
+  const offered = METHODS.filter((method) => handlers[method]);
+  const allow = [...offered.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
+  const refuse = declare(
+    identified(async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } })),
+    { 405: problemResponse },
+  );
+  specs.set(refuse, { offered: false, auth: false });
+  const options = declare(
+    identified(async () => new Response(null, { status: 204, headers: { allow } })),
+    { 204: null },
+  );
+  specs.set(options, { offered: true, auth: false });
+  const out = Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? refuse]));
+  return { ...out, OPTIONS: options } as Record<Method | "OPTIONS", RouteFn>;
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { dateString, timestamp } from "@/lib/shared/schemas";
+
+// Insight queries (spec: Insights; contract §6). Shared by the handlers and the dashboard's charts.
+
+export const NUM_DAYS = [1, 7, 30, 90, 180] as const;
+
+const numDays = (fallback: (typeof NUM_DAYS)[number]) =>
+  z
+    .enum(["1", "7", "30", "90", "180"], { error: "must be one of 1, 7, 30, 90, 180" })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : Number(value)));
+
+/** Hours from UTC (check-ins, subscribes): whole and quarter hours, -12 to +14; unset: the location's zone. */
+const tzOffsetHours = z.coerce
+  .number({ error: "must be a number of hours" })
+  .min(-12, "must be between -12 and 14 hours")
+  .max(14, "must be between -12 and 14 hours")
+  .refine((value) => Number.isInteger(value * 4), "must be a whole or quarter hour")
+  .optional();
+
+/** Seconds from UTC (menu views, the spec's unit): a multiple of 15 minutes, as every real offset is. */
+const tzOffsetSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(-43_200, "must be between -43200 and 50400 seconds")
+  .max(50_400, "must be between -43200 and 50400 seconds")
+  .refine((value) => value % 900 === 0, "must be a multiple of 900 seconds (15 minutes)")
+  .optional();
+
+export const checkinsOverTimeQuery = z.object({
+  group_by: z.enum(["checkins", "gender", "ages", "daily"], { error: "must be checkins, gender, ages or daily" }).default("checkins"),
+  num_days: numDays(7),
+  tz_offset: tzOffsetHours,
+});
+export const menuViewsOverTimeQuery = z.object({ num_days: numDays(7), tz_offset: tzOffsetSeconds });
+export const subscribesOverTimeQuery = z.object({ num_days: numDays(7), tz_offset: tzOffsetHours });
+export const topBeersQuery = z.object({ num_days: numDays(30) });
+
+// ---- answers (lib/insights/queries.ts) ----
+
+const count = z.number().int().min(0);
+/** Seconds the queries took. */
+const timeTaken = z.number().min(0);
+const insights = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ insights: z.strictObject({ ...shape, time_taken: timeTaken }) });
+
+export const checkinsSeriesResponse = z.strictObject({
+  count,
+  items: z.array(z.strictObject({ date: dateString, checkins: count, distinct_users: count })),
+});
+export const genderCountResponse = z.strictObject({ gender: z.enum(["Male", "Female", "N/A"]), count });
+export const AGE_BANDS = ["19-21", "22-25", "26-30", "31-40", "41-50", "51-60", "61+"] as const;
+export const ageBandsResponse = z.strictObject({ data: z.record(z.enum(AGE_BANDS), count), total: count });
+export const weekdayUsersResponse = z.strictObject({
+  day: z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
+  distinct_users: count,
+});
+
+/** GET …/insights/checkins_over_time: one of four shapes, by group_by. */
+export const checkinsOverTimeEnvelope = z.union([
+  insights({ checkins: checkinsSeriesResponse }),
+  insights({ user_gender: z.array(genderCountResponse) }),
+  insights({ user_ages: ageBandsResponse }),
+  insights({ daily_data: z.array(weekdayUsersResponse) }),
+]);
+
+/** GET …/insights/menu_views_over_time: the spec's shape has no `insights` wrapper. */
+export const menuViewsOverTimeResponse = z.strictObject({
+  total_menu_views: count,
+  menu_views: z.array(
+    z.strictObject({
+      value: z.array(z.strictObject({ source: z.string(), result: count })),
+      timeframe: z.strictObject({ start: timestamp, end: timestamp }),
+    }),
+  ),
+  time_taken: timeTaken,
+});
+
+export const insightStatsResponse = z.strictObject({
+  subscribes: z.strictObject({ all: count, beers: count, events: count }),
+  stats: z.strictObject({ total_checkins: count, total_users: count }),
+});
+export const insightStatsEnvelope = insights(insightStatsResponse.shape);
+
+const datedCounts = z.array(z.strictObject({ date: dateString, count }));
+export const subscribesResponse = z.strictObject({
+  date_range: z.strictObject({ start: dateString, end: dateString }),
+  subscribes: z.strictObject({ all: datedCounts, beers: datedCounts, events: datedCounts }),
+});
+export const subscribesOverTimeEnvelope = insights(subscribesResponse.shape);
+
+export const topBeerResponse = z.strictObject({
+  untappd_id: z.number().int().positive(),
+  name: z.string(),
+  brewery: z.string().nullable(),
+  style: z.string().nullable(),
+  checkins: count,
+  distinct_users: count,
+});
+export const topBeersResponse = z.strictObject({ top_beers: z.array(topBeerResponse), top_nearby_beers: z.array(topBeerResponse) });
+export const topBeersEnvelope = insights(topBeersResponse.shape);
+
+export type CheckinsSeriesResponse = z.infer<typeof checkinsSeriesResponse>;
+export type GenderCountResponse = z.infer<typeof genderCountResponse>;
+export type AgeBandsResponse = z.infer<typeof ageBandsResponse>;
+export type WeekdayUsersResponse = z.infer<typeof weekdayUsersResponse>;
+export type MenuViewsOverTimeResponse = z.infer<typeof menuViewsOverTimeResponse>;
+export type InsightStatsResponse = z.infer<typeof insightStatsResponse>;
+export type SubscribesResponse = z.infer<typeof subscribesResponse>;
+export type TopBeerResponse = z.infer<typeof topBeerResponse>;
+export type TopBeersResponse = z.infer<typeof topBeersResponse>;
+export type InsightStatsEnvelope = z.infer<typeof insightStatsEnvelope>;
+export type SubscribesOverTimeEnvelope = z.infer<typeof subscribesOverTimeEnvelope>;
+export type TopBeersEnvelope = z.infer<typeof topBeersEnvelope>;

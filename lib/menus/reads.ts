@@ -1,0 +1,92 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { items, locations, menus, sections } from "@/lib/db/schema";
+import { type Tagged, tagged } from "@/lib/http/conditional";
+import { type ReadCache, readCache } from "@/lib/live/read-cache";
+import { locationList, weight } from "@/lib/locations/reads";
+import { notFound } from "@/lib/server/errors";
+import type { Scope } from "@/lib/server/scope";
+import { listContainerSizes } from "./container-sizes";
+import { listMenus } from "./menus";
+import { menuJson, type Menu } from "./serialize";
+
+// The menus' reads of live-menus §2, kept by the read cache (lib/live/read-cache.ts): each menu's row
+// with its 86 ends and plain answer (the head, which the full menu's tag is derived from:
+// lib/menus/full-menu.ts), a location's menu list, and the one list of container sizes.
+
+/** GET /locations/:id/menus (without include_legacy) */
+export const menusAnswer = (db: Db, scope: Scope) =>
+  locationList(db, scope, "menus", async (location) => ({ menus: await listMenus(db, { location }) }));
+
+/** GET /container_sizes: one list for everyone. */
+export async function containerSizesAnswer(db: Db, cache?: ReadCache): Promise<Tagged> {
+  return (cache ?? (await readCache())).remember("container_sizes", async () => {
+    const answer = tagged({ container_sizes: await listContainerSizes(db) });
+    return { value: answer, bytes: weight(answer), tags: ["container_sizes"] };
+  });
+}
+
+/**
+ * A menu as the read model keeps it: the row, its location's business and currency, the instants at
+ * which an 86 of one of its items ends (sorted; the answer changes by time alone at each), and the
+ * plain answer of GET /menus/:id.
+ */
+export type MenuHead = {
+  menu: Menu;
+  businessId: number;
+  currency: string;
+  expiries: number[];
+  plain: Tagged;
+  /** The full menu's last tag and what it was derived from besides the menu (lib/menus/full-menu.ts). */
+  fullTag?: { from: string; tag: string };
+};
+
+/** The menu with its location and its 86 ends, in one statement; null when there is no such menu. */
+async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
+  const menuSections = db.select({ id: sections.id }).from(sections).where(eq(sections.menuId, menus.id));
+  const ends = db
+    .select({ end: sql`floor(extract(epoch from ${items.eightySixedUntil}) * 1000)`.as("end") })
+    .from(items)
+    .where(and(sql`${items.sectionId} in ${menuSections}`, isNotNull(items.eightySixedAt), isNotNull(items.eightySixedUntil)));
+  const [row] = await db
+    .select({
+      menu: menus,
+      businessId: locations.businessId,
+      currency: locations.currency,
+      expiries: sql<unknown>`(select coalesce(json_agg(distinct e."end"), '[]'::json) from ${ends} as e)`,
+    })
+    .from(menus)
+    .innerJoin(locations, eq(locations.id, menus.locationId))
+    .where(eq(menus.id, id))
+    .limit(1);
+  if (!row) return null;
+  const raw = typeof row.expiries === "string" ? JSON.parse(row.expiries) : row.expiries;
+  const expiries = (raw as (number | string)[]).map(Number).sort((a, b) => a - b);
+  return {
+    menu: row.menu,
+    businessId: row.businessId,
+    currency: row.currency,
+    expiries,
+    plain: tagged({ menu: menuJson(row.menu) }),
+  };
+}
+
+/** The caller's menu as kept (one statement when not), or 404. `since`: see ReadCache.remember. */
+export async function menuHead(db: Db, { businessId, id }: Scope, cache: ReadCache, since = cache.generation): Promise<MenuHead> {
+  const head = await cache.remember(
+    `menu:${id}`,
+    async () => {
+      const value = await loadHead(db, id);
+      const tags = value ? [`menu:${id}`, `location:${value.menu.locationId}`] : [`menu:${id}`];
+      return { value, bytes: value ? weight(value.plain) + 1000 : 200, tags };
+    },
+    since,
+  );
+  if (!head || head.businessId !== businessId) throw notFound("menu");
+  return head;
+}
+
+/** GET /menus/:id without full=true. */
+export async function menuAnswer(db: Db, scope: Scope): Promise<Tagged> {
+  return (await menuHead(db, scope, await readCache())).plain;
+}

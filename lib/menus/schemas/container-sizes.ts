@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { decimalString, envelope, listPosition, recordId, timestamp } from "@/lib/shared/schemas";
+
+// Container sizes: a global list (GET /container_sizes), also embedded in every container.
+
+export const containerSizeResponse = z.strictObject({
+  id: recordId,
+  name: z.string(),
+  ounces: decimalString,
+  position: listPosition,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+/** Inside a container the size also names its group. */
+export const embeddedContainerSizeResponse = containerSizeResponse.extend({ container_size_group_id: recordId });
+
+export const containerSizesEnvelope = envelope("container_sizes", z.array(containerSizeResponse));
+
+export type ContainerSizeResponse = z.infer<typeof containerSizeResponse>;
+export type EmbeddedContainerSizeResponse = z.infer<typeof embeddedContainerSizeResponse>;

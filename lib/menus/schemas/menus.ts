@@ -1,0 +1,321 @@
+import { z } from "zod";
+import {
+  decimalInput,
+  decimalString,
+  envelope,
+  listPosition,
+  moneyInput,
+  moneyString,
+  optionalText,
+  positionInput,
+  positiveId,
+  queryFlag,
+  recordId,
+  requiredText,
+  sourceName,
+  timestamp,
+} from "@/lib/shared/schemas";
+import { embeddedContainerSizeResponse } from "./container-sizes";
+import { positionsResponse } from "./positions";
+
+// Consolidated menus, sections, items and containers (contract §4). Shared by handlers and forms.
+
+const flag = z.boolean({ error: "must be true or false" });
+const calories = z
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(0, "must not be negative")
+  .max(100_000, "is too large")
+  .nullable();
+const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
+
+export const legacyQuery = z.object({ include_legacy: queryFlag });
+export const menuQuery = z.object({ full: queryFlag, include_legacy: queryFlag, source_name: sourceName });
+
+const menuFields = {
+  name: requiredText(255),
+  description: optionalText(2000),
+  footer: optionalText(2000),
+};
+export const createMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }) }, object("a menu"));
+export const updateMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }).partial() }, object("a menu"));
+
+const sectionFields = {
+  name: z.string({ error: "must be a string" }).trim().max(255, "must be at most 255 characters"),
+  description: optionalText(2000),
+  public: flag,
+};
+export const createSectionQuery = z.object({ head: queryFlag });
+// The body is optional: a section without one is an untitled section.
+export const createSectionBody = z
+  .object({ section: z.object(sectionFields, { error: "must be an object" }).partial().optional().default({}) }, object("a section"))
+  .default({ section: {} });
+export const updateSectionBody = z.object(
+  { section: z.object(sectionFields, { error: "must be an object" }).partial() },
+  object("a section"),
+);
+
+// Fields a venue may override on any item: on a catalogue beer they land in custom_*.
+const overridable = {
+  name: z.string({ error: "must be a string" }).trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
+  brewery: optionalText(255),
+  style: optionalText(255),
+  description: optionalText(5000),
+  abv: decimalInput(0, 100).nullable(),
+  ibu: decimalInput(0, 10_000).nullable(),
+  calories,
+};
+const itemExtras = {
+  label_image: optionalText(2048),
+  label_image_hd: optionalText(2048),
+  tap_number: optionalText(16),
+  cask: flag,
+  nitro: flag,
+  in_production: flag,
+};
+
+export const createItemBody = z.object(
+  {
+    item: z
+      .object({ untappd_id: positiveId, ...overridable, ...itemExtras }, { error: "must be an object" })
+      .partial()
+      .refine((item) => item.untappd_id !== undefined || item.name !== undefined, {
+        message: "needs an untappd_id (a beer from the catalogue) or a name (a custom item)",
+        path: ["name"],
+      }),
+  },
+  object("an item"),
+);
+export const updateItemBody = z.object(
+  { item: z.object({ ...overridable, name: overridable.name.nullable(), ...itemExtras }, { error: "must be an object" }).partial() },
+  object("an item"),
+);
+/** `position` (an extension of the spec): where in the target section; unset, the top of another section or no change in its own. */
+export const moveItemBody = z.object(
+  { item: z.object({ section_id: positiveId, position: positionInput.optional() }, { error: "must be an object" }) },
+  object("an item"),
+);
+// ---- 86 (live-menus §7) ----
+
+/** "next_open", an ISO 8601 datetime with its offset (Z or ±hh:mm), or null: until someone restores it. */
+const eightySixUntil = z.union([z.literal("next_open"), z.iso.datetime({ offset: true }), z.null()], {
+  error: 'must be "next_open", an ISO 8601 datetime with its offset (e.g. 2026-11-24T16:00:00Z), or null (until restored)',
+});
+/**
+ * POST /items/:id/86: `{eighty_six: {until}}` (also unwrapped, `{until}`). `until` is required, so a
+ * misspelt body is refused rather than read as "until restored"; `{eighty_sixed: {until}}` (the
+ * spelling of the item's field) is accepted too.
+ */
+export const eightySixBody = z.object(
+  {
+    eighty_six: z
+      .object(
+        {
+          until: eightySixUntil.optional(),
+          eighty_sixed: z.object({ until: eightySixUntil }, { error: "must be an object with until" }).optional(),
+        },
+        { error: "must be an object" },
+      )
+      .refine((body) => body.until !== undefined || body.eighty_sixed !== undefined, {
+        message: 'is required: "next_open", an ISO 8601 datetime with its offset, or null (until restored)',
+        path: ["until"],
+      })
+      .transform((body) => ({ until: body.until !== undefined ? body.until : (body.eighty_sixed?.until ?? null) })),
+  },
+  object("an eighty_six"),
+);
+export type EightySixUntil = z.infer<typeof eightySixBody>["eighty_six"]["until"];
+
+export const searchItemsQuery = z.object({
+  q: z.string({ error: "is required" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(50, "must be at most 50")
+    .default(25),
+});
+
+export const containerListQuery = z.object({ build: queryFlag, include_legacy: queryFlag });
+const containerFields = {
+  container_size_id: positiveId,
+  price: moneyInput,
+  name: optionalText(255),
+  calories,
+};
+export const createContainerBody = z.object(
+  {
+    container: z.object(
+      { ...containerFields, name: containerFields.name, calories: containerFields.calories.optional() },
+      { error: "must be an object" },
+    ),
+  },
+  object("a container"),
+);
+export const updateContainerBody = z.object(
+  {
+    container: z
+      .object(
+        {
+          ...containerFields,
+          position: z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"),
+        },
+        { error: "must be an object" },
+      )
+      .partial(),
+  },
+  object("a container"),
+);
+
+export type CreateItem = z.infer<typeof createItemBody>["item"];
+export type UpdateItem = z.infer<typeof updateItemBody>["item"];
+
+// ---- answers (lib/menus/serialize.ts) ----
+
+const text = z.string().nullable();
+const decimal = decimalString.nullable();
+
+export const menuResponse = z.strictObject({
+  id: recordId,
+  location_id: recordId,
+  uuid: z.uuid(),
+  name: z.string(),
+  description: text,
+  footer: text,
+  unpublished: z.boolean(),
+  position: listPosition,
+  legacy_menu_id: recordId.nullable(),
+  /** Raised by 1 with every committed change to the menu or its tree (live-menus §1). */
+  version: z.number().int().min(1),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const sectionResponse = z.strictObject({
+  id: recordId,
+  menu_id: recordId,
+  position: listPosition,
+  name: z.string(),
+  description: text,
+  type: z.enum(["Section", "OnDeckSection"]),
+  public: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** Plain fields show the override when one is set; custom_* the override; original_* the source value. */
+export const itemResponse = z.strictObject({
+  id: recordId,
+  section_id: recordId,
+  position: listPosition,
+  untappd_id: recordId.nullable(),
+  name: z.string(),
+  brewery: text,
+  style: text,
+  description: text,
+  abv: decimal,
+  ibu: decimal,
+  calories: decimal,
+  label_image: text,
+  label_image_hd: text,
+  brewery_location: text,
+  untappd_beer_slug: text,
+  untappd_brewery_id: recordId.nullable(),
+  tap_number: text,
+  cask: z.boolean(),
+  nitro: z.boolean(),
+  in_production: z.boolean(),
+  rating: decimal,
+  custom_name: text,
+  custom_brewery: text,
+  custom_style: text,
+  custom_description: text,
+  custom_abv: decimal,
+  custom_ibu: decimal,
+  custom_calories: decimal,
+  original_name: text,
+  original_brewery: text,
+  original_style: text,
+  original_description: text,
+  original_abv: decimal,
+  original_ibu: decimal,
+  original_calories: decimal,
+  /** 86'd (out of stock) now; an 86 whose time has passed reads false (live-menus §7). */
+  eighty_sixed: z.boolean(),
+  /** When the 86 in force ends; null while not 86'd, or 86'd until someone restores it. */
+  eighty_sixed_until: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** GET /items/search: a catalogue beer shaped as an item that is on no menu yet. */
+export const searchItemResponse = itemResponse.extend({
+  untappd_id: recordId,
+  id: z.null(),
+  section_id: z.null(),
+  position: z.null(),
+  created_at: z.null(),
+  updated_at: z.null(),
+});
+
+export const containerResponse = z.strictObject({
+  id: recordId,
+  item_id: recordId,
+  container_size_id: recordId.nullable(),
+  container_size: embeddedContainerSizeResponse.nullable(),
+  name: text,
+  price: moneyString,
+  currency: z.string(),
+  calories: z.number().int().nullable(),
+  position: listPosition,
+  _track_by: recordId,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** build=true: the blank, unsaved container a form starts from. */
+export const blankContainerResponse = z.strictObject({
+  id: z.null(),
+  item_id: recordId,
+  container_size_id: z.null(),
+  container_size: z.null(),
+  name: z.null(),
+  price: z.null(),
+  currency: z.string(),
+  calories: z.null(),
+  position: listPosition,
+  _track_by: z.null(),
+  created_at: z.null(),
+  updated_at: z.null(),
+});
+
+export const itemTreeResponse = itemResponse.extend({ containers: z.array(containerResponse) });
+export const sectionTreeResponse = sectionResponse.extend({ items: z.array(itemTreeResponse) });
+/** full=true: the whole menu in one answer. */
+export const menuTreeResponse = menuResponse.extend({
+  sections: z.array(sectionTreeResponse),
+  on_deck_section: sectionTreeResponse.nullable(),
+});
+
+export const menuEnvelope = envelope("menu", menuResponse);
+export const menusEnvelope = envelope("menus", z.array(menuResponse));
+export const menuPositionsResponse = positionsResponse("menus");
+export const sectionEnvelope = envelope("section", sectionResponse);
+export const sectionPositionsResponse = positionsResponse("sections");
+export const itemEnvelope = envelope("item", itemResponse);
+/** GET /locations/:id/eighty_sixed: the items 86'd now, in menu, section and item order. */
+export const eightySixedEnvelope = envelope("items", z.array(itemResponse));
+export const searchItemsEnvelope = envelope("items", z.array(searchItemResponse));
+export const itemPositionsResponse = positionsResponse("items");
+export const containerEnvelope = envelope("container", containerResponse);
+export const containerPositionsResponse = positionsResponse("containers");
+
+export type MenuResponse = z.infer<typeof menuResponse>;
+export type SectionResponse = z.infer<typeof sectionResponse>;
+export type ItemResponse = z.infer<typeof itemResponse>;
+export type SearchItemResponse = z.infer<typeof searchItemResponse>;
+export type ContainerResponse = z.infer<typeof containerResponse>;
+export type BlankContainerResponse = z.infer<typeof blankContainerResponse>;
+export type ItemTreeResponse = z.infer<typeof itemTreeResponse>;
+export type SectionTreeResponse = z.infer<typeof sectionTreeResponse>;
+export type MenuTreeResponse = z.infer<typeof menuTreeResponse>;

@@ -1,7 +1,0 @@
-import { z } from "zod";
-import { sourceName } from "./common";
-
-export const analyticsQuery = z.object({ source_name: sourceName });
-
-/** GET /locations/:id/analytics: the view was counted. */
-export const analyticsResponse = z.strictObject({ status: z.literal("OK") });

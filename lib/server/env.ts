@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/** The lowest scrypt cost (log2 N) a running app accepts; tests may go lower. */
+export const PRODUCTION_HASH_COST = 15;
+
+// The only reader of process.env. Every setting is listed in the README's env table.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Unset: embedded PGlite under DATA_DIR. Set: node-postgres against this server.
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Key for tokens stored encrypted. Unset: a random key kept in DATA_DIR/app-secret.
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  // scrypt cost as log2(N): 15 is N=2^15 (32 MiB, tens of ms a hash). Below 15 only under NODE_ENV=test,
+  // so the suites pay a fraction of a millisecond a login instead of racing the machine's speed.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_HASH_COST),
+  SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Failed logins per window across every email and address: what bounds a spray when client
+  // addresses cannot be trusted (no proxy), at the price of pausing sign-ins under attack.
+  LOGIN_FAILURE_CEILING: z.coerce.number().int().min(1).default(1000),
+  // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
+  // the client's own words and no security decision reads it (no per-address limit).
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  // Where the app is reached from a browser (OAuth redirect URL). Default: http://127.0.0.1:PORT.
+  APP_URL: z.url().optional(),
+  // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.
+  V4_API_URL: z.url().optional(),
+  V4_AUTH_URL: z.url().optional(),
+  V4_CLIENT_ID: z.string().min(1).optional(),
+  V4_CLIENT_SECRET: z.string().min(1).optional(),
+  V4_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  V4_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  V4_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
+  // The most of the app key's hour one business may spend on public calls (cache hits are free).
+  V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
+  // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
+  // Request bodies past this many bytes are refused (413) before they are read whole.
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  // Webhook targets may be plain http and internal addresses (loopback, private, link-local): tests and
+  // local development only. Unset, a webhook must be https to a public address, checked at every delivery.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  // true: each API answer names the statements it ran (X-SQL-Statements; a context per request, for
+  // tests); total: the process's running total (X-SQL-Statements-Total; nothing per request, for the
+  // benchmark, whose probes run one at a time); false: neither.
+  EXPOSE_SQL_COUNT: z
+    .enum(["true", "false", "1", "0", "total"])
+    .default("false")
+    .transform((v) => (v === "total" ? "total" : v === "true" || v === "1" ? "request" : false)),
+  // The build folder (next.config.ts's distDir): the e2e suite, the benchmark and the soak build into their own.
+  NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  // The read model's memory per instance (lib/live/read-cache.ts): kept answers past it are dropped, oldest first.
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+});
+
+const checkedSchema = envSchema.superRefine((settings, ctx) => {
+  // Instances sharing a PostgreSQL server must seal and open tokens with one key: a generated key file
+  // is one per machine, and a second instance would not read the first one's tokens.
+  if (settings.DATABASE_URL && !settings.APP_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_SECRET"],
+      message:
+        "APP_SECRET is required with DATABASE_URL: set the same value (at least 32 characters) on every instance sharing the database",
+    });
+  }
+  if (settings.PASSWORD_HASH_COST < PRODUCTION_HASH_COST && settings.NODE_ENV !== "test") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PASSWORD_HASH_COST"],
+      message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
+    });
+  }
+  if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["V4_CLIENT_ID"], message: "V4_CLIENT_ID and V4_CLIENT_SECRET are required with V4_API_URL" });
+  }
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = checkedSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change settings between cases; production reads them once. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

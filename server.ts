@@ -1,0 +1,104 @@
+// The production server (`npm run serve`): Next.js through its documented custom-server API
+// (`next()` and `getRequestHandler()`, the handler `next start` uses), with one thing in front that
+// Next.js does not do: compressing answers with br as well as gzip (live-menus §2: the full menu honours
+// `Accept-Encoding: gzip, br`). next.config.ts turns Next's own gzip-only compression off, as its docs
+// advise for a server that compresses. Nothing else is added: every request is answered by Next.js.
+// Decision: docs/decisions (compression in the custom server).
+//
+//   node .server/server.js [-p PORT] [-H HOSTNAME]     (as `next start`: PORT, else 3000; every address)
+//
+// Compiled by `npm run build` (tsconfig.server.json); it imports nothing of the app, only packages.
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { constants } from "node:zlib";
+import compression from "compression";
+import next from "next";
+import onHeaders from "on-headers";
+
+// As `next start`: the production build, served as such.
+Object.assign(process.env, { NODE_ENV: "production" });
+const { values } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+});
+const hostname = values.hostname;
+const dir = process.cwd();
+
+/** Answers that go out as they are: event streams must reach the board at once, not when a buffer fills. */
+const compress = compression({
+  filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  // Quality 4: within a few per cent of 11's size at a small fraction of its time, per request.
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+});
+
+/**
+ * One representation, one strong tag (RFC 9110 §8.8.3): a compressed answer's ETag names its coding
+ * (`"…-gzip"`, `"…-br"`). The app's If-None-Match check takes any coding's tag of the current answer.
+ * Registered before compression's own hook, so it runs after it, once Content-Encoding is decided.
+ */
+function tagTheCoding(res: http.ServerResponse) {
+  onHeaders(res, function (this: http.ServerResponse) {
+    const coding = this.getHeader("content-encoding");
+    const tag = this.getHeader("etag");
+    if (typeof coding === "string" && coding !== "identity" && typeof tag === "string" && /^"[^"]*"$/.test(tag)) {
+      this.setHeader("etag", `${tag.slice(0, -1)}-${coding}"`);
+    }
+  });
+}
+
+// As `next start`: listen first, then load the app; requests that come meanwhile wait for it.
+let handlerReady: (handler: ReturnType<ReturnType<typeof next>["getRequestHandler"]>) => void = () => {};
+const ready = new Promise<ReturnType<ReturnType<typeof next>["getRequestHandler"]>>((resolve) => {
+  handlerReady = resolve;
+});
+const server = http.createServer((req, res) => {
+  tagTheCoding(res);
+  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+    ready
+      .then((handle) => handle(req, res))
+      .catch((error: unknown) => {
+        // As `next start` answers an error that escaped Next.js itself.
+        console.error(`Failed to handle request for ${req.url}`, error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end("Internal Server Error");
+      });
+  });
+});
+await new Promise<void>((listening) => server.listen(Number(values.port ?? process.env.PORT ?? 3000), hostname, listening));
+const { port } = server.address() as { port: number };
+const shown =
+  !hostname || hostname === "0.0.0.0" ? "localhost" : hostname === "::" ? "[::1]" : hostname.includes(":") ? `[${hostname}]` : hostname;
+// The port it serves on, for the app (lib/server/env.ts reads PORT for APP_URL's default), as `next start` sets it.
+process.env.PORT = String(port);
+
+const app = next({ dev: false, dir, hostname, port });
+try {
+  await app.prepare();
+} catch (error) {
+  console.error("The app could not start", error);
+  process.exit(1);
+}
+handlerReady(app.getRequestHandler());
+console.log(`Taproom ready on http://${shown}:${port}`);
+
+// As `next start`: on SIGINT or SIGTERM stop taking connections, let the open requests finish, close
+// Next.js (the app's background jobs stop on the same signal: lib/server/jobs.ts), and exit with the
+// signal's code.
+let stopping = false;
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      app
+        .close()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(code));
+    });
+    // Open event streams never end by themselves: close their connections so `close` can finish.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  });
+}

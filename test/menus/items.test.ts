@@ -1,0 +1,425 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { api, db, login, type Account } from "../api";
+import { snapshot } from "../snapshot";
+import { useBeerCatalogue } from "@/lib/beer-platform/catalogue";
+import type { CatalogueBeer } from "@/lib/menus/catalogue";
+import { resetEnvForTests } from "@/lib/server/env";
+import { eq, sql } from "drizzle-orm";
+import { customContainers, customItems, customItemTypes, customMenus, customSections, menus } from "@/lib/db/schema";
+
+let owner: Account;
+let location: number;
+let sizes: { id: number; name: string }[];
+
+const beer = (untappdId: number, name: string): CatalogueBeer => ({
+  untappdId,
+  name,
+  brewery: "Catalogue Brewing",
+  breweryId: 77,
+  breweryLocation: "Portland, OR",
+  style: "IPA - American",
+  description: "From the catalogue.",
+  abv: "6.5",
+  ibu: "60",
+  labelImage: "https://labels.test/1.png",
+  labelImageHd: "https://labels.test/1-hd.png",
+  slug: "catalogue-brewing-ipa",
+  inProduction: true,
+  rating: "3.875",
+  calories: 195,
+});
+const catalogue = [beer(1001, "Pacific IPA"), beer(1002, "Pacific Pils")];
+const fixtureCatalogue = {
+  async getBeer(id: number) {
+    return catalogue.find((b) => b.untappdId === id) ?? null;
+  },
+  async searchBeers(query: string, { limit }: { limit: number }) {
+    return catalogue.filter((b) => b.name.toLowerCase().includes(query.toLowerCase())).slice(0, limit);
+  },
+};
+
+beforeAll(async () => {
+  owner = await login("owner");
+  location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
+  sizes = (await api.get("container_sizes", { as: owner.ro })).body.container_sizes;
+});
+afterEach(() => useBeerCatalogue(undefined));
+
+const as = () => ({ as: owner.rw });
+const newSection = async () => {
+  const menu = (await api.post(`locations/${location}/menus`, { ...as(), body: { menu: { name: "Test" } } })).body.menu;
+  return (await api.post(`menus/${menu.id}/sections`, { ...as(), body: { section: { name: "Taps" } } })).body.section;
+};
+const addItem = async (sectionId: number, item: Record<string, unknown>) =>
+  api.post(`sections/${sectionId}/items`, { ...as(), body: { item } });
+
+describe("items", () => {
+  it("adds a custom item whose values are its originals", async () => {
+    const section = await newSection();
+    const response = await addItem(section.id, { name: "House Lemonade", description: "Fresh", abv: 0, calories: 120, tap_number: "9" });
+    expect(response.status).toBe(201);
+    expect(response.body.item).toMatchObject({
+      section_id: section.id,
+      position: 0,
+      untappd_id: null,
+      name: "House Lemonade",
+      original_name: "House Lemonade",
+      custom_name: null,
+      abv: "0.0",
+      calories: "120",
+      original_calories: "120",
+      tap_number: "9",
+      cask: false,
+      nitro: false,
+    });
+  });
+
+  it("fills a catalogue beer from the catalogue and keeps body fields as overrides", async () => {
+    useBeerCatalogue(fixtureCatalogue);
+    const section = await newSection();
+    const response = await addItem(section.id, { untappd_id: 1001, name: "House IPA", nitro: true });
+    expect(response.status).toBe(201);
+    expect(response.body.item).toMatchObject({
+      untappd_id: 1001,
+      name: "House IPA",
+      custom_name: "House IPA",
+      original_name: "Pacific IPA",
+      brewery: "Catalogue Brewing",
+      style: "IPA - American",
+      abv: "6.5",
+      ibu: "60.0",
+      label_image: "https://labels.test/1.png",
+      brewery_location: "Portland, OR",
+      untappd_beer_slug: "catalogue-brewing-ipa",
+      untappd_brewery_id: 77,
+      rating: "3.88",
+      calories: "195",
+      original_calories: "195",
+      custom_calories: null,
+      nitro: true,
+    });
+  });
+
+  it("shows the override when set and the original again when it is cleared", async () => {
+    useBeerCatalogue(fixtureCatalogue);
+    const section = await newSection();
+    const item = (await addItem(section.id, { untappd_id: 1002 })).body.item;
+    const overridden = await api.patch(`items/${item.id}`, { ...as(), body: { item: { abv: "5.2", description: "Our pils" } } });
+    expect(overridden.body.item).toMatchObject({ abv: "5.2", custom_abv: "5.2", original_abv: "6.5", description: "Our pils" });
+    const cleared = await api.put(`items/${item.id}`, { ...as(), body: { item: { abv: null, name: null } } });
+    expect(cleared.body.item).toMatchObject({ abv: "6.5", custom_abv: null, name: "Pacific Pils", description: "Our pils" });
+  });
+
+  it.each<[string, Record<string, unknown>, number]>([
+    ["neither untappd_id nor name", { description: "x" }, 422],
+    ["a blank name", { name: " " }, 422],
+    ["an abv over 100", { name: "x", abv: 101 }, 422],
+    ["calories that are not whole", { name: "x", calories: 1.5 }, 422],
+    ["a flag that is not a boolean", { name: "x", cask: "yes" }, 422],
+    ["an untappd_id the catalogue does not know", { untappd_id: 4242 }, 422],
+  ])("refuses an item with %s and changes nothing", async (_name, item, status) => {
+    useBeerCatalogue(fixtureCatalogue);
+    const section = await newSection();
+    const before = await snapshot();
+    expect((await addItem(section.id, item)).status).toBe(status);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("says so when the beer platform cannot be reached", async () => {
+    process.env.V4_API_URL = "http://127.0.0.1:1";
+    process.env.V4_CLIENT_ID = "test-client";
+    process.env.V4_CLIENT_SECRET = "test-secret";
+    resetEnvForTests();
+    try {
+      const section = await newSection();
+      const before = await snapshot();
+      const response = await addItem(section.id, { untappd_id: 1001 });
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe("catalogue_unavailable");
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      delete process.env.V4_API_URL;
+      delete process.env.V4_CLIENT_ID;
+      delete process.env.V4_CLIENT_SECRET;
+      resetEnvForTests();
+    }
+  });
+
+  it("deletes with a closed gap and reorders in one batch", async () => {
+    const section = await newSection();
+    const ids: number[] = [];
+    for (const name of ["A", "B", "C", "D"]) ids.push((await addItem(section.id, { name })).body.item.id);
+    expect((await api.delete(`items/${ids[1]}`, as())).body.item.id).toBe(ids[1]);
+    const order = async () =>
+      (await api.get(`sections/${section.id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [
+        i.id,
+        i.position,
+      ]);
+    expect(await order()).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[3], 2],
+    ]);
+    const batch = [ids[3], ids[0], ids[2]].map((id, position) => ({ id, position }));
+    const response = await api.patch(`sections/${section.id}/items/positions`, { ...as(), body: { items: batch } });
+    expect(response.body.items).toEqual(batch);
+    expect(await order()).toEqual(batch.map(({ id, position }) => [id, position]));
+  });
+
+  it("moves an item to the top of another section, both lists staying contiguous", async () => {
+    const from = await newSection();
+    const to = await newSection();
+    const a = (await addItem(from.id, { name: "A" })).body.item;
+    const b = (await addItem(from.id, { name: "B" })).body.item;
+    const c = (await addItem(from.id, { name: "C" })).body.item;
+    const x = (await addItem(to.id, { name: "X" })).body.item;
+    const response = await api.patch(`items/${b.id}/move`, { ...as(), body: { item: { section_id: to.id } } });
+    expect(response.status).toBe(200);
+    expect(response.body.item).toMatchObject({ id: b.id, section_id: to.id, position: 0 });
+    const list = async (id: number) =>
+      (await api.get(`sections/${id}/items`, { as: owner.ro })).body.items.map((i: { id: number; position: number }) => [i.id, i.position]);
+    expect(await list(from.id)).toEqual([
+      [a.id, 0],
+      [c.id, 1],
+    ]);
+    expect(await list(to.id)).toEqual([
+      [b.id, 0],
+      [x.id, 1],
+    ]);
+    const same = await api.patch(`items/${a.id}/move`, { ...as(), body: { item: { section_id: from.id } } });
+    expect(same.body.item).toMatchObject({ id: a.id, position: 0 });
+    const before = await snapshot();
+    expect((await api.patch(`items/${a.id}/move`, { ...as(), body: { item: { section_id: 999999 } } })).status).toBe(404);
+    expect((await api.patch(`items/${a.id}/move`, { ...as(), body: { item: {} } })).status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("searches the catalogue and answers items that are on no menu", async () => {
+    useBeerCatalogue(fixtureCatalogue);
+    const response = await api.get("items/search?q=pacific&limit=1", { as: owner.ro });
+    expect(response.status).toBe(200);
+    expect(response.body.items).toHaveLength(1);
+    expect(response.body.items[0]).toMatchObject({
+      id: null,
+      section_id: null,
+      untappd_id: 1001,
+      name: "Pacific IPA",
+      abv: "6.5",
+      calories: "195",
+    });
+    expect((await api.get("items/search?q=zzz", { as: owner.ro })).body.items).toEqual([]);
+    for (const query of ["", "?q=", "?q=x&limit=0", "?q=x&limit=51"]) {
+      expect((await api.get(`items/search${query}`, { as: owner.ro })).status, query).toBe(422);
+    }
+  });
+});
+
+describe("containers", () => {
+  const newItem = async () => (await addItem((await newSection()).id, { name: "Pale" })).body.item;
+
+  it("creates with a size and a two-decimal price, embeds the size, and tracks by id", async () => {
+    const item = await newItem();
+    const response = await api.post(`items/${item.id}/containers`, {
+      ...as(),
+      body: { container: { container_size_id: sizes[0]!.id, price: "6.5", calories: 180 } },
+    });
+    expect(response.status).toBe(201);
+    const container = response.body.container;
+    expect(container).toEqual({
+      id: expect.any(Number),
+      item_id: item.id,
+      container_size_id: sizes[0]!.id,
+      container_size: expect.objectContaining({ id: sizes[0]!.id, name: "Pint", ounces: "16.0000", container_size_group_id: 1 }),
+      name: "Pint", // not set: the size's name (contract §4)
+      price: "6.50",
+      currency: "USD",
+      calories: 180,
+      position: 0,
+      _track_by: container.id,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await api.get(`containers/${container.id}`, { as: owner.ro })).body.container).toEqual(container);
+  });
+
+  it("answers its own name when one is set, the size's name otherwise, in every answer", async () => {
+    const item = await newItem();
+    const unnamed = (
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price: 5 } } })
+    ).body.container;
+    const named = (
+      await api.post(`items/${item.id}/containers`, {
+        ...as(),
+        body: { container: { container_size_id: sizes[1]!.id, price: 6, name: "Half litre" } },
+      })
+    ).body.container;
+    expect([unnamed.name, named.name]).toEqual([sizes[1]!.name, "Half litre"]);
+    const listed = (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers;
+    expect(listed.map((c: { name: string }) => c.name)).toEqual([sizes[1]!.name, "Half litre"]);
+    expect((await api.get(`containers/${unnamed.id}`, { as: owner.ro })).body.container.name).toBe(sizes[1]!.name);
+    const menuId = (await api.get(`sections/${item.section_id}`, { as: owner.ro })).body.section.menu_id;
+    const tree = (await api.get(`menus/${menuId}?full=true`, { as: owner.ro })).body.menu;
+    expect(tree.sections[0].items[0].containers.map((c: { name: string }) => c.name)).toEqual([sizes[1]!.name, "Half litre"]);
+    // Cleared again, it is the size's name once more; nothing stored was changed by answering it.
+    const cleared = await api.patch(`containers/${named.id}`, { ...as(), body: { container: { name: null } } });
+    expect(cleared.body.container.name).toBe(sizes[1]!.name);
+  });
+
+  it("lists in order and appends a blank unsaved container with build=true", async () => {
+    const item = await newItem();
+    for (const price of [5, 7])
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price } } });
+    const built = (await api.get(`items/${item.id}/containers?build=true`, { as: owner.ro })).body.containers;
+    expect(built.map((c: { price: string | null }) => c.price)).toEqual(["5.00", "7.00", null]);
+    expect(built[2]).toMatchObject({ id: null, _track_by: null, position: 2, item_id: item.id, container_size: null });
+    expect((await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers).toHaveLength(2);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ["no size", { price: 5 }],
+    ["no price", { container_size_id: 1 }],
+    ["an unknown size", { container_size_id: 999999, price: 5 }],
+    ["a negative price", { container_size_id: 1, price: -1 }],
+    ["three decimals", { container_size_id: 1, price: "6.555" }],
+    ["a price that is not a number", { container_size_id: 1, price: "six" }],
+  ])("refuses a container with %s and changes nothing", async (_name, container) => {
+    const item = await newItem();
+    const before = await snapshot();
+    expect((await api.post(`items/${item.id}/containers`, { ...as(), body: { container } })).status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("names a missing price as missing and a bad one as not a number", async () => {
+    const item = await newItem();
+    const errors = async (container: object) =>
+      (await api.post(`items/${item.id}/containers`, { ...as(), body: { container } })).body.errors;
+    expect(await errors({ container_size_id: sizes[0]!.id })).toEqual([{ path: "container.price", message: "is required" }]);
+    expect(await errors({ container_size_id: sizes[0]!.id, price: "six" })).toEqual([
+      { path: "container.price", message: "must be a number" },
+    ]);
+  });
+
+  it("updates price and moves by position, deletes with a closed gap, reorders in a batch", async () => {
+    const item = await newItem();
+    const ids: number[] = [];
+    for (const price of [4, 5, 6]) {
+      ids.push(
+        (await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price } } })).body
+          .container.id,
+      );
+    }
+    const moved = await api.patch(`containers/${ids[2]}`, { ...as(), body: { container: { price: 6.25, position: 0 } } });
+    expect(moved.body.container).toMatchObject({ price: "6.25", position: 0 });
+    const order = async () =>
+      (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers.map((c: { id: number; position: number }) => [
+        c.id,
+        c.position,
+      ]);
+    expect(await order()).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
+    expect((await api.delete(`containers/${ids[0]}`, as())).body.container.id).toBe(ids[0]);
+    expect(await order()).toEqual([
+      [ids[2], 0],
+      [ids[1], 1],
+    ]);
+    const batch = [
+      { id: ids[1], position: 0 },
+      { id: ids[2], position: 1 },
+    ];
+    expect((await api.patch(`items/${item.id}/containers/positions`, { ...as(), body: { containers: batch } })).body.containers).toEqual(
+      batch,
+    );
+    const before = await snapshot();
+    expect((await api.patch(`containers/${ids[1]}`, { ...as(), body: { container: { price: "free" } } })).status).toBe(422);
+    expect((await api.patch(`items/${item.id}/containers/positions`, { ...as(), body: { containers: [batch[0]] } })).status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("include_legacy", () => {
+  it("falls back to custom records with the same id, in the consolidated shape", async () => {
+    const database = await db();
+    // Custom ids far above any consolidated id, so what answers is the fallback.
+    for (const table of ["custom_menus", "custom_sections", "custom_items", "custom_containers"]) {
+      await database.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 500000)`));
+    }
+    const [wine] = await database.select().from(customItemTypes);
+    const [customMenu] = await database
+      .insert(customMenus)
+      .values({ locationId: location, name: "Old Wine List", position: 1 })
+      .returning();
+    const [section] = await database.insert(customSections).values({ customMenuId: customMenu!.id, position: 0, name: "Reds" }).returning();
+    const [item] = await database
+      .insert(customItems)
+      .values({ customSectionId: section!.id, position: 0, name: "Rioja", customItemTypeId: wine!.id })
+      .returning();
+    const [container] = await database
+      .insert(customContainers)
+      .values({ customItemId: item!.id, position: 0, name: "Glass", price: "9.00" })
+      .returning();
+    const ids = { menu: customMenu!.id, section: section!.id, item: item!.id, container: container!.id };
+
+    const get = (url: string) => api.get(url, { as: owner.ro });
+    expect((await get(`menus/${ids.menu}`)).status).toBe(404);
+    expect((await get(`menus/${ids.menu}?include_legacy=true`)).body.menu).toMatchObject({
+      id: ids.menu,
+      name: "Old Wine List",
+      legacy: true,
+      uuid: null,
+    });
+    const full = (await get(`menus/${ids.menu}?include_legacy=true&full=true`)).body.menu;
+    expect(full.sections[0]).toMatchObject({ id: ids.section, name: "Reds", legacy: true });
+    expect(full.sections[0].items[0]).toMatchObject({ id: ids.item, name: "Rioja", style: "Wine", legacy: true });
+    expect(full.sections[0].items[0].containers[0]).toMatchObject({ id: ids.container, price: "9.00", currency: "USD", legacy: true });
+    expect((await get(`menus/${ids.menu}/sections?include_legacy=true`)).body.sections).toHaveLength(1);
+    expect((await get(`sections/${ids.section}?include_legacy=true`)).body.section.legacy).toBe(true);
+    expect((await get(`sections/${ids.section}/items?include_legacy=true`)).body.items[0].name).toBe("Rioja");
+    expect((await get(`items/${ids.item}?include_legacy=true`)).body.item.legacy).toBe(true);
+    expect((await get(`items/${ids.item}/containers?include_legacy=true`)).body.containers[0].name).toBe("Glass");
+    expect((await get(`containers/${ids.container}?include_legacy=true`)).body.container.legacy).toBe(true);
+    for (const url of [`sections/${ids.section}`, `items/${ids.item}`, `containers/${ids.container}`])
+      expect((await get(url)).status).toBe(404);
+
+    // Beside the consolidated key, the custom key in the custom family's own shape, as its own routes answer it.
+    const own = (url: string) => get(url).then((r) => r.body);
+    expect((await get(`menus/${ids.menu}?include_legacy=true`)).body.custom_menu).toEqual(
+      (await own(`custom_menus/${ids.menu}`)).custom_menu,
+    );
+    const fullBoth = (await get(`menus/${ids.menu}?include_legacy=true&full=true`)).body;
+    expect(fullBoth.custom_menu).toEqual((await own(`custom_menus/${ids.menu}?full=true`)).custom_menu);
+    expect(fullBoth.custom_menu.custom_sections[0].custom_items[0].custom_containers[0]).toMatchObject({
+      id: ids.container,
+      name: "Glass",
+    });
+    for (const [path, key] of [
+      [`sections/${ids.section}`, "section"],
+      [`items/${ids.item}`, "item"],
+      [`containers/${ids.container}`, "container"],
+    ] as const) {
+      const both = (await get(`${path}?include_legacy=true`)).body;
+      expect(Object.keys(both), path).toEqual([key, `custom_${key}`]);
+      expect(both[`custom_${key}`]).toEqual((await own(`custom_${path}`))[`custom_${key}`]);
+    }
+    // A consolidated record found by include_legacy answers its own key only.
+    const consolidated = (await get(`locations/${location}/menus`)).body.menus[0];
+    expect(Object.keys((await get(`menus/${consolidated.id}?include_legacy=true`)).body)).toEqual(["menu"]);
+
+    const listed = (await get(`locations/${location}/menus?include_legacy=true`)).body.menus;
+    expect(listed.filter((m: { legacy?: boolean }) => m.legacy).map((m: { id: number }) => m.id)).toContain(ids.menu);
+    expect((await get(`locations/${location}/menus`)).body.menus.some((m: { legacy?: boolean }) => m.legacy)).toBe(false);
+  });
+
+  it("prefers a menu that replaced the custom menu, and 404s when nothing matches", async () => {
+    const database = await db();
+    const [customMenu] = await database.insert(customMenus).values({ locationId: location, name: "Replaced", position: 2 }).returning();
+    const menu = (await api.post(`locations/${location}/menus`, { ...as(), body: { menu: { name: "Successor" } } })).body.menu;
+    await database.update(menus).set({ legacyMenuId: customMenu!.id }).where(eq(menus.id, menu.id));
+    const found = await api.get(`menus/${customMenu!.id}?include_legacy=true`, { as: owner.ro });
+    expect(found.body.menu).toMatchObject({ id: menu.id, name: "Successor" });
+    expect(found.body.menu.legacy).toBeUndefined();
+    expect((await api.get("menus/999999?include_legacy=true", { as: owner.ro })).status).toBe(404);
+  });
+});
