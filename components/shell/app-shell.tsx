@@ -29,7 +29,7 @@ export function AppShell({
   locations: ShellLocation[];
   children: ReactNode;
 }) {
-  // Nullable since the app also has a Pages Router API route (lib/api/node-route.ts); never null here.
+  // Typed nullable by Next.js (null outside the App Router); never null here.
   const params = useParams<{ locationId?: string }>();
   const pathname = usePathname() ?? "";
   const router = useRouter();
