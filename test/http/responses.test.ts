@@ -6,7 +6,7 @@ import { declaredResponses, METHODS, type RouteFn } from "@/lib/http/handler";
 // Every verb of every /api/v1 route declares its answers (endpoint({ response })): the test harness
 // validates each answer against them, and the API description is generated from them. The catch-all
 // is the one route without: it only answers problem+json 404, which the harness checks as an error.
-const root = path.resolve(import.meta.dirname, "../app/api/v1");
+const root = path.resolve(import.meta.dirname, "../../app/api/v1");
 const routeFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);

@@ -16,7 +16,7 @@ import { INDEX_FILE, openApiPath, routeIndexSource } from "@/scripts/openapi-rou
 import { apiTypesSource, TYPES_FILE } from "@/scripts/openapi-types";
 import { api, login } from "../api";
 
-const v1 = path.resolve(import.meta.dirname, "../app/api/v1");
+const v1 = path.resolve(import.meta.dirname, "../../app/api/v1");
 const routeFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
