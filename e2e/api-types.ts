@@ -2826,9 +2826,15 @@ export interface operations {
                             id: number;
                             email: string;
                             name: string | null;
-                            role: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "staff";
+                            location_ids: number[] | null;
                             admin: boolean;
                             business_id: number;
+                            business: {
+                                id: number;
+                                name: string;
+                            };
                             platform_username: string | null;
                             /** Format: date-time */
                             created_at: string;

@@ -10,7 +10,7 @@ import { getPageUser } from "@/lib/auth/page-session";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await getPageUser();
   if (!user) return <Providers>{children}</Providers>;
-  const locations = await listLocations(await getDb(), { businessId: user.businessId });
+  const locations = await listLocations(await getDb(), user);
   return (
     <Providers>
       <AppShell user={{ email: user.email, name: user.name }} locations={locations.map(({ id, name, city }) => ({ id, name, city }))}>

@@ -1,14 +1,24 @@
-import type { User } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { businesses, type User } from "@/lib/db/schema";
 import type { CurrentUserResponse } from "@/lib/auth/schemas/users";
+import type { Role } from "./permissions";
 
-export function currentUserJson(user: User): CurrentUserResponse {
+/** GET /current_user (and the dashboard's session routes): the user, their role and scope, their business. */
+export async function readCurrentUser(db: Db, user: User): Promise<CurrentUserResponse> {
+  const [business] = await db
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, user.businessId));
   return {
     id: user.id,
     email: user.email,
     name: user.name,
-    role: user.role,
+    role: user.role as Role,
+    location_ids: user.locationIds,
     admin: user.admin,
     business_id: user.businessId,
+    business: { id: user.businessId, name: business?.name ?? "" },
     platform_username: user.platformUsername,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

@@ -5,8 +5,10 @@ import { actingAs } from "@/lib/db/actor";
 import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/server/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
+import { inSight, type RecordKind } from "@/lib/auth/location-of";
+import { type Action, may as roleMay, type Role, rolesFor } from "@/lib/auth/permissions";
 import { problemResponse } from "@/lib/shared/schemas";
-import { ApiError, databaseUnavailable, type FieldError } from "@/lib/server/errors";
+import { ApiError, databaseUnavailable, type FieldError, notFound } from "@/lib/server/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/server/log";
 import { settle } from "@/lib/live/bus";
@@ -72,6 +74,10 @@ export type DeclaredSpec = {
   deprecation?: { since: string; sunset: string; successor: string | null };
   /** A conditional read (live-menus §2): ETag, If-None-Match, 304 (lib/http/conditional.ts). */
   conditional?: boolean;
+  /** What the verb does, in the one table of who may (lib/auth/permissions.ts). */
+  may?: Action;
+  /** The record `:id` names, whose location the caller must be able to see. */
+  at?: RecordKind;
 };
 const specs = new WeakMap<RouteFn, DeclaredSpec>();
 
@@ -129,6 +135,18 @@ type Spec<P, Q, B, A extends boolean> = {
    * and the API description documents both headers.
    */
   conditional?: boolean;
+  /**
+   * What the verb does (lib/auth/permissions.ts): a caller whose role may not is refused 403
+   * `forbidden_role`. Every authenticated verb declares it (test/http/permissions.test.ts).
+   */
+  may?: Action;
+  /**
+   * The kind of record the path's `id` names (`"location"` for /locations/:id/…, `"menu"`, `"item"`…):
+   * the caller must see its location (a manager or staff member: one of theirs; nobody: an archived
+   * one), else 404, exactly as another business's record. Checked before the role, so a record out of
+   * sight is never told apart by a 403.
+   */
+  at?: RecordKind;
 };
 
 export type HandlerContext<P, Q, B, A extends boolean> = {
@@ -186,6 +204,22 @@ export function identified(route: RouteFn): RouteFn {
 }
 
 /**
+ * Who may (venue-operations §3), before the handler runs: the record's location must be in the
+ * caller's sight (404 otherwise, as another business's), then the role must allow the action (403).
+ */
+async function authorize(db: Db, caller: Caller, spec: { may?: Action; at?: RecordKind }, params: { id?: number }) {
+  if (spec.at && params.id !== undefined && !(await inSight(db, caller.user, spec.at, params.id))) {
+    throw notFound(spec.at.replace("_", " "));
+  }
+  if (spec.may && !roleMay(caller.user.role as Role, spec.may)) {
+    throw new ApiError(
+      "forbidden_role",
+      `This needs ${rolesFor(spec.may)}; you are ${caller.user.role === "owner" ? "an" : "a"} ${caller.user.role}.`,
+    );
+  }
+}
+
+/**
  * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
  * params (a malformed id finds nothing: 404), query and body (422; a `{resource: {…}}` body also
  * taken unwrapped), run, and map every error to problem+json.
@@ -217,6 +251,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         if (!parsed.success) throw new ApiError("not_found", "No such record.");
         return parsed.data;
       });
+      if (caller) await authorize(db, caller, spec, params as { id?: number });
       const url = new URL(request.url);
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
@@ -254,6 +289,8 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     body: spec.body,
     problems: spec.problems,
     conditional: spec.conditional,
+    may: spec.may,
+    at: spec.at,
   });
   if (!spec.response) return route;
   const declared = "safeParse" in spec.response ? { 200: spec.response as z.ZodType } : spec.response;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
@@ -8,19 +8,37 @@ import type { Scope } from "@/lib/server/scope";
 
 export type Location = typeof locations.$inferSelect;
 
-/** The business's locations, as GET /locations answers them (the dashboard's shell and home use them too). */
-export async function listLocations(db: Db, { businessId }: { businessId: number }) {
-  return (await db.select().from(locations).where(eq(locations.businessId, businessId)).orderBy(asc(locations.id))).map((location) =>
-    locationJson(location),
-  );
+/** Who is asking: the business, and the member's locations (null: every one, as an owner). */
+export type Member = { businessId: number; locationIds: number[] | null };
+
+/**
+ * The locations a member sees, as GET /locations answers them (the dashboard's shell and home use them
+ * too): their business's, only their own unless they see every one, never an archived one.
+ */
+export async function listLocations(db: Db, { businessId, locationIds }: Member) {
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(
+      and(
+        eq(locations.businessId, businessId),
+        isNull(locations.archivedAt),
+        locationIds === null ? undefined : inArray(locations.id, locationIds.length > 0 ? locationIds : [-1]),
+      ),
+    )
+    .orderBy(asc(locations.id));
+  return rows.map((location) => locationJson(location));
 }
 
-/** The caller's location, or 404: another business's location is answered as if it did not exist. */
+/**
+ * The caller's location, or 404: another business's location, or an archived one, is answered as if it
+ * did not exist (which member may see it is the request wrapper's check, lib/http/handler.ts).
+ */
 export async function getLocation(db: Db, { businessId, id }: Scope): Promise<Location> {
   const [location] = await db
     .select()
     .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.businessId, businessId)))
+    .where(and(eq(locations.id, id), eq(locations.businessId, businessId), isNull(locations.archivedAt)))
     .limit(1);
   if (!location) throw notFound("location");
   return location;

@@ -1,3 +1,4 @@
+import { MAY, ROLES } from "@/lib/auth/permissions";
 import type { DeclaredSpec, Method } from "@/lib/http/handler";
 
 const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
@@ -5,7 +6,8 @@ const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * The one rule for the problem statuses a /api/v1 verb can answer, read from what its endpoint()
  * declares (lib/http/handler.ts, "A request" in ARCHITECTURE.md):
- * - 401 unless `auth: false`; 403 on authenticated writes (the read-only token, a cross-site cookie write);
+ * - 401 unless `auth: false`; 403 on authenticated writes (the read-only token, a cross-site cookie write)
+ *   and on verbs not every role may use (`forbidden_role`, lib/auth/permissions.ts);
  * - 404 where there are path params (a malformed or another business's id finds nothing);
  * - every write reads its body: 400 (broken JSON), 413 (over 1 MiB), 415 (not JSON); 422 where a body
  *   or a query is validated;
@@ -18,7 +20,8 @@ export function problemStatuses(method: Method, spec: DeclaredSpec): number[] {
   const statuses = new Set<number>([500, 503]);
   if (spec.auth) statuses.add(401);
   if (spec.auth && WRITES.has(method)) statuses.add(403);
-  if (spec.params) statuses.add(404);
+  if (spec.auth && spec.may && MAY[spec.may].length < ROLES.length) statuses.add(403);
+  if (spec.params || spec.at) statuses.add(404);
   if (WRITES.has(method)) for (const status of [400, 413, 415]) statuses.add(status);
   if (spec.body || spec.query) statuses.add(422);
   for (const status of spec.problems ?? []) statuses.add(status);
@@ -29,8 +32,8 @@ export function problemStatuses(method: Method, spec: DeclaredSpec): number[] {
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: "The body is not valid JSON (`invalid_json`).",
   401: "No credentials, or wrong ones (`unauthorized`); Basic callers get a `WWW-Authenticate` challenge.",
-  403: "The read-only token cannot write (`read_only_token`), or a cookie write came from another site (`cross_site_request`).",
-  404: "No such record, or one of another business (`not_found`).",
+  403: "The read-only token cannot write (`read_only_token`), the caller's role may not do this (`forbidden_role`: the detail names the role needed), or a cookie write came from another site (`cross_site_request`).",
+  404: "No such record, one of another business, of a location the member does not work at, or of an archived location (`not_found`).",
   405: "The path does not offer this method (`method_not_allowed`); `Allow` lists the ones it does.",
   410: "The cursor is older than the changes kept (`cursor_expired`): read the whole menu again and start from `next_cursor`.",
   409: "The write conflicts with the record's state (`conflict`, `custom_menus_migrated`).",

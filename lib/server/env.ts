@@ -25,8 +25,21 @@ const envSchema = z.object({
   // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
   // the client's own words and no security decision reads it (no per-address limit).
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
-  // Where the app is reached from a browser (OAuth redirect URL). Default: http://127.0.0.1:PORT.
+  // Where the app is reached from a browser (OAuth redirect URL, links in invitations and resets).
+  // Default: http://127.0.0.1:PORT.
   APP_URL: z.url().optional(),
+  // Whether anyone may create a business (POST /signup, the sign-up page): `closed` for a server
+  // exposed to the internet that only its own owners and invited members use.
+  SIGNUP: z.enum(["open", "closed"]).default("open"),
+  // Whether a fresh embedded database gets the demo businesses. `false`: `/` leads to sign-up.
+  DEMO_DATA: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  // Outgoing mail for invitations and password resets (nodemailer): smtp://user:pass@host:587 or
+  // smtps://…. Unset: nothing is mailed; the dashboard shows the one-time link to copy.
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Taproom <no-reply@taproom.invalid>"),
   // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.
   V4_API_URL: z.url().optional(),
   V4_AUTH_URL: z.url().optional(),

@@ -5,12 +5,23 @@ export const errorStatus = {
   read_only_token: 403,
   // A cookie-authenticated write without this site's Origin, or marked cross-site by the browser.
   cross_site_request: 403,
+  // The caller's role may not do this (venue-operations §3); the detail names the role needed.
+  forbidden_role: 403,
+  // POST /signup while SIGNUP=closed.
+  signup_closed: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
   // A change-feed cursor older than what is kept (live-menus §3).
   cursor_expired: 410,
   custom_menus_migrated: 409,
+  // The business's last owner cannot be demoted or removed.
+  last_owner: 409,
+  // An email that already has an account (sign-up, invitation).
+  email_taken: 409,
+  // An invitation or password-reset link that is unknown, used, revoked or expired.
+  invitation_expired: 410,
+  link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

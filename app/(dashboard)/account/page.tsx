@@ -9,6 +9,6 @@ export const metadata: Metadata = { title: "Account · Taproom" };
 // GET /account — no token is rendered here: the page fetches them only when asked to show them.
 export default async function AccountPage() {
   const user = await requirePageUser("/account");
-  const [first] = await listLocations(await getDb(), { businessId: user.businessId });
+  const [first] = await listLocations(await getDb(), user);
   return <AccountView user={{ email: user.email, name: user.name, role: user.role }} locationId={first?.id ?? null} />;
 }

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/states";
 // GET /dashboard — the first location's menu board, or a note when the business has no location.
 export default async function DashboardHome() {
   const user = await requirePageUser("/dashboard");
-  const [first] = await listLocations(await getDb(), { businessId: user.businessId });
+  const [first] = await listLocations(await getDb(), user);
   if (first) redirect(`/locations/${first.id}/menus`);
   return (
     <EmptyState title="No locations yet">

@@ -15,7 +15,7 @@ import {
   sessionCookie,
   startBrowserSession,
 } from "@/lib/auth/browser-sessions";
-import { currentUserJson } from "@/lib/auth/current-user";
+import { readCurrentUser } from "@/lib/auth/current-user";
 
 // The dashboard's own sign-in. No Basic auth here, and no WWW-Authenticate on a 401: the browser would
 // answer it with its own sign-in dialog.
@@ -38,7 +38,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       const now = new Date();
       const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
       const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
-      return json({ user: currentUserJson(user) }, { headers: { "set-cookie": cookie } });
+      return json({ user: await readCurrentUser(db, user) }, { headers: { "set-cookie": cookie } });
     },
   ),
   // DELETE /api/session — sign out: ends the cookie's session (if any) and clears the cookie; idempotent
@@ -59,6 +59,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       const headers: Record<string, string> = token ? { "set-cookie": clearedSessionCookie(isSecureRequest(request)) } : {};
       throw new ApiError("unauthorized", token ? "The session has expired or was ended: sign in again." : "Not signed in.", { headers });
     }
-    return json({ user: currentUserJson(user) });
+    return json({ user: await readCurrentUser(db, user) });
   }),
 });

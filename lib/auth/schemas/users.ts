@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/auth/permissions";
 import { envelope, recordId, timestamp } from "@/lib/shared/schemas";
 
 // GET /current_user, and the dashboard's GET/POST /api/session (lib/auth/current-user.ts).
@@ -7,10 +8,12 @@ export const currentUserResponse = z.strictObject({
   id: recordId,
   email: z.string(),
   name: z.string().nullable(),
-  // "owner" or "manager" (a check constraint); the column is typed as text, so the type says string.
-  role: z.string(),
+  role: z.enum(ROLES),
+  // The locations a manager or staff member works at; null for owners (every location).
+  location_ids: z.array(recordId).nullable(),
   admin: z.boolean(),
   business_id: recordId,
+  business: z.strictObject({ id: recordId, name: z.string() }),
   platform_username: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

@@ -9,3 +9,4 @@ export * from "./beer-platform";
 export * from "./insights";
 export * from "./changes";
 export * from "./webhooks";
+export * from "./team";

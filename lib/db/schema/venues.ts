@@ -18,6 +18,8 @@ export const users = pgTable(
     email: text().notNull(),
     name: text().notNull(),
     role: text().notNull(),
+    // The locations a manager or staff member works at; null for owners (every location of the business).
+    locationIds: integer("location_ids").array(),
     admin: boolean().notNull().default(false),
     platformUsername: text("platform_username"),
     passwordHash: text("password_hash").notNull(),
@@ -31,7 +33,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
-    check("users_role_valid", sql`${t.role} in ('owner', 'manager')`),
+    check("users_role_valid", sql`${t.role} in ('owner', 'manager', 'staff')`),
+    check("users_owner_all_locations", sql`(${t.role} = 'owner') = (${t.locationIds} is null)`),
   ],
 );
 
@@ -70,6 +73,8 @@ export const locations = pgTable(
     menusVersionTx: bigint("menus_version_tx", { mode: "number" }),
     // The last change id of this location that the prune removed: an older feed cursor is 410.
     changesPrunedThrough: bigint("changes_pruned_through", { mode: "number" }).notNull().default(0),
+    // Set by DELETE /locations/:id (venue-operations §2): out of every list and read, restorable for 30 days.
+    archivedAt: stamp("archived_at"),
     ...timestamps,
   },
   (t) => [index("locations_business_id_idx").on(t.businessId)],

@@ -1,9 +1,11 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { currentUserEnvelope } from "@/lib/auth/schemas/users";
-import { currentUserJson } from "@/lib/auth/current-user";
+import { readCurrentUser } from "@/lib/auth/current-user";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/current_user — the caller; also verifies a token
-  GET: endpoint({ response: currentUserEnvelope }, async ({ caller }) => json({ current_user: currentUserJson(caller.user) })),
+  GET: endpoint({ may: "account", response: currentUserEnvelope }, async ({ db, caller }) =>
+    json({ current_user: await readCurrentUser(db, caller.user) }),
+  ),
 });

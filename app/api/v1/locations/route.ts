@@ -5,7 +5,7 @@ import { listLocations } from "@/lib/locations/locations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations — the caller's business's locations
-  GET: endpoint({ response: locationsEnvelope }, async ({ db, caller }) =>
-    json({ locations: await listLocations(db, { businessId: caller.user.businessId }) }),
+  GET: endpoint({ may: "read", response: locationsEnvelope }, async ({ db, caller }) =>
+    json({ locations: await listLocations(db, caller.user) }),
   ),
 });

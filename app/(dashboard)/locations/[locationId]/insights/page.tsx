@@ -23,6 +23,6 @@ export default async function InsightsPage({
   const { locationId } = await params;
   const { days } = await searchParams;
   const chosen = parseDays(days);
-  const { location } = await requireLocationPage(locationId, "insights", days === undefined ? "" : `days=${chosen}`);
+  const { location } = await requireLocationPage(locationId, "insights", days === undefined ? "" : `days=${chosen}`, "manage");
   return <InsightsView location={{ id: location.id, name: location.name, time_zone: location.time_zone }} initialDays={chosen} />;
 }

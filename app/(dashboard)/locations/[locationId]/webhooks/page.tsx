@@ -7,6 +7,6 @@ export const metadata: Metadata = { title: "Webhooks · Taproom" };
 // GET /locations/:locationId/webhooks
 export default async function WebhooksPage({ params }: { params: Promise<{ locationId: string }> }) {
   const { locationId } = await params;
-  const { location } = await requireLocationPage(locationId, "webhooks");
+  const { location } = await requireLocationPage(locationId, "webhooks", "", "manage");
   return <WebhooksPanel location={{ id: location.id, name: location.name }} />;
 }

@@ -8,21 +8,24 @@ import { readContainerIncludingLegacy } from "@/lib/custom-menus/include-legacy"
 
 // PUT and PATCH /api/v1/containers/:id — size, price, name, calories; position moves it
 const update = endpoint(
-  { params: idParams, body: updateContainerBody, response: containerEnvelope },
+  { may: "edit", at: "container", params: idParams, body: updateContainerBody, response: containerEnvelope },
   async ({ db, caller, params, body }) =>
     json({ container: await updateContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.container }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/containers/:id — one container; include_legacy falls back to the custom container
-  GET: endpoint({ params: idParams, query: legacyQuery, response: containerReadEnvelope }, async ({ db, caller, params, query }) => {
-    const scope = { businessId: caller.user.businessId, id: params.id };
-    return json(query.include_legacy ? await readContainerIncludingLegacy(db, scope) : { container: await readContainer(db, scope) });
-  }),
+  GET: endpoint(
+    { may: "read", at: "container", params: idParams, query: legacyQuery, response: containerReadEnvelope },
+    async ({ db, caller, params, query }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      return json(query.include_legacy ? await readContainerIncludingLegacy(db, scope) : { container: await readContainer(db, scope) });
+    },
+  ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/containers/:id — delete permanently, answer with the deleted container
-  DELETE: endpoint({ params: idParams, response: containerEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ may: "edit", at: "container", params: idParams, response: containerEnvelope }, async ({ db, caller, params }) =>
     json({ container: await deleteContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

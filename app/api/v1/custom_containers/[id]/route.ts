@@ -7,7 +7,7 @@ import { deleteCustomContainer, readCustomContainer, updateCustomContainer } fro
 
 // PUT and PATCH /api/v1/custom_containers/:id — change only the fields passed; position moves it
 const update = endpoint(
-  { params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope },
+  { may: "edit", at: "custom_container", params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope },
   async ({ db, caller, params, body }) =>
     json({
       custom_container: await updateCustomContainer(db, {
@@ -22,14 +22,18 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "containers/:id",
   resource({
     // GET /api/v1/custom_containers/:id — one custom container
-    GET: endpoint({ params: idParams, response: customContainerEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_container: await readCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
+    GET: endpoint(
+      { may: "read", at: "custom_container", params: idParams, response: customContainerEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_container: await readCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_containers/:id — delete permanently; answers the deleted container
-    DELETE: endpoint({ params: idParams, response: customContainerEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_container: await deleteCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
+    DELETE: endpoint(
+      { may: "edit", at: "custom_container", params: idParams, response: customContainerEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_container: await deleteCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

@@ -5,19 +5,21 @@ import { eventEnvelope, updateEventBody } from "@/lib/events/schemas";
 import { deleteEvent, readEvent, updateEvent } from "@/lib/events/events";
 
 // PUT and PATCH /api/v1/events/:id — change only the fields passed
-const update = endpoint({ params: idParams, body: updateEventBody, response: eventEnvelope }, async ({ db, caller, params, body }) =>
-  json({ event: await updateEvent(db, { businessId: caller.user.businessId, id: params.id, patch: body.event }) }),
+const update = endpoint(
+  { may: "edit", at: "event", params: idParams, body: updateEventBody, response: eventEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ event: await updateEvent(db, { businessId: caller.user.businessId, id: params.id, patch: body.event }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/events/:id — one event
-  GET: endpoint({ params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
+  GET: endpoint({ may: "read", at: "event", params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
     json({ event: await readEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/events/:id — delete permanently, answer with the deleted event
-  DELETE: endpoint({ params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ may: "edit", at: "event", params: idParams, response: eventEnvelope }, async ({ db, caller, params }) =>
     json({ event: await deleteEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

@@ -7,20 +7,25 @@ import { deleteItem, readItem, updateItem } from "@/lib/menus/items";
 import { readItemIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/items/:id — overrides (null clears one) and the venue's own settings
-const update = endpoint({ params: idParams, body: updateItemBody, response: itemEnvelope }, async ({ db, caller, params, body }) =>
-  json({ item: await updateItem(db, { businessId: caller.user.businessId, id: params.id, input: body.item }) }),
+const update = endpoint(
+  { may: "edit", at: "item", params: idParams, body: updateItemBody, response: itemEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ item: await updateItem(db, { businessId: caller.user.businessId, id: params.id, input: body.item }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
-  GET: endpoint({ params: idParams, query: legacyQuery, response: itemReadEnvelope }, async ({ db, caller, params, query }) => {
-    const scope = { businessId: caller.user.businessId, id: params.id };
-    return json(query.include_legacy ? await readItemIncludingLegacy(db, scope) : { item: await readItem(db, scope) });
-  }),
+  GET: endpoint(
+    { may: "read", at: "item", params: idParams, query: legacyQuery, response: itemReadEnvelope },
+    async ({ db, caller, params, query }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      return json(query.include_legacy ? await readItemIncludingLegacy(db, scope) : { item: await readItem(db, scope) });
+    },
+  ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/items/:id — delete with its containers
-  DELETE: endpoint({ params: idParams, response: itemEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ may: "edit", at: "item", params: idParams, response: itemEnvelope }, async ({ db, caller, params }) =>
     json({ item: await deleteItem(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

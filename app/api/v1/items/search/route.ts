@@ -5,7 +5,7 @@ import { searchCatalogue } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/search?q= — beers from the catalogue, shaped as items
-  GET: endpoint({ query: searchItemsQuery, response: searchItemsEnvelope, problems: [429] }, async ({ caller, query }) =>
+  GET: endpoint({ may: "read", query: searchItemsQuery, response: searchItemsEnvelope, problems: [429] }, async ({ caller, query }) =>
     json({ items: await searchCatalogue({ businessId: caller.user.businessId, query: query.q, limit: query.limit }) }),
   ),
 });

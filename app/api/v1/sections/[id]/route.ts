@@ -7,20 +7,26 @@ import { deleteSection, readSection, updateSection } from "@/lib/menus/sections"
 import { readSectionIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/sections/:id — change name, description or public
-const update = endpoint({ params: idParams, body: updateSectionBody, response: sectionEnvelope }, async ({ db, caller, params, body }) =>
-  json({ section: await updateSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.section }) }),
+const update = endpoint(
+  { may: "edit", at: "section", params: idParams, body: updateSectionBody, response: sectionEnvelope },
+  async ({ db, caller, params, body }) =>
+    json({ section: await updateSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.section }) }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
-  GET: endpoint({ params: idParams, query: legacyQuery, response: sectionReadEnvelope }, async ({ db, caller, params, query }) => {
-    const scope = { businessId: caller.user.businessId, id: params.id };
-    return json(query.include_legacy ? await readSectionIncludingLegacy(db, scope) : { section: await readSection(db, scope) });
-  }),
+  GET: endpoint(
+    { may: "read", at: "section", params: idParams, query: legacyQuery, response: sectionReadEnvelope },
+    async ({ db, caller, params, query }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      return json(query.include_legacy ? await readSectionIncludingLegacy(db, scope) : { section: await readSection(db, scope) });
+    },
+  ),
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/sections/:id — delete with its items
-  DELETE: endpoint({ params: idParams, response: sectionEnvelope, problems: [409] }, async ({ db, caller, params }) =>
-    json({ section: await deleteSection(db, { businessId: caller.user.businessId, id: params.id }) }),
+  DELETE: endpoint(
+    { may: "edit", at: "section", params: idParams, response: sectionEnvelope, problems: [409] },
+    async ({ db, caller, params }) => json({ section: await deleteSection(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

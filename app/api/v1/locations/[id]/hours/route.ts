@@ -8,15 +8,20 @@ import { conditional } from "@/lib/http/conditional";
 import { hoursAnswer } from "@/lib/hours/reads";
 
 // PUT and PATCH /api/v1/locations/:id/hours — one batch for the week, in one transaction
-const update = endpoint({ params: idParams, body: updateHoursBody, response: hoursEnvelope }, async ({ db, caller, params, body }) => {
-  const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-  return json({ hours: await updateHours(db, { locationId: location.id, patches: body.hours }) });
-});
+const update = endpoint(
+  { may: "edit", at: "location", params: idParams, body: updateHoursBody, response: hoursEnvelope },
+  async ({ db, caller, params, body }) => {
+    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+    return json({ hours: await updateHours(db, { locationId: location.id, patches: body.hours }) });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/hours — the 7 weekday rows, Monday first
-  GET: endpoint({ params: idParams, response: hoursEnvelope, conditional: true }, async ({ request, db, caller, params }) =>
-    conditional(request, await hoursAnswer(db, { businessId: caller.user.businessId, id: params.id })),
+  GET: endpoint(
+    { may: "read", at: "location", params: idParams, response: hoursEnvelope, conditional: true },
+    async ({ request, db, caller, params }) =>
+      conditional(request, await hoursAnswer(db, { businessId: caller.user.businessId, id: params.id })),
   ),
   PUT: update,
   PATCH: update,

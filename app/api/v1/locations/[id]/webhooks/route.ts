@@ -7,13 +7,13 @@ import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/webhooks — the location's webhooks (never their secrets)
-  GET: endpoint({ params: idParams, response: webhooksEnvelope }, async ({ db, caller, params }) => {
+  GET: endpoint({ may: "manage", at: "location", params: idParams, response: webhooksEnvelope }, async ({ db, caller, params }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json({ webhooks: await listWebhooks(db, { location }) });
   }),
   // POST /api/v1/locations/:id/webhooks — add a webhook; the answer alone carries its signing secret
   POST: endpoint(
-    { params: idParams, body: createWebhookBody, response: { 201: createdWebhookEnvelope } },
+    { may: "edit", at: "location", params: idParams, body: createWebhookBody, response: { 201: createdWebhookEnvelope } },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json({ webhook: await createWebhook(db, { location, input: body.webhook }) }, { status: 201 });

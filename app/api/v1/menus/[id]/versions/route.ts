@@ -6,14 +6,16 @@ import { listVersions } from "@/lib/menus/history/versions";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/versions — the menu's kept versions, newest first; ?before=<version>&limit=N pages back
-  GET: endpoint({ params: idParams, query: versionsQuery, response: versionsEnvelope }, async ({ db, caller, params, query }) =>
-    json({
-      versions: await listVersions(db, {
-        businessId: caller.user.businessId,
-        id: params.id,
-        before: query.before,
-        limit: query.limit ?? VERSIONS_PAGE.default,
+  GET: endpoint(
+    { may: "read", at: "menu", params: idParams, query: versionsQuery, response: versionsEnvelope },
+    async ({ db, caller, params, query }) =>
+      json({
+        versions: await listVersions(db, {
+          businessId: caller.user.businessId,
+          id: params.id,
+          before: query.before,
+          limit: query.limit ?? VERSIONS_PAGE.default,
+        }),
       }),
-    }),
   ),
 });

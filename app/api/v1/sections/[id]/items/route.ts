@@ -8,14 +8,19 @@ import { listItemsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id/items — the section's items in order; include_legacy falls back to the custom section
-  GET: endpoint({ params: idParams, query: legacyQuery, response: itemListEnvelope }, async ({ db, caller, params, query }) =>
-    json({
-      items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, { businessId: caller.user.businessId, id: params.id }),
-    }),
+  GET: endpoint(
+    { may: "read", at: "section", params: idParams, query: legacyQuery, response: itemListEnvelope },
+    async ({ db, caller, params, query }) =>
+      json({
+        items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, {
+          businessId: caller.user.businessId,
+          id: params.id,
+        }),
+      }),
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
   POST: endpoint(
-    { params: idParams, body: createItemBody, response: { 201: itemEnvelope }, problems: [429] },
+    { may: "edit", at: "section", params: idParams, body: createItemBody, response: { 201: itemEnvelope }, problems: [429] },
     async ({ db, caller, params, body }) => {
       const item = await createItem(db, { businessId: caller.user.businessId, sectionId: params.id, input: body.item });
       return json({ item }, { status: 201 });

@@ -7,7 +7,7 @@ import { openChangeStream } from "@/lib/live/stream";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/changes/stream — the same changes as text/event-stream, resumable with Last-Event-ID
   GET: endpoint(
-    { params: idParams, query: changeStreamQuery, response: changeStreamResponse, problems: [410] },
+    { may: "read", at: "location", params: idParams, query: changeStreamQuery, response: changeStreamResponse, problems: [410] },
     async ({ db, caller, params, query, request }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return openChangeStream({ location, cursor: request.headers.get("last-event-id") ?? query.since, signal: request.signal });

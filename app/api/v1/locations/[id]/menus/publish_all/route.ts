@@ -7,7 +7,7 @@ import { publishAllMenus } from "@/lib/menus/menus";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/locations/:id/menus/publish_all — publish every unpublished menu of the location
-  POST: endpoint({ params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
+  POST: endpoint({ may: "publish", at: "location", params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json({ menus: await publishAllMenus(db, { location }) });
   }),

@@ -1,0 +1,43 @@
+// Who may do what (venue-operations §3): the one table. Every authenticated route declares the action
+// it performs (`may:` on endpoint(), lib/http/handler.ts) and, when it touches one location's data,
+// which record names that location (`at:`); the request wrapper enforces both before the handler runs.
+// Isomorphic: the dashboard shows each person only the controls this table lets their role use.
+
+export const ROLES = ["owner", "manager", "staff"] as const;
+export type Role = (typeof ROLES)[number];
+
+const everyone: readonly Role[] = ROLES;
+const managers: readonly Role[] = ["owner", "manager"];
+const owners: readonly Role[] = ["owner"];
+
+/** The actions, and the roles that may perform each. */
+export const MAY = {
+  /** One's own account: who one is, one's tokens, password and sessions. */
+  account: everyone,
+  /** Read a location's menus, events, hours, sizes, feed and 86 list. */
+  read: everyone,
+  /** 86 an item and restore it. */
+  eightySix: everyone,
+  /** Publish and unpublish a menu. */
+  publish: everyone,
+  /** Change menus, sections, items, prices, containers, events, hours, the location's fields; revert. */
+  edit: managers,
+  /** Read what staff do not: insights, analytics, webhooks and their deliveries, activity, the team. */
+  manage: managers,
+  /** Invite, change and remove members; create, archive and restore locations. */
+  own: owners,
+} as const satisfies Record<string, readonly Role[]>;
+export type Action = keyof typeof MAY;
+
+/** Whether `role` may perform `action`. */
+export const may = (role: Role, action: Action): boolean => MAY[action].includes(role);
+
+/** The words for the roles an action needs, for a 403's detail ("the manager or owner role"). */
+export function rolesFor(action: Action): string {
+  const roles = [...MAY[action]].reverse();
+  return roles.length === 1 ? `the ${roles[0]} role` : `the ${roles.slice(0, -1).join(", ")} or ${roles.at(-1)} role`;
+}
+
+/** Whether a member with these locations (null: every location, as owners) may see `locationId`. */
+export const seesLocation = (locationIds: readonly number[] | null, locationId: number) =>
+  locationIds === null || locationIds.includes(locationId);

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { declaredSpec, offeredMethods, type RouteFn } from "@/lib/http/handler";
+
+// Who may (venue-operations §3) is declared by every authenticated verb of every /api/v1 route
+// (endpoint({ may })), and every route under a record's id names that record (`at:`), so a new route
+// cannot forget the rule: the request wrapper enforces what is declared, and nothing else does.
+const root = path.resolve(import.meta.dirname, "../../app/api/v1");
+const routeFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return entry === "route.ts" ? [full] : [];
+  });
+const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
+
+describe("who may", () => {
+  it.each(files.map((file) => [path.relative(root, path.dirname(file)) || "/", file]))(
+    "%s declares every authenticated verb's action, and the record its id names",
+    async (route, file) => {
+      const module = (await import(file)) as Record<string, RouteFn>;
+      const undeclared = offeredMethods(module).filter((method) => {
+        const spec = declaredSpec(module[method]!)!;
+        if (!spec.auth) return false;
+        return !spec.may || (route.includes("[id]") && !spec.at);
+      });
+      expect(undeclared).toEqual([]);
+    },
+  );
+});
