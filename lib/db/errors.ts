@@ -39,3 +39,6 @@ export const isTransactionConflict = (error: unknown) => {
   const state = sqlStateOf(error);
   return state === "40P01" || state === "40001";
 };
+
+/** A unique constraint refused the write (SQLSTATE 23505): the record already exists. */
+export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
