@@ -8,6 +8,10 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origin = `http://127.0.0.1:${port}`;
+/** The empty install's server (no demo data), for the fresh-install spec: E2E_EMPTY_URL tells it where. */
+const emptyPort = port + 1;
+const emptyOrigin = `http://127.0.0.1:${emptyPort}`;
+process.env.E2E_EMPTY_URL = emptyOrigin;
 
 // This file is loaded by the runner and again by every worker. Only the runner creates the temporary
 // folder (workers inherit it through the environment) and only the runner removes it when it exits.
@@ -18,6 +22,14 @@ if (!process.env[TMP_KEY]) {
   process.on("exit", () => rmSync(created, { recursive: true, force: true }));
 }
 const tmp = process.env[TMP_KEY]!;
+
+const serverEnv = {
+  // E2E_DIST_DIR lets two runs on one machine build side by side (with different E2E_PORTs).
+  NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
+  NEXT_TELEMETRY_DISABLED: "1",
+  // The webhooks spec's receiver listens on 127.0.0.1 over plain http.
+  WEBHOOK_ALLOW_PRIVATE: "true",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -47,21 +59,28 @@ export default defineConfig({
     // account spec resets the owner's tokens, which the API specs' worker fixtures hold.
     { name: "ui", testMatch: "**/*.ui.spec.ts", use: { browserName: "chromium" }, dependencies: ["api"] },
   ],
-  webServer: {
-    // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
-    command: `npx next build && npx tsc -p tsconfig.server.json && exec node .server/server.js -H 127.0.0.1 -p ${port}`,
-    env: {
-      // E2E_DIST_DIR lets two runs on one machine build side by side (with different E2E_PORTs).
-      NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATA_DIR: path.join(tmp, "data"),
-      // The webhooks spec's receiver listens on 127.0.0.1 over plain http.
-      WEBHOOK_ALLOW_PRIVATE: "true",
+  // Two servers of one build: the demo (every spec but the fresh install's), and an empty install
+  // (DEMO_DATA=false) for e2e/fresh-install.ui.spec.ts. Playwright starts them in order, so the second
+  // serves the build the first made.
+  webServer: [
+    {
+      // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
+      command: `npx next build && npx tsc -p tsconfig.server.json && exec node .server/server.js -H 127.0.0.1 -p ${port}`,
+      env: { ...serverEnv, DATA_DIR: path.join(tmp, "data") },
+      url: `${origin}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    url: `${origin}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    {
+      command: `exec node .server/server.js -H 127.0.0.1 -p ${emptyPort}`,
+      env: { ...serverEnv, DATA_DIR: path.join(tmp, "empty"), DEMO_DATA: "false" },
+      url: `${emptyOrigin}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

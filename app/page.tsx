@@ -1,3 +1,8 @@
+import { redirect } from "next/navigation";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/server/env";
+import { getPageUser } from "@/lib/auth/page-session";
+import { hasAnyBusiness, signupOpen } from "@/lib/auth/signup";
 import styles from "./page.module.css";
 
 const endpoints = [
@@ -12,7 +17,12 @@ const endpoints = [
   ["PATCH", "/api/v1/sections/:id/items/positions", "reorder a section in one batch"],
 ];
 
-export default function Home() {
+// GET / — what the server is, and the way into the dashboard. A fresh install with no business at all
+// (DEMO_DATA=false) has nobody to sign in: it leads to sign-up, the first owner's way in.
+export default async function Home() {
+  const user = await getPageUser();
+  if (!user && !(await hasAnyBusiness(await getDb()))) redirect("/signup");
+  const { DEMO_DATA } = env();
   return (
     <main className={styles.main}>
       <p className={styles.kicker}>Taproom</p>
@@ -21,12 +31,25 @@ export default function Home() {
         The venue API is running. Integrations (POS systems, websites, TV menu boards) call it with Basic auth: your email and a token.
       </p>
       <p className={styles.cta}>
-        <a href="/sign-in" className="btn btn--primary">
-          Sign in to the dashboard
-        </a>
-        <span className={styles.ctaNote}>
-          Demo: <code>owner@demo.test</code> / <code>demo-owner-pass</code>
-        </span>
+        {user ? (
+          <a href="/dashboard" className="btn btn--primary">
+            Open the dashboard
+          </a>
+        ) : (
+          <a href="/sign-in" className="btn btn--primary">
+            Sign in to the dashboard
+          </a>
+        )}
+        {!user && signupOpen() && (
+          <a href="/signup" className="btn">
+            Create an account
+          </a>
+        )}
+        {!user && DEMO_DATA && (
+          <span className={styles.ctaNote}>
+            Demo: <code>owner@demo.test</code> / <code>demo-owner-pass</code>
+          </span>
+        )}
       </p>
       <section className={styles.card} aria-labelledby="start">
         <h2 id="start">Start here</h2>

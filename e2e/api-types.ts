@@ -93,6 +93,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/current_user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's password; every other browser session of the user ends */
+        post: operations["postCurrentUserPassword"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsCurrentUserPassword"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/current_user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out everywhere: every browser session of the caller ends (API tokens stay) */
+        delete: operations["deleteCurrentUserSessions"];
+        /** The methods this path offers */
+        options: operations["optionsCurrentUserSessions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/custom_containers/{id}": {
         parameters: {
             query?: never;
@@ -501,6 +537,24 @@ export interface paths {
         patch: operations["patchEventsById"];
         trace?: never;
     };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with its link's token: the new member's token pair */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsInvitationsAccept"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/items/{id}": {
         parameters: {
             query?: never;
@@ -631,10 +685,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's business's locations */
+        /** The caller's business's locations; ?archived=true (owners): the archived ones, to restore */
         get: operations["getLocations"];
         put?: never;
-        post?: never;
+        /** Create a location (owners), with its week of hours, every day closed until set */
+        post: operations["postLocations"];
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsLocations"];
@@ -653,11 +708,34 @@ export interface paths {
         };
         /** One location */
         get: operations["getLocationsById"];
+        /** Change only the fields passed (owners, and managers of the location) */
+        put: operations["putLocationsById"];
+        post?: never;
+        /** Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at */
+        delete: operations["deleteLocationsById"];
+        /** The methods this path offers */
+        options: operations["optionsLocationsById"];
+        head?: never;
+        /** Change only the fields passed (owners, and managers of the location) */
+        patch: operations["patchLocationsById"];
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Who changed what at the location, newest first: menu changes and every other write */
+        get: operations["getLocationsByIdActivity"];
         put?: never;
         post?: never;
         delete?: never;
         /** The methods this path offers */
-        options: operations["optionsLocationsById"];
+        options: operations["optionsLocationsByIdActivity"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1052,6 +1130,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring an archived location back (owners), within 30 days of its archiving (409 after) */
+        post: operations["postLocationsByIdRestore"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdRestore"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -1257,6 +1355,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/password_resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a reset link by mail; the same 202 whether or not the email has an account */
+        post: operations["postPasswordResets"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsPasswordResets"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password_resets/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token; every browser session of the user ends */
+        post: operations["postPasswordResetsComplete"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsPasswordResetsComplete"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sections/{id}": {
         parameters: {
             query?: never;
@@ -1336,6 +1470,121 @@ export interface paths {
         delete: operations["deleteSessions"];
         /** The methods this path offers */
         options: operations["optionsSessions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a business and its owner, get the owner's token pair */
+        post: operations["postSignup"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsSignup"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's members and pending invitations (a manager sees the owners and those sharing a location) */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTeam"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member: their account, tokens and sessions end at once; not the last owner */
+        delete: operations["deleteTeamById"];
+        /** The methods this path offers */
+        options: operations["optionsTeamById"];
+        head?: never;
+        /** Change a member's role or locations; the business's last owner stays an owner */
+        patch: operations["patchTeamById"];
+        trace?: never;
+    };
+    "/api/v1/team/{id}/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time password reset link (1 hour) for a member, to hand over */
+        post: operations["postTeamByIdPasswordReset"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTeamByIdPasswordReset"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on */
+        post: operations["postTeamInvitations"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTeamInvitations"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation: its link stops working */
+        delete: operations["deleteTeamInvitationsById"];
+        /** The methods this path offers */
+        options: operations["optionsTeamInvitationsById"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2203,7 +2452,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The read-only token cannot write (`read_only_token`), or a cookie write came from another site (`cross_site_request`). */
+        /** @description The read-only token cannot write (`read_only_token`), the caller's role may not do this (`forbidden_role`: the detail names the role needed), a cookie write came from another site (`cross_site_request`), or sign-up is closed on this server (`signup_closed`). */
         Problem403: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2215,7 +2464,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No such record, or one of another business (`not_found`). */
+        /** @description No such record, one of another business, of a location the member does not work at, or of an archived location (`not_found`). */
         Problem404: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2241,7 +2490,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The write conflicts with the record's state (`conflict`, `custom_menus_migrated`). */
+        /** @description The write conflicts with the record's state (`conflict`, `custom_menus_migrated`), the email already has an account (`email_taken`), or the business would be left without an owner (`last_owner`). */
         Problem409: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2253,7 +2502,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The cursor is older than the changes kept (`cursor_expired`): read the whole menu again and start from `next_cursor`. */
+        /** @description The cursor is older than the changes kept (`cursor_expired`): read the whole menu again and start from `next_cursor`; or an invitation or password-reset link is unknown, used, revoked or expired (`invitation_expired`, `link_expired`). */
         Problem410: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2859,6 +3108,113 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCurrentUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsCurrentUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteCurrentUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsCurrentUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: DELETE, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -5392,6 +5748,72 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            auth_token: string;
+                            auth_token_read_only: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            409: components["responses"]["Problem409"];
+            410: components["responses"]["Problem410"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getItemsById: {
         parameters: {
             query?: {
@@ -6527,7 +6949,9 @@ export interface operations {
     };
     getLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                archived?: "0" | "1" | "true" | "false" | "";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6567,6 +6991,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6576,6 +7001,101 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location: {
+                        name: string;
+                        time_zone: string;
+                        currency: string;
+                        address1?: string | null;
+                        address2?: string | null;
+                        city?: string | null;
+                        region?: string | null;
+                        postcode?: string | null;
+                        country?: string | null;
+                        phone?: string | null;
+                        website?: string | null;
+                        contact_email?: string | null;
+                    };
+                } | {
+                    name: string;
+                    time_zone: string;
+                    currency: string;
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    region?: string | null;
+                    postcode?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    website?: string | null;
+                    contact_email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            business_id: number;
+                            name: string;
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            region: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            country_name: string | null;
+                            formatted_address: string | null;
+                            latitude: string | null;
+                            longitude: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            contact_email: string | null;
+                            untappd_venue_id: number | null;
+                            time_zone: string;
+                            tz_offset: number;
+                            currency: string;
+                            currency_symbol: string;
+                            number_of_taps: number;
+                            menus_version: number;
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -6589,7 +7109,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -6653,6 +7173,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6680,7 +7201,339 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    putLocationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location: {
+                        name?: string;
+                        time_zone?: string;
+                        currency?: string;
+                        address1?: string | null;
+                        address2?: string | null;
+                        city?: string | null;
+                        region?: string | null;
+                        postcode?: string | null;
+                        country?: string | null;
+                        phone?: string | null;
+                        website?: string | null;
+                        contact_email?: string | null;
+                    };
+                } | {
+                    name?: string;
+                    time_zone?: string;
+                    currency?: string;
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    region?: string | null;
+                    postcode?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    website?: string | null;
+                    contact_email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            business_id: number;
+                            name: string;
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            region: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            country_name: string | null;
+                            formatted_address: string | null;
+                            latitude: string | null;
+                            longitude: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            contact_email: string | null;
+                            untappd_venue_id: number | null;
+                            time_zone: string;
+                            tz_offset: number;
+                            currency: string;
+                            currency_symbol: string;
+                            number_of_taps: number;
+                            menus_version: number;
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteLocationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            business_id: number;
+                            name: string;
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            region: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            country_name: string | null;
+                            formatted_address: string | null;
+                            latitude: string | null;
+                            longitude: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            contact_email: string | null;
+                            untappd_venue_id: number | null;
+                            time_zone: string;
+                            tz_offset: number;
+                            currency: string;
+                            currency_symbol: string;
+                            number_of_taps: number;
+                            menus_version: number;
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     optionsLocationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PUT, PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchLocationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location: {
+                        name?: string;
+                        time_zone?: string;
+                        currency?: string;
+                        address1?: string | null;
+                        address2?: string | null;
+                        city?: string | null;
+                        region?: string | null;
+                        postcode?: string | null;
+                        country?: string | null;
+                        phone?: string | null;
+                        website?: string | null;
+                        contact_email?: string | null;
+                    };
+                } | {
+                    name?: string;
+                    time_zone?: string;
+                    currency?: string;
+                    address1?: string | null;
+                    address2?: string | null;
+                    city?: string | null;
+                    region?: string | null;
+                    postcode?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    website?: string | null;
+                    contact_email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            business_id: number;
+                            name: string;
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            region: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            country_name: string | null;
+                            formatted_address: string | null;
+                            latitude: string | null;
+                            longitude: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            contact_email: string | null;
+                            untappd_venue_id: number | null;
+                            time_zone: string;
+                            tz_offset: number;
+                            currency: string;
+                            currency_symbol: string;
+                            number_of_taps: number;
+                            menus_version: number;
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getLocationsByIdActivity: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                actor_id?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activity: {
+                            id: string;
+                            /** Format: date-time */
+                            at: string;
+                            actor: {
+                                user_id: number | null;
+                                name: string | null;
+                                /** @enum {string} */
+                                via: "token" | "session" | "system";
+                            };
+                            kind: string;
+                            summary: string;
+                            target: {
+                                type: string;
+                                id: number | null;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdActivity: {
         parameters: {
             query?: never;
             header?: never;
@@ -7989,6 +8842,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -8060,6 +8914,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -8126,6 +8981,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -8203,6 +9059,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -8278,6 +9135,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -8627,6 +9485,94 @@ export interface operations {
             };
         };
     };
+    postLocationsByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            business_id: number;
+                            name: string;
+                            address1: string | null;
+                            address2: string | null;
+                            city: string | null;
+                            region: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            country_name: string | null;
+                            formatted_address: string | null;
+                            latitude: string | null;
+                            longitude: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            contact_email: string | null;
+                            untappd_venue_id: number | null;
+                            time_zone: string;
+                            tz_offset: number;
+                            currency: string;
+                            currency_symbol: string;
+                            number_of_taps: number;
+                            menus_version: number;
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdWebhooks: {
         parameters: {
             query?: never;
@@ -8667,6 +9613,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -10426,6 +11373,122 @@ export interface operations {
             };
         };
     };
+    postPasswordResets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether this server sends mail at all; when false, ask an owner for a reset link. */
+                        mail_enabled: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsPasswordResets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPasswordResetsComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            410: components["responses"]["Problem410"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsPasswordResetsComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getSectionsById: {
         parameters: {
             query?: {
@@ -11128,6 +12191,439 @@ export interface operations {
             };
         };
     };
+    postSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    business_name: string;
+                    name: string;
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            auth_token: string;
+                            auth_token_read_only: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "staff";
+                            location_ids: number[] | null;
+                            last_active_at: string | null;
+                        }[];
+                        invitations: {
+                            id: number;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "staff";
+                            location_ids: number[] | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "owner" | "manager" | "staff";
+                    location_ids?: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "staff";
+                            location_ids: number[] | null;
+                            last_active_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postTeamByIdPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTeamByIdPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "manager" | "staff";
+                    location_ids?: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: {
+                            id: number;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "staff";
+                            location_ids: number[] | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** Format: uri */
+                            url: string;
+                            mailed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteTeamInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTeamInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getWebhooksById: {
         parameters: {
             query?: never;
@@ -11168,6 +12664,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -11350,6 +12847,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { hit, peek } from "@/lib/server/rate-limit";
+import { hit, peek } from "@/lib/db/rate-limit";
 import { SandboxError } from "./errors";
 import type { RateHeaders } from "./envelope";
 

@@ -8,13 +8,18 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { ApiExample } from "./api-example";
 import { sessionTokensQuery } from "@/lib/client/queries/session";
+import { PasswordCard } from "./password-card";
+import { SessionsCard } from "./sessions-card";
 import { TokensCard } from "./tokens-card";
 import { useCopy } from "./use-copy";
 import styles from "./account.module.css";
 
 type Props = { user: { email: string; name: string; role: string }; locationId: number | null };
 
-/** The account page: who is signed in, the API tokens (shown on demand, resettable) and a first API call. */
+/**
+ * The account page: who is signed in, the password and the signed-in devices, the API tokens (shown on
+ * demand, resettable) and a first API call.
+ */
 export function AccountView({ user, locationId }: Props) {
   const queryClient = useQueryClient();
   const notify = useToast();
@@ -67,6 +72,8 @@ export function AccountView({ user, locationId }: Props) {
             </div>
           </dl>
         </section>
+        <PasswordCard email={user.email} />
+        <SessionsCard />
         <TokensCard
           shown={shown}
           query={tokens}

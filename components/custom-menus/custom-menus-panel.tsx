@@ -18,7 +18,7 @@ const count = (n: number) => `${n} custom ${n === 1 ? "menu" : "menus"}`;
  * The location's legacy (deprecated) custom menus, read-only, and the one-way migration that turns
  * them into regular menus. A location without any shows nothing: there is nothing to do there.
  */
-export function CustomMenusPanel({ locationId }: { locationId: number }) {
+export function CustomMenusPanel({ locationId, canMigrate }: { locationId: number; canMigrate: boolean }) {
   const headingId = useId();
   const customMenus = useQuery(customMenuQueries.list(locationId));
   // The board's own list (same query key): a menu whose legacy_menu_id names a custom menu replaced it.
@@ -58,7 +58,7 @@ export function CustomMenusPanel({ locationId }: { locationId: number }) {
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
           Custom menus <span className="badge">Deprecated</span>
         </h2>
-        {pending.length > 0 && (
+        {canMigrate && pending.length > 0 && (
           <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)}>
             Migrate to menus
           </button>
@@ -80,8 +80,9 @@ export function CustomMenusPanel({ locationId }: { locationId: number }) {
       ) : (
         <>
           <p className={styles.explain}>
-            Custom menus are the old menu type and are being retired: migrating turns them into regular menus you can edit and reorder, and
-            the originals stay here read-only.
+            {canMigrate
+              ? "Custom menus are the old menu type and are being retired: migrating turns them into regular menus you can edit and reorder, and the originals stay here read-only."
+              : "Custom menus are the old menu type and are being retired: a manager or owner can migrate them to regular menus."}
           </p>
           {rows(entries)}
         </>

@@ -2,7 +2,7 @@ import type { VenueEvent } from "@/lib/client/queries/events";
 import { eventPlace, formatEventWhen } from "./event-time";
 import styles from "./events.module.css";
 
-/** One event: what, when on the venue's clock (with the zone), where, and its actions. */
+/** One event: what, when on the venue's clock (with the zone), where, and its actions (none without `onEdit`). */
 export function EventCard({
   event,
   zone,
@@ -13,8 +13,8 @@ export function EventCard({
   event: VenueEvent;
   zone: string;
   now: Date;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const place = eventPlace(event);
   return (
@@ -39,14 +39,16 @@ export function EventCard({
           </p>
         )}
       </div>
-      <div className={styles.eventActions}>
-        <button type="button" className="btn btn--small" onClick={onEdit} aria-label={`Edit ${event.name}`}>
-          Edit
-        </button>
-        <button type="button" className="btn btn--small btn--ghost" onClick={onDelete} aria-label={`Delete ${event.name}`}>
-          Delete
-        </button>
-      </div>
+      {onEdit && onDelete && (
+        <div className={styles.eventActions}>
+          <button type="button" className="btn btn--small" onClick={onEdit} aria-label={`Edit ${event.name}`}>
+            Edit
+          </button>
+          <button type="button" className="btn btn--small btn--ghost" onClick={onDelete} aria-label={`Delete ${event.name}`}>
+            Delete
+          </button>
+        </div>
+      )}
     </article>
   );
 }

@@ -19,8 +19,11 @@ import type { LocationResponse } from "@/lib/locations/schemas";
 type View = "upcoming" | "past";
 type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
 
-/** The events page: upcoming and past lists, the add/edit dialog and the delete confirmation. */
-export function EventsBoard({ location }: { location: Venue }) {
+/**
+ * The events page: upcoming and past lists, the add/edit dialog and the delete confirmation; without
+ * `canEdit` (staff) the lists only.
+ */
+export function EventsBoard({ location, canEdit }: { location: Venue; canEdit: boolean }) {
   const zone = location.time_zone;
   const query = useQuery(eventQueries.list(location.id));
   const now = useNow();
@@ -48,7 +51,7 @@ export function EventsBoard({ location }: { location: Venue }) {
     return { upcoming, past: past.reverse() };
   }, [query.data, now, zone]);
 
-  const add = (
+  const add = canEdit && (
     <button ref={addButton} type="button" className="btn btn--primary" onClick={() => setEditing("new")}>
       Add event
     </button>
@@ -58,6 +61,13 @@ export function EventsBoard({ location }: { location: Venue }) {
     if (query.isError && !query.data) return <ErrorState message={problemMessage(query.error)} onRetry={() => void query.refetch()} />;
     if (!groups || !now) return <Skeleton lines={3} height="8.5rem" label="Loading events" />;
     const shown = groups[view];
+    if (shown.length === 0 && view === "upcoming" && !canEdit) {
+      return (
+        <EmptyState title="No upcoming events">
+          <p>A manager or owner adds the venue's events; they appear here as they do.</p>
+        </EmptyState>
+      );
+    }
     if (shown.length === 0 && view === "upcoming") {
       return (
         <EmptyState title="No upcoming events — add one">
@@ -79,7 +89,13 @@ export function EventsBoard({ location }: { location: Venue }) {
       <ul className={styles.list}>
         {shown.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} zone={zone} now={now} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+            <EventCard
+              event={event}
+              zone={zone}
+              now={now}
+              onEdit={canEdit ? () => setEditing(event) : undefined}
+              onDelete={canEdit ? () => setDeleting(event) : undefined}
+            />
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { CSS } from "@dnd-kit/utilities";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import { useOpenDialog } from "./board-dialogs";
+import { useBoardPermissions } from "./board-permissions";
 import { EightySixBadge, EightySixControl, useItemEightySix } from "./eighty-six-control";
 import { containerLabel, hasOverrides, itemDetails } from "./format";
 import { DragHandle } from "./sortable-kit";
@@ -12,15 +13,27 @@ import styles from "./item-row.module.css";
 
 export const itemKey = (id: number) => `i:${id}`;
 
-/** One item: drag handle, name (opens the editor), details, sizes and prices, and its actions. */
+/**
+ * One item: drag handle, name (opens the editor), details, sizes and prices, and its actions. Without
+ * the right to edit: the name, details and prices as text, and the 86 control.
+ */
 export function ItemRow({ item, sectionId, dropDisabled }: { item: Item; sectionId: number; dropDisabled: boolean }) {
   const open = useOpenDialog();
+  const may = useBoardPermissions();
   const { inForce: eightySixed } = useItemEightySix(item);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: itemKey(item.id),
     data: { type: "item", itemId: item.id, sectionId },
-    disabled: { draggable: false, droppable: dropDisabled },
+    disabled: { draggable: !may.edit, droppable: dropDisabled },
   });
+  if (!may.edit) {
+    return (
+      <li ref={setNodeRef} className={[styles.row, styles.fixed, eightySixed && styles.eightySixed].filter(Boolean).join(" ")}>
+        <ItemSummary item={item} />
+        {may.eightySix && <EightySixControl item={item} />}
+      </li>
+    );
+  }
   return (
     <li
       ref={setNodeRef}

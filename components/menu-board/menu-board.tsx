@@ -1,11 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { CustomMenusPanel } from "@/components/custom-menus/custom-menus-panel";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
+import type { Role } from "@/lib/auth/permissions";
 import { menuQueries } from "@/lib/client/queries/menus";
+import { BoardPermissionsContext, permissionsFor } from "./board-permissions";
 import { BoardSkeleton } from "./board-skeleton";
 import { MenuFormDialog } from "./lazy-dialogs";
 import { MenuPanel } from "./menu-panel";
@@ -21,11 +23,15 @@ export function MenuBoard({
   locationId,
   currencySymbol,
   initialMenuId,
+  role,
 }: {
   locationId: number;
   currencySymbol: string;
   initialMenuId: number | null;
+  /** The signed-in person's role: the board shows only the controls it allows. */
+  role: Role;
 }) {
+  const permissions = useMemo(() => permissionsFor(role), [role]);
   const menus = useQuery(menuQueries.list(locationId));
   useLiveMenus(locationId);
   const [chosen, setChosen] = useState<number | null>(initialMenuId);
@@ -48,7 +54,7 @@ export function MenuBoard({
   const selected = list.find((menu) => menu.id === chosen) ?? list[0] ?? null;
 
   return (
-    <>
+    <BoardPermissionsContext.Provider value={permissions}>
       <div className={styles.layout}>
         <div>
           <MenusList
@@ -67,7 +73,7 @@ export function MenuBoard({
             currencySymbol={currencySymbol}
             onDeleted={() => select(list.find((menu) => menu.id !== selected.id)?.id ?? null)}
           />
-        ) : (
+        ) : permissions.edit ? (
           <EmptyState title="Create your first menu">
             <p>
               A menu holds sections of beers (and anything else you pour or serve) with their sizes and prices. Guests see it once you
@@ -77,20 +83,26 @@ export function MenuBoard({
               Create your first menu
             </button>
           </EmptyState>
+        ) : (
+          <EmptyState title="No menus yet">
+            <p>A manager or owner of this location creates the menus; they appear here as soon as there is one.</p>
+          </EmptyState>
         )}
       </div>
       <div className={styles.legacy}>
-        <CustomMenusPanel locationId={locationId} />
+        <CustomMenusPanel locationId={locationId} canMigrate={permissions.edit} />
       </div>
-      <MenuFormDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        locationId={locationId}
-        onSaved={(menu) => {
-          setCreating(false);
-          select(menu.id);
-        }}
-      />
-    </>
+      {permissions.edit && (
+        <MenuFormDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          locationId={locationId}
+          onSaved={(menu) => {
+            setCreating(false);
+            select(menu.id);
+          }}
+        />
+      )}
+    </BoardPermissionsContext.Provider>
   );
 }

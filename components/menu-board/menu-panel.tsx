@@ -8,6 +8,7 @@ import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queri
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
 import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
+import { useBoardPermissions } from "./board-permissions";
 import { TreeSkeleton } from "./board-skeleton";
 import { BoardLocationContext } from "./eighty-six-control";
 import { MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
@@ -15,7 +16,7 @@ import { MenuSections } from "./menu-sections";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menu-panel.module.css";
 
-/** The selected menu: its header (publish, preview, edit, delete) and the whole tree from one query. */
+/** The selected menu: its header (publish, preview, edit, history, delete) and the whole tree from one query. */
 export function MenuPanel({
   locationId,
   menu,
@@ -28,6 +29,7 @@ export function MenuPanel({
   onDeleted: () => void;
 }) {
   const tree = useQuery(menuQueries.tree(menu.id));
+  const { edit } = useBoardPermissions();
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const close = () => setDialog(null);
@@ -45,10 +47,10 @@ export function MenuPanel({
             <MenuBody tree={tree.data} />
           )}
         </section>
-        <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} menuId={menu.id} menuName={menu.name} />
+        <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} menuId={menu.id} menuName={menu.name} canRestore={edit} />
       </BoardLocationContext.Provider>
-      <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
-      {tree.data && (
+      {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
+      {edit && tree.data && (
         <TreeDialogs
           tree={tree.data}
           dialog={dialog}
@@ -65,6 +67,7 @@ export function MenuPanel({
 function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu: MenuSummary; onHistory: () => void }) {
   const { publish } = useMenuMutations(locationId);
   const open = useOpenDialog();
+  const may = useBoardPermissions();
   const published = !menu.unpublished;
   return (
     <header className={styles.header}>
@@ -78,34 +81,40 @@ function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu:
         {menu.description && <p className={styles.description}>{menu.description}</p>}
       </div>
       <div className={styles.tools}>
-        <button
-          type="button"
-          className={styles.switch}
-          aria-pressed={published}
-          disabled={publish.isPending}
-          onClick={() => publish.mutate({ menu, publish: !published })}
-        >
-          <span className={styles.track} aria-hidden>
-            <span className={styles.thumb} />
-          </span>
-          Published
-        </button>
+        {may.publish && (
+          <button
+            type="button"
+            className={styles.switch}
+            aria-pressed={published}
+            disabled={publish.isPending}
+            onClick={() => publish.mutate({ menu, publish: !published })}
+          >
+            <span className={styles.track} aria-hidden>
+              <span className={styles.thumb} />
+            </span>
+            Published
+          </button>
+        )}
         <a className="btn btn--small" href={`/preview/menus/${menu.id}`} target="_blank" rel="noopener">
           Preview<span className="visually-hidden"> {menu.name} (opens in a new tab)</span>
           <span aria-hidden className={styles.external}>
             ↗
           </span>
         </a>
-        <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
-          Edit<span className="visually-hidden"> {menu.name}</span>
-        </button>
+        {may.edit && (
+          <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
+            Edit<span className="visually-hidden"> {menu.name}</span>
+          </button>
+        )}
         <button type="button" className="btn btn--small" onClick={onHistory}>
           History<span className="visually-hidden"> of {menu.name}</span>
         </button>
-        <ActionsMenu
-          label={`More actions for ${menu.name}`}
-          actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]}
-        />
+        {may.edit && (
+          <ActionsMenu
+            label={`More actions for ${menu.name}`}
+            actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]}
+          />
+        )}
       </div>
     </header>
   );
@@ -113,21 +122,28 @@ function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu:
 
 function MenuBody({ tree }: { tree: MenuTree }) {
   const open = useOpenDialog();
+  const { edit } = useBoardPermissions();
   return (
     <div className={styles.body}>
-      {tree.sections.length === 0 && (
-        <EmptyState title="This menu has no sections yet">
-          <p className={styles.emptyText}>
-            Sections group the menu, e.g. “On Tap” and “Cans &amp; Bottles”. Add one, then add beers to it.
-          </p>
-          <button type="button" className="btn btn--primary" onClick={() => open({ kind: "section-new" })}>
-            Add a section
-          </button>
-        </EmptyState>
-      )}
+      {tree.sections.length === 0 &&
+        (edit ? (
+          <EmptyState title="This menu has no sections yet">
+            <p className={styles.emptyText}>
+              Sections group the menu, e.g. “On Tap” and “Cans &amp; Bottles”. Add one, then add beers to it.
+            </p>
+            <button type="button" className="btn btn--primary" onClick={() => open({ kind: "section-new" })}>
+              Add a section
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title="This menu has no sections yet">
+            <p className={styles.emptyText}>A manager or owner adds its sections and beers; they appear here as they do.</p>
+          </EmptyState>
+        ))}
       <MenuSections
         tree={tree}
         afterSections={
+          edit &&
           tree.sections.length > 0 && (
             <button type="button" className={`btn ${styles.addSection}`} onClick={() => open({ kind: "section-new" })}>
               + Add section

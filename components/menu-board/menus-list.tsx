@@ -5,13 +5,14 @@ import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } 
 import { CSS } from "@dnd-kit/utilities";
 import { useState } from "react";
 import type { MenuSummary } from "@/lib/client/queries/menus";
+import { useBoardPermissions } from "./board-permissions";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menus-list.module.css";
 
 /**
- * The location's menus in their order: select one, drag to reorder. On a phone the list folds into a
- * select at the top and unfolds on demand for reordering.
+ * The location's menus in their order: select one, drag to reorder (managers and owners). On a phone
+ * the list folds into a select at the top and unfolds on demand for reordering.
  */
 export function MenusList({
   locationId,
@@ -27,6 +28,7 @@ export function MenusList({
   onCreate: () => void;
 }) {
   const sensors = useBoardSensors();
+  const { edit, publish } = useBoardPermissions();
   const { reorder, publishAll } = useMenuMutations(locationId);
   const [unfolded, setUnfolded] = useState(false);
   const ids = menus.map((menu) => menu.id);
@@ -47,9 +49,11 @@ export function MenusList({
         <h2 id="menus-list-title" className={styles.title}>
           Menus <span className={styles.count}>{menus.length}</span>
         </h2>
-        <button type="button" className="btn btn--primary btn--small" onClick={onCreate}>
-          New menu
-        </button>
+        {edit && (
+          <button type="button" className="btn btn--primary btn--small" onClick={onCreate}>
+            New menu
+          </button>
+        )}
       </div>
 
       {menus.length > 0 && (
@@ -65,7 +69,7 @@ export function MenusList({
                 ))}
               </select>
             </label>
-            {menus.length > 1 && (
+            {edit && menus.length > 1 && (
               <button
                 type="button"
                 className="btn btn--small"
@@ -88,38 +92,53 @@ export function MenusList({
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <ol id="menus-list-items" className={unfolded ? `${styles.list} ${styles.unfolded}` : styles.list}>
                 {menus.map((menu) => (
-                  <MenuRow key={menu.id} menu={menu} selected={menu.id === selectedId} onSelect={() => onSelect(menu.id)} />
+                  <MenuRow key={menu.id} menu={menu} selected={menu.id === selectedId} sortable={edit} onSelect={() => onSelect(menu.id)} />
                 ))}
               </ol>
             </SortableContext>
           </DndContext>
 
-          <div className={styles.foot}>
-            <button
-              type="button"
-              className="btn btn--small"
-              onClick={() => publishAll.mutate()}
-              disabled={drafts === 0 || publishAll.isPending}
-            >
-              {publishAll.isPending ? "Publishing…" : "Publish all"}
-            </button>
-            <span className={styles.hint}>{drafts === 0 ? "Every menu is published." : `${drafts} draft${drafts === 1 ? "" : "s"}`}</span>
-          </div>
+          {publish && (
+            <div className={styles.foot}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => publishAll.mutate()}
+                disabled={drafts === 0 || publishAll.isPending}
+              >
+                {publishAll.isPending ? "Publishing…" : "Publish all"}
+              </button>
+              <span className={styles.hint}>{drafts === 0 ? "Every menu is published." : `${drafts} draft${drafts === 1 ? "" : "s"}`}</span>
+            </div>
+          )}
         </>
       )}
     </nav>
   );
 }
 
-function MenuRow({ menu, selected, onSelect }: { menu: MenuSummary; selected: boolean; onSelect: () => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: menu.id });
+function MenuRow({
+  menu,
+  selected,
+  sortable,
+  onSelect,
+}: {
+  menu: MenuSummary;
+  selected: boolean;
+  sortable: boolean;
+  onSelect: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: menu.id,
+    disabled: !sortable,
+  });
   return (
     <li
       ref={setNodeRef}
       className={`${styles.row} ${selected ? styles.selected : ""} ${isDragging ? styles.dragging : ""}`}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
-      <DragHandle label={`Reorder ${menu.name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+      {sortable && <DragHandle label={`Reorder ${menu.name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />}
       <button type="button" className={styles.pick} onClick={onSelect} aria-current={selected ? "true" : undefined}>
         <span className={styles.name}>{menu.name}</span>
         <span className={menu.unpublished ? "badge" : "badge badge--ok"}>{menu.unpublished ? "Draft" : "Published"}</span>

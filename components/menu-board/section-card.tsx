@@ -7,6 +7,7 @@ import { useId } from "react";
 import type { Item, Section } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import { useOpenDialog } from "./board-dialogs";
+import { useBoardPermissions } from "./board-permissions";
 import { plural } from "./format";
 import { ItemRow, itemKey } from "./item-row";
 import { DragHandle } from "./sortable-kit";
@@ -20,14 +21,15 @@ export type DragKind = "section" | "item" | null;
 
 type Props = { section: Section; items: Item[]; dragging: DragKind };
 
-/** A regular section: sortable among the menu's sections, holding its sortable items. */
+/** A regular section: sortable among the menu's sections, holding its sortable items (for those who may edit). */
 export function SectionCard({ section, items, dragging }: Props) {
   const open = useOpenDialog();
+  const { edit } = useBoardPermissions();
   const name = sectionLabel(section);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: sectionKey(section.id),
     data: { type: "section", sectionId: section.id },
-    disabled: { draggable: false, droppable: dragging === "item" },
+    disabled: { draggable: !edit, droppable: dragging === "item" },
   });
   const headingId = useId();
   return (
@@ -38,8 +40,8 @@ export function SectionCard({ section, items, dragging }: Props) {
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <header className={styles.head}>
-        <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
-        <div className={styles.titles}>
+        {edit && <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />}
+        <div className={edit ? styles.titles : `${styles.titles} ${styles.titlesFixed}`}>
           <h3 id={headingId} className={styles.title}>
             {name}
           </h3>
@@ -49,18 +51,20 @@ export function SectionCard({ section, items, dragging }: Props) {
             {section.description && ` · ${section.description}`}
           </p>
         </div>
-        <div className={styles.actions}>
-          <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
-            Add beer<span className="visually-hidden"> to {name}</span>
-          </button>
-          <ActionsMenu
-            label={`Actions for section ${name}`}
-            actions={[
-              { label: "Edit section", run: () => open({ kind: "section-edit", section }) },
-              { label: "Delete section", run: () => open({ kind: "section-delete", section }), danger: true },
-            ]}
-          />
-        </div>
+        {edit && (
+          <div className={styles.actions}>
+            <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+              Add beer<span className="visually-hidden"> to {name}</span>
+            </button>
+            <ActionsMenu
+              label={`Actions for section ${name}`}
+              actions={[
+                { label: "Edit section", run: () => open({ kind: "section-edit", section }) },
+                { label: "Delete section", run: () => open({ kind: "section-delete", section }), danger: true },
+              ]}
+            />
+          </div>
+        )}
       </header>
       <ItemList section={section} items={items} dragging={dragging} name={name} />
     </section>
@@ -70,21 +74,24 @@ export function SectionCard({ section, items, dragging }: Props) {
 /** The on-deck section: beers announced as coming soon, kept apart from the menu's sections. */
 export function OnDeckCard({ section, items, dragging }: Props) {
   const open = useOpenDialog();
+  const { edit } = useBoardPermissions();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${styles.card} ${styles.onDeck}`}>
       <header className={styles.head}>
-        <div className={styles.titles}>
+        <div className={edit ? styles.titles : `${styles.titles} ${styles.titlesFixed}`}>
           <h3 id={headingId} className={styles.title}>
             On deck: coming soon
           </h3>
           <p className={styles.meta}>{plural(items.length, "item")} · announced as coming soon, not listed on the menu</p>
         </div>
-        <div className={styles.actions}>
-          <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
-            Add beer<span className="visually-hidden"> to On deck</span>
-          </button>
-        </div>
+        {edit && (
+          <div className={styles.actions}>
+            <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+              Add beer<span className="visually-hidden"> to On deck</span>
+            </button>
+          </div>
+        )}
       </header>
       <ItemList section={section} items={items} dragging={dragging} name="On deck" />
     </section>
@@ -93,6 +100,7 @@ export function OnDeckCard({ section, items, dragging }: Props) {
 
 function ItemList({ section, items, dragging, name }: Props & { name: string }) {
   const open = useOpenDialog();
+  const { edit } = useBoardPermissions();
   // The list itself is a drop target too, so an item can land in an empty section.
   const { setNodeRef, isOver } = useDroppable({
     id: listKey(section.id),
@@ -107,10 +115,16 @@ function ItemList({ section, items, dragging, name }: Props & { name: string }) 
         ))}
         {items.length === 0 && (
           <li className={styles.empty}>
-            <span>No items yet — add a beer</span>
-            <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
-              Add beer<span className="visually-hidden"> to {name}</span>
-            </button>
+            {edit ? (
+              <>
+                <span>No items yet — add a beer</span>
+                <button type="button" className="btn btn--small" onClick={() => open({ kind: "item-add", sectionId: section.id })}>
+                  Add beer<span className="visually-hidden"> to {name}</span>
+                </button>
+              </>
+            ) : (
+              <span>No items yet</span>
+            )}
           </li>
         )}
       </ol>

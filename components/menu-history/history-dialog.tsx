@@ -22,30 +22,35 @@ const LABEL: Record<DiffKind, { word: string; sign: string }> = {
 
 const who = (version: MenuVersion) => version.actor.name ?? (version.actor.via === "system" ? "Taproom" : "Someone");
 
-/** The menu's history: its versions (who, when, what), any version compared with the current one, and restore with undo. */
+/**
+ * The menu's history: its versions (who, when, what), any version compared with the current one, and
+ * restore with undo (for those who may edit the menu; others only look).
+ */
 export function HistoryDialog({
   open,
   onClose,
   menuId,
   menuName,
+  canRestore,
 }: {
   open: boolean;
   onClose: () => void;
   menuId: number;
   menuName: string;
+  canRestore: boolean;
 }) {
   // Here, not in the comparison: the toast's Undo runs after the dialog has closed.
   const restore = useRestore(menuId);
   return (
     <Dialog open={open} onClose={onClose} title={`History of ${menuName}`} wide>
-      {open && <HistoryBody menuId={menuId} restore={restore} onRestored={onClose} />}
+      {open && <HistoryBody menuId={menuId} restore={canRestore ? restore : null} onRestored={onClose} />}
     </Dialog>
   );
 }
 
 type RestoreMutation = ReturnType<typeof useRestore>;
 
-function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore: RestoreMutation; onRestored: () => void }) {
+function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore: RestoreMutation | null; onRestored: () => void }) {
   const versions = useInfiniteQuery(historyQueries.versions(menuId));
   const current = useQuery(menuQueries.tree(menuId));
   const [selected, setSelected] = useState<number | null>(null);
@@ -62,7 +67,11 @@ function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore:
         <h3 id="history-versions" className={styles.heading}>
           Versions
         </h3>
-        <p className={styles.muted}>Newest first. Choose one to see what has changed since and to restore it.</p>
+        <p className={styles.muted}>
+          {restore
+            ? "Newest first. Choose one to see what has changed since and to restore it."
+            : "Newest first. Choose one to see what has changed since."}
+        </p>
         <ol className={styles.list}>
           {list.map((version) => (
             <li key={version.version}>
@@ -117,7 +126,7 @@ function Comparison({
   menuId: number;
   version: number;
   current: MenuTree;
-  restore: RestoreMutation;
+  restore: RestoreMutation | null;
   onRestored: () => void;
 }) {
   const then = useQuery(historyQueries.version(menuId, version));
@@ -148,7 +157,7 @@ function Comparison({
           <p className={styles.muted} id={descriptionId}>
             {entries.length === 0
               ? "No differences: this version looks like the current menu."
-              : `Changed since version ${version} (${entries.length} ${entries.length === 1 ? "difference" : "differences"}); restoring it undoes them:`}
+              : `Changed since version ${version} (${entries.length} ${entries.length === 1 ? "difference" : "differences"})${restore ? "; restoring it undoes them" : ""}:`}
           </p>
           {entries.length > 0 && (
             <ul className={styles.diff} aria-describedby={descriptionId}>
@@ -163,7 +172,7 @@ function Comparison({
               ))}
             </ul>
           )}
-          {!confirming ? (
+          {!restore ? null : !confirming ? (
             <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)}>
               Restore this version
             </button>

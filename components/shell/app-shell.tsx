@@ -7,28 +7,39 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { useToast } from "@/components/ui/toast";
 import styles from "./app-shell.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
+import { type Action, may, type Role } from "@/lib/auth/permissions";
 
 type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
 
-const SECTIONS = [
-  { slug: "menus", label: "Menus" },
-  { slug: "86", label: "86'd" },
-  { slug: "events", label: "Events" },
-  { slug: "hours", label: "Hours" },
-  { slug: "insights", label: "Insights" },
-  { slug: "webhooks", label: "Webhooks" },
-] as const;
+/** A location's pages, each with the action its page needs (lib/auth/page-guards.ts answers 404 without it). */
+const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
+  { slug: "menus", label: "Menus", action: "read" },
+  { slug: "86", label: "86'd", action: "read" },
+  { slug: "events", label: "Events", action: "read" },
+  { slug: "hours", label: "Hours", action: "read" },
+  { slug: "insights", label: "Insights", action: "manage" },
+  { slug: "webhooks", label: "Webhooks", action: "manage" },
+  { slug: "activity", label: "Activity", action: "manage" },
+];
 
-/** Header with the location switcher, the section navigation and the account menu. */
+/** The business's pages, beside the account link. */
+const BUSINESS = [
+  { href: "/locations", label: "Locations", action: "manage" },
+  { href: "/team", label: "Team", action: "manage" },
+] as const satisfies readonly { href: string; label: string; action: Action }[];
+
+/** Header with the location switcher, the section navigation and the account menu: only what the role may open. */
 export function AppShell({
   user,
   locations,
   children,
 }: {
-  user: { email: string; name: string };
+  user: { email: string; name: string; role: Role };
   locations: ShellLocation[];
   children: ReactNode;
 }) {
+  const sections = SECTIONS.filter(({ action }) => may(user.role, action));
+  const business = BUSINESS.filter(({ action }) => may(user.role, action));
   // Typed nullable by Next.js (null outside the App Router); never null here.
   const params = useParams<{ locationId?: string }>();
   const pathname = usePathname() ?? "";
@@ -66,7 +77,7 @@ export function AppShell({
               className="select"
               value={currentId}
               onChange={(event) => {
-                const slug = SECTIONS.some((s) => s.slug === section) ? section : "menus";
+                const slug = sections.some((s) => s.slug === section) ? section : "menus";
                 router.push(`/locations/${event.target.value}/${slug}`);
               }}
             >
@@ -80,6 +91,15 @@ export function AppShell({
           </label>
         )}
         <div className={styles.account}>
+          {business.length > 0 && (
+            <nav className={styles.business} aria-label="Business">
+              {business.map(({ href, label }) => (
+                <Link key={href} href={href} className={styles.businessLink} aria-current={pathname === href ? "page" : undefined}>
+                  {label}
+                </Link>
+              ))}
+            </nav>
+          )}
           {/* Says "account" at every width, and its name begins with what is on screen (WCAG 2.5.3): the
               person's name then "account" on wide screens, "Account" then the name at phone width. */}
           <Link href="/account" className={styles.accountLink} aria-current={pathname === "/account" ? "page" : undefined}>
@@ -98,7 +118,7 @@ export function AppShell({
       </header>
       {currentId !== undefined && (
         <nav className={styles.nav} aria-label="Sections">
-          {SECTIONS.map(({ slug, label }) => {
+          {sections.map(({ slug, label }) => {
             const href = `/locations/${currentId}/${slug}`;
             const current = pathname.startsWith(href);
             return (

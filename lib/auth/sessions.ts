@@ -8,11 +8,51 @@ import type { User } from "@/lib/db/schema";
 import { decoyHash, verifyPassword } from "@/lib/auth/password";
 import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
 import { log } from "@/lib/server/log";
-import { hit, peek } from "@/lib/server/rate-limit";
+import { hit, peek } from "@/lib/db/rate-limit";
 
 export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
 
 const FAILURES_KEY = "login:failures";
+
+/** What an attempt counts against: logins (sign-in, sign-up, password changes) or password-reset requests. */
+export type AttemptKind = "login" | "password_reset";
+
+/**
+ * Counts one attempt against the email and, when a trusted proxy names it, the client address (the
+ * login limits: SESSION_RATE_LIMIT_*); a login also checks the one ceiling of failed logins for the
+ * whole app. Over any of them: 429 with Retry-After. The counts are written whatever the caller does
+ * next, so run it outside a transaction that a refusal rolls back.
+ */
+export async function limitAttempts(db: Db, input: { kind: AttemptKind; email: string; address: string | null; now?: Date }) {
+  const settings = env();
+  const email = input.email.trim().toLowerCase();
+  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
+  const { kind, now } = input;
+  // Logins keep their original keys (`login:…`), so counts survive an upgrade.
+  const prefix = kind === "login" ? "login" : "reset";
+  const limits = await Promise.all([
+    hit(db, { key: `${prefix}:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now }),
+    ...(input.address
+      ? [hit(db, { key: `${prefix}:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })]
+      : []),
+    ...(kind === "login"
+      ? [
+          peek(db, { key: FAILURES_KEY, windowSeconds, now }).then((failures) => ({
+            allowed: failures.count < settings.LOGIN_FAILURE_CEILING,
+            retryAfterSeconds: failures.retryAfterSeconds,
+          })),
+        ]
+      : []),
+  ]);
+  const blocked = limits.filter((limit) => !limit.allowed);
+  if (blocked.length > 0) {
+    const retryAfter = Math.max(...blocked.map((limit) => limit.retryAfterSeconds));
+    const what = kind === "login" ? "login attempts" : "password reset requests";
+    throw new ApiError("rate_limited", `Too many ${what}. Try again in ${retryAfter} seconds.`, {
+      headers: { "retry-after": String(retryAfter) },
+    });
+  }
+}
 
 /**
  * Checks email and password and returns the user. Every attempt counts against the email and, when a
@@ -25,23 +65,7 @@ export async function verifyLogin(db: Db, input: { email: string; password: stri
   const email = input.email.trim().toLowerCase();
   const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
   const now = input.now;
-  const limits = await Promise.all([
-    hit(db, { key: `login:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now }),
-    ...(input.address
-      ? [hit(db, { key: `login:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })]
-      : []),
-    peek(db, { key: FAILURES_KEY, windowSeconds, now }).then((failures) => ({
-      allowed: failures.count < settings.LOGIN_FAILURE_CEILING,
-      retryAfterSeconds: failures.retryAfterSeconds,
-    })),
-  ]);
-  const blocked = limits.filter((limit) => !limit.allowed);
-  if (blocked.length > 0) {
-    const retryAfter = Math.max(...blocked.map((limit) => limit.retryAfterSeconds));
-    throw new ApiError("rate_limited", `Too many login attempts. Try again in ${retryAfter} seconds.`, {
-      headers: { "retry-after": String(retryAfter) },
-    });
-  }
+  await limitAttempts(db, { kind: "login", email, address: input.address, now });
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {

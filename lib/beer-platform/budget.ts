@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { hit, raiseCount } from "@/lib/server/rate-limit";
+import { hit, raiseCount } from "@/lib/db/rate-limit";
 import { V4Error } from "./errors";
 
 const HOUR = 3600;

@@ -4,6 +4,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { businesses, containerSizes, customItemTypes, events, hours, locations, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
+import { env } from "@/lib/server/env";
 import { seedMenus } from "./menus";
 import { seedCustomMenu } from "./custom-menus";
 import { seedDemoActivity } from "./activity/generate";
@@ -262,7 +263,27 @@ export async function seedIfEmpty(db: Db) {
   await seedDemoActivity(db);
 }
 
-/** Start-up and the scripts: an empty embedded database gets the demo data; PostgreSQL only through `npm run db:seed`. */
-export async function seedEmbeddedIfEmpty(database: Database) {
-  if (database.kind === "pglite") await seedIfEmpty(database.db);
+/** The lists every business picks from (container sizes, custom item types); running it twice changes nothing. */
+export async function seedReferenceData(db: Db) {
+  await db.transaction(async (tx) => {
+    await ensureContainerSizes(tx);
+    await ensureCustomItemTypes(tx);
+  });
+}
+
+/**
+ * What start-up gives an empty database: an embedded one the demo data, unless DEMO_DATA=false (a real
+ * venue's server: it starts with no business and `/` leads to sign-up), when it gets only the lists
+ * every business picks from; PostgreSQL nothing (`npm run db:seed`).
+ */
+export function startupSeed(kind: Database["kind"], demoData: boolean): "demo" | "reference" | null {
+  if (kind !== "pglite") return null;
+  return demoData ? "demo" : "reference";
+}
+
+/** Start-up and the scripts: seeds an empty database as startupSeed says, under DEMO_DATA. */
+export async function seedEmbeddedIfEmpty(database: Database, demoData: boolean = env().DEMO_DATA) {
+  const seed = startupSeed(database.kind, demoData);
+  if (seed === "demo") await seedIfEmpty(database.db);
+  else if (seed === "reference") await seedReferenceData(database.db);
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { menuViewCounts } from "@/lib/db/schema";
+import type { Database } from "@/lib/db/client";
 import type { Job } from "@/lib/server/jobs";
 import { errorFields, log } from "@/lib/server/log";
 
@@ -90,7 +91,12 @@ async function flushAllMenuViews() {
 }
 
 /** The flush as a background job (lib/server/jobs.ts): every VIEW_FLUSH_MS, and once more at shutdown. */
-export const menuViewFlushJob: Job = { name: "menu-view-flush", everyMs: VIEW_FLUSH_MS, run: flushAllMenuViews, stop: flushAllMenuViews };
+export const menuViewFlushJob: Job<Database> = {
+  name: "menu-view-flush",
+  everyMs: VIEW_FLUSH_MS,
+  run: flushAllMenuViews,
+  stop: flushAllMenuViews,
+};
 
 /**
  * The source a full-menu read counts under, or null when it is not an audience view: the venue's

@@ -1,5 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import type { Job } from "@/lib/server/jobs";
 import { browserSessions, oauthStates, rateLimits, v4Cache } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
@@ -33,4 +34,4 @@ export async function pruneExpired(db: Db, now = new Date()) {
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /** The prune as a background job (lib/server/jobs.ts): plain deletes, safe on every instance at once. */
-export const pruneJob: Job = { name: "prune", everyMs: PRUNE_EVERY_MS, run: (database) => pruneExpired(database.db) };
+export const pruneJob: Job<Database> = { name: "prune", everyMs: PRUNE_EVERY_MS, run: (database) => pruneExpired(database.db) };

@@ -5,11 +5,13 @@ import { type Tagged, tagged } from "@/lib/http/conditional";
 import { type ReadCache, readCache } from "@/lib/live/read-cache";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
+import { listEvents } from "@/lib/events/events";
+import { listHours } from "@/lib/hours/hours";
 import { currentOffsetHours, type Location, locationJson } from "./locations";
 
 // The location reads of live-menus §2, kept by the read cache (lib/live/read-cache.ts) under the tags
 // whose notifications make them stale: the location itself, and the lists of one location (events,
-// hours, menus), which lib/events, lib/hours and lib/menus read through `locationList`. The caller's
+// hours, menus): the events and hours answers are here, lib/menus reads its list through `locationList`. The caller's
 // business is checked against what is kept, so another business's id is 404 exactly as in the database.
 
 /** An answer weighed for the cache's budget (UTF-16 in memory: twice its length). */
@@ -78,3 +80,11 @@ export async function locationList(
     since,
   );
 }
+
+/** GET /locations/:id/events */
+export const eventsAnswer = (db: Db, scope: Scope): Promise<Tagged> =>
+  locationList(db, scope, "events", async (location) => ({ events: await listEvents(db, { location }) }));
+
+/** GET /locations/:id/hours */
+export const hoursAnswer = (db: Db, scope: Scope): Promise<Tagged> =>
+  locationList(db, scope, "hours", async (location) => ({ hours: await listHours(db, { locationId: location.id }) }));

@@ -1,7 +1,113 @@
 import { z } from "zod";
-import { decimalString, envelope, recordId, timestamp } from "../shared/schemas";
+import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
 
-// Answers of GET /locations and GET /locations/:id (lib/locations/locations.ts).
+// What POST /locations and PATCH /locations/:id take (venue-operations §2), and the answers of the
+// location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
+// checks with these same schemas; the server's answer is the one that counts.
+
+/** An archived location can be restored this many days after it was archived (venue-operations §2). */
+export const RESTORE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** Until when an archived location can be restored: the dashboard's "restore" shows while this is ahead. */
+export const restorableUntil = (archivedAt: Date): Date => new Date(archivedAt.getTime() + RESTORE_DAYS * DAY_MS);
+
+// A zone name as the tz database writes them (America/New_York, Etc/GMT+5, UTC): not an offset like
+// "+01:00", which Intl also takes but which follows no daylight-saving rules.
+const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The zone as Intl (and luxon, which asks Intl) knows it, in its own spelling; null when it is not a zone. */
+function knownZone(value: string): string | null {
+  if (!ZONE_SHAPE.test(value)) return null;
+  try {
+    const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    // "america/new_york" is stored as America/New_York; an alias (Asia/Calcutta) is kept as written.
+    return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+  } catch {
+    return null;
+  }
+}
+
+export const timeZoneInput = z
+  .string({ error: "must be an IANA time zone such as America/New_York" })
+  .trim()
+  .refine((value) => knownZone(value) !== null, "must be an IANA time zone such as America/New_York or Europe/Amsterdam")
+  .transform((value) => knownZone(value)!);
+
+export const currencyInput = z
+  .string({ error: "must be an ISO 4217 currency code such as USD" })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(
+    (value) => /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf("currency").includes(value),
+    "must be an ISO 4217 currency code such as USD or EUR",
+  );
+
+const regionNames = () => new Intl.DisplayNames(["en"], { type: "region" });
+
+/** The English name of an ISO 3166-1 alpha-2 code (US → United States); null for a code that names no country. */
+export function countryName(code: string): string | null {
+  if (!/^[A-Z]{2}$/.test(code)) return null;
+  const name = regionNames().of(code);
+  return name && name !== code && name !== "Unknown Region" ? name : null;
+}
+
+const countryInput = z
+  .string({ error: "must be a two-letter country code such as US" })
+  .trim()
+  .max(2, "must be a two-letter country code (ISO 3166-1) such as US or NL")
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value.toUpperCase() : null))
+  .refine((value) => !value || countryName(value) !== null, "must be a two-letter country code (ISO 3166-1) such as US or NL");
+
+const websiteInput = z
+  .string({ error: "must be a string" })
+  .trim()
+  .max(2048, "must be at most 2048 characters")
+  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "must be an http or https URL")
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+const contactEmailInput = z
+  .string({ error: "must be a string" })
+  .trim()
+  .max(320, "must be at most 320 characters")
+  .refine((value) => value === "" || z.email().safeParse(value).success, "must be an email address")
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
+
+/** The fields a person may set; anything else in the body is ignored. Optional text cleared by null or "". */
+const locationFields = {
+  name: requiredText(255),
+  time_zone: timeZoneInput,
+  currency: currencyInput,
+  address1: optionalText(255),
+  address2: optionalText(255),
+  city: optionalText(255),
+  region: optionalText(255),
+  postcode: optionalText(32),
+  country: countryInput,
+  phone: optionalText(64),
+  website: websiteInput,
+  contact_email: contactEmailInput,
+};
+
+export const locationInput = z.object(locationFields);
+export const locationPatch = z.object(locationFields).partial();
+
+export const createLocationBody = z.object({ location: locationInput }, { error: "must be a JSON object with a location" });
+export const updateLocationBody = z.object({ location: locationPatch }, { error: "must be a JSON object with a location" });
+
+export type LocationInput = z.infer<typeof locationInput>;
+export type LocationPatch = z.infer<typeof locationPatch>;
+
+/** GET /locations?archived=true: the business's archived locations (owners), for the dashboard's restore. */
+export const locationsQuery = z.object({ archived: queryFlag });
+
+// ---- answers ----
 
 const text = z.string().nullable();
 
@@ -31,6 +137,8 @@ export const locationResponse = z.strictObject({
   number_of_taps: z.number().int().min(0),
   /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
   menus_version: z.number().int().min(1),
+  /** Set while the location is archived (only the archive and restore answers and the archived list show one). */
+  archived_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

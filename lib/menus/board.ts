@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 
 // The public menu board's access rule without its tree: the board's stream checks it when it opens and
-// again at each change of its menu, so a menu that is unpublished or deleted stops reaching guests.
+// again at each change of its menu (and of its location), so a menu that is unpublished or deleted, or
+// whose location is archived, stops reaching guests.
 
 export type BoardMenuRow = { locationId: number; version: number; unpublished: boolean; businessId: number };
 
@@ -15,15 +16,21 @@ export async function viewerBusinessOf(db: Db, request: Request): Promise<number
   return user?.businessId ?? null;
 }
 
-/** The menu's location, version and who may see it; null when there is no such menu. */
+/** The menu's location, version and who may see it; null when there is no such menu, or its location is archived. */
 export async function boardMenuRow(db: Db, id: number): Promise<BoardMenuRow | null> {
   const [row] = await db
     .select({ locationId: menus.locationId, version: menus.version, unpublished: menus.unpublished, businessId: locations.businessId })
     .from(menus)
     .innerJoin(locations, eq(locations.id, menus.locationId))
-    .where(eq(menus.id, id))
+    .where(and(eq(menus.id, id), isNull(locations.archivedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the location is archived (or gone): its boards stop (venue-operations §2). */
+export async function locationArchived(db: Db, locationId: number): Promise<boolean> {
+  const [row] = await db.select({ archivedAt: locations.archivedAt }).from(locations).where(eq(locations.id, locationId)).limit(1);
+  return !row || row.archivedAt !== null;
 }
 
 /** previewMenu's rule: a published menu for anyone, a draft for its own business; else as if missing. */

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { actingAs } from "@/lib/db/actor";
 import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
+import type { Database } from "@/lib/db/client";
 import type { Job } from "@/lib/server/jobs";
 import { SYSTEM } from "@/lib/menus/eighty-six";
 
@@ -51,7 +52,7 @@ export async function restoreExpiredEightySixes(db: Db, now: Date = new Date()):
 export const SWEEP_EVERY_MS = 20_000;
 
 /** The sweep as a background job (lib/server/jobs.ts): safe on every instance, each restore claims its item. */
-export const eightySixSweepJob: Job = {
+export const eightySixSweepJob: Job<Database> = {
   name: "86-sweep",
   everyMs: SWEEP_EVERY_MS,
   run: (database) => restoreExpiredEightySixes(database.db),

@@ -13,7 +13,6 @@ import {
   retryMoves,
   type PositionEntry,
 } from "@/lib/menus/positions";
-import { beerCatalogue } from "@/lib/beer-platform/catalogue";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import type { CreateItem, UpdateItem } from "@/lib/menus/schemas/menus";
 import { found, type Scope } from "@/lib/server/scope";
@@ -128,8 +127,8 @@ export async function createItem(
     businessId,
     sectionId,
     input,
-    catalogue = beerCatalogue(),
-  }: { businessId: number; sectionId: number; input: CreateItem; catalogue?: Pick<BeerCatalogue, "getBeer"> },
+    catalogue,
+  }: { businessId: number; sectionId: number; input: CreateItem; catalogue: Pick<BeerCatalogue, "getBeer"> },
 ) {
   await getSection(db, { businessId, id: sectionId });
   let values: Partial<ItemRow>;
@@ -225,8 +224,18 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
 };
 
 /** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */
-export async function searchCatalogue({ businessId, query, limit }: { businessId: number; query: string; limit: number }) {
-  const beers = await beerCatalogue().searchBeers(query, { limit, businessId });
+export async function searchCatalogue({
+  businessId,
+  query,
+  limit,
+  catalogue,
+}: {
+  businessId: number;
+  query: string;
+  limit: number;
+  catalogue: Pick<BeerCatalogue, "searchBeers">;
+}) {
+  const beers = await catalogue.searchBeers(query, { limit, businessId });
   const now = new Date();
   return beers.map((beer) => ({
     ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),

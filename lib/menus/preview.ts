@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
 import { menuTree } from "./tree";
@@ -23,7 +23,7 @@ function withoutEightySixed(tree: Tree): Tree {
 
 /**
  * The public preview of a menu: published menus for anyone, a draft only for a viewer of the menu's
- * own business; anything else is null (answered as 404, like a missing menu). It is a preview, so it
+ * own business; anything else (a menu of an archived location too) is null (answered as 404, like a missing menu). It is a preview, so it
  * counts no menu view, unlike GET /menus/:id?full=true.
  */
 export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number; viewerBusinessId: number | null }) {
@@ -31,7 +31,8 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
     .select({ menu: menus, location: locations })
     .from(menus)
     .innerJoin(locations, eq(locations.id, menus.locationId))
-    .where(eq(menus.id, id))
+    // An archived location's menus are gone for guests and staff alike (venue-operations §2).
+    .where(and(eq(menus.id, id), isNull(locations.archivedAt)))
     .limit(1);
   if (!row) return null;
   const staff = viewerBusinessId === row.location.businessId;

@@ -1,4 +1,3 @@
-import type { Database } from "@/lib/db/client";
 import { errorFields, log } from "@/lib/server/log";
 
 // Background work, declared in one place (instrumentation.ts lists the jobs) and run by one runner on every app
@@ -8,19 +7,20 @@ import { errorFields, log } from "@/lib/server/log";
 // jobs stop on SIGTERM/SIGINT: no new pass starts, the pass in progress ends, and `stop` runs last (the
 // menu-view flush writes what is pending).
 
-export type Job = {
+/** A job over the database handle `D` (the app's `Database`): the runner only opens it and hands it on. */
+export type Job<D> = {
   name: string;
 } & (
   | {
       /** How often a pass runs; the first runs at start. */
       everyMs: number;
-      run: (database: Database) => Promise<unknown>;
+      run: (database: D) => Promise<unknown>;
       /** After the last pass, at shutdown. */
-      stop?: (database: Database) => Promise<unknown>;
+      stop?: (database: D) => Promise<unknown>;
     }
   | {
       /** A service: started once, it answers its own stop. */
-      start: (database: Database) => Promise<() => Promise<void>>;
+      start: (database: D) => Promise<() => Promise<void>>;
     }
 );
 
@@ -29,11 +29,11 @@ export type RunningJobs = { stop: () => Promise<void> };
 
 const RETRY_START_MS = 30_000;
 
-function startOne(job: Job, open: () => Promise<Database>): () => Promise<void> {
+function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
-  let database: Database | null = null;
+  let database: D | null = null;
   let stopService: (() => Promise<void>) | null = null;
   const failed = (error: unknown, what: string) => log().error({ ...errorFields(error), job: job.name }, `Background job ${what} failed`);
 
@@ -94,7 +94,7 @@ function startOne(job: Job, open: () => Promise<Database>): () => Promise<void> 
  * Starts every job on this instance. Stopping (the answer's `stop`, or SIGTERM/SIGINT when
  * `onSignals`) stops them all, each letting its pass in progress end.
  */
-export function startJobs(jobs: readonly Job[], open: () => Promise<Database>, { onSignals = false } = {}): RunningJobs {
+export function startJobs<D>(jobs: readonly Job<D>[], open: () => Promise<D>, { onSignals = false } = {}): RunningJobs {
   const stops = jobs.map((job) => startOne(job, open));
   let stopping: Promise<void> | null = null;
   const stop = () => {

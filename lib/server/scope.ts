@@ -1,4 +1,3 @@
-import type { Db } from "@/lib/db/client";
 import { notFound } from "@/lib/server/errors";
 
 /**
@@ -8,8 +7,8 @@ import { notFound } from "@/lib/server/errors";
 export type Scope = { businessId: number; id: number };
 
 /** Turns a `find…` lookup (null when the caller cannot see the record) into a `get…` that answers 404. */
-export function required<Row>(find: (db: Db, scope: Scope) => Promise<Row | null>, noun: string) {
-  return async (db: Db, scope: Scope): Promise<Row> => found(await find(db, scope), noun);
+export function required<Row, D>(find: (db: D, scope: Scope) => Promise<Row | null>, noun: string) {
+  return async (db: D, scope: Scope): Promise<Row> => found(await find(db, scope), noun);
 }
 
 /** A row a write returned, or 404 when it matched nothing (the record vanished or is not the caller's). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/auth/tokens";
+import { recordActivity } from "@/lib/activity/activity";
 import type { Db } from "@/lib/db/client";
 import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
@@ -67,6 +68,37 @@ export async function listWebhooks(db: Db, { location }: { location: Location })
   return rows.map(webhookJson);
 }
 
+/** A webhook's address for the activity log: without its query, where a receiver's token may sit. */
+function addressOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The activity entry of a webhook's write (lib/activity), in the write's transaction. */
+function recordWebhook(db: Db, businessId: number, row: WebhookRow, verb: "created" | "updated" | "deleted", summary: string) {
+  return recordActivity(db, {
+    businessId,
+    locationId: row.locationId,
+    kind: `webhook.${verb}`,
+    summary,
+    target: { type: "webhook", id: row.id },
+  });
+}
+
+/** What an update changed, in words ("Webhook to https://a.example paused"); "" when nothing did. */
+function changeSummary(before: WebhookRow, after: WebhookRow): string {
+  const parts: string[] = [];
+  if (before.url !== after.url) parts.push(`now sends to ${addressOf(after.url)}`);
+  if (JSON.stringify(before.events) !== JSON.stringify(after.events)) parts.push("events changed");
+  if (before.description !== after.description) parts.push("description changed");
+  if (before.enabled !== after.enabled) parts.push(after.enabled ? "enabled" : "paused");
+  return parts.length > 0 ? `Webhook to ${addressOf(before.url)} ${parts.join(", ")}` : "";
+}
+
 /** Creates a webhook that hears the changes committed from now on; the answer alone shows its secret. */
 export async function createWebhook(db: Db, { location, input }: { location: Location; input: WebhookInput }) {
   checkUrl(input.url);
@@ -77,18 +109,21 @@ export async function createWebhook(db: Db, { location, input }: { location: Loc
     .select({ id: max(menuChanges.id) })
     .from(menuChanges)
     .where(eq(menuChanges.locationId, location.id));
-  const [row] = await db
-    .insert(webhooks)
-    .values({
-      locationId: location.id,
-      url: input.url,
-      events: input.events ?? [...WEBHOOK_EVENT_TYPES],
-      description: input.description ?? null,
-      secretEncrypted: encryptSecret(secret),
-      cursor: latest?.id ?? 0,
-    })
-    .returning();
-  return { ...webhookJson(row!), secret };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhooks)
+      .values({
+        locationId: location.id,
+        url: input.url,
+        events: input.events ?? [...WEBHOOK_EVENT_TYPES],
+        description: input.description ?? null,
+        secretEncrypted: encryptSecret(secret),
+        cursor: latest?.id ?? 0,
+      })
+      .returning();
+    await recordWebhook(tx, location.businessId, row!, "created", `Webhook to ${addressOf(row!.url)} created`);
+    return { ...webhookJson(row!), secret };
+  });
 }
 
 async function findWebhook(db: Db, { businessId, id }: Scope): Promise<WebhookRow | null> {
@@ -117,25 +152,36 @@ export async function updateWebhook(db: Db, { businessId, id, patch }: Scope & {
   const now = new Date();
   const enabling = patch.enabled === true && !current.enabled;
   const pausing = patch.enabled === false && current.enabled;
-  const [row] = await db
-    .update(webhooks)
-    .set({
-      url: patch.url,
-      events: patch.events,
-      description: patch.description,
-      ...(enabling ? { enabled: true, disabledReason: null, disabledAt: null, attempts: 0, failingSince: null, nextAttemptAt: null } : {}),
-      ...(pausing ? { enabled: false, disabledReason: "Paused by a person", disabledAt: now } : {}),
-      updatedAt: now,
-    })
-    .where(eq(webhooks.id, current.id))
-    .returning();
-  return webhookJson(found(row, "webhook"));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhooks)
+      .set({
+        url: patch.url,
+        events: patch.events,
+        description: patch.description,
+        ...(enabling
+          ? { enabled: true, disabledReason: null, disabledAt: null, attempts: 0, failingSince: null, nextAttemptAt: null }
+          : {}),
+        ...(pausing ? { enabled: false, disabledReason: "Paused by a person", disabledAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(webhooks.id, current.id))
+      .returning();
+    const updated = found(row, "webhook");
+    const summary = changeSummary(current, updated);
+    if (summary) await recordWebhook(tx, businessId, updated, "updated", summary);
+    return webhookJson(updated);
+  });
 }
 
 export async function deleteWebhook(db: Db, scope: Scope) {
   const current = await getWebhook(db, scope);
-  const [row] = await db.delete(webhooks).where(eq(webhooks.id, current.id)).returning();
-  return webhookJson(found(row, "webhook"));
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhooks).where(eq(webhooks.id, current.id)).returning();
+    const deleted = found(row, "webhook");
+    await recordWebhook(tx, scope.businessId, deleted, "deleted", `Webhook to ${addressOf(deleted.url)} deleted`);
+    return webhookJson(deleted);
+  });
 }
 
 export async function listDeliveries(db: Db, { businessId, id, limit }: Scope & { limit: number }) {

@@ -207,7 +207,7 @@ export class WebhookWorker {
 }
 
 /** This instance's worker as a background job (lib/server/jobs.ts): deliveries are claimed with SKIP LOCKED. */
-export const webhookDeliveryJob: Job = {
+export const webhookDeliveryJob: Job<Database> = {
   name: "webhook-delivery",
   start: async (database) => {
     const worker = new WebhookWorker(database.db);

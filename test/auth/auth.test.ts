@@ -71,8 +71,8 @@ describe("routing", () => {
 
   it.each([
     ["current_user", "POST", "GET, HEAD, OPTIONS"],
-    ["locations", "DELETE", "GET, HEAD, OPTIONS"],
-    ["locations/1", "PUT", "GET, HEAD, OPTIONS"],
+    ["locations", "DELETE", "GET, HEAD, POST, OPTIONS"],
+    ["locations/1", "POST", "GET, HEAD, PUT, PATCH, DELETE, OPTIONS"],
     ["locations/1/events", "DELETE", "GET, HEAD, POST, OPTIONS"],
     ["events/1", "POST", "GET, HEAD, PUT, PATCH, DELETE, OPTIONS"],
     ["locations/1/hours", "POST", "GET, HEAD, PUT, PATCH, OPTIONS"],

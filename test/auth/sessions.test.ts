@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api, db, login, type Account } from "../api";
 import { snapshot } from "../snapshot";
 import { users } from "@/lib/db/schema";
-import { hit, peek } from "@/lib/server/rate-limit";
+import { hit, peek } from "@/lib/db/rate-limit";
 import { resetEnvForTests } from "@/lib/server/env";
 import { clientAddress } from "@/lib/auth/sessions";
 

@@ -14,6 +14,12 @@ const routeFiles = (dir: string): string[] =>
     return entry === "route.ts" ? [full] : [];
   });
 const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
+// Restoring names an archived location, which the wrapper's `at:` check answers 404: no `at:` there.
+// Owners alone may (they see every location); the data function finds it in the caller's business.
+const RESTORE = new Set(["locations/[id]/restore"]);
+// Under team/, `:id` names a user (or, under team/invitations/, an invitation) of the caller's business,
+// not a location's record: no `at:` there (the data function finds it in the caller's business, else 404).
+const namesNoLocation = (route: string) => route.startsWith("team/") || RESTORE.has(route);
 
 describe("who may", () => {
   it.each(files.map((file) => [path.relative(root, path.dirname(file)) || "/", file]))(
@@ -23,7 +29,7 @@ describe("who may", () => {
       const undeclared = offeredMethods(module).filter((method) => {
         const spec = declaredSpec(module[method]!)!;
         if (!spec.auth) return false;
-        return !spec.may || (route.includes("[id]") && !spec.at);
+        return !spec.may || (route.includes("[id]") && !namesNoLocation(route) && !spec.at);
       });
       expect(undeclared).toEqual([]);
     },

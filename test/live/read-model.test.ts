@@ -70,7 +70,7 @@ const reads: Read[] = [
   {
     name: "GET /locations/:id",
     path: () => `locations/${location}`,
-    // No route writes a location; its menus_version moves with any change to its menus.
+    // Its menus_version moves with any change to its menus (PATCH /locations/:id changes it too; this row keeps the menus path).
     change: async () => {
       expect((await api.post(`menus/${menu.id}/publish`, { as: owner.rw })).status).toBe(200);
       expect((await api.post(`menus/${menu.id}/unpublish`, { as: owner.rw })).status).toBe(200);

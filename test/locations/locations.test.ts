@@ -18,8 +18,11 @@ describe("GET /current_user", () => {
         email: "owner@demo.test",
         name: expect.any(String),
         role: "owner",
+        // venue-operations §1: owners see every location (null), and the business is named.
+        location_ids: null,
         admin: false,
         business_id: expect.any(Number),
+        business: { id: expect.any(Number), name: "Demo Taproom Group" },
         platform_username: "demo_owner",
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         updated_at: expect.stringMatching(/Z$/),

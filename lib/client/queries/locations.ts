@@ -12,6 +12,13 @@ export const locationQueries = {
       queryKey: [...locationQueries.all(), "list"],
       queryFn: ({ signal }) => apiFetch<{ locations: LocationSummary[] }>("/api/v1/locations", { signal }).then((r) => r.locations),
     }),
+  /** The business's archived locations (owners only: GET /locations?archived=true), restorable for 30 days. */
+  archived: () =>
+    queryOptions({
+      queryKey: [...locationQueries.all(), "archived"],
+      queryFn: ({ signal }) =>
+        apiFetch<{ locations: LocationSummary[] }>("/api/v1/locations?archived=true", { signal }).then((r) => r.locations),
+    }),
   detail: (id: number) =>
     queryOptions({
       queryKey: [...locationQueries.all(), id],

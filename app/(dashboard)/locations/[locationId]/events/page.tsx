@@ -1,12 +1,18 @@
 import type { Metadata } from "next";
 import { EventsBoard } from "@/components/events/events-board";
 import { requireLocationPage } from "@/lib/auth/page-guards";
+import { may, type Role } from "@/lib/auth/permissions";
 
 export const metadata: Metadata = { title: "Events · Taproom" };
 
 // GET /locations/:locationId/events
 export default async function EventsPage({ params }: { params: Promise<{ locationId: string }> }) {
   const { locationId } = await params;
-  const { location } = await requireLocationPage(locationId, "events");
-  return <EventsBoard location={{ id: location.id, name: location.name, time_zone: location.time_zone }} />;
+  const { user, location } = await requireLocationPage(locationId, "events");
+  return (
+    <EventsBoard
+      location={{ id: location.id, name: location.name, time_zone: location.time_zone }}
+      canEdit={may(user.role as Role, "edit")}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { MenuBoard } from "@/components/menu-board/menu-board";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
+import type { Role } from "@/lib/auth/permissions";
 import { idParam } from "@/lib/shared/schemas";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
@@ -15,13 +16,19 @@ export default async function MenusPage({
   searchParams: Promise<{ menu?: string | string[] }>;
 }) {
   const { locationId } = await params;
-  const { location } = await requireLocationPage(locationId, "menus");
+  const { user, location } = await requireLocationPage(locationId, "menus");
   const { menu } = await searchParams;
   const initialMenuId = idParam.safeParse(menu).data ?? null;
   return (
     <>
       <PageHeader title="Menus" subtitle={`${location.name} · prices in ${location.currency}`} />
-      <MenuBoard key={location.id} locationId={location.id} currencySymbol={location.currency_symbol} initialMenuId={initialMenuId} />
+      <MenuBoard
+        key={location.id}
+        locationId={location.id}
+        currencySymbol={location.currency_symbol}
+        initialMenuId={initialMenuId}
+        role={user.role as Role}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { createEventBody, eventEnvelope, eventsEnvelope } from "@/lib/events/sch
 import { getLocation } from "@/lib/locations/locations";
 import { createEvent } from "@/lib/events/events";
 import { conditional } from "@/lib/http/conditional";
-import { eventsAnswer } from "@/lib/events/reads";
+import { eventsAnswer } from "@/lib/locations/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/events — the location's events by start time

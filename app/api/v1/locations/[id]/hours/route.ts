@@ -5,14 +5,14 @@ import { hoursEnvelope, updateHoursBody } from "@/lib/hours/schemas";
 import { getLocation } from "@/lib/locations/locations";
 import { updateHours } from "@/lib/hours/hours";
 import { conditional } from "@/lib/http/conditional";
-import { hoursAnswer } from "@/lib/hours/reads";
+import { hoursAnswer } from "@/lib/locations/reads";
 
 // PUT and PATCH /api/v1/locations/:id/hours — one batch for the week, in one transaction
 const update = endpoint(
   { may: "edit", at: "location", params: idParams, body: updateHoursBody, response: hoursEnvelope },
   async ({ db, caller, params, body }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ hours: await updateHours(db, { locationId: location.id, patches: body.hours }) });
+    return json({ hours: await updateHours(db, { locationId: location.id, businessId: location.businessId, patches: body.hours }) });
   },
 );
 

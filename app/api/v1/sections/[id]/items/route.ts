@@ -1,3 +1,4 @@
+import { beerCatalogue } from "@/lib/beer-platform/catalogue";
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { idParams } from "@/lib/shared/schemas";
@@ -22,7 +23,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: endpoint(
     { may: "edit", at: "section", params: idParams, body: createItemBody, response: { 201: itemEnvelope }, problems: [429] },
     async ({ db, caller, params, body }) => {
-      const item = await createItem(db, { businessId: caller.user.businessId, sectionId: params.id, input: body.item });
+      const item = await createItem(db, {
+        businessId: caller.user.businessId,
+        sectionId: params.id,
+        input: body.item,
+        catalogue: beerCatalogue(),
+      });
       return json({ item }, { status: 201 });
     },
   ),

@@ -1,7 +1,8 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
-import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
-import { eventStreamResponse, follow, latestChangeId } from "./stream";
+import { type BoardMenuRow, boardMenuRow, locationArchived, visibleOnBoard } from "@/lib/menus/board";
+import { type LiveEvent, subscribe } from "../live/bus";
+import { eventStreamResponse, follow, latestChangeId } from "../live/stream";
 
 // The public board's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
 // location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
@@ -9,7 +10,8 @@ import { eventStreamResponse, follow, latestChangeId } from "./stream";
 // `data: {"version":N}`. No cursor, type, actor or summary leaves it, and nothing about other menus.
 // It sends the current version first, so a board that reconnects learns at once whether it missed one,
 // and `event: ping` every 20 s, so a board notices a connection that died without a word.
-// When the menu is unpublished (for a guest) or deleted, it sends `event: gone` and ends.
+// When the menu is unpublished (for a guest) or deleted, or its location archived, it sends `event: gone`
+// and ends.
 
 // Every board of a menu on an instance hears the same change: the menu's row is read once per change.
 const readBy = new WeakMap<Db, Map<string, Promise<BoardMenuRow | null>>>();
@@ -29,6 +31,21 @@ function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRo
     // A failed read is not kept: the next board (or change) asks again.
     read.catch(() => reads.delete(key));
     if (reads.size > KEEP_READS) reads.delete(reads.keys().next().value!);
+  }
+  return read;
+}
+
+// Every board of a location on an instance hears the same notification of a write to its row (the bus
+// hands each subscriber the same event): one read per notification, started after it arrived.
+const archivedReads = new WeakMap<LiveEvent, Promise<boolean>>();
+
+function archivedAfter(db: Db, locationId: number, event: LiveEvent | null): Promise<boolean> {
+  let read = event && archivedReads.get(event);
+  if (!read) {
+    read = locationArchived(db, locationId);
+    // Awaited in the stream's order, maybe later: a failure is handled there, not reported as unhandled.
+    read.catch(() => {});
+    if (event) archivedReads.set(event, read);
   }
   return read;
 }
@@ -60,7 +77,7 @@ export async function openBoardStream({
     // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
     heartbeat: "event: ping\ndata: {}\n\n",
     cacheControl: "no-store, no-transform",
-    open: ({ send, end, isClosed }) => {
+    open: async ({ send, end, isClosed }) => {
       const tell = (version: number) => {
         if (version === sent) return;
         sent = version;
@@ -69,7 +86,29 @@ export async function openBoardStream({
       tell(current.version);
       // One check at a time, in order: each reads the menu after the newest change it was handed.
       let checking = Promise.resolve();
-      return follow(
+      const gone = () => {
+        send("event: gone\ndata: {}\n\n");
+        end();
+      };
+      // Archiving is no menu change: the location's row is watched too (a write to it notifies `stale`),
+      // and read once more after subscribing, for an archive that committed while the stream opened.
+      const checkArchived = (event: LiveEvent | null) => {
+        const read = archivedAfter(live.db, opened.locationId, event);
+        checking = checking.then(async () => {
+          if (isClosed()) return;
+          try {
+            if (await read) gone();
+          } catch {
+            // the database is away: the next write to the location, or the board's reconnection, asks again
+          }
+        });
+      };
+      const unsubscribe = await subscribe((event) => {
+        const mine = event.kind === "stale" && event.table === "locations" && event.id === opened.locationId;
+        if (mine || event.kind === "flush") checkArchived(event);
+      }, live);
+      checkArchived(null);
+      const unfollow = await follow(
         opened.locationId,
         {
           afterId,
@@ -86,8 +125,7 @@ export async function openBoardStream({
                 return; // the database is away: the next change, or the board's reconnection, tells it
               }
               if (!visibleOnBoard(row, viewerBusinessId)) {
-                send("event: gone\ndata: {}\n\n");
-                end();
+                gone();
                 return;
               }
               tell(Math.max(row.version, last.version));
@@ -96,6 +134,10 @@ export async function openBoardStream({
         },
         live,
       );
+      return () => {
+        unsubscribe();
+        unfollow();
+      };
     },
   });
 }

@@ -1,0 +1,23 @@
+import { endpoint, resource } from "@/lib/http/handler";
+import { changePassword } from "@/lib/auth/account-security";
+import { readSessionCookie } from "@/lib/auth/browser-sessions";
+import { changePasswordBody } from "@/lib/auth/schemas/account-security";
+import { clientAddress } from "@/lib/auth/sessions";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // POST /api/v1/current_user/password — change one's password; every other browser session of the user ends
+  POST: endpoint(
+    { may: "account", body: changePasswordBody, response: { 204: null }, problems: [429] },
+    async ({ db, caller, body, request }) => {
+      await changePassword(db, {
+        user: caller.user,
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+        address: clientAddress(request),
+        // The browser the change came from stays signed in; a token caller keeps no session.
+        keepSession: caller.via === "session" ? readSessionCookie(request) : null,
+      });
+      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+    },
+  ),
+});

@@ -1,0 +1,11 @@
+import { endpoint, resource } from "@/lib/http/handler";
+import { completePasswordReset } from "@/lib/auth/password-resets";
+import { completePasswordResetBody } from "@/lib/auth/schemas/password-resets";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
+  // POST /api/v1/password_resets/complete — set a new password with a reset link's token; every browser session of the user ends
+  POST: endpoint({ auth: false, body: completePasswordResetBody, response: { 204: null }, problems: [410] }, async ({ db, body }) => {
+    await completePasswordReset(db, { token: body.token, password: body.password });
+    return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  }),
+});

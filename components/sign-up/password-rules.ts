@@ -1,0 +1,30 @@
+import type { z } from "zod";
+
+// The password rules as the forms can check them before sending (lib/auth/password-policy.ts holds the
+// server's, which also refuses the most common passwords: that list is too big to ship to a browser,
+// so that one rule comes back as a 422 on the field). Same words as the server's messages.
+
+const MIN_LENGTH = 10;
+
+export const PASSWORD_HINT = `At least ${MIN_LENGTH} characters, not your email address, and not one of the most common passwords.`;
+
+/** What the browser can tell is wrong with `password` (length, the email), or null. */
+export function passwordRuleProblem(password: string, email?: string): string | null {
+  if (password.length === 0) return null;
+  if ([...password].length < MIN_LENGTH) return `must be at least ${MIN_LENGTH} characters`;
+  const address = email?.trim().toLowerCase();
+  const lower = password.toLowerCase();
+  if (address && (lower === address || lower === address.split("@")[0])) return "must not be your email address";
+  return null;
+}
+
+/** Adds the password rules to a form schema's check of `field` (with the email from `emailField`, if any). */
+export function checkPassword<T extends Record<string, unknown>>(field: keyof T & string, emailField?: keyof T & string) {
+  return (values: T, ctx: z.RefinementCtx) => {
+    const password = values[field];
+    const email = emailField ? values[emailField] : undefined;
+    if (typeof password !== "string") return;
+    const problem = passwordRuleProblem(password, typeof email === "string" ? email : undefined);
+    if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
+  };
+}

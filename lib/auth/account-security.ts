@@ -1,0 +1,79 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { browserSessions, passwordResets, type User, users } from "@/lib/db/schema";
+import { ApiError, type FieldError, invalid } from "@/lib/server/errors";
+import { hashPassword } from "./password";
+import { passwordErrors } from "./password-policy";
+import { verifyLogin } from "./sessions";
+import { hashToken } from "./tokens";
+
+// Account security (venue-operations §4): changing one's password, and signing out everywhere. Browser
+// sessions end by deleting their rows, which notifies every instance (each drops what it kept of them);
+// a password change also writes the users row, which drops the user's kept callers everywhere.
+
+/**
+ * Ends the user's browser sessions, all of them or all but the one `keepToken` (a cookie value) names.
+ * Run it in the transaction of the change that calls for it.
+ */
+export async function endBrowserSessionsOf(db: Db, userId: number, keepToken: string | null = null): Promise<void> {
+  const keep = keepToken ? ne(browserSessions.tokenHash, hashToken(keepToken)) : undefined;
+  await db.delete(browserSessions).where(and(eq(browserSessions.userId, userId), keep));
+}
+
+/**
+ * Sets the user's password (already checked against the rules) and stamps the row, so every instance
+ * drops what it kept of the user. Reset links still outstanding stop working: a link mailed before the
+ * change must not undo it.
+ */
+export async function setPassword(db: Db, userId: number, password: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: now })
+    .where(eq(users.id, userId));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now, updatedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export type ChangePasswordInput = {
+  user: User;
+  currentPassword: string;
+  newPassword: string;
+  /** The client address, for the login limits the current password is checked under. */
+  address: string | null;
+  /** The cookie value of the browser session the change came from: that session stays signed in. */
+  keepSession: string | null;
+  now?: Date;
+};
+
+/**
+ * POST /current_user/password. The current password is checked as a login is (the same limits, 429
+ * over them); a wrong one is 422 on `current_password`, a new one that breaks the rules 422 on
+ * `new_password`, both at once when both are wrong, and nothing changes. Then, in one transaction: the
+ * new password, and every other browser session of the user ends. The API tokens stay as they are.
+ */
+export async function changePassword(db: Db, input: ChangePasswordInput): Promise<void> {
+  const now = input.now ?? new Date();
+  const errors: FieldError[] = [];
+  try {
+    await verifyLogin(db, { email: input.user.email, password: input.currentPassword, address: input.address, now: input.now });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "unauthorized") throw error;
+    errors.push({ path: "current_password", message: "is not your current password" });
+  }
+  errors.push(...passwordErrors("new_password", input.newPassword, input.user.email));
+  if (errors.length === 0 && input.newPassword === input.currentPassword) {
+    errors.push({ path: "new_password", message: "must differ from your current password" });
+  }
+  if (errors.length > 0) throw invalid(errors, "The password was not changed.");
+  await db.transaction(async (tx) => {
+    await setPassword(tx, input.user.id, input.newPassword, now);
+    await endBrowserSessionsOf(tx, input.user.id, input.keepSession);
+  });
+}
+
+/** DELETE /current_user/sessions: every browser session of the user ends, the caller's own too. */
+export async function signOutEverywhere(db: Db, userId: number): Promise<void> {
+  await endBrowserSessionsOf(db, userId);
+}
