@@ -89,7 +89,7 @@ test("a venue signs up, sets up, invites a bartender who 86es an item, and the o
   await owner.getByRole("button", { name: "Invite someone" }).click();
   await owner.getByLabel("Email").fill(BARTENDER.email);
   await owner.getByLabel(/Staff/).check();
-  await owner.getByLabel("Anchor & Tap Quayside").check();
+  await owner.getByRole("checkbox", { name: "Anchor & Tap Quayside" }).check();
   await owner.getByRole("button", { name: "Create invitation" }).click();
   const link = owner.getByText(/\/invitations\/accept\?token=/);
   await expect(link).toBeVisible();

@@ -60,12 +60,22 @@ export async function locationOf(db: Db, kind: RecordKind, id: number): Promise<
 const toLocation = (row: Row | null): RecordLocation | null =>
   row && { locationId: Number(row.location_id), businessId: Number(row.business_id), archived: row.archived_at !== null };
 
+const LEGACY: Partial<Record<RecordKind, RecordKind>> = {
+  menu: "custom_menu",
+  section: "custom_section",
+  item: "custom_item",
+  container: "custom_container",
+};
+
 /**
  * Whether `member` may see the record `kind` #`id`: it exists, it is of their business, its location is
  * not archived and is one of theirs (every one for an owner). The request wrapper asks it for the
  * path's record; a route whose body names a second record (a move's target section) asks it too.
  */
 export async function inSight(db: Db, member: { businessId: number; locationIds: number[] | null }, kind: RecordKind, id: number) {
-  const where = await locationOf(db, kind, id);
+  // `include_legacy` (contract §3) lets the consolidated paths name a custom record by its id: the
+  // record the path names may be the deprecated family's, so its location is looked up there too.
+  const legacy = LEGACY[kind];
+  const where = (await locationOf(db, kind, id)) ?? (legacy ? await locationOf(db, legacy, id) : null);
   return !!where && where.businessId === member.businessId && !where.archived && seesLocation(member.locationIds, where.locationId);
 }

@@ -292,6 +292,24 @@ const MENU_WRITES: Record<string, Case> = {
 
 /** Writes that never touch a consolidated menu (the deprecated family, events, hours, the session). */
 const OTHER_WRITES = new Set([
+  // venue-operations §1–§4: accounts, team and the location itself change no menu's tree (a location's
+  // currency is in the full menu's tag, not its version; an archived location's menus are out of sight).
+  "POST /api/v1/signup",
+  "POST /api/v1/current_user/password",
+  "DELETE /api/v1/current_user/sessions",
+  "POST /api/v1/password_resets",
+  "POST /api/v1/password_resets/complete",
+  "POST /api/v1/invitations/accept",
+  "POST /api/v1/team/invitations",
+  "DELETE /api/v1/team/invitations/{id}",
+  "PATCH /api/v1/team/{id}",
+  "DELETE /api/v1/team/{id}",
+  "POST /api/v1/team/{id}/password_reset",
+  "POST /api/v1/locations",
+  "PUT /api/v1/locations/{id}",
+  "PATCH /api/v1/locations/{id}",
+  "DELETE /api/v1/locations/{id}",
+  "POST /api/v1/locations/{id}/restore",
   "PUT /api/v1/custom_containers/{id}",
   "PATCH /api/v1/custom_containers/{id}",
   "DELETE /api/v1/custom_containers/{id}",
