@@ -26,8 +26,11 @@ const dir = process.cwd();
 /** Answers that go out as they are: event streams must reach the board at once, not when a buffer fills. */
 const compress = compression({
   filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-  // Quality 4: within a few per cent of 11's size at a small fraction of its time, per request.
-  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  // Compressed per request, so the fastest settings (gzip level 1, brotli quality 1): at the defaults
+  // the 20×25×3 menu cost about 11 ms of CPU per read (docs/benchmarks.md), for somewhat smaller bodies.
+  // Boards mostly get 304s, which carry no body.
+  level: constants.Z_BEST_SPEED,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
 });
 
 /**

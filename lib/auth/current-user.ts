@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { businesses, type User } from "@/lib/db/schema";
 import type { CurrentUserResponse } from "@/lib/auth/schemas/users";
+import { readCache } from "@/lib/live/read-cache";
 import type { Role } from "./permissions";
 
 /** GET /current_user (and the dashboard's session routes): the user, their role and scope, their business. */
