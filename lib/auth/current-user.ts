@@ -7,10 +7,11 @@ import type { Role } from "./permissions";
 
 /** GET /current_user (and the dashboard's session routes): the user, their role and scope, their business. */
 export async function readCurrentUser(db: Db, user: User): Promise<CurrentUserResponse> {
-  const [business] = await db
-    .select({ id: businesses.id, name: businesses.name })
-    .from(businesses)
-    .where(eq(businesses.id, user.businessId));
+  // The business's name is kept (the read cache) until its row changes anywhere: integrations poll this.
+  const business = await (await readCache()).remember(`business-name:${user.businessId}`, async () => {
+    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, user.businessId));
+    return { value: row ?? null, bytes: 200, tags: [`business:${user.businessId}`] };
+  });
   return {
     id: user.id,
     email: user.email,
