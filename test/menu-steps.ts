@@ -32,8 +32,22 @@ export type Tree = {
   id: number;
   version: number;
   unpublished: boolean;
-  sections: { id: number; items: { id: number; containers: { id: number }[] }[] }[];
+  sections: { id: number; items: Item[] }[];
 };
+type Item = { id: number; eighty_sixed: boolean; eighty_sixed_until: string | null; containers: { id: number }[] };
+
+/**
+ * `tree` with the 86 state of `now` (live-menus §6: a revert never changes it): an item in both keeps
+ * now's, an item only in `tree` comes back not 86'd.
+ */
+export function withStockOf(tree: Tree, now: Tree): Tree {
+  const stock = new Map(now.sections.flatMap((section) => section.items.map((item) => [item.id, item] as const)));
+  const item = (past: Item): Item => {
+    const present = stock.get(past.id);
+    return { ...past, eighty_sixed: present?.eighty_sixed ?? false, eighty_sixed_until: present?.eighty_sixed_until ?? null };
+  };
+  return { ...tree, sections: tree.sections.map((section) => ({ ...section, items: section.items.map(item) })) };
+}
 export const full = async (menuId: number): Promise<Tree> => (await ok(api.get(`menus/${menuId}?full=true`, { as: owner().ro }))).menu;
 export const without = ({ version: _, ...rest }: Tree) => rest;
 export const as = () => ({ as: owner().rw });

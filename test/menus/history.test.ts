@@ -153,6 +153,35 @@ describe("POST /menus/:id/versions/:version/revert", () => {
     expect(without(undone)).toEqual(without(changed));
   });
 
+  it("never changes whether an item is 86'd: 86'd now stays 86'd, restored since stays available, back with its old id comes back not 86'd", async () => {
+    const { menu, haze, stout, lager } = await newMenu();
+    await ok(api.post(`items/${stout.item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } }));
+    const then = await full(menu.id);
+    // Since then: a price (the difference the manager restores), Harbor Haze 86'd, Night Stout
+    // restored, and Town Lager 86'd and then deleted.
+    await ok(api.patch(`containers/${haze.container.id}`, { as: owner.rw, body: { container: { price: "9.00" } } }));
+    await ok(api.post(`items/${haze.item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } }));
+    await ok(api.delete(`items/${stout.item.id}/86`, { as: owner.rw }));
+    await ok(api.post(`items/${lager.item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } }));
+    await ok(api.delete(`items/${lager.item.id}`, { as: owner.rw }));
+
+    const reverted = (await ok(api.post(`menus/${menu.id}/versions/${then.version}/revert`, { as: owner.rw }))).menu;
+    const stock = (tree: typeof reverted) =>
+      Object.fromEntries(
+        tree.sections.flatMap((section: { items: { name: string; eighty_sixed: boolean; eighty_sixed_until: string | null }[] }) =>
+          section.items.map((item) => [item.name, [item.eighty_sixed, item.eighty_sixed_until]]),
+        ),
+      );
+    const expected = { "Harbor Haze": [true, null], "Night Stout": [false, null], "Town Lager": [false, null] };
+    expect(stock(reverted)).toEqual(expected);
+    expect(stock(await full(menu.id))).toEqual(expected);
+    expect(reverted.sections[0].items[0].containers[0].price).toBe(then.sections[0].items[0].containers[0].price);
+    const eightySixed = (await ok(api.get(`locations/${downtown}/eighty_sixed`, { as: owner.ro }))).items;
+    expect(eightySixed.map((item: { id: number }) => item.id)).toContain(haze.item.id);
+    expect(eightySixed.map((item: { id: number }) => item.id)).not.toContain(stout.item.id);
+    expect(eightySixed.map((item: { id: number }) => item.id)).not.toContain(lager.item.id);
+  });
+
   it("to the current version changes nothing and raises nothing", async () => {
     const { menu } = await newMenu();
     const now = await full(menu.id);

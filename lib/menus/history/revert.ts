@@ -160,15 +160,24 @@ const thenRows = (table: TreeTable): SQL =>
   sql`select r.* from ${TOUCHED} t cross join lateral jsonb_populate_record(null::${sql.identifier(table)}, t.old) r
     where t.tbl = ${table} and t.old is not null`;
 
+/**
+ * Stock is the bar's present, not the menu's past (live-menus §6): a revert leaves these columns as they
+ * are now, and a record that comes back with its old id comes back with them empty (not 86'd).
+ */
+const STOCK: Partial<Record<TreeTable, string[]>> = { items: ["eighty_sixed_at", "eighty_sixed_until"] };
+
 /** Inserts (parents first), updates, then deletes (children first): each statement finds its parents in place. */
 async function restore(tx: Db) {
   const tree = ["sections", "items", "containers"] as const;
   for (const table of tree) {
     const name = sql.identifier(table);
-    await tx.execute(sql`insert into ${name} overriding system value
-      select past.* from (${thenRows(table)}) past where not exists (select 1 from ${name} x where x.id = past.id)`);
+    const stock = STOCK[table] ?? [];
+    const columns = columnNames(TREE_TABLES[table]);
+    const values = sql.raw(columns.map((column) => (stock.includes(column) ? "null" : `past."${column}"`)).join(", "));
+    await tx.execute(sql`insert into ${name} (${list(columns)}) overriding system value
+      select ${values} from (${thenRows(table)}) past where not exists (select 1 from ${name} x where x.id = past.id)`);
   }
-  for (const table of tree) await updateRows(tx, table, columnNames(TREE_TABLES[table], ["id"]));
+  for (const table of tree) await updateRows(tx, table, columnNames(TREE_TABLES[table], ["id", ...(STOCK[table] ?? [])]));
   await updateRows(tx, "menus", MENU_FIELDS);
   for (const table of [...tree].reverse()) {
     const name = sql.identifier(table);
