@@ -179,7 +179,8 @@ function Comparison({
           ) : (
             <fieldset className={styles.confirm} aria-labelledby={`${descriptionId}-confirm`}>
               <p id={`${descriptionId}-confirm`}>
-                Restore version {version}? The menu is put back as it was then, as a new version; you can undo it. What is 86’d stays as it is now.
+                Restore version {version}? The menu is put back as it was then, as a new version; you can undo it. What is 86’d stays as it
+                is now.
               </p>
               <div className={styles.actions}>
                 <button
