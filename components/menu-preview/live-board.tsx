@@ -9,11 +9,13 @@ import styles from "./menu-preview.module.css";
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
-// menu stays up with "as of HH:MM" in the venue's time until the stream is back.
+// menu stays up with "as of HH:MM" in the venue's time until the stream is back. A board opened while
+// the menu is not visible (a draft, a wrong link: `initial` null) or whose menu is taken down waits in
+// its theme and shows the menu as soon as the stream tells it is published.
 
 const PAGE_MS = 12_000;
 
-function clock(timeZone: string) {
+function clock(timeZone: string | undefined) {
   try {
     return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
   } catch {
@@ -21,12 +23,13 @@ function clock(timeZone: string) {
   }
 }
 
-export function LiveBoard({ initial, theme }: { initial: PreviewResponse; theme: "light" | "dark" }) {
-  const menuId = initial.menu.id;
+type Props = { menuId: number; initial: PreviewResponse | null; theme: "light" | "dark" };
+
+export function LiveBoard({ menuId, initial, theme }: Props) {
   const [preview, setPreview] = useState(initial);
-  const [gone, setGone] = useState(false);
-  const shown = useRef(initial.menu.version);
-  const wanted = useRef(initial.menu.version);
+  const [gone, setGone] = useState(initial === null);
+  const shown = useRef(initial?.menu.version ?? 0);
+  const wanted = useRef(initial?.menu.version ?? 0);
   const loading = useRef(false);
 
   // Fetches the menu until it is at least the newest version told; one request at a time.
@@ -58,7 +61,8 @@ export function LiveBoard({ initial, theme }: { initial: PreviewResponse; theme:
   const stream = useBoardStream(`/preview/menus/${menuId}/stream`, {
     onVersion: (version) => {
       if (version > wanted.current) wanted.current = version;
-      // A menu that was gone and is back comes with a new version; the same version means nothing changed.
+      // A menu that was gone is told again: its version is fetched even when it is the one last shown.
+      else if (gone && version === wanted.current) shown.current = version - 1;
       void load();
     },
     onGone: () => setGone(true),
@@ -77,7 +81,8 @@ export function LiveBoard({ initial, theme }: { initial: PreviewResponse; theme:
   }, [fit.pages]);
   const page = fit.pages > 1 ? turn % fit.pages : 0;
 
-  const time = useMemo(() => clock(initial.time_zone), [initial.time_zone]);
+  const timeZone = preview?.time_zone;
+  const time = useMemo(() => clock(timeZone), [timeZone]);
   const asOf = stream.asOf === null ? null : time.format(stream.asOf);
   const status = (
     <p className={styles.status} data-state={stream.state} role="status">
@@ -98,12 +103,23 @@ export function LiveBoard({ initial, theme }: { initial: PreviewResponse; theme:
     </p>
   );
 
-  if (gone) {
+  if (gone || !preview) {
     return (
-      <div className={theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page} ref={pageRef}>
+      <div className={theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page} data-theme={theme} ref={pageRef}>
         <main className={`${styles.main} ${styles.notFound}`}>
-          <h1 className={styles.title}>This menu isn&apos;t available right now</h1>
-          <p className={styles.description}>It was taken down. This screen shows it again as soon as it is published.</p>
+          {preview ? (
+            <>
+              <h1 className={styles.title}>This menu isn&apos;t available right now</h1>
+              <p className={styles.description}>It was taken down. This screen shows it again as soon as it is published.</p>
+            </>
+          ) : (
+            <>
+              <h1 className={styles.title}>This menu isn&apos;t available</h1>
+              <p className={styles.description}>
+                The link may be wrong, or the menu is not published yet. This screen shows it as soon as it is published.
+              </p>
+            </>
+          )}
         </main>
         <footer className={styles.footer}>{status}</footer>
       </div>

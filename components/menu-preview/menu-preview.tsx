@@ -57,6 +57,7 @@ export function MenuPreview({ menu, location, draft, staff, theme, board }: Prop
     <div
       ref={board?.pageRef}
       className={theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page}
+      data-theme={theme}
       style={pageStyle}
       data-fit={board?.fontSize ? "" : undefined}
     >

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
-// network drop (the server asks for 2 s); when the browser gives up (an answer that is not a stream:
-// a 404 while the menu is unpublished, a 503 while the server starts) this starts it again, waiting
-// longer each time up to a minute. It also drops the connection itself when the browser goes offline
+// network drop or when the server ends the stream (it asks for 2 s); when the browser gives up (an
+// answer that is not a stream: a 503 while the server starts) this starts it again, waiting longer each
+// time up to a minute. It also drops the connection itself when the browser goes offline
 // (and reconnects when it is back online), and when the server's pings stop (a connection that died
 // without an error, as when a router or the server's host goes away).
 
@@ -66,10 +66,10 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
         const parsed = boardVersionEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
         if (parsed.success) latest.current.onVersion(parsed.data.version);
       });
+      // The menu was taken down: the stream stays open and tells its version when it is back.
       opened.addEventListener("gone", () => {
-        opened.close();
+        heard = Date.now();
         latest.current.onGone();
-        again();
       });
       opened.addEventListener("error", () => {
         // Up to this moment the board was live: that is the time it is current as of.

@@ -1,6 +1,6 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
-import { type BoardMenuRow, boardMenuRow, locationArchived, visibleOnBoard } from "@/lib/menus/board";
+import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
 import { type LiveEvent, subscribe } from "../live/bus";
 import { eventStreamResponse, follow, latestChangeId } from "../live/stream";
 
@@ -10,8 +10,14 @@ import { eventStreamResponse, follow, latestChangeId } from "../live/stream";
 // `data: {"version":N}`. No cursor, type, actor or summary leaves it, and nothing about other menus.
 // It sends the current version first, so a board that reconnects learns at once whether it missed one,
 // and `event: ping` every 20 s, so a board notices a connection that died without a word.
-// When the menu is unpublished (for a guest) or deleted, or its location archived, it sends `event: gone`
-// and ends.
+// When the menu stops being visible to the viewer (unpublished for a guest, deleted, its location
+// archived) it sends `event: gone` and keeps following: when it is visible again (published, the
+// location restored) it tells the version, so a TV comes back by itself within the stream's delay.
+// A board opened on a menu the viewer may not see (a draft, a missing menu) waits the same way, telling
+// nothing; so that a draft and a missing menu look alike from outside, a stream that has told nothing
+// ends after WAITING_MS (EventSource comes back by itself and asks again).
+
+const WAITING_MS = 10 * 60_000;
 
 // Every board of a menu on an instance hears the same change: the menu's row is read once per change.
 const readBy = new WeakMap<Db, Map<string, Promise<BoardMenuRow | null>>>();
@@ -35,106 +41,110 @@ function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRo
   return read;
 }
 
-// Every board of a location on an instance hears the same notification of a write to its row (the bus
-// hands each subscriber the same event): one read per notification, started after it arrived.
-const archivedReads = new WeakMap<LiveEvent, Promise<boolean>>();
+// Every board of a menu on an instance hears the same notification of a write to its location's row
+// (the bus hands each subscriber the same event): one read per notification and menu, started after it
+// arrived.
+const rowReads = new WeakMap<LiveEvent, Map<number, Promise<BoardMenuRow | null>>>();
 
-function archivedAfter(db: Db, locationId: number, event: LiveEvent | null): Promise<boolean> {
-  let read = event && archivedReads.get(event);
+function rowOn(db: Db, menuId: number, event: LiveEvent | null): Promise<BoardMenuRow | null> {
+  let reads = event ? rowReads.get(event) : undefined;
+  if (event && !reads) {
+    reads = new Map();
+    rowReads.set(event, reads);
+  }
+  let read = reads?.get(menuId);
   if (!read) {
-    read = locationArchived(db, locationId);
+    read = boardMenuRow(db, menuId);
     // Awaited in the stream's order, maybe later: a failure is handled there, not reported as unhandled.
     read.catch(() => {});
-    if (event) archivedReads.set(event, read);
+    reads?.set(menuId, read);
   }
   return read;
 }
 
-/** The board's text/event-stream for the viewer, or null when the viewer may not see the menu (404). */
+/** The board's text/event-stream for the viewer (waiting, telling nothing, while the viewer may not see the menu). */
 export async function openBoardStream({
   menuId,
   viewerBusinessId,
   signal,
   database,
+  waitingMs = WAITING_MS,
 }: {
   menuId: number;
   viewerBusinessId: number | null;
   signal: AbortSignal;
   database?: Database;
-}): Promise<Response | null> {
+  waitingMs?: number;
+}): Promise<Response> {
   const live = database ?? (await getDatabase());
   const opened = await boardMenuRow(live.db, menuId);
-  if (!visibleOnBoard(opened, viewerBusinessId)) return null;
   // The feed's position first, then the version: a change committed in between is told twice (the
   // same number, which the board ignores), never missed.
-  const afterId = await latestChangeId(live, opened.locationId);
-  const current = await boardMenuRow(live.db, menuId);
-  if (!visibleOnBoard(current, viewerBusinessId)) return null;
+  const afterId = opened ? await latestChangeId(live, opened.locationId) : 0;
+  const current = opened ? await boardMenuRow(live.db, menuId) : null;
 
   let sent = 0;
+  let told = false;
   return eventStreamResponse({
     signal,
     // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
     heartbeat: "event: ping\ndata: {}\n\n",
     cacheControl: "no-store, no-transform",
     open: async ({ send, end, isClosed }) => {
-      const tell = (version: number) => {
-        if (version === sent) return;
-        sent = version;
-        send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
+      /** Tells what the viewer may see of the menu as `row` has it: its version, or `gone` once. */
+      const show = (row: BoardMenuRow | null, version = row?.version ?? 0) => {
+        if (visibleOnBoard(row, viewerBusinessId)) {
+          told = true;
+          if (version === sent) return;
+          sent = version;
+          send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
+        } else if (sent !== 0) {
+          sent = 0;
+          send("event: gone\ndata: {}\n\n");
+        }
       };
-      tell(current.version);
+      show(current);
+      const waiting = setTimeout(() => {
+        if (!told) end();
+      }, waitingMs);
+      if (!opened) return () => clearTimeout(waiting);
       // One check at a time, in order: each reads the menu after the newest change it was handed.
       let checking = Promise.resolve();
-      const gone = () => {
-        send("event: gone\ndata: {}\n\n");
-        end();
-      };
-      // Archiving is no menu change: the location's row is watched too (a write to it notifies `stale`),
-      // and read once more after subscribing, for an archive that committed while the stream opened.
-      const checkArchived = (event: LiveEvent | null) => {
-        const read = archivedAfter(live.db, opened.locationId, event);
+      const check = (read: () => Promise<BoardMenuRow | null>, version?: (row: BoardMenuRow) => number) => {
         checking = checking.then(async () => {
           if (isClosed()) return;
           try {
-            if (await read) gone();
+            const row = await read();
+            show(row, row && version ? version(row) : row?.version);
           } catch {
-            // the database is away: the next write to the location, or the board's reconnection, asks again
+            // the database is away: the next change, or the board's reconnection, asks again
           }
         });
       };
+      // Archiving is no menu change: the location's row is watched too (a write to it notifies `stale`),
+      // and read once more after subscribing, for an archive that committed while the stream opened.
       const unsubscribe = await subscribe((event) => {
         const mine = event.kind === "stale" && event.table === "locations" && event.id === opened.locationId;
-        if (mine || event.kind === "flush") checkArchived(event);
+        if (mine || event.kind === "flush") check(() => rowOn(live.db, menuId, event));
       }, live);
-      checkArchived(null);
+      check(() => rowOn(live.db, menuId, null));
       const unfollow = await follow(
         opened.locationId,
         {
           afterId,
           deliver: (changes) => {
-            const mine = changes.filter((change) => change.menu_id === menuId);
-            const last = mine.at(-1);
-            if (!last) return;
-            checking = checking.then(async () => {
-              if (isClosed()) return;
-              let row: BoardMenuRow | null;
-              try {
-                row = await rowAfter(live.db, menuId, last.id);
-              } catch {
-                return; // the database is away: the next change, or the board's reconnection, tells it
-              }
-              if (!visibleOnBoard(row, viewerBusinessId)) {
-                gone();
-                return;
-              }
-              tell(Math.max(row.version, last.version));
-            });
+            const last = changes.filter((change) => change.menu_id === menuId).at(-1);
+            if (last)
+              check(
+                () => rowAfter(live.db, menuId, last.id),
+                (row) => Math.max(row.version, last.version),
+              );
           },
         },
         live,
       );
       return () => {
+        clearTimeout(waiting);
         unsubscribe();
         unfollow();
       };

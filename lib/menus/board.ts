@@ -5,7 +5,7 @@ import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-se
 
 // The public menu board's access rule without its tree: the board's stream checks it when it opens and
 // again at each change of its menu (and of its location), so a menu that is unpublished or deleted, or
-// whose location is archived, stops reaching guests.
+// whose location is archived, stops reaching guests, and one that is published (again) reaches them.
 
 export type BoardMenuRow = { locationId: number; version: number; unpublished: boolean; businessId: number };
 
@@ -25,12 +25,6 @@ export async function boardMenuRow(db: Db, id: number): Promise<BoardMenuRow | n
     .where(and(eq(menus.id, id), isNull(locations.archivedAt)))
     .limit(1);
   return row ?? null;
-}
-
-/** Whether the location is archived (or gone): its boards stop (venue-operations §2). */
-export async function locationArchived(db: Db, locationId: number): Promise<boolean> {
-  const [row] = await db.select({ archivedAt: locations.archivedAt }).from(locations).where(eq(locations.id, locationId)).limit(1);
-  return !row || row.archivedAt !== null;
 }
 
 /** previewMenu's rule: a published menu for anyone, a draft for its own business; else as if missing. */

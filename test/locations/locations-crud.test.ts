@@ -246,10 +246,14 @@ describe("archiving and restoring", () => {
     expect(board.status).toBe(404);
     expect(board.body.code).toBe("not_found");
     expect(await previewMenu(await db(), { id: menu, viewerBusinessId: businessId })).toBeNull();
-    const stream = await boardStream(new Request(`http://127.0.0.1:3000/preview/menus/${menu}/stream`), {
+    // Its boards wait, told nothing, as on a missing menu.
+    const waiting = new AbortController();
+    const stream = await boardStream(new Request(`http://127.0.0.1:3000/preview/menus/${menu}/stream`, { signal: waiting.signal }), {
       params: Promise.resolve({ menuId: String(menu) }),
     });
-    expect(stream.status).toBe(404);
+    expect(stream.status).toBe(200);
+    const told = await collectEvents(stream, waiting, { count: 1, giveUpMs: 500, skip: (event) => event.event === "ping" });
+    expect(told.events).toEqual([]);
 
     // Kept: the rows are there, and the owner's archived list names it.
     const [row] = await (await db()).select().from(locations).where(eq(locations.id, location));
@@ -305,7 +309,7 @@ describe("archiving and restoring", () => {
 });
 
 describe("an open board of a location being archived", () => {
-  it("hears `gone` and ends", async () => {
+  it("hears `gone`, and the menu's version again when the location is restored", async () => {
     const location = (await create({ location: { ...good, name: "Board bar" } })).body.location.id;
     const menu = (await api.post(`locations/${location}/menus`, { as: owner.rw, body: { menu: { name: "Board bar taps" } } })).body.menu.id;
     expect((await api.post(`menus/${menu}/publish`, { as: owner.rw })).status).toBe(200);
@@ -314,14 +318,17 @@ describe("an open board of a location being archived", () => {
       params: Promise.resolve({ menuId: String(menu) }),
     });
     expect(response.status).toBe(200);
-    // Three asked, two come: the stream ends after `gone`.
     const { events, ended } = await collectEvents(response, controller, {
       count: 3,
       skip: (event) => event.event === "ping",
       duringAfter: "event",
-      during: async () => expect((await api.delete(`locations/${location}`, { as: owner.rw })).status).toBe(200),
+      during: async () => {
+        expect((await api.delete(`locations/${location}`, { as: owner.rw })).status).toBe(200);
+        expect((await api.post(`locations/${location}/restore`, { as: owner.rw })).status).toBe(200);
+      },
     });
-    expect(events.map((event) => event.event)).toEqual(["version", "gone"]);
-    expect(ended).toBe(true);
+    expect(events.map((event) => event.event)).toEqual(["version", "gone", "version"]);
+    expect(events[0]!.data).toBe(events[2]!.data);
+    expect(ended).toBe(false);
   });
 });

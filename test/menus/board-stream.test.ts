@@ -4,6 +4,8 @@ import { collectEvents, type SseEvent } from "../sse";
 import { menuViewCounts, rateLimits } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { GET as boardStream } from "@/app/preview/menus/[menuId]/stream/route";
+import { openBoardStream } from "@/lib/menus/board-stream";
+import { viewerBusinessOf } from "@/lib/menus/board";
 
 // The public board's stream and data (live-menus §5): the same access as the board page (a published
 // menu for anyone, a draft for its own business's session, 404 otherwise), and a stream that tells
@@ -47,19 +49,34 @@ async function openStream(menuId: number | string, cookie?: string) {
   return { response, controller };
 }
 
+/** The same through openBoardStream, with a short wait for a stream that has nothing to tell. */
+async function openWaiting(menuId: number, cookie?: string) {
+  const controller = new AbortController();
+  const request = new Request(`${ORIGIN}/preview/menus/${menuId}/stream`, { headers: cookie ? { cookie } : {} });
+  const viewerBusinessId = await viewerBusinessOf(await db(), request);
+  const response = await openBoardStream({ menuId, viewerBusinessId, signal: controller.signal, waitingMs: 300 });
+  return { response, controller };
+}
+
 /**
  * Reads events until `count` came (or the stream ended: then fewer), running `during` once the first
  * arrived. A stream that goes quiet is abandoned after `giveUpMs`: a guard against hanging, not a timing.
  */
 async function readBoard(
   menuId: number,
-  { cookie, count, during, giveUpMs = 30_000 }: { cookie?: string; count: number; during?: () => Promise<unknown>; giveUpMs?: number },
+  {
+    cookie,
+    count,
+    during,
+    giveUpMs = 30_000,
+    duringAfter = "event",
+  }: { cookie?: string; count: number; during?: () => Promise<unknown>; giveUpMs?: number; duringAfter?: "chunk" | "event" },
 ): Promise<{ events: SseEvent[]; ended: boolean; raw: string }> {
   const { response, controller } = await openStream(menuId, cookie);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
   // The 20 s liveness pings are not what these tests are about.
-  return collectEvents(response, controller, { count, during, giveUpMs, skip: (event) => event.event === "ping", duringAfter: "event" });
+  return collectEvents(response, controller, { count, during, giveUpMs, skip: (event) => event.event === "ping", duringAfter });
 }
 
 beforeAll(async () => {
@@ -84,18 +101,41 @@ describe("GET /preview/menus/:id/stream: who may follow", () => {
     expect(events).toEqual([{ id: "", event: "version", data: JSON.stringify({ version: await version(published) }) }]);
   });
 
-  it("streams a draft only to its own business's session; a guest and another business get 404", async () => {
+  it("streams a draft to its own business's session; a guest and another business wait, told nothing, as on a missing menu", async () => {
     const { events } = await readBoard(draft, { cookie: ownerCookie, count: 1 });
     expect(JSON.parse(events[0]!.data)).toEqual({ version: await version(draft) });
+    const quiet = async (menuId: number, cookie?: string) => {
+      const { response, controller } = await openWaiting(menuId, cookie);
+      expect(response.status).toBe(200);
+      // Ended by the server after `waitingMs` below: nothing but the opening comment and pings came.
+      return collectEvents(response, controller, { count: 1, giveUpMs: 30_000 });
+    };
     for (const cookie of [undefined, rivalCookie, `${SESSION_COOKIE}=not-a-session`]) {
-      const { response } = await openStream(draft, cookie);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ code: "not_found", status: 404 });
+      const { response, controller } = await openStream(draft, cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      controller.abort();
     }
+    // A draft and a missing menu are alike from outside: a stream that told nothing ends after its wait.
+    const ofDraft = await quiet(draft);
+    const ofMissing = await quiet(2_000_000_000);
+    expect(ofDraft).toEqual({ events: [], ended: true, raw: expect.any(String) });
+    expect(ofMissing).toEqual({ events: [], ended: true, raw: expect.any(String) });
+    expect(ofDraft.raw).toBe(ofMissing.raw);
   });
 
-  it("answers 404 for a missing menu and a malformed id", async () => {
-    for (const id of [2_000_000_000, "abc", "0", "1.5"]) expect((await openStream(id)).response.status).toBe(404);
+  it("answers 404 for a malformed id", async () => {
+    for (const id of ["abc", "0", "1.5"]) expect((await openStream(id)).response.status).toBe(404);
+  });
+
+  it("tells a guest waiting on a draft its version as soon as it is published", async () => {
+    const menuId = await createMenu("Board waiting");
+    const { events } = await readBoard(menuId, {
+      count: 1,
+      during: async () => expect((await api.post(`menus/${menuId}/publish`, { as: owner.rw })).status).toBe(200),
+      duringAfter: "chunk",
+    });
+    expect(events).toEqual([{ id: "", event: "version", data: JSON.stringify({ version: await version(menuId) }) }]);
   });
 });
 
@@ -135,23 +175,27 @@ describe("GET /preview/menus/:id/stream: what it tells", () => {
     expect(events.map((event) => JSON.parse(event.data))).toEqual([{ version: before }, { version: before + 1 }]);
   });
 
-  it("says gone and ends when the menu is unpublished, for a guest; its own business still follows the draft", async () => {
-    const guest = readBoard(published, {
+  it("says gone when the menu is unpublished, for a guest, and its version again when it is published; its own business follows the draft", async () => {
+    const { events, ended } = await readBoard(published, {
       count: 3,
-      during: () => api.post(`menus/${published}/unpublish`, { as: owner.rw }),
+      during: async () => {
+        expect((await api.post(`menus/${published}/unpublish`, { as: owner.rw })).status).toBe(200);
+        expect((await api.post(`menus/${published}/publish`, { as: owner.rw })).status).toBe(200);
+      },
     });
-    const { events, ended } = await guest;
-    expect(events.map((event) => event.event)).toEqual(["version", "gone"]);
+    expect(events.map((event) => event.event)).toEqual(["version", "gone", "version"]);
     expect(events[1]!.data).toBe("{}");
-    expect(ended).toBe(true);
+    expect(JSON.parse(events[2]!.data)).toEqual({ version: await version(published) });
+    expect(ended).toBe(false);
     // The venue's own session keeps the draft: unpublishing it is a new version, not an end.
     const before = await version(published);
     const staff = await readBoard(published, {
       cookie: ownerCookie,
       count: 2,
-      during: () => api.post(`menus/${published}/publish`, { as: owner.rw }),
+      during: () => api.post(`menus/${published}/unpublish`, { as: owner.rw }),
     });
     expect(staff.events.map((event) => JSON.parse(event.data))).toEqual([{ version: before }, { version: before + 1 }]);
+    expect((await api.post(`menus/${published}/publish`, { as: owner.rw })).status).toBe(200);
   });
 });
 

@@ -23,3 +23,17 @@ export type PreviewResponse = z.infer<typeof previewResponse>;
 
 /** What the board's stream sends (`event: version`): the menu's version, nothing else about the change. */
 export const boardVersionEvent = z.strictObject({ version: z.number().int().positive() });
+
+/**
+ * The board's own query: `?theme=dark` (anything else is light) and `?refresh=<seconds>` for TVs that
+ * reload themselves, whole seconds from 30 to 3600 (anything else means no refresh).
+ */
+export function boardOptions(query: Record<string, string | string[] | undefined>): { theme: "light" | "dark"; refresh: number | null } {
+  const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const raw = single(query.refresh);
+  const seconds = raw && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
+  return {
+    theme: single(query.theme) === "dark" ? "dark" : "light",
+    refresh: seconds !== null && seconds >= 30 && seconds <= 3600 ? seconds : null,
+  };
+}

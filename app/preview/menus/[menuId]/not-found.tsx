@@ -1,13 +1,32 @@
-import styles from "@/components/menu-preview/menu-preview.module.css";
+"use client";
 
-// A missing menu, someone else's draft and a malformed id all look the same from outside.
+import { useParams, useSearchParams } from "next/navigation";
+import { LiveBoard } from "@/components/menu-preview/live-board";
+import styles from "@/components/menu-preview/menu-preview.module.css";
+import { boardOptions } from "@/lib/menus/schemas/preview";
+import { idParam } from "@/lib/shared/schemas";
+
+// A missing menu, someone else's draft and a malformed id all look the same from outside (404). A TV
+// that opened a well-formed link waits in its theme (and keeps its ?refresh) and shows the menu as soon
+// as it is published (live-menus §5); a malformed link can never become a menu.
 export default function MenuNotFound() {
+  const { menuId } = useParams<{ menuId: string }>();
+  const { theme, refresh } = boardOptions(Object.fromEntries(useSearchParams()));
+  const id = idParam.safeParse(menuId);
+  if (!id.success) {
+    return (
+      <div className={styles.page}>
+        <main className={`${styles.main} ${styles.notFound}`}>
+          <h1 className={styles.title}>This menu isn&apos;t available</h1>
+          <p className={styles.description}>The link may be wrong, or the menu is not published yet.</p>
+        </main>
+      </div>
+    );
+  }
   return (
-    <div className={styles.page}>
-      <main className={`${styles.main} ${styles.notFound}`}>
-        <h1 className={styles.title}>This menu isn&apos;t available</h1>
-        <p className={styles.description}>The link may be wrong, or the menu is not published yet.</p>
-      </main>
-    </div>
+    <>
+      {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
+      <LiveBoard menuId={id.data} initial={null} theme={theme} />
+    </>
   );
 }
