@@ -1,19 +1,18 @@
 // The production server (`npm run serve`): Next.js through its documented custom-server API
 // (`next()` and `getRequestHandler()`, the handler `next start` uses), with one thing in front that
 // Next.js does not do: compressing answers with br as well as gzip (live-menus §2: the full menu honours
-// `Accept-Encoding: gzip, br`). next.config.ts turns Next's own gzip-only compression off, as its docs
-// advise for a server that compresses. Nothing else is added: every request is answered by Next.js.
-// Decision: docs/decisions (compression in the custom server).
+// `Accept-Encoding: gzip, br`), each answer compressed once per strong tag. next.config.ts turns Next's
+// own gzip-only compression off, as its docs advise for a server that compresses. Nothing else is
+// added: every request is answered by Next.js. Decisions 003 and 050 (docs/decisions).
 //
 //   node .server/server.js [-p PORT] [-H HOSTNAME]     (as `next start`: PORT, else 3000; every address)
 //
-// Compiled by `npm run build` (tsconfig.server.json); it imports nothing of the app, only packages.
+// Compiled by `npm run build` (tsconfig.server.json) with server-compression.ts; they import nothing of
+// the app, only packages.
 import http from "node:http";
 import { parseArgs } from "node:util";
-import { constants } from "node:zlib";
-import compression from "compression";
 import next from "next";
-import onHeaders from "on-headers";
+import { compressAnswers } from "./server-compression.js";
 
 // As `next start`: the production build, served as such.
 Object.assign(process.env, { NODE_ENV: "production" });
@@ -23,30 +22,8 @@ const { values } = parseArgs({
 const hostname = values.hostname;
 const dir = process.cwd();
 
-/** Answers that go out as they are: event streams must reach the board at once, not when a buffer fills. */
-const compress = compression({
-  filter: (req, res) => !String(res.getHeader("content-type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-  // Compressed per request, so the fastest settings (gzip level 1, brotli quality 1): at the defaults
-  // the 20×25×3 menu cost about 11 ms of CPU per read (docs/benchmarks.md), for somewhat smaller bodies.
-  // Boards mostly get 304s, which carry no body.
-  level: constants.Z_BEST_SPEED,
-  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
-});
-
-/**
- * One representation, one strong tag (RFC 9110 §8.8.3): a compressed answer's ETag names its coding
- * (`"…-gzip"`, `"…-br"`). The app's If-None-Match check takes any coding's tag of the current answer.
- * Registered before compression's own hook, so it runs after it, once Content-Encoding is decided.
- */
-function tagTheCoding(res: http.ServerResponse) {
-  onHeaders(res, function (this: http.ServerResponse) {
-    const coding = this.getHeader("content-encoding");
-    const tag = this.getHeader("etag");
-    if (typeof coding === "string" && coding !== "identity" && typeof tag === "string" && /^"[^"]*"$/.test(tag)) {
-      this.setHeader("etag", `${tag.slice(0, -1)}-${coding}"`);
-    }
-  });
-}
+/** br and gzip, each answer compressed at most once per strong tag (server-compression.ts). */
+const compress = compressAnswers();
 
 // As `next start`: listen first, then load the app; requests that come meanwhile wait for it.
 let handlerReady: (handler: ReturnType<ReturnType<typeof next>["getRequestHandler"]>) => void = () => {};
@@ -54,8 +31,7 @@ const ready = new Promise<ReturnType<ReturnType<typeof next>["getRequestHandler"
   handlerReady = resolve;
 });
 const server = http.createServer((req, res) => {
-  tagTheCoding(res);
-  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+  compress(req, res, () => {
     ready
       .then((handle) => handle(req, res))
       .catch((error: unknown) => {
