@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -21,6 +21,35 @@ async function requireSize(db: Db, id: number | undefined) {
   if (id === undefined) return;
   const [size] = await db.select({ id: containerSizes.id }).from(containerSizes).where(eq(containerSizes.id, id));
   if (!size) throw invalid([{ path: "container.container_size_id", message: `no container size ${id}` }]);
+}
+
+/**
+ * One price per size per item (a second Pint with another price reads as a mistake to guests): 422
+ * naming the price that has it. Called with the item's containers locked (lockParent), so two writes
+ * cannot both pass. `except`: the container being changed.
+ */
+async function requireSizeFree(db: Db, { itemId, sizeId, except }: { itemId: number; sizeId: number | undefined; except?: number }) {
+  if (sizeId === undefined) return;
+  const [taken] = await db
+    .select({ id: containers.id, price: containers.price, size: containerSizes.name })
+    .from(containers)
+    .innerJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
+    .where(
+      and(
+        eq(containers.itemId, itemId),
+        eq(containers.containerSizeId, sizeId),
+        except === undefined ? undefined : ne(containers.id, except),
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    throw invalid([
+      {
+        path: "container.container_size_id",
+        message: `this item already has a ${taken.size} price (${taken.price}, container ${taken.id}); change that price instead`,
+      },
+    ]);
+  }
 }
 
 /** An item's containers in position order; `build` appends the blank one a form starts from. */
@@ -54,6 +83,7 @@ export async function createContainer(
     const { item, location } = await getItem(tx, { businessId, id: itemId });
     await requireSize(tx, fields.container_size_id);
     await lockParent(tx, containerList, item.id);
+    await requireSizeFree(tx, { itemId: item.id, sizeId: fields.container_size_id });
     const position = await nextPosition(tx, containerList, item.id);
     const [container] = await tx
       .insert(containers)
@@ -75,8 +105,11 @@ export async function updateContainer(db: Db, { businessId, id, fields }: Scope 
   return db.transaction(async (tx) => {
     const { container, location } = await getContainer(tx, { businessId, id });
     await requireSize(tx, fields.container_size_id);
+    // A new size must be free on the item (prices saved before this rule may share one: they stay).
+    const newSize = fields.container_size_id !== container.containerSizeId ? fields.container_size_id : undefined;
+    if (fields.position !== undefined || newSize !== undefined) await lockParent(tx, containerList, container.itemId);
+    await requireSizeFree(tx, { itemId: container.itemId, sizeId: newSize, except: container.id });
     if (fields.position !== undefined) {
-      await lockParent(tx, containerList, container.itemId);
       const [current] = await tx.select({ position: containers.position }).from(containers).where(eq(containers.id, container.id));
       await moveWithin(tx, containerList, container.itemId, container.id, found(current, "container").position, fields.position);
     }

@@ -5,7 +5,7 @@ import { useBeerCatalogue } from "@/lib/beer-platform/catalogue";
 import type { CatalogueBeer } from "@/lib/menus/catalogue";
 import { resetEnvForTests } from "@/lib/server/env";
 import { eq, sql } from "drizzle-orm";
-import { customContainers, customItems, customItemTypes, customMenus, customSections, menus } from "@/lib/db/schema";
+import { containers, customContainers, customItems, customItemTypes, customMenus, customSections, menus } from "@/lib/db/schema";
 
 let owner: Account;
 let location: number;
@@ -250,7 +250,7 @@ describe("containers", () => {
     const named = (
       await api.post(`items/${item.id}/containers`, {
         ...as(),
-        body: { container: { container_size_id: sizes[1]!.id, price: 6, name: "Half litre" } },
+        body: { container: { container_size_id: sizes[2]!.id, price: 6, name: "Half litre" } },
       })
     ).body.container;
     expect([unnamed.name, named.name]).toEqual([sizes[1]!.name, "Half litre"]);
@@ -262,13 +262,13 @@ describe("containers", () => {
     expect(tree.sections[0].items[0].containers.map((c: { name: string }) => c.name)).toEqual([sizes[1]!.name, "Half litre"]);
     // Cleared again, it is the size's name once more; nothing stored was changed by answering it.
     const cleared = await api.patch(`containers/${named.id}`, { ...as(), body: { container: { name: null } } });
-    expect(cleared.body.container.name).toBe(sizes[1]!.name);
+    expect(cleared.body.container.name).toBe(sizes[2]!.name);
   });
 
   it("lists in order and appends a blank unsaved container with build=true", async () => {
     const item = await newItem();
-    for (const price of [5, 7])
-      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price } } });
+    for (const [index, price] of [5, 7].entries())
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[index]!.id, price } } });
     const built = (await api.get(`items/${item.id}/containers?build=true`, { as: owner.ro })).body.containers;
     expect(built.map((c: { price: string | null }) => c.price)).toEqual(["5.00", "7.00", null]);
     expect(built[2]).toMatchObject({ id: null, _track_by: null, position: 2, item_id: item.id, container_size: null });
@@ -289,6 +289,63 @@ describe("containers", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("keeps one price per size per item: a second Pint is 422 naming the first, and changes nothing", async () => {
+    const item = await newItem();
+    const pint = (
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price: "7.75" } } })
+    ).body.container;
+    const other = (
+      await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[1]!.id, price: "5.00" } } })
+    ).body.container;
+    const before = await snapshot();
+    const second = await api.post(`items/${item.id}/containers`, {
+      ...as(),
+      body: { container: { container_size_id: sizes[0]!.id, price: "9.00", name: "Big pint" } },
+    });
+    expect(second.status).toBe(422);
+    expect(second.body.errors).toEqual([
+      {
+        path: "container.container_size_id",
+        message: `this item already has a ${sizes[0]!.name} price (7.75, container ${pint.id}); change that price instead`,
+      },
+    ]);
+    // Moving another price onto the taken size is refused the same way.
+    expect((await api.patch(`containers/${other.id}`, { ...as(), body: { container: { container_size_id: sizes[0]!.id } } })).status).toBe(
+      422,
+    );
+    expect(await snapshot()).toEqual(before);
+    // Its own size again, another free size, and another item's Pint are fine.
+    expect(
+      (await api.patch(`containers/${pint.id}`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price: 8 } } })).status,
+    ).toBe(200);
+    expect((await api.patch(`containers/${other.id}`, { ...as(), body: { container: { container_size_id: sizes[2]!.id } } })).status).toBe(
+      200,
+    );
+    const elsewhere = await newItem();
+    expect(
+      (await api.post(`items/${elsewhere.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price: 7 } } }))
+        .status,
+    ).toBe(201);
+  });
+
+  it("leaves prices saved before the rule that share a size as they are: they can still be moved and repriced", async () => {
+    const item = await newItem();
+    const ids: number[] = [];
+    for (const [position, price] of ["7.75", "9.00"].entries()) {
+      const [row] = await (await db())
+        .insert(containers)
+        .values({ itemId: item.id, containerSizeId: sizes[0]!.id, price, position })
+        .returning();
+      ids.push(row!.id);
+    }
+    expect((await api.patch(`containers/${ids[1]}`, { ...as(), body: { container: { price: "8.50", position: 0 } } })).status).toBe(200);
+    const listed = (await api.get(`items/${item.id}/containers`, { as: owner.ro })).body.containers;
+    expect(listed.map((c: { id: number; price: string }) => [c.id, c.price])).toEqual([
+      [ids[1], "8.50"],
+      [ids[0], "7.75"],
+    ]);
+  });
+
   it("names a missing price as missing and a bad one as not a number", async () => {
     const item = await newItem();
     const errors = async (container: object) =>
@@ -302,10 +359,10 @@ describe("containers", () => {
   it("updates price and moves by position, deletes with a closed gap, reorders in a batch", async () => {
     const item = await newItem();
     const ids: number[] = [];
-    for (const price of [4, 5, 6]) {
+    for (const [index, price] of [4, 5, 6].entries()) {
       ids.push(
-        (await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[0]!.id, price } } })).body
-          .container.id,
+        (await api.post(`items/${item.id}/containers`, { ...as(), body: { container: { container_size_id: sizes[index]!.id, price } } }))
+          .body.container.id,
       );
     }
     const moved = await api.patch(`containers/${ids[2]}`, { ...as(), body: { container: { price: 6.25, position: 0 } } });
