@@ -38,10 +38,10 @@ export type AppServer = { base: string; child: ChildProcess; log: string[] };
 /** The production server that `npm run serve` runs. */
 export const SERVER = path.join(ROOT, ".server", "server.js");
 
-/** Starts the server in its own process group and waits until GET /api/health answers 200. */
-export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
+/** Starts the server in its own process group and waits until GET /api/health answers 200; `nodeArgs` go to node (e.g. --cpu-prof). */
+export async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<AppServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER, "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     detached: true,

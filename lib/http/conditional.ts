@@ -11,13 +11,16 @@ export function etag(...parts: (string | number | null)[]): string {
   return `"${createHash("sha256").update(parts.join("\u0000")).digest("base64url").slice(0, 27)}"`;
 }
 
-/** A read's answer: its tag and its JSON text. */
-export type Tagged = { tag: string; body: string };
+/**
+ * A read's answer: its tag and its JSON text as UTF-8 bytes, encoded once when it is made, so a kept
+ * answer is not encoded again for every request that reads it.
+ */
+export type Tagged = { tag: string; body: Uint8Array<ArrayBuffer> };
 
 /** `data` as JSON text, tagged by that text: the same bytes, the same tag. */
 export function tagged(data: unknown): Tagged {
-  const body = JSON.stringify(data);
-  return { tag: etag("body", body), body };
+  const text = JSON.stringify(data);
+  return { tag: etag("body", text), body: Buffer.from(text) };
 }
 
 /**
@@ -45,9 +48,9 @@ export const CACHE_CONTROL = "private, no-cache";
  * `body` may be given later than the tag (the full menu: its tag is known without building the tree),
  * so a 304 never builds it.
  */
-export function conditional(request: Request, answer: Tagged | { tag: string; body: () => Promise<string> }): Response | Promise<Response> {
+export function conditional(request: Request, answer: Tagged | { tag: string; body: () => Promise<Uint8Array<ArrayBuffer>> }): Response | Promise<Response> {
   const headers = { etag: answer.tag, "cache-control": CACHE_CONTROL };
   if (notModified(request, answer.tag)) return new Response(null, { status: 304, headers });
-  const ok = (body: string) => new Response(body, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
-  return typeof answer.body === "string" ? ok(answer.body) : answer.body().then(ok);
+  const ok = (body: Uint8Array<ArrayBuffer>) => new Response(body, { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
+  return typeof answer.body === "function" ? answer.body().then(ok) : ok(answer.body);
 }

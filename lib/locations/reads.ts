@@ -15,7 +15,7 @@ import { currentOffsetHours, type Location, locationJson } from "./locations";
 // business is checked against what is kept, so another business's id is 404 exactly as in the database.
 
 /** An answer weighed for the cache's budget (UTF-16 in memory: twice its length). */
-export const weight = (answer: Tagged) => answer.body.length * 2 + 200;
+export const weight = (answer: Tagged) => answer.body.byteLength + 200;
 
 /** The location row, and its answer with the zone offset it was made with, checked in quarter hour `quarter`. */
 type KeptLocation = { row: Location | null; offset: number; answer: Tagged | null; quarter: number };

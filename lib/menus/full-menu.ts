@@ -19,15 +19,15 @@ import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 /** Raised when the shape of the full answer changes, so a new release does not answer 304 for old bodies. */
 const SHAPE = "full-1";
 
-type KeptTree = { body: string };
+type KeptTree = { body: Uint8Array<ArrayBuffer> };
 /** A build's parts and what they were built at: reused only for the same currency, sizes and 86 epoch. */
 type KeptParts = { version: number; currency: string; sizes: string; epoch: number; parts: TreeParts };
 
 export type FullMenu = {
   head: MenuHead;
   tag: string;
-  /** The answer's JSON text, built at most once per version. */
-  body: () => Promise<string>;
+  /** The answer's JSON text as UTF-8 bytes, built at most once per version. */
+  body: () => Promise<Uint8Array<ArrayBuffer>>;
 };
 
 /** The caller's full menu: its tag at once, its body on demand. 404 when not the caller's. */
@@ -59,7 +59,7 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
           { menu, currency, now: new Date(now()) },
           changed ? { parts: base!.parts, changed } : undefined,
         );
-        const body = built.json;
+        const body = Buffer.from(built.json);
         // An 86 that ended while the tree was read: the body may be of either side; answer it, keep nothing.
         const transient = epochOf(head.expiries, now()) !== epoch;
         if (!transient) {
@@ -69,7 +69,7 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
         }
         return {
           value: { body },
-          bytes: body.length * 2,
+          bytes: body.byteLength,
           tags: [`menu:${menu.id}`, `location:${menu.locationId}`, "container_sizes"],
           transient,
         };
