@@ -10,7 +10,6 @@
 // credentials, coding), so a kept answer is the compression of exactly the bytes the app just gave.
 // Requests that arrive while the first compression of a tag is under way wait for it (32 boards reading a
 // menu that just changed compress it once). Imports only packages, none of the app.
-import { createHash } from "node:crypto";
 import type http from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compression from "compression";
@@ -108,10 +107,8 @@ function keyOf(req: http.IncomingMessage, res: http.ServerResponse, coding: stri
   if (req.method !== "GET" || res.statusCode !== 200 || (coding !== "br" && coding !== "gzip")) return null;
   const tag = strongTag(res);
   if (!tag || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader("cache-control") ?? ""))) return null;
-  const who = createHash("sha256")
-    .update(`${req.headers.authorization ?? ""}\u0000${req.headers.cookie ?? ""}`)
-    .digest("base64url");
-  return `${coding} ${tag} ${req.url} ${who}`;
+  // Credentials as they came (a key is compared, never shown or logged; hashing them cost more than the lookup).
+  return `${coding} ${tag} ${req.url}\u0000${req.headers.authorization ?? ""}\u0000${req.headers.cookie ?? ""}`;
 }
 
 const compressNow = (coding: string, body: Buffer) => (coding === "br" ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP));

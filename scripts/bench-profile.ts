@@ -1,13 +1,14 @@
 /**
  * Where a read's time goes in the production server: a CPU profile of one endpoint under load beside
  * one of the floor (GET /api/health, an empty route handler), each summarised by where the sampled
- * time was spent. It reuses the last `npm run bench` builds (.next-bench, .server/), builds the bench's
+ * time was spent. It reuses the last `npm run bench` builds (.next-bench, .server/; --build: builds them first), builds the bench's
  * large menu through the API on a throwaway embedded database, then, once for the floor and once for
  * the endpoint, starts the server afresh with `node --cpu-prof`, loads it with autocannon (32
  * connections, a warm-up, then --seconds), stops it, and reads the profile's samples from the measured
  * window only. Profiles go to bench-results/profiles/; the summary is printed.
  *
  *   npm run bench:profile                               # the 20×25×3 full menu, gzip
+ *   npm run bench:profile -- --build                    # the same, on a fresh build of the tree
  *   npm run bench:profile -- --endpoint demo            # the demo menu's full=true
  *   npm run bench:profile -- --endpoint 304 --seconds 10
  *
@@ -19,11 +20,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { type AppServer, freePort, ROOT, startServer, stopServer } from "./app-process";
+import { type AppServer, build, freePort, ROOT, startServer, stopServer } from "./app-process";
 import { buildFixtures, getJson, MENU_SHAPE } from "./bench-fixtures";
 
 const { values: args } = parseArgs({
-  options: { endpoint: { type: "string", default: "large" }, seconds: { type: "string", default: "8" } },
+  options: {
+    endpoint: { type: "string", default: "large" },
+    seconds: { type: "string", default: "8" },
+    build: { type: "boolean", default: false },
+  },
 });
 const seconds = Number(args.seconds);
 const ENDPOINTS = ["large", "demo", "304"] as const;
@@ -98,13 +103,9 @@ async function profiled(env: NodeJS.ProcessEnv, name: string, load: (base: strin
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "taproom-profile-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_DIST_DIR: ".next-bench",
-    NEXT_TELEMETRY_DISABLED: "1",
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-  };
+  const built: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: ".next-bench", NEXT_TELEMETRY_DISABLED: "1" };
+  if (args.build) await build(built);
+  const env: NodeJS.ProcessEnv = { ...built, NODE_ENV: "production", DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   let server: AppServer | undefined;
   try {
