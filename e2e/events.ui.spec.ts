@@ -131,3 +131,39 @@ test("a time the clocks skip is refused on its field, and past events have their
     await api(page).send("DELETE", `/api/v1/events/${event.id}`);
   }
 });
+
+test("an event from 21:00 to 02:00 ends the next day by itself, and a new event starts at the venue's address", async ({ page }) => {
+  const name = `Late session ${Date.now()}`;
+  const day = futureDay(50);
+  const next = DateTime.fromISO(day).plus({ days: 1 }).toFormat("yyyy-MM-dd");
+  const venue = (await (await api(page).get("/api/v1/locations/1")).json()).location as {
+    name: string;
+    address1: string | null;
+    city: string | null;
+    postcode: string | null;
+  };
+  await page.goto("/locations/1/events");
+  await page.getByRole("button", { name: "Add event" }).first().click();
+  const create = page.getByRole("dialog", { name: "Add event" });
+  // The venue's own address is there already.
+  await expect(create.getByLabel("Place")).toHaveValue(venue.name);
+  await expect(create.getByLabel("Street")).toHaveValue(venue.address1 ?? "");
+  await expect(create.getByLabel("City")).toHaveValue(venue.city ?? "");
+  await expect(create.getByLabel("Postcode")).toHaveValue(venue.postcode ?? "");
+
+  await create.getByLabel("Name", { exact: true }).fill(name);
+  await create.getByLabel("Start date").fill(day);
+  await create.getByLabel("Start time").fill("21:00");
+  await create.getByLabel("End time").fill("02:00");
+  await expect(create.getByLabel("End date")).toHaveValue(next);
+  await expect(create.getByText("the next day (+1 day)")).toBeVisible();
+  await page.screenshot({ path: "test-results/event-across-midnight.png" });
+  await create.getByRole("button", { name: "Add event" }).click();
+  await expect(create).toBeHidden();
+
+  const saved = (await listEvents(page)).find((event) => event.name === name);
+  expect(saved?.start_time_in_zone).toMatch(new RegExp(`^${day}T21:00:00\\.000-0[45]:00$`));
+  expect(saved?.end_time_in_zone).toMatch(new RegExp(`^${next}T02:00:00\\.000-0[45]:00$`));
+  await expect(page.getByRole("article", { name })).toContainText(/21:00 – \w{3} \d+ \w{3}, 02:00 E[SD]T/);
+  await expect(page.getByRole("article", { name })).toContainText(venue.name);
+});

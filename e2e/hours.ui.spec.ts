@@ -112,3 +112,41 @@ test("bad times are stopped in the form and Reset discards edits", async ({ page
     await restoreWeek(page, before);
   }
 });
+
+test("unsaved hours are not dropped by a click on another tab, and copying Monday over four days can be undone", async ({ page }) => {
+  const before = await readWeek(page);
+  try {
+    await page.goto("/locations/2/hours");
+    const monday = page.getByRole("combobox", { name: "Monday", exact: true });
+    const tuesday = page.getByRole("combobox", { name: "Tuesday", exact: true });
+    const tuesdayWas = await tuesday.inputValue();
+    await monday.selectOption("closed");
+    await expect(page.getByText("Unsaved changes on 1 day")).toBeVisible();
+
+    // Another tab asks first; staying keeps the edit.
+    await page.getByRole("navigation").getByRole("link", { name: "Events" }).click();
+    const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(ask).toBeVisible();
+    await page.screenshot({ path: "test-results/hours-leave-guard.png" });
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/locations\/2\/hours$/);
+    await expect(monday).toHaveValue("closed");
+
+    // Copying a closed Monday to Tue–Fri says so and can be undone.
+    await page.getByRole("button", { name: "Copy Monday to Tue–Fri" }).click();
+    await expect(tuesday).toHaveValue("closed");
+    const toast = page.getByRole("status").filter({ hasText: "Tuesday to Friday now say closed" });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(tuesday).toHaveValue(tuesdayWas);
+    await expect(page.getByText("Unsaved changes on 1 day")).toBeVisible();
+
+    // Leaving on purpose leaves, and nothing was saved.
+    await page.getByRole("navigation").getByRole("link", { name: "Events" }).click();
+    await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+    await expect(page).toHaveURL(/\/locations\/2\/events$/);
+    expect(await readWeek(page)).toEqual(before);
+  } finally {
+    await restoreWeek(page, before);
+  }
+});

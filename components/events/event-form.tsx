@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import type { VenueEvent } from "@/lib/client/queries/events";
 import { eventInput } from "@/lib/events/schemas";
-import { formMessage, toFormValues } from "./event-form-values";
+import { endDateFor, formMessage, nextDay, toFormValues, type VenuePlace } from "./event-form-values";
 import { useSaveEvent } from "./use-event-mutations";
 import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 import styles from "./events.module.css";
@@ -25,17 +25,20 @@ const blankToNull = (value: string) => (value === "" ? null : value);
 export function EventForm({
   locationId,
   zone,
+  venue,
   event,
   onSaved,
   onCancel,
 }: {
   locationId: number;
   zone: string;
+  /** A new event starts at the venue's address. */
+  venue?: VenuePlace;
   event: VenueEvent | null;
   onSaved: (event: VenueEvent) => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(eventInput, { defaultValues: toFormValues(event, zone) });
+  const form = useZodForm(eventInput, { defaultValues: toFormValues(event, zone, venue) });
   const save = useSaveEvent(locationId);
   const zoneNoteId = useId();
   const { errors, isSubmitting } = form.formState;
@@ -53,7 +56,17 @@ export function EventForm({
     form.register(name, {
       setValueAs: required ? blankToUndefined : blankToNull,
       deps: PAIR_FIELDS.filter((other) => other !== name),
+      // A time typed on either side may move the end to the next day (or fill in its date).
+      onChange:
+        name === "start_time_time" || name === "end_time_time"
+          ? () => {
+              const endDate = endDateFor(form.getValues());
+              if (endDate) form.setValue("end_time_date", endDate, { shouldValidate: form.formState.isSubmitted });
+            }
+          : undefined,
     });
+  const endDate = useWatch({ control: form.control, name: "end_time_date" });
+  const endsNextDay = !!startDate && !!endDate && endDate === nextDay(startDate);
 
   const text = (name: "link" | "location_name" | "street" | "city" | "state" | "zip" | "country", label: string, type = "text") => (
     <Field label={label} error={formMessage(errors[name])}>
@@ -82,7 +95,11 @@ export function EventForm({
           <Field label="Start time" error={formMessage(errors.start_time_time)}>
             {(props) => <input {...props} {...pair("start_time_time", true)} type="time" className="input" />}
           </Field>
-          <Field label="End date" error={formMessage(errors.end_time_date)} hint="Optional">
+          <Field
+            label="End date"
+            error={formMessage(errors.end_time_date)}
+            hint={endsNextDay ? "Optional · the next day (+1 day)" : "Optional"}
+          >
             {(props) => <input {...props} {...pair("end_time_date", false)} type="date" className="input" />}
           </Field>
           <Field label="End time" error={formMessage(errors.end_time_time)} hint="Optional">

@@ -10,6 +10,7 @@ import { problemMessage } from "@/lib/client/api";
 import { eventQueries, type VenueEvent } from "@/lib/client/queries/events";
 import { EventCard } from "./event-card";
 import { EventForm } from "./event-form";
+import type { VenuePlace } from "./event-form-values";
 import { isPast } from "./event-time";
 import { useDeleteEvent } from "./use-event-mutations";
 import { useNow } from "@/lib/client/use-now";
@@ -17,7 +18,7 @@ import styles from "./events.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
 
 type View = "upcoming" | "past";
-type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
+type Venue = Pick<LocationResponse, "id" | "name" | "time_zone"> & { place?: VenuePlace };
 
 /**
  * The events page: upcoming and past lists, the add/edit dialog and the delete confirmation; without
@@ -129,6 +130,7 @@ export function EventsBoard({ location, canEdit }: { location: Venue; canEdit: b
             key={editing === "new" ? "new" : editing.id}
             locationId={location.id}
             zone={zone}
+            venue={location.place}
             event={editing === "new" ? null : editing}
             onCancel={() => setEditing(null)}
             onSaved={(saved) => {

@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { LeaveGuard } from "@/components/ui/leave-guard";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { hourQueries, type Hour } from "@/lib/client/queries/hours";
@@ -31,14 +32,6 @@ export function HoursEditor({ locationId, hours }: { locationId: number; hours: 
     if (!form.formState.isDirty) form.reset(toFormValues(hours));
   }, [hours, form]);
 
-  // Unsaved edits are not lost to a stray reload or closed tab.
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isDirty]);
-
   const changedDays = (dirtyFields.rows ?? []).filter((row) => row && Object.values(row).some(Boolean)).length;
 
   const submit = form.handleSubmit(async (values) => {
@@ -59,14 +52,27 @@ export function HoursEditor({ locationId, hours }: { locationId: number; hours: 
     }
   });
 
+  /** Monday's hours on Tuesday to Friday, said in a toast that can undo it (four days at once is a lot). */
   function copyMondayToWeekdays() {
     const monday = form.getValues("rows.0");
-    for (const index of [1, 2, 3, 4]) {
-      for (const field of ["mode", "open_at", "close_at"] as const) {
-        form.setValue(`rows.${index}.${field}`, monday[field], { shouldDirty: true });
-      }
-    }
+    const weekdays = [1, 2, 3, 4] as const;
+    const before = weekdays.map((index) => ({ ...form.getValues(`rows.${index}`) }));
+    const put = (index: number, row: typeof monday) => {
+      for (const field of ["mode", "open_at", "close_at"] as const)
+        form.setValue(`rows.${index}.${field}`, row[field], { shouldDirty: true });
+    };
+    for (const index of weekdays) put(index, monday);
     void form.trigger();
+    const what = monday.mode === "closed" ? "closed" : monday.mode === "open" ? `${monday.open_at}–${monday.close_at}` : "open all day";
+    notify(`Tuesday to Friday now say ${what}, as Monday does (not saved yet).`, {
+      action: {
+        label: "Undo",
+        run: () => {
+          before.forEach((row, i) => put(weekdays[i]!, row));
+          void form.trigger();
+        },
+      },
+    });
   }
 
   return (
@@ -79,6 +85,7 @@ export function HoursEditor({ locationId, hours }: { locationId: number; hours: 
           Copy Monday to Tue–Fri
         </button>
       </div>
+      <LeaveGuard when={isDirty} what="your changes to the hours" />
       <p className={styles.help}>A closing time earlier than the opening time means the venue closes after midnight.</p>
       <ol className={styles.rows}>
         {DAY_NAMES.map((dayName, index) => (

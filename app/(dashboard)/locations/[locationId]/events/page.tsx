@@ -11,7 +11,19 @@ export default async function EventsPage({ params }: { params: Promise<{ locatio
   const { user, location } = await requireLocationPage(locationId, "events");
   return (
     <EventsBoard
-      location={{ id: location.id, name: location.name, time_zone: location.time_zone }}
+      location={{
+        id: location.id,
+        name: location.name,
+        time_zone: location.time_zone,
+        place: {
+          location_name: location.name,
+          street: [location.address1, location.address2].filter(Boolean).join(", "),
+          city: location.city ?? "",
+          state: location.region ?? "",
+          zip: location.postcode ?? "",
+          country: location.country_name ?? location.country ?? "",
+        },
+      }}
       canEdit={may(user.role as Role, "edit")}
     />
   );
