@@ -68,7 +68,7 @@ export function HoursEditor({ locationId, hours }: { locationId: number; hours: 
       action: {
         label: "Undo",
         run: () => {
-          before.forEach((row, i) => put(weekdays[i]!, row));
+          for (const [i, row] of before.entries()) put(weekdays[i]!, row);
           void form.trigger();
         },
       },

@@ -212,7 +212,8 @@ describe("a location's tz_offset", () => {
     expect(zone).toBe("America/New_York");
     // New York leaves daylight time at 2026-11-01 06:00 UTC (02:00 EDT becomes 01:00 EST).
     const at = (iso: string) => () => Date.parse(iso);
-    const offset = async (iso: string) => JSON.parse(Buffer.from((await locationAnswer(await db(), scope, at(iso))).body).toString()).location.tz_offset;
+    const offset = async (iso: string) =>
+      JSON.parse(Buffer.from((await locationAnswer(await db(), scope, at(iso))).body).toString()).location.tz_offset;
     expect(await offset("2026-11-01T05:44:59.000Z")).toBe(-4);
     expect(await offset("2026-11-01T05:45:00.000Z")).toBe(-4);
     expect(await offset("2026-11-01T05:59:59.999Z")).toBe(-4);
