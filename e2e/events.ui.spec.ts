@@ -164,6 +164,6 @@ test("an event from 21:00 to 02:00 ends the next day by itself, and a new event 
   const saved = (await listEvents(page)).find((event) => event.name === name);
   expect(saved?.start_time_in_zone).toMatch(new RegExp(`^${day}T21:00:00\\.000-0[45]:00$`));
   expect(saved?.end_time_in_zone).toMatch(new RegExp(`^${next}T02:00:00\\.000-0[45]:00$`));
-  await expect(page.getByRole("article", { name })).toContainText(/21:00 – \w{3} \d+ \w{3}, 02:00 E[SD]T/);
+  await expect(page.getByRole("article", { name })).toContainText(/21:00 – \w{3} \d+ \w{3}( \d{4})?, 02:00 E[SD]T/);
   await expect(page.getByRole("article", { name })).toContainText(venue.name);
 });
