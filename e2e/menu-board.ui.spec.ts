@@ -346,3 +346,38 @@ test("a catalogue beer shows its overrides and resets one to the catalogue value
   const saved = (await (await api(page).get(`/api/v1/items/${item.id}`)).json()).item as { brewery: string; custom_brewery: string | null };
   expect(saved).toMatchObject({ brewery: beer.brewery, custom_brewery: null });
 });
+
+test("tap numbers stay with their beers when dragged, are said with the beer, and one click numbers them in order", async ({ page }) => {
+  const menu = await createBoardMenu(page, { Taps: ["Alpha", "Bravo", "Charlie"] });
+  const taps = menu.sections[0]!;
+  const [alpha, bravo, charlie] = names(taps.items) as [string, string, string];
+  for (const [index, item] of taps.items.entries()) {
+    expect((await api(page).send("PATCH", `/api/v1/items/${item.id}`, { item: { tap_number: String(index + 1) } })).status()).toBe(200);
+  }
+  await openMenu(page, menu);
+  const section = page.getByRole("region", { name: taps.name });
+  await expect(section.getByText("Tap numbers do not follow this order.")).toHaveCount(0);
+
+  // Tap 1 dragged below tap 3 by keyboard: the screen reader hears the beer with its tap number, and its place apart.
+  await handle(page, alpha).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`Picked up ${alpha}, tap 1, position 1 of 3 in ${taps.name}.`)).toBeAttached();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Items reordered.")).toBeVisible();
+  expect(await uiOrder(page, taps)).toEqual([bravo, charlie, alpha]);
+  const badges = () =>
+    itemList(page, taps)
+      .locator("li")
+      .evaluateAll((rows) => rows.map((row) => row.querySelector("[class*='tap']")?.textContent));
+  expect(await badges()).toEqual(["Tap 2", "Tap 3", "Tap 1"]);
+
+  await section.getByRole("button", { name: `Number taps 1–3 in this order in ${taps.name}` }).click();
+  await expect(page.getByText(`Taps in ${taps.name} numbered 1–3 in this order.`)).toBeVisible();
+  await expect.poll(badges).toEqual(["Tap 1", "Tap 2", "Tap 3"]);
+  await expect(section.getByText("Tap numbers do not follow this order.")).toHaveCount(0);
+  const tree = await readTree(page, menu.id);
+  const numbers = tree.sections[0]!.items.map((item) => (item as unknown as { tap_number: string }).tap_number);
+  expect(numbers).toEqual(["1", "2", "3"]);
+});

@@ -117,9 +117,13 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     };
   }
 
+  // An item is said with its tap number, as its badge shows it ("Harbor Haze, tap 2"): the number stays
+  // with the beer, the place in the list is said apart ("position 3 of 8").
+  const itemName = (item: { name: string; tap_number: string | null } | undefined) =>
+    item ? (item.tap_number ? `${item.name}, tap ${item.tap_number}` : item.name) : "The item";
   const nameOf = (data: DragData | undefined) =>
     data?.type === "item"
-      ? (itemById.get(data.itemId)?.name ?? "The item")
+      ? itemName(itemById.get(data.itemId))
       : data
         ? sectionLabel(sectionById.get(data.sectionId) ?? { name: "", type: "Section" })
         : "It";

@@ -1,17 +1,20 @@
 "use client";
 
 import { useDroppable } from "@dnd-kit/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useId } from "react";
-import type { Item, Section } from "@/lib/client/queries/menus";
+import { useToast } from "@/components/ui/toast";
+import { apiFetch, problemMessage } from "@/lib/client/api";
+import { type Item, menuQueries, type Section } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import { useOpenDialog } from "./board-dialogs";
 import { useBoardPermissions } from "./board-permissions";
 import { plural } from "./format";
 import { ItemRow, itemKey } from "./item-row";
 import { DragHandle } from "./sortable-kit";
-import { sectionLabel } from "./tree-ops";
+import { sectionLabel, tapsOutOfOrder } from "./tree-ops";
 import styles from "./section-card.module.css";
 
 export const sectionKey = (id: number) => `s:${id}`;
@@ -50,6 +53,7 @@ export function SectionCard({ section, items, dragging }: Props) {
             {!section.public && " · hidden from guests"}
             {section.description && ` · ${section.description}`}
           </p>
+          {edit && <RenumberTaps section={section} items={items} name={name} />}
         </div>
         {edit && (
           <div className={styles.actions}>
@@ -68,6 +72,27 @@ export function SectionCard({ section, items, dragging }: Props) {
       </header>
       <ItemList section={section} items={items} dragging={dragging} name={name} />
     </section>
+  );
+}
+
+/** One click that numbers the taps in their order again, shown when they no longer follow it. */
+function RenumberTaps({ section, items, name }: { section: Section; items: Item[]; name: string }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const renumber = useMutation({
+    mutationFn: () => apiFetch(`/api/v1/sections/${section.id}/items/tap_numbers`, { method: "POST", body: {} }),
+    onSuccess: () => notify(`Taps in ${name} numbered 1–${items.length} in this order.`),
+    onError: (error) => notify(`The taps were not renumbered: ${problemMessage(error)}`, { tone: "error" }),
+    onSettled: () => client.invalidateQueries({ queryKey: menuQueries.tree(section.menu_id).queryKey }),
+  });
+  if (!tapsOutOfOrder(items)) return null;
+  return (
+    <p className={styles.taps}>
+      <span>Tap numbers do not follow this order.</span>
+      <button type="button" className="btn btn--small" disabled={renumber.isPending} onClick={() => renumber.mutate()}>
+        Number taps 1–{items.length} in this order<span className="visually-hidden"> in {name}</span>
+      </button>
+    </p>
   );
 }
 

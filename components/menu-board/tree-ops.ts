@@ -77,3 +77,14 @@ export function withContainerOrder(tree: MenuTree, itemId: number, ids: number[]
 export function countItems(tree: MenuTree): number {
   return allSections(tree).reduce((sum, section) => sum + section.items.length, 0);
 }
+
+/**
+ * Tap numbers stay with their beers when the list is reordered (the line a beer pours from does not
+ * move). When the numbers no longer follow the order, one click numbers them again, in one version.
+ */
+export function tapsOutOfOrder(items: { tap_number: string | null }[]): boolean {
+  const numbers = items.map((item) => item.tap_number);
+  if (!numbers.some(Boolean)) return false;
+  const first = Number(numbers[0]);
+  return !numbers.every((number, index) => Number.isInteger(first) && first >= 1 && number === String(first + index));
+}

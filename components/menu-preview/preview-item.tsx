@@ -34,7 +34,13 @@ export function PreviewItem({ item, currency }: { item: Item; currency: string }
       </span>
       <div className={styles.itemBody}>
         <h3 className={styles.itemName}>
-          {item.tap_number && <span className={styles.tap}>#{item.tap_number}</span>}
+          {item.tap_number && (
+            <span className={styles.tap}>
+              <span className="visually-hidden">Tap </span>
+              <span aria-hidden="true">#</span>
+              {item.tap_number}
+            </span>
+          )}
           {item.name}
         </h3>
         {maker && <p className={styles.maker}>{maker}</p>}

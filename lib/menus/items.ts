@@ -189,6 +189,30 @@ export async function reorderItems(
 }
 
 /**
+ * POST /sections/:id/items/tap_numbers: the section's items numbered in their order from `from`, in one
+ * transaction (one version of the menu). Tap numbers stay with their items when they are reordered (the
+ * line a beer pours from does not change when the list does); this is the one click that makes the
+ * numbers follow the order again. Items already so numbered are left untouched.
+ */
+export async function renumberTaps(db: Db, { businessId, sectionId, from = 1 }: { businessId: number; sectionId: number; from?: number }) {
+  return db.transaction(async (tx) => {
+    const { section } = await getSection(tx, { businessId, id: sectionId });
+    await lockParent(tx, itemList, section.id);
+    const rows = await tx
+      .select({ id: items.id, tapNumber: items.tapNumber })
+      .from(items)
+      .where(eq(items.sectionId, section.id))
+      .orderBy(asc(items.position));
+    const numbered = rows.map((row, index) => ({ id: row.id, tap_number: String(from + index), was: row.tapNumber }));
+    const now = new Date();
+    for (const row of numbered) {
+      if (row.was !== row.tap_number) await tx.update(items).set({ tapNumber: row.tap_number, updatedAt: now }).where(eq(items.id, row.id));
+    }
+    return numbered.map(({ id, tap_number }) => ({ id, tap_number }));
+  });
+}
+
+/**
  * PATCH /items/:id/move: to `position` of a section of the same business (any of its menus), in one
  * transaction. Unset, the top of another section (the spec's example) or no change in its own.
  * Both sections stay at 0..n-1; a position past the end is 422 and nothing changes.

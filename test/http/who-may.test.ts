@@ -102,6 +102,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "sections/{section}/items", "read"],
   ["POST", "sections/{section}/items", "edit", { item: { name: "House Lager" } }],
   ["PATCH", "sections/{section}/items/positions", "edit", { items: [] }],
+  ["POST", "sections/{section}/items/tap_numbers", "edit", {}],
   ["GET", "items/{item}", "read"],
   ["PATCH", "items/{item}", "edit", { item: { name: "Renamed" } }],
   ["DELETE", "items/{item}", "edit"],

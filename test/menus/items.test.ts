@@ -214,6 +214,47 @@ describe("items", () => {
   });
 });
 
+describe("POST /sections/:id/items/tap_numbers", () => {
+  it("keeps tap numbers with their items when reordered, then numbers them in their order in one version", async () => {
+    const section = await newSection();
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push((await addItem(section.id, { name: `Tap ${n}`, tap_number: String(n) })).body.item.id);
+    // Tap 1 dragged below tap 3: the numbers go with the beers (the lines did not change).
+    const order = [ids[1]!, ids[2]!, ids[0]!];
+    expect(
+      (
+        await api.patch(`sections/${section.id}/items/positions`, {
+          ...as(),
+          body: { items: order.map((id, position) => ({ id, position })) },
+        })
+      ).status,
+    ).toBe(200);
+    const taps = async () =>
+      (await api.get(`sections/${section.id}/items`, { as: owner.ro })).body.items.map((item: { tap_number: string }) => item.tap_number);
+    expect(await taps()).toEqual(["2", "3", "1"]);
+    const menuId = section.menu_id as number;
+    const before = (await api.get(`menus/${menuId}`, { as: owner.ro })).body.menu.version;
+
+    const renumbered = await api.post(`sections/${section.id}/items/tap_numbers`, { ...as(), body: {} });
+    expect(renumbered.status).toBe(200);
+    expect(renumbered.body).toEqual({ items: order.map((id, index) => ({ id, tap_number: String(index + 1) })) });
+    expect(await taps()).toEqual(["1", "2", "3"]);
+    expect((await api.get(`menus/${menuId}`, { as: owner.ro })).body.menu.version).toBe(before + 1);
+
+    // From another first number; a bad one is 422 and changes nothing; read-only is 403.
+    expect((await api.post(`sections/${section.id}/items/tap_numbers`, { ...as(), body: { from: 11 } })).body.items[0].tap_number).toBe(
+      "11",
+    );
+    const snap = await snapshot();
+    for (const from of [0, 1.5, "3", 10_000]) {
+      expect((await api.post(`sections/${section.id}/items/tap_numbers`, { ...as(), body: { from } })).status).toBe(422);
+    }
+    expect((await api.post(`sections/${section.id}/items/tap_numbers`, { as: owner.ro, body: {} })).status).toBe(403);
+    expect(await snapshot()).toEqual(snap);
+    expect(await taps()).toEqual(["11", "12", "13"]);
+  });
+});
+
 describe("containers", () => {
   const newItem = async () => (await addItem((await newSection()).id, { name: "Pale" })).body.item;
 

@@ -61,17 +61,18 @@ import * as r57 from "@/app/api/v1/password_resets/complete/route";
 import * as r58 from "@/app/api/v1/password_resets/route";
 import * as r59 from "@/app/api/v1/sections/[id]/items/positions/route";
 import * as r60 from "@/app/api/v1/sections/[id]/items/route";
-import * as r61 from "@/app/api/v1/sections/[id]/route";
-import * as r62 from "@/app/api/v1/sessions/route";
-import * as r63 from "@/app/api/v1/signup/route";
-import * as r64 from "@/app/api/v1/team/[id]/password_reset/route";
-import * as r65 from "@/app/api/v1/team/[id]/route";
-import * as r66 from "@/app/api/v1/team/invitations/[id]/route";
-import * as r67 from "@/app/api/v1/team/invitations/route";
-import * as r68 from "@/app/api/v1/team/route";
-import * as r69 from "@/app/api/v1/webhooks/[id]/deliveries/route";
-import * as r70 from "@/app/api/v1/webhooks/[id]/route";
-import * as r71 from "@/app/api/v1/webhooks/[id]/test/route";
+import * as r61 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
+import * as r62 from "@/app/api/v1/sections/[id]/route";
+import * as r63 from "@/app/api/v1/sessions/route";
+import * as r64 from "@/app/api/v1/signup/route";
+import * as r65 from "@/app/api/v1/team/[id]/password_reset/route";
+import * as r66 from "@/app/api/v1/team/[id]/route";
+import * as r67 from "@/app/api/v1/team/invitations/[id]/route";
+import * as r68 from "@/app/api/v1/team/invitations/route";
+import * as r69 from "@/app/api/v1/team/route";
+import * as r70 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r71 from "@/app/api/v1/webhooks/[id]/route";
+import * as r72 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/container_sizes", module: r0, summaries: {"GET":"Every container size by position"} },
@@ -135,15 +136,16 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/password_resets", module: r58, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
   { path: "/api/v1/sections/{id}/items/positions", module: r59, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
   { path: "/api/v1/sections/{id}/items", module: r60, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}", module: r61, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r62, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
-  { path: "/api/v1/signup", module: r63, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
-  { path: "/api/v1/team/{id}/password_reset", module: r64, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
-  { path: "/api/v1/team/{id}", module: r65, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
-  { path: "/api/v1/team/invitations/{id}", module: r66, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
-  { path: "/api/v1/team/invitations", module: r67, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on"} },
-  { path: "/api/v1/team", module: r68, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
-  { path: "/api/v1/webhooks/{id}/deliveries", module: r69, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
-  { path: "/api/v1/webhooks/{id}", module: r70, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
-  { path: "/api/v1/webhooks/{id}/test", module: r71, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
+  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r61, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
+  { path: "/api/v1/sections/{id}", module: r62, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r63, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/signup", module: r64, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
+  { path: "/api/v1/team/{id}/password_reset", module: r65, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
+  { path: "/api/v1/team/{id}", module: r66, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
+  { path: "/api/v1/team/invitations/{id}", module: r67, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
+  { path: "/api/v1/team/invitations", module: r68, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on"} },
+  { path: "/api/v1/team", module: r69, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r70, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r71, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r72, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];
