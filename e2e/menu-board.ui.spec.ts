@@ -372,6 +372,7 @@ test("tap numbers stay with their beers when dragged, are said with the beer, an
       .locator("li")
       .evaluateAll((rows) => rows.map((row) => row.querySelector("[class*='tap']")?.textContent));
   expect(await badges()).toEqual(["Tap 2", "Tap 3", "Tap 1"]);
+  await section.screenshot({ path: "test-results/taps-out-of-order.png" });
 
   await section.getByRole("button", { name: `Number taps 1–3 in this order in ${taps.name}` }).click();
   await expect(page.getByText(`Taps in ${taps.name} numbered 1–3 in this order.`)).toBeVisible();
