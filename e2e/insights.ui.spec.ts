@@ -137,3 +137,25 @@ test("a period without check-ins shows an empty state, a failed chart offers a r
   await views.getByRole("button", { name: "Try again" }).click();
   await expect(views.getByRole("img", { name: /^Menu views per day/ })).toBeVisible();
 });
+
+test("while another period loads, its headline never shows the last period's figure under the new words", async ({ page }) => {
+  const week = await checkinCount(page, 7);
+  await page.goto(`/locations/${LOCATION}/insights?days=7`);
+  const card = checkinsCard(page);
+  await expect(card.getByText(`${formatted(week)} check-ins in the last 7 days`)).toBeVisible();
+  // The 90-day answer is held back until the page has been looked at.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/insights\/checkins_over_time\?(?=.*group_by=checkins)(?=.*num_days=90)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("radio", { name: "Last 90 days" }).check();
+  await expect(card).toHaveAttribute("aria-busy", "true");
+  await expect(card.getByText(/check-ins in the last/)).toHaveCount(0);
+  release();
+  const quarter = await checkinCount(page, 90);
+  await expect(card.getByText(`${formatted(quarter)} check-ins in the last 90 days`)).toBeVisible();
+});

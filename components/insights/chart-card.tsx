@@ -41,7 +41,12 @@ export function ChartCard<T>({ title, query, height, isEmpty, empty, emptyHint, 
           {title}
         </h2>
         <div className={styles.headline}>
-          {data !== undefined ? headline(data) : query.isPending ? <div className={styles.headlineSkeleton} aria-hidden /> : null}
+          {/* The last period's figure is never shown under the new period's words: while the new one loads, a placeholder. */}
+          {data !== undefined && !query.isPlaceholderData ? (
+            headline(data)
+          ) : query.isPending || query.isPlaceholderData ? (
+            <div className={styles.headlineSkeleton} aria-hidden />
+          ) : null}
         </div>
       </header>
       <div className={styles.chartBox} style={{ height }}>
