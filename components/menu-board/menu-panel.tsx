@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
+import { locationQueries } from "@/lib/client/queries/locations";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
 import { ActionsMenu } from "./actions-menu";
@@ -29,6 +30,7 @@ export function MenuPanel({
   onDeleted: () => void;
 }) {
   const tree = useQuery(menuQueries.tree(menu.id));
+  const zone = useQuery(locationQueries.detail(locationId)).data?.time_zone ?? null;
   const { edit } = useBoardPermissions();
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -47,7 +49,14 @@ export function MenuPanel({
             <MenuBody tree={tree.data} />
           )}
         </section>
-        <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} menuId={menu.id} menuName={menu.name} canRestore={edit} />
+        <HistoryDialog
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          menuId={menu.id}
+          menuName={menu.name}
+          canRestore={edit}
+          zone={zone}
+        />
       </BoardLocationContext.Provider>
       {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
       {edit && tree.data && (

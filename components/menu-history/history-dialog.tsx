@@ -8,10 +8,10 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { historyQueries, type MenuVersion } from "@/lib/client/queries/history";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
+import { venueDateTime } from "@/lib/shared/zoned-time";
 import { diffTrees, type DiffKind } from "./tree-diff";
 import styles from "./history.module.css";
 
-const WHEN = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 const VIA = { token: "with an API token", session: "in the dashboard", system: "automatically" } as const;
 const LABEL: Record<DiffKind, { word: string; sign: string }> = {
   added: { word: "Added", sign: "+" },
@@ -32,25 +32,38 @@ export function HistoryDialog({
   menuId,
   menuName,
   canRestore,
+  zone = null,
 }: {
   open: boolean;
   onClose: () => void;
   menuId: number;
   menuName: string;
   canRestore: boolean;
+  /** The venue's zone: every time is on its wall clock. */
+  zone?: string | null;
 }) {
   // Here, not in the comparison: the toast's Undo runs after the dialog has closed.
   const restore = useRestore(menuId);
   return (
     <Dialog open={open} onClose={onClose} title={`History of ${menuName}`} wide>
-      {open && <HistoryBody menuId={menuId} restore={canRestore ? restore : null} onRestored={onClose} />}
+      {open && <HistoryBody menuId={menuId} zone={zone} restore={canRestore ? restore : null} onRestored={onClose} />}
     </Dialog>
   );
 }
 
 type RestoreMutation = ReturnType<typeof useRestore>;
 
-function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore: RestoreMutation | null; onRestored: () => void }) {
+function HistoryBody({
+  menuId,
+  zone,
+  restore,
+  onRestored,
+}: {
+  menuId: number;
+  zone: string | null;
+  restore: RestoreMutation | null;
+  onRestored: () => void;
+}) {
   const versions = useInfiniteQuery(historyQueries.versions(menuId));
   const current = useQuery(menuQueries.tree(menuId));
   const [selected, setSelected] = useState<number | null>(null);
@@ -71,6 +84,7 @@ function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore:
           {restore
             ? "Newest first. Choose one to see what has changed since and to restore it."
             : "Newest first. Choose one to see what has changed since."}
+          {zone && ` Times are in ${zone}.`}
         </p>
         <ol className={styles.list}>
           {list.map((version) => (
@@ -88,7 +102,7 @@ function HistoryBody({ menuId, restore, onRestored }: { menuId: number; restore:
                 </span>
                 <span className={styles.summary}>{version.summary}</span>
                 <span className={styles.meta}>
-                  {who(version)} {VIA[version.actor.via]}, <time dateTime={version.at}>{WHEN.format(new Date(version.at))}</time>
+                  {who(version)} {VIA[version.actor.via]}, <time dateTime={version.at}>{venueDateTime(version.at, zone)}</time>
                 </span>
               </button>
             </li>

@@ -1,21 +1,27 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { createContext, useContext, useId, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Delivery, type Webhook, webhookQueries } from "@/lib/client/queries/webhooks";
+import { venueDateTime } from "@/lib/shared/zoned-time";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas";
 import { WebhookForm } from "./webhook-form";
 import styles from "./webhooks.module.css";
 
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** The Webhooks page of a location: the list, add (with the secret shown once), test, re-enable, delete, deliveries. */
-export function WebhooksPanel({ location }: { location: { id: number; name: string } }) {
+/** The venue's zone: deliveries and failures are told on its wall clock, as everywhere in the dashboard. */
+const ZoneContext = createContext<string | null>(null);
+const useWhen = () => {
+  const zone = useContext(ZoneContext);
+  return (at: string) => venueDateTime(at, zone);
+};
+
+export function WebhooksPanel({ location }: { location: { id: number; name: string; time_zone: string } }) {
   const query = useQuery(webhookQueries.list(location.id));
   const client = useQueryClient();
   const notify = useToast();
@@ -68,8 +74,12 @@ export function WebhooksPanel({ location }: { location: { id: number; name: stri
   }
 
   return (
-    <>
-      <PageHeader title="Webhooks" subtitle={`${location.name} · menu changes sent to your systems`} actions={add} />
+    <ZoneContext.Provider value={location.time_zone}>
+      <PageHeader
+        title="Webhooks"
+        subtitle={`${location.name} · menu changes sent to your systems · times in ${location.time_zone}`}
+        actions={add}
+      />
       <section aria-label="Webhooks" aria-busy={!query.data}>
         {content()}
       </section>
@@ -108,7 +118,7 @@ export function WebhooksPanel({ location }: { location: { id: number; name: stri
           setDeleting(null);
         }}
       />
-    </>
+    </ZoneContext.Provider>
   );
 }
 
@@ -172,6 +182,7 @@ function status(webhook: Webhook) {
 }
 
 function WebhookCard({ webhook, onDelete, onChanged }: { webhook: Webhook; onDelete: () => void; onChanged: () => void }) {
+  const when = useWhen();
   const notify = useToast();
   const [showDeliveries, setShowDeliveries] = useState(false);
   const deliveriesId = useId();
@@ -247,6 +258,7 @@ function WebhookCard({ webhook, onDelete, onChanged }: { webhook: Webhook; onDel
 }
 
 function Deliveries({ webhookId }: { webhookId: number }) {
+  const when = useWhen();
   const query = useQuery(webhookQueries.deliveries(webhookId));
   if (query.isError && !query.data) return <ErrorState message={problemMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton lines={2} height="1.5rem" label="Loading deliveries" />;

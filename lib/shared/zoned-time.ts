@@ -35,3 +35,12 @@ export function zoneAbbreviation(zone: string, at: Date | DateTime = new Date())
   if (!american.startsWith("GMT") || american === "GMT") return american;
   return local.setLocale("en-GB").toFormat("ZZZZ");
 }
+
+/**
+ * An instant on the venue's wall clock, the one way the dashboard writes a time that happened ("27 Nov
+ * 2026, 21:05" in 24-hour time, in the venue's zone, not the browser's). `zone` null: the browser's.
+ */
+export function venueDateTime(at: string | Date, zone: string | null): string {
+  const instant = typeof at === "string" ? DateTime.fromISO(at) : DateTime.fromJSDate(at);
+  return (zone ? instant.setZone(zone) : instant).setLocale("en-GB").toFormat("d LLL yyyy, HH:mm");
+}

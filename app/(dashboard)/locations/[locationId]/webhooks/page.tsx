@@ -8,5 +8,5 @@ export const metadata: Metadata = { title: "Webhooks · Taproom" };
 export default async function WebhooksPage({ params }: { params: Promise<{ locationId: string }> }) {
   const { locationId } = await params;
   const { location } = await requireLocationPage(locationId, "webhooks", "", "manage");
-  return <WebhooksPanel location={{ id: location.id, name: location.name }} />;
+  return <WebhooksPanel location={{ id: location.id, name: location.name, time_zone: location.time_zone }} />;
 }
