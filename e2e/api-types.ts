@@ -11926,6 +11926,11 @@ export interface operations {
                         cask?: boolean;
                         nitro?: boolean;
                         in_production?: boolean;
+                        containers?: {
+                            container_size_id: number;
+                            price: number | string;
+                            name?: string | null;
+                        }[];
                     };
                 } | {
                     untappd_id?: number;
@@ -11942,6 +11947,11 @@ export interface operations {
                     cask?: boolean;
                     nitro?: boolean;
                     in_production?: boolean;
+                    containers?: {
+                        container_size_id: number;
+                        price: number | string;
+                        name?: string | null;
+                    }[];
                 };
             };
         };

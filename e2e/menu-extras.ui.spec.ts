@@ -88,6 +88,29 @@ test("adds a beer from the catalogue in two clicks: Add beer, then Add", async (
   expect(menu.sections[0]!.items.map((item) => [item.name, item.untappd_id])).toEqual([[BEER.name, BEER.untappdId]]);
 });
 
+test("on a published menu a catalogue beer asks for its price first, and goes on with it", async ({ page }) => {
+  await page.goto("/dashboard");
+  const { menuId, menuName, sectionName } = await createMenu(page, { publish: true });
+  const { dialog } = await openAddDialog(page, menuName, sectionName);
+  await dialog.getByRole("searchbox", { name: "Search the beer catalogue" }).fill(SEARCH_WORD);
+  const results = dialog.getByRole("list", { name: "Catalogue results" });
+  await results.getByRole("button", { name: new RegExp(`^Add ${BEER.name}`) }).click();
+
+  const step = results.getByRole("form", { name: new RegExp(`^Price of ${BEER.name}`) });
+  await expect(step.getByText("This menu is published")).toBeVisible();
+  // Nothing is added without a price.
+  await step.getByRole("button", { name: "Add with this price" }).click();
+  await expect(step.getByRole("alert")).toHaveText("Price is required");
+  expect((await fullMenu(page, menuId)).sections[0]!.items).toEqual([]);
+  await page.screenshot({ path: "test-results/price-first.png" });
+
+  await step.getByLabel("Price ($)").fill("7.5");
+  await step.getByRole("button", { name: "Add with this price" }).click();
+  await expect(dialog.getByText(`Added ${BEER.name}`)).toBeVisible();
+  const [item] = (await fullMenu(page, menuId)).sections[0]!.items;
+  expect(item).toMatchObject({ name: BEER.name, containers: [expect.objectContaining({ price: "7.50" })] });
+});
+
 test("adds a custom item, refusing a blank name without saving anything", async ({ page }) => {
   await page.goto("/dashboard");
   const { menuId, menuName, sectionName } = await createMenu(page);

@@ -23,6 +23,8 @@ type Props = {
   onAdded: (item: unknown) => void;
   /** Beers already in the section: their results say "On this menu" instead of offering "Add". */
   existingUntappdIds?: number[];
+  /** The menu is published: a catalogue beer asks for its price before it goes on. */
+  published?: boolean;
 };
 
 /** Adds beers from the catalogue (two clicks: the section's "Add beer", then "Add") or custom items to a section. */
@@ -35,7 +37,13 @@ export function AddItemDialog({ open, onClose, locationId: _locationId, ...rest 
   );
 }
 
-function AddItemBody({ sectionId, currencySymbol, onAdded, existingUntappdIds = [] }: Omit<Props, "open" | "onClose" | "locationId">) {
+function AddItemBody({
+  sectionId,
+  currencySymbol,
+  onAdded,
+  existingUntappdIds = [],
+  published = false,
+}: Omit<Props, "open" | "onClose" | "locationId">) {
   const baseId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ search: null, custom: null });
@@ -113,6 +121,7 @@ function AddItemBody({ sectionId, currencySymbol, onAdded, existingUntappdIds = 
           onMenuIds={onMenuIds}
           inputRef={searchRef}
           onAdded={added}
+          priceFirst={published ? { currencySymbol } : null}
           onAddAsCustom={(name) => {
             setCustomDraft((draft) => ({ name, version: draft.version + 1 }));
             setTab("custom");

@@ -29,9 +29,12 @@ export function CatalogueSearch({
   inputRef,
   onAdded,
   onAddAsCustom,
+  priceFirst = null,
 }: {
   sectionId: number;
   onMenuIds: ReadonlySet<number>;
+  /** Set when the menu is published: each beer asks for its price before it is added. */
+  priceFirst?: { currencySymbol: string } | null;
   inputRef: RefObject<HTMLInputElement | null>;
   onAdded: (item: AddedItem) => void;
   onAddAsCustom: (name: string) => void;
@@ -135,6 +138,7 @@ export function CatalogueSearch({
                 sectionId={sectionId}
                 onMenu={onMenuIds.has(beer.untappd_id)}
                 onAdded={onAdded}
+                priceFirst={priceFirst}
               />
             ))}
           </ul>

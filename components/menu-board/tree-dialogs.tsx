@@ -67,6 +67,7 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
           locationId={locationId}
           currencySymbol={currencySymbol}
           existingUntappdIds={addTo.items.flatMap((item) => (item.untappd_id === null ? [] : [item.untappd_id]))}
+          published={!tree.unpublished}
           onAdded={() => queryClient.invalidateQueries({ queryKey: treeKey })}
         />
       )}

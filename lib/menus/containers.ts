@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -50,6 +50,40 @@ async function requireSizeFree(db: Db, { itemId, sizeId, except }: { itemId: num
       },
     ]);
   }
+}
+
+/**
+ * An item's first prices, inserted with it (POST /sections/:id/items `containers`): each size must
+ * exist and come once; 422 names the entry (`item.containers.N.…`) and the caller's transaction rolls
+ * the item back with it.
+ */
+export async function insertFirstPrices(
+  tx: Db,
+  { itemId, prices }: { itemId: number; prices: { container_size_id: number; price: string; name?: string | null }[] },
+) {
+  const sizeIds = prices.map((price) => price.container_size_id);
+  const known = sizeIds.length
+    ? new Set(
+        (await tx.select({ id: containerSizes.id }).from(containerSizes).where(inArray(containerSizes.id, sizeIds))).map((row) => row.id),
+      )
+    : new Set<number>();
+  const errors = prices.flatMap((price, index) => {
+    const path = `item.containers.${index}.container_size_id`;
+    if (!known.has(price.container_size_id)) return [{ path, message: `no container size ${price.container_size_id}` }];
+    if (sizeIds.indexOf(price.container_size_id) !== index) return [{ path, message: "is listed twice: one price per size" }];
+    return [];
+  });
+  if (errors.length > 0) throw invalid(errors);
+  if (prices.length === 0) return;
+  await tx.insert(containers).values(
+    prices.map((price, position) => ({
+      itemId,
+      containerSizeId: price.container_size_id,
+      price: price.price,
+      name: price.name,
+      position,
+    })),
+  );
 }
 
 /** An item's containers in position order; `build` appends the blank one a form starts from. */

@@ -17,6 +17,7 @@ import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import type { CreateItem, UpdateItem } from "@/lib/menus/schemas/menus";
 import { found, type Scope } from "@/lib/server/scope";
 import { getItem, getSection, ownItem } from "./access";
+import { insertFirstPrices } from "./containers";
 import { itemList } from "./lists";
 import { itemJson } from "./serialize";
 
@@ -147,6 +148,7 @@ export async function createItem(
       .insert(items)
       .values({ ...values, originalName: values.originalName!, sectionId: section.id, position })
       .returning();
+    await insertFirstPrices(tx, { itemId: item!.id, prices: input.containers ?? [] });
     return itemJson(item!);
   });
 }

@@ -214,6 +214,58 @@ describe("items", () => {
   });
 });
 
+describe("POST /sections/:id/items with its first prices", () => {
+  it("creates a catalogue beer and its prices in one version, so it is never on the menu without one", async () => {
+    useBeerCatalogue(fixtureCatalogue);
+    const section = await newSection();
+    const before = (await api.get(`menus/${section.menu_id}`, { as: owner.ro })).body.menu.version;
+    const created = await addItem(section.id, {
+      untappd_id: 1001,
+      containers: [
+        { container_size_id: sizes[0]!.id, price: "7.5" },
+        { container_size_id: sizes[1]!.id, price: 5, name: "Taster" },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect((await api.get(`menus/${section.menu_id}`, { as: owner.ro })).body.menu.version).toBe(before + 1);
+    const prices = (await api.get(`items/${created.body.item.id}/containers`, { as: owner.ro })).body.containers;
+    expect(
+      prices.map((c: { container_size_id: number; price: string; name: string; position: number }) => [
+        c.container_size_id,
+        c.price,
+        c.name,
+        c.position,
+      ]),
+    ).toEqual([
+      [sizes[0]!.id, "7.50", sizes[0]!.name, 0],
+      [sizes[1]!.id, "5.00", "Taster", 1],
+    ]);
+  });
+
+  it("refuses a size listed twice, an unknown size or a bad price with 422 naming the entry, and adds nothing", async () => {
+    useBeerCatalogue(fixtureCatalogue);
+    const section = await newSection();
+    const before = await snapshot();
+    const refused = async (containers: unknown) => {
+      const response = await addItem(section.id, { untappd_id: 1001, containers });
+      expect(response.status).toBe(422);
+      return response.body.errors;
+    };
+    expect(
+      await refused([
+        { container_size_id: sizes[0]!.id, price: 7 },
+        { container_size_id: sizes[0]!.id, price: 9 },
+      ]),
+    ).toEqual([{ path: "item.containers.1.container_size_id", message: "is listed twice: one price per size" }]);
+    expect(await refused([{ container_size_id: 999999, price: 7 }])).toEqual([
+      { path: "item.containers.0.container_size_id", message: "no container size 999999" },
+    ]);
+    expect((await refused([{ container_size_id: sizes[0]!.id, price: "six" }]))[0].path).toBe("item.containers.0.price");
+    expect((await refused("7.50"))[0].path).toBe("item.containers");
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe("POST /sections/:id/items/tap_numbers", () => {
   it("keeps tap numbers with their items when reordered, then numbers them in their order in one version", async () => {
     const section = await newSection();

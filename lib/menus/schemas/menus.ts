@@ -74,10 +74,20 @@ const itemExtras = {
   in_production: flag,
 };
 
+/**
+ * The item's first prices, created with it in one transaction (our extension of the spec): a beer goes
+ * onto a published menu with its price, never for a moment without one. One per size.
+ */
+const firstPrices = z
+  .array(z.object({ container_size_id: positiveId, price: moneyInput, name: optionalText(255) }, { error: "must be an object" }), {
+    error: "must be a list of {container_size_id, price}",
+  })
+  .max(10, "lists at most 10 prices");
+
 export const createItemBody = z.object(
   {
     item: z
-      .object({ untappd_id: positiveId, ...overridable, ...itemExtras }, { error: "must be an object" })
+      .object({ untappd_id: positiveId, ...overridable, ...itemExtras, containers: firstPrices }, { error: "must be an object" })
       .partial()
       .refine((item) => item.untappd_id !== undefined || item.name !== undefined, {
         message: "needs an untappd_id (a beer from the catalogue) or a name (a custom item)",
