@@ -81,7 +81,8 @@ function beers(r: Random, anchor: number, brewers: SandboxData["breweries"]): Sa
       style: style.name,
       abv: abv.toFixed(1),
       ibu: r.int(style.ibu[0], style.ibu[1]),
-      description: `${name} from ${brewery.name}: a ${style.name.toLowerCase()}, ${style.note}. ${abv.toFixed(1)}% ABV.`,
+      // Written as a brewery writes it: the style as the catalogue names it, never lower-cased into a sentence.
+      description: `${name} from ${brewery.name}. ${style.name}: ${style.note}. ${abv.toFixed(1)}% ABV.`,
       inProduction: r.chance(0.9),
       isHomebrew: false,
       ratingScore: r.float(2.9, 4.45, 3).toFixed(3),
