@@ -111,6 +111,35 @@ test("on a published menu a catalogue beer asks for its price first, and goes on
   expect(item).toMatchObject({ name: BEER.name, containers: [expect.objectContaining({ price: "7.50" })] });
 });
 
+test("when the catalogue's hour is used up the dialog says when it comes back and turns off what would fail", async ({ page }) => {
+  await page.goto("/dashboard");
+  const { menuName, sectionName } = await createMenu(page);
+  const { dialog } = await openAddDialog(page, menuName, sectionName);
+  await dialog.getByRole("searchbox", { name: "Search the beer catalogue" }).fill(SEARCH_WORD);
+  const results = dialog.getByRole("list", { name: "Catalogue results" });
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  // The platform's hour runs out: the next lookup (this Add) is refused with Retry-After.
+  await page.route(/\/api\/v1\/sections\/\d+\/items$/, (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 429,
+          headers: { "content-type": "application/problem+json", "retry-after": "1800" },
+          body: JSON.stringify({ type: "about:blank", title: "Too many requests", status: 429, code: "rate_limited", detail: "used up" }),
+        })
+      : route.continue(),
+  );
+  await results.getByRole("button", { name: new RegExp(`^Add ${BEER.name}`) }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: "lookups for this hour are used up" })).toContainText(
+    /come back in about (29|30) minutes \(at \d{2}:\d{2}\)/,
+  );
+  for (const add of await results.getByRole("button", { name: /^Add / }).all()) await expect(add).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
+  await page.screenshot({ path: "test-results/catalogue-limit.png" });
+  // A custom item needs no lookup: still there.
+  await dialog.getByRole("tab", { name: "Custom item" }).click();
+  await expect(dialog.getByRole("button", { name: "Add item" })).toBeEnabled();
+});
+
 test("adds a custom item, refusing a blank name without saving anything", async ({ page }) => {
   await page.goto("/dashboard");
   const { menuId, menuName, sectionName } = await createMenu(page);

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { CatalogueLimitNotice, CatalogueLimitProvider } from "./catalogue-limit";
 import { CatalogueSearch } from "./catalogue-search";
 import { CustomItemForm } from "./custom-item-form";
 import type { AddedItem } from "./use-add-item";
@@ -32,7 +33,9 @@ export function AddItemDialog({ open, onClose, locationId: _locationId, ...rest 
   return (
     <Dialog open={open} onClose={onClose} title="Add to this section" wide>
       {/* Mounted only while open, so every opening starts with an empty search. */}
-      <AddItemBody {...rest} />
+      <CatalogueLimitProvider>
+        <AddItemBody {...rest} />
+      </CatalogueLimitProvider>
     </Dialog>
   );
 }
@@ -106,6 +109,7 @@ function AddItemBody({
         ))}
       </div>
 
+      <CatalogueLimitNotice />
       <p className={styles.added} role="status" aria-live="polite">
         {lastAdded && (
           <>

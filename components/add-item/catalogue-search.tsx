@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type RefObject } from "react";
 import { ApiProblem, problemMessage } from "@/lib/client/api";
 import { catalogueQueries, SEARCH_LIMIT } from "@/lib/client/queries/catalogue";
 import { Skeleton } from "@/components/ui/states";
+import { useCatalogueLimit } from "./catalogue-limit";
 import { SearchResultRow } from "./search-result-row";
 import type { AddedItem } from "./use-add-item";
 import styles from "./add-item.module.css";
@@ -51,13 +52,20 @@ export function CatalogueSearch({
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const enabled = term.length >= MIN_LENGTH;
+  const { resetsAt, spent } = useCatalogueLimit();
+  const limited = resetsAt !== null;
+  const enabled = term.length >= MIN_LENGTH && !limited;
   const search = useQuery({ ...catalogueQueries.search(term), enabled, placeholderData: keepPreviousData });
+  // A 429 here stops every lookup of the dialog until the hour is over (catalogue-limit.tsx).
+  useEffect(() => {
+    if (search.error) spent(search.error);
+  }, [search.error, spent]);
   const results = enabled ? search.data : undefined;
   const waiting = typed !== term || search.isFetching;
 
   let status: string;
-  if (typed.length < MIN_LENGTH) status = `Type at least ${MIN_LENGTH} letters of a beer or brewery name.`;
+  if (limited) status = "Searching the catalogue is paused until its lookups come back.";
+  else if (typed.length < MIN_LENGTH) status = `Type at least ${MIN_LENGTH} letters of a beer or brewery name.`;
   else if (search.isError && !waiting) status = "The search failed.";
   else if (waiting || !results) status = "Searching…";
   else if (results.length === 0) status = `No beers match “${term}”.`;
@@ -92,7 +100,7 @@ export function CatalogueSearch({
             aria-describedby={hintId}
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="submit" className="btn">
+          <button type="submit" className="btn" disabled={limited}>
             Search
           </button>
         </form>
@@ -112,7 +120,7 @@ export function CatalogueSearch({
           <div className={styles.searchError} role="alert">
             <p>{searchError(search.error)}</p>
             <div className={styles.inlineActions}>
-              <button type="button" className="btn btn--small" onClick={() => void search.refetch()}>
+              <button type="button" className="btn btn--small" disabled={limited} onClick={() => void search.refetch()}>
                 Try again
               </button>
               <button type="button" className="btn btn--small btn--ghost" onClick={() => onAddAsCustom(typed)}>

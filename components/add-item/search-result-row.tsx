@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { ApiProblem, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries } from "@/lib/client/queries/menus";
 import { moneyInput } from "@/lib/shared/schemas";
 import type { CatalogueResult } from "@/lib/client/queries/catalogue";
+import { useCatalogueLimit } from "./catalogue-limit";
 import { LabelImage } from "./label-image";
 import { useAddItem, type AddedItem } from "./use-add-item";
 import styles from "./add-item.module.css";
@@ -33,7 +34,11 @@ export function SearchResultRow({
   priceFirst?: { currencySymbol: string } | null;
 }) {
   const add = useAddItem(sectionId, onAdded);
+  const { resetsAt, spent } = useCatalogueLimit();
   const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (add.error) spent(add.error);
+  }, [add.error, spent]);
   const details = [beer.style, beer.abv !== null ? `${beer.abv}% ABV` : null, beer.ibu !== null ? `${Number(beer.ibu)} IBU` : null].filter(
     Boolean,
   );
@@ -50,7 +55,7 @@ export function SearchResultRow({
           <PriceStep
             label={label}
             currencySymbol={priceFirst.currencySymbol}
-            busy={add.isPending}
+            busy={add.isPending || resetsAt !== null}
             onCancel={() => setAsking(false)}
             onAdd={(container) =>
               add.mutate({ untappd_id: beer.untappd_id, containers: [container] }, { onSuccess: () => setAsking(false) })
@@ -70,7 +75,7 @@ export function SearchResultRow({
           type="button"
           className="btn btn--small btn--primary"
           aria-label={`Add ${label}`}
-          disabled={add.isPending}
+          disabled={add.isPending || resetsAt !== null}
           onClick={() => (priceFirst ? setAsking(true) : add.mutate({ untappd_id: beer.untappd_id }))}
         >
           {add.isPending ? "Adding…" : "Add"}

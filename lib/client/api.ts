@@ -9,14 +9,25 @@ export class ApiProblem extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: FieldError[];
+  /** Seconds until trying again makes sense (the answer's Retry-After), when it said. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, detail: string, errors: FieldError[] = []) {
+  constructor(status: number, code: string, detail: string, errors: FieldError[] = [], retryAfter: number | null = null) {
     super(detail);
     this.name = "ApiProblem";
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Retry-After as seconds from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.round((at - now) / 1000));
 }
 
 type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
@@ -55,6 +66,7 @@ export async function apiFetch<T>(path: string, { method = "GET", body, signal }
     problem.code ?? "http_error",
     problem.detail ?? `The server answered ${response.status}. Try again.`,
     problem.errors ?? [],
+    retryAfterSeconds(response.headers.get("retry-after")),
   );
 }
 

@@ -1,0 +1,51 @@
+"use client";
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { ApiProblem } from "@/lib/client/api";
+import styles from "./add-item.module.css";
+
+// The catalogue's hourly lookups (the platform allows 100 an hour, shared by the venue): once an answer
+// says they are used up (429), the whole dialog knows until when, says so, and turns off what would only
+// fail (searching and the Add buttons), turning them on again by itself when the hour is over.
+
+type Limit = { resetsAt: number | null; spent: (error: unknown) => void };
+const LimitContext = createContext<Limit>({ resetsAt: null, spent: () => {} });
+
+/** Seconds when the answer did not say (the platform's window is an hour). */
+const DEFAULT_WAIT_SECONDS = 3600;
+
+export function CatalogueLimitProvider({ children }: { children: ReactNode }) {
+  const [resetsAt, setResetsAt] = useState<number | null>(null);
+  const spent = useCallback((error: unknown) => {
+    if (!(error instanceof ApiProblem) || error.status !== 429) return;
+    setResetsAt(Date.now() + (error.retryAfter ?? DEFAULT_WAIT_SECONDS) * 1000);
+  }, []);
+  // Back on by itself once the hour is over.
+  useEffect(() => {
+    if (resetsAt === null) return;
+    const timer = setTimeout(() => setResetsAt(null), Math.max(0, resetsAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [resetsAt]);
+  const value = useMemo(() => ({ resetsAt, spent }), [resetsAt, spent]);
+  return <LimitContext.Provider value={value}>{children}</LimitContext.Provider>;
+}
+
+export const useCatalogueLimit = () => useContext(LimitContext);
+
+/** "in about 38 minutes (at 14:52)", on the clock of the browser the manager reads it on. */
+export function resetWords(resetsAt: number, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((resetsAt - now) / 60_000));
+  const at = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(resetsAt);
+  return `in about ${minutes} ${minutes === 1 ? "minute" : "minutes"} (at ${at})`;
+}
+
+/** What the dialog says while the lookups are used up. */
+export function CatalogueLimitNotice() {
+  const { resetsAt } = useCatalogueLimit();
+  if (resetsAt === null) return null;
+  return (
+    <p className={styles.limit} role="alert">
+      {`The beer catalogue's lookups for this hour are used up. Searching and adding from the catalogue come back ${resetWords(resetsAt)}. A custom item can be added meanwhile.`}
+    </p>
+  );
+}
