@@ -50,8 +50,9 @@ async function newSection(menuId: number, name = "Taps") {
 async function newItem(sectionId: number, name = "House Lager") {
   return ok(await api.post(`sections/${sectionId}/items`, { as: owner.rw, body: { item: { name } } })).item;
 }
-async function newContainer(itemId: number, price = "6.00") {
-  return ok(await api.post(`items/${itemId}/containers`, { as: owner.rw, body: { container: { container_size_id: 1, price } } })).container;
+async function newContainer(itemId: number, price = "6.00", sizeId = 1) {
+  return ok(await api.post(`items/${itemId}/containers`, { as: owner.rw, body: { container: { container_size_id: sizeId, price } } }))
+    .container;
 }
 async function tree() {
   const menu = await newMenu();
@@ -60,7 +61,8 @@ async function tree() {
   const item = await newItem(section.id);
   const second = await newItem(section.id, "Porter");
   const container = await newContainer(item.id);
-  const container2 = await newContainer(item.id, "8.00");
+  // One price per size per item: the second is another size (the POST case below adds size 2).
+  const container2 = await newContainer(item.id, "8.00", 3);
   return { menu, section, other, item, second, container, container2 };
 }
 
@@ -183,6 +185,14 @@ const MENU_WRITES: Record<string, Case> = {
       send: () => api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: { name: "Cider" } } }),
       changes: [menu.id],
       refused: () => api.post(`sections/${section.id}/items`, { as: owner.rw, body: { item: {} } }),
+    };
+  },
+  "POST /api/v1/sections/{id}/items/tap_numbers": async () => {
+    const { menu, section } = await tree();
+    return {
+      send: () => api.post(`sections/${section.id}/items/tap_numbers`, { as: owner.rw, body: {} }),
+      changes: [menu.id],
+      refused: () => api.post(`sections/${section.id}/items/tap_numbers`, { as: owner.rw, body: { from: 0 } }),
     };
   },
   "PATCH /api/v1/sections/{id}/items/positions": async () => {
