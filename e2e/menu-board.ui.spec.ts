@@ -362,9 +362,13 @@ test("tap numbers stay with their beers when dragged, are said with the beer, an
   await handle(page, alpha).focus();
   await page.keyboard.press("Space");
   await expect(page.getByText(`Picked up ${alpha}, tap 1, position 1 of 3 in ${taps.name}.`)).toBeAttached();
+  // Each step is heard before the next key, as a person waits for it.
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText(`${alpha}, tap 1 is at position 2 of 3 in ${taps.name}.`)).toBeAttached();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText(`${alpha}, tap 1 is at position 3 of 3 in ${taps.name}.`)).toBeAttached();
   await page.keyboard.press("Space");
+  await expect(page.getByText(`${alpha}, tap 1 moved to position 3 of 3 in ${taps.name}.`)).toBeAttached();
   await expect(page.getByText("Items reordered.")).toBeVisible();
   expect(await uiOrder(page, taps)).toEqual([bravo, charlie, alpha]);
   const badges = () =>

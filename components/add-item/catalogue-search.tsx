@@ -60,8 +60,9 @@ export function CatalogueSearch({
   useEffect(() => {
     if (search.error) spent(search.error);
   }, [search.error, spent]);
-  const results = enabled ? search.data : undefined;
-  const waiting = typed !== term || search.isFetching;
+  // While the hour is used up, the last results stay in view (their Add turned off), nothing more is asked.
+  const results = term.length >= MIN_LENGTH ? search.data : undefined;
+  const waiting = !limited && (typed !== term || search.isFetching);
 
   let status: string;
   if (limited) status = "Searching the catalogue is paused until its lookups come back.";
@@ -116,7 +117,7 @@ export function CatalogueSearch({
             Find a beer by its name or its brewery&apos;s, then press <strong>Add</strong>. Wine, cocktails, food or a beer the catalogue
             lacks: use <strong>Custom item</strong>.
           </p>
-        ) : search.isError && !search.isFetching ? (
+        ) : search.isError && !search.isFetching && !limited ? (
           <div className={styles.searchError} role="alert">
             <p>{searchError(search.error)}</p>
             <div className={styles.inlineActions}>
@@ -128,6 +129,10 @@ export function CatalogueSearch({
               </button>
             </div>
           </div>
+        ) : !results && limited ? (
+          <p className={styles.intro}>
+            Wine, cocktails, food or a beer you know well: <strong>Custom item</strong> needs no lookup.
+          </p>
         ) : !results ? (
           <Skeleton lines={4} height="3.5rem" label="Searching the catalogue" />
         ) : results.length === 0 ? (

@@ -13,7 +13,6 @@ import styles from "./add-item.module.css";
 
 function addError(error: unknown): string {
   if (error instanceof ApiProblem && error.status === 422) return "This beer is no longer in the catalogue, so it can't be added.";
-  if (error instanceof ApiProblem && error.status === 429) return "The catalogue's lookups for this hour are used up. Try again later.";
   if (error instanceof ApiProblem && error.status === 503) return "The beer catalogue is unavailable right now. Try again in a moment.";
   return problemMessage(error);
 }
@@ -62,7 +61,8 @@ export function SearchResultRow({
             }
           />
         )}
-        {add.isError && (
+        {/* A used-up hour is said once for the whole dialog (catalogue-limit.tsx), not on each row. */}
+        {add.isError && !(add.error instanceof ApiProblem && add.error.status === 429) && (
           <p className={styles.rowError} role="alert">
             {addError(add.error)}
           </p>

@@ -218,7 +218,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     }
     const original = itemById.get(itemId);
     const fromIds = sectionById.get(original?.section_id ?? -1)?.items.map((item) => item.id) ?? [];
-    const name = itemById.get(itemId)?.name ?? "The item";
+    const name = itemName(itemById.get(itemId));
     const where = sectionLabel(sectionById.get(sectionId) ?? { name: "", type: "Section" });
     if (!original) return setDraft(null);
     if (original.section_id === sectionId && ids.every((id, index) => fromIds[index] === id)) {
