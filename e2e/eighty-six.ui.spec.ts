@@ -183,3 +183,32 @@ test.describe("the open TV board", () => {
     }
   });
 });
+
+test.describe("a bartender's phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true });
+
+  test("finds an item as they type and 86es and restores it from the same compact row", async ({ page }) => {
+    const menu = await published(page, { Taps: ["Nightshift Saison", "Harbour Stout", "Dry Cider"] });
+    const stout = menu.sections[0]!.items[1]!;
+    await page.goto("/locations/1/86");
+    const search = page.getByRole("searchbox", { name: "Find an item to 86 or restore" });
+    await expect(search).toBeVisible();
+    // The search is the first thing on the page, near the top of the phone's screen.
+    expect((await search.boundingBox())!.y).toBeLessThan(400);
+
+    await search.fill(`harbour ${stout.name.split(" ").at(-1)}`);
+    const results = page.getByRole("list", { name: "Matching items" });
+    const row = results.getByRole("listitem").filter({ hasText: stout.name });
+    await expect(row).toHaveCount(1);
+    await expect(results.getByRole("listitem")).toHaveCount(1);
+    await row.getByRole("button", { name: `86 ${stout.name} (out of stock)` }).click();
+    await page.getByRole("menuitem", { name: "Until I restore it" }).click();
+    await expect(row.getByTestId("eighty-sixed-badge")).toBeVisible(READY);
+    await expect.poll(async () => (await apiItem(page, menu.id, stout.id)).eighty_sixed).toBe(true);
+    await page.screenshot({ path: shot("phone-find-and-86.png") });
+
+    await row.getByRole("button", { name: `Restore ${stout.name} (back on the menu)` }).click();
+    await expect(row.getByTestId("eighty-sixed-badge")).toHaveCount(0, READY);
+    await expect.poll(async () => (await apiItem(page, menu.id, stout.id)).eighty_sixed).toBe(false);
+  });
+});
