@@ -159,3 +159,19 @@ test("while another period loads, its headline never shows the last period's fig
   const quarter = await checkinCount(page, 90);
   await expect(card.getByText(`${formatted(quarter)} check-ins in the last 90 days`)).toBeVisible();
 });
+
+test("the check-ins figure has the previous period beside it", async ({ page }) => {
+  const response = await api(page).get(insight("checkins_over_time?num_days=90"));
+  const quarter = (await response.json()) as { insights: { checkins: { items: { checkins: number }[] } } };
+  const items = quarter.insights.checkins.items;
+  const before = items.slice(items.length - 60, items.length - 30).reduce((sum, item) => sum + item.checkins, 0);
+  await page.goto(`/locations/${LOCATION}/insights?days=30`);
+  const card = checkinsCard(page);
+  await expect(card.getByText(/check-ins in the last 30 days/)).toBeVisible();
+  await card.screenshot({ path: "test-results/insights-previous-period.png" });
+  await expect(card).toContainText(
+    before === 0
+      ? /None in the previous 30 days|The same as the previous 30 days/
+      : new RegExp(`(on|The same as) the previous 30 days \\(${formatted(before)}\\)`),
+  );
+});

@@ -5,7 +5,7 @@ import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, Responsive
 import { insightQueries, type CheckinsSeries } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, legendProps, tooltipProps, valueLabel } from "./chart-parts";
-import { formatCount, formatLongDay, periodPhrase, plural, seriesColour } from "./format";
+import { changeWords, formatCount, formatLongDay, periodPhrase, plural, previousPeriodCount, seriesColour, widerPeriod } from "./format";
 
 const busiest = (series: CheckinsSeries) =>
   series.items.reduce((best, item) => (item.checkins > best.checkins ? item : best), series.items[0]!);
@@ -13,6 +13,10 @@ const busiest = (series: CheckinsSeries) =>
 /** Check-ins per local day, with the distinct guests of each day as a dashed line. */
 export function CheckinsCard({ locationId, days }: { locationId: number; days: number }) {
   const query = useQuery({ ...insightQueries.checkins(locationId, days), placeholderData: keepPreviousData });
+  // The previous period beside the figure, read from the next longer period (none beyond 180 days).
+  const widerDays = widerPeriod(days);
+  const wider = useQuery({ ...insightQueries.checkins(locationId, widerDays ?? days), enabled: widerDays !== null });
+  const before = widerDays !== null && wider.data ? previousPeriodCount(wider.data, days) : null;
   const colour = seriesColour(0);
   const guestColour = seriesColour(1);
   return (
@@ -30,7 +34,14 @@ export function CheckinsCard({ locationId, days }: { locationId: number; days: n
           <Headline
             value={formatCount(data.count)}
             label={`check-ins ${periodPhrase(days)}`}
-            detail={data.items.length > 1 ? `Busiest day: ${formatLongDay(peak.date)} (${plural(peak.checkins, "check-in")})` : undefined}
+            detail={
+              [
+                before !== null ? changeWords(data.count, before, days) : null,
+                data.items.length > 1 ? `Busiest day: ${formatLongDay(peak.date)} (${plural(peak.checkins, "check-in")})` : null,
+              ]
+                .filter(Boolean)
+                .join(" · ") || undefined
+            }
           />
         );
       }}

@@ -43,3 +43,26 @@ export function localDate(instant: string, timeZone: string): string {
 export const periodPhrase = (days: number) => (days === 1 ? "today" : `in the last ${days} days`);
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/** The insight periods (num_days): a period's previous one is read from the next longer period's days. */
+const PERIODS = [1, 7, 30, 90, 180] as const;
+export const widerPeriod = (days: number): number | null => PERIODS.find((period) => period >= days * 2) ?? null;
+
+/**
+ * The check-ins of the `days` before the current period, from a longer series that covers them (its
+ * items are local days, oldest first, ending today like the current one); null when it does not.
+ */
+export function previousPeriodCount(wider: { items: { date: string; checkins: number }[] }, days: number): number | null {
+  if (wider.items.length < days * 2) return null;
+  const previous = wider.items.slice(wider.items.length - days * 2, wider.items.length - days);
+  return previous.reduce((sum, item) => sum + item.checkins, 0);
+}
+
+/** "▲ 12% on the previous 30 days", "▼ 3% …", "the same as …", "… (none before)". */
+export function changeWords(now: number, before: number, days: number): string {
+  const previous = days === 1 ? "yesterday" : `the previous ${days} days`;
+  if (before === 0) return now === 0 ? `The same as ${previous}` : `None ${days === 1 ? "yesterday" : `in ${previous}`}`;
+  const change = Math.round(((now - before) / before) * 100);
+  if (change === 0) return `The same as ${previous} (${formatCount(before)})`;
+  return `${change > 0 ? "▲" : "▼"} ${Math.abs(change)}% on ${previous} (${formatCount(before)})`;
+}
