@@ -118,12 +118,16 @@ export function eventStreamResponse({
   heartbeat,
   cacheControl,
   open,
+  head = false,
 }: {
   signal: AbortSignal;
   heartbeat: string;
   cacheControl: string;
   open: (channel: EventChannel) => Promise<() => void>;
+  /** A HEAD request: the stream's headers only, and nothing opened (no follower, no timer, nothing to leak). */
+  head?: boolean;
 }): Response {
+  if (head) return new Response(null, { headers: streamHeaders(cacheControl) });
   let stop: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -162,15 +166,15 @@ export function eventStreamResponse({
       close();
     },
   });
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: compression would hold events back until a buffer fills.
-      "cache-control": cacheControl,
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(body, { headers: streamHeaders(cacheControl) });
 }
+
+const streamHeaders = (cacheControl: string) => ({
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: compression would hold events back until a buffer fills.
+  "cache-control": cacheControl,
+  "x-accel-buffering": "no",
+});
 
 /**
  * A text/event-stream of the location's changes after `afterId`: `id: <cursor>`, `event: <type>`,
@@ -181,13 +185,16 @@ export function changeEventStream({
   afterId,
   signal,
   database,
+  head = false,
 }: {
   locationId: number;
   afterId: number;
   signal: AbortSignal;
   database?: Database;
+  head?: boolean;
 }): Response {
   return eventStreamResponse({
+    head,
     signal,
     heartbeat: ": keep-alive\n\n",
     cacheControl: "no-cache, no-transform",
@@ -213,10 +220,12 @@ export async function openChangeStream({
   location,
   cursor,
   signal,
+  head = false,
 }: {
   location: Location;
   cursor: string | undefined;
   signal: AbortSignal;
+  head?: boolean;
 }) {
   const database = await getDatabase();
   let afterId: number;
@@ -228,5 +237,5 @@ export async function openChangeStream({
     afterId = idOfCursor(cursor);
     checkCursor(location, afterId);
   }
-  return changeEventStream({ locationId: location.id, afterId, signal, database });
+  return changeEventStream({ locationId: location.id, afterId, signal, database, head });
 }

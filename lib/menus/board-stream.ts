@@ -69,12 +69,15 @@ export async function openBoardStream({
   signal,
   database,
   waitingMs = WAITING_MS,
+  head = false,
 }: {
   menuId: number;
   viewerBusinessId: number | null;
   signal: AbortSignal;
   database?: Database;
   waitingMs?: number;
+  /** A HEAD request: the headers only, nothing followed (issue 31 row 1). */
+  head?: boolean;
 }): Promise<Response> {
   const live = database ?? (await getDatabase());
   const opened = await boardMenuRow(live.db, menuId);
@@ -86,6 +89,7 @@ export async function openBoardStream({
   let sent = 0;
   let told = false;
   return eventStreamResponse({
+    head,
     signal,
     // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
     heartbeat: "event: ping\ndata: {}\n\n",

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { api, basic, db, login, type Account } from "../api";
 import { pruneChanges } from "@/lib/live/feed";
 import { readEvents } from "../sse";
+import { GET as streamChanges } from "@/app/api/v1/locations/[id]/changes/stream/route";
+import { eventStreamResponse } from "@/lib/live/stream";
 
 // The change feed (live-menus §3): one change per menu and request, in words, by whom; paged by
 // cursor; 410 past the horizon; the stream resumes after Last-Event-ID without gaps or repeats.
@@ -114,6 +116,37 @@ describe("GET /locations/:id/changes", () => {
     // From the oldest kept: still fine.
     expect((await feed()).status).toBe(200);
     expect((await feed(`?since=${old.cursor}`)).status).toBe(200);
+  });
+});
+
+describe("HEAD on a stream (issue 31 row 1)", () => {
+  it("answers the stream's headers with no body and opens nothing", async () => {
+    let opened = 0;
+    const response = eventStreamResponse({
+      head: true,
+      signal: new AbortController().signal,
+      heartbeat: ": keep-alive\n\n",
+      cacheControl: "no-cache, no-transform",
+      open: async () => {
+        opened++;
+        return () => {};
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.body).toBeNull();
+    expect(opened).toBe(0);
+
+    const head = await streamChanges(
+      new Request(`http://127.0.0.1:3000/api/v1/locations/${locationId}/changes/stream`, {
+        method: "HEAD",
+        headers: { authorization: basic(owner.ro) },
+      }),
+      { params: Promise.resolve({ id: String(locationId) }) },
+    );
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(head.body).toBeNull();
   });
 });
 

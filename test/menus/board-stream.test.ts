@@ -124,6 +124,17 @@ describe("GET /preview/menus/:id/stream: who may follow", () => {
     expect(ofDraft.raw).toBe(ofMissing.raw);
   });
 
+  it("answers HEAD with the stream's headers and no body, following nothing (issue 31 row 1)", async () => {
+    for (const menuId of [published, draft, 2_000_000_000]) {
+      const response = await boardStream(new Request(`${ORIGIN}/preview/menus/${menuId}/stream`, { method: "HEAD" }), {
+        params: Promise.resolve({ menuId: String(menuId) }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(response.body).toBeNull();
+    }
+  });
+
   it("answers 404 for a malformed id", async () => {
     for (const id of ["abc", "0", "1.5"]) expect((await openStream(id)).response.status).toBe(404);
   });

@@ -8,5 +8,10 @@ import { previewParams } from "@/lib/menus/schemas/preview";
 // (lib/menus/board-stream.ts). A board opened on a draft of another business, or on a missing menu,
 // waits alike, telling nothing until the menu is published; a malformed id is 404.
 export const GET = endpoint({ auth: false, params: previewParams }, async ({ db, params, request }) =>
-  openBoardStream({ menuId: params.menuId, viewerBusinessId: await viewerBusinessOf(db, request), signal: request.signal }),
+  openBoardStream({
+    menuId: params.menuId,
+    viewerBusinessId: await viewerBusinessOf(db, request),
+    signal: request.signal,
+    head: request.method === "HEAD",
+  }),
 );

@@ -10,7 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     { may: "read", at: "location", params: idParams, query: changeStreamQuery, response: changeStreamResponse, problems: [410] },
     async ({ db, caller, params, query, request }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return openChangeStream({ location, cursor: request.headers.get("last-event-id") ?? query.since, signal: request.signal });
+      return openChangeStream({
+        location,
+        cursor: request.headers.get("last-event-id") ?? query.since,
+        signal: request.signal,
+        head: request.method === "HEAD",
+      });
     },
   ),
 });
