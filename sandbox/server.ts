@@ -1,4 +1,6 @@
 import { getDb } from "@/lib/db/client";
+import { readBodyText, readFormBody } from "@/lib/http/body";
+import { ApiError } from "@/lib/server/errors";
 import { errorFields, log } from "@/lib/server/log";
 import { authenticateCall, isKnownClient, isRefusedAgent, refusedAgentError } from "./auth";
 import type { Ctx } from "./context";
@@ -46,13 +48,17 @@ async function readParams(request: Request, url: URL): Promise<Record<string, st
 async function bodyFields(request: Request): Promise<[string, string][]> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
-    const form = await request.formData().catch(() => {
-      throw invalidParam("The form body could not be read.");
+    const form = await readFormBody(request).catch((error: unknown) => {
+      throw error instanceof ApiError
+        ? new SandboxError(413, "invalid_request", error.message)
+        : invalidParam("The form body could not be read.");
     });
     return [...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : []));
   }
   if (type === "application/json") {
-    const text = await request.text();
+    const text = await readBodyText(request).catch((error: unknown) => {
+      throw error instanceof ApiError ? new SandboxError(413, "invalid_request", error.message) : error;
+    });
     if (text.trim() === "") return [];
     let body: unknown;
     try {

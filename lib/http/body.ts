@@ -30,6 +30,15 @@ export async function readBodyText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * A form body (urlencoded or multipart) read within the same ceiling as every body: `request.formData()`
+ * alone would read any size whole before it could be refused.
+ */
+export async function readFormBody(request: Request): Promise<FormData> {
+  const text = await readBodyText(request);
+  return new Response(text, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+}
+
 const MAX_DEPTH = 32;
 
 /**

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxOauthCodes, sandboxUsers } from "@/sandbox/schema";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { readFormBody } from "@/lib/http/body";
+import { ApiError } from "@/lib/server/errors";
 import { isKnownClient, type SandboxUser } from "../auth";
 import { userByName } from "../data/users";
 import { ensureSandboxData } from "../seed/ensure";
@@ -79,7 +81,15 @@ export async function authenticate(request: Request, db: Db, context: ConsentCon
     return html(200, consentPage({ appName, action: `${url.pathname}${url.search}`, account: context.account }));
   }
   if (!context.sameOrigin) return html(403, errorPage("This form can only be answered from its own page. Start connecting again."));
-  const form = await request.formData().catch(() => null);
+  // Within the body ceiling: a form too large for it is refused, not read whole (issue 31 row 6).
+  let form: FormData | null;
+  try {
+    form = await readFormBody(request);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "payload_too_large")
+      return html(413, errorPage("This answer is too large. Choose Allow or Deny."));
+    form = null;
+  }
   const decision = form?.get("decision");
   if (decision === "deny") return redirect(redirect_url, { error: "access_denied", state });
   if (decision !== "allow") return html(400, errorPage("Choose Allow or Deny."));

@@ -46,6 +46,21 @@ describe("the sandbox over HTTP", () => {
     }
   });
 
+  it("refuses a consent form over the body ceiling with 413, without reading it whole or making a code (issue 31 row 6)", async () => {
+    const { consent, cookie } = await start(await signIn());
+    const before = await codeCount();
+    const huge = `decision=allow&pad=${"x".repeat(2 * 1024 * 1024)}`;
+    for (const headers of [{}, { "content-length": String(huge.length) }]) {
+      const answer = await call("POST", consent, {
+        rawBody: huge,
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, "sec-fetch-site": "same-origin", ...headers },
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain("too large");
+    }
+    expect(await codeCount()).toBe(before);
+  });
+
   it("connects the signed-in user's own platform account: page, Allow, callback", async () => {
     const { consent, cookie } = await start(await signIn());
     expect(consent).toMatch(/^\/sandbox\/oauth\/authenticate\/?\?/);
