@@ -37,8 +37,11 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
   if (!row) return null;
   const staff = viewerBusinessId === row.location.businessId;
   if (row.menu.unpublished && !staff) return null;
+  const tree = withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency }));
   return {
-    menu: withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency })),
+    // What is not public never leaves the server for a guest (issue 31 row 5): a hidden section, its
+    // items and prices are not in the data, nor in the page's embedded copy of it. Its own staff see them.
+    menu: staff ? tree : { ...tree, sections: tree.sections.filter((section) => section.public) },
     location: { name: row.location.name, city: row.location.city, currency: row.location.currency },
     draft: row.menu.unpublished,
     staff,

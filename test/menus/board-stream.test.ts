@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { GET as boardStream } from "@/app/preview/menus/[menuId]/stream/route";
 import { openBoardStream } from "@/lib/menus/board-stream";
 import { viewerBusinessOf } from "@/lib/menus/board";
+import { previewMenu } from "@/lib/menus/preview";
 
 // The public board's stream and data (live-menus §5): the same access as the board page (a published
 // menu for anyone, a draft for its own business's session, 404 otherwise), and a stream that tells
@@ -211,6 +212,22 @@ describe("GET /preview/menus/:id/stream: what it tells", () => {
 });
 
 describe("GET /preview/menus/:id/data", () => {
+  it("leaves a hidden section, its items and prices out for a guest, on the data and the page; its staff still see it (issue 31 row 5)", async () => {
+    const menuId = await createMenu("Board hidden");
+    const hidden = (await api.post(`menus/${menuId}/sections`, { as: owner.rw, body: { section: { name: "Staff only", public: false } } }))
+      .body.section;
+    await api.post(`sections/${hidden.id}/items`, { as: owner.rw, body: { item: { name: "Secret Barrel 7" } } });
+    expect((await api.post(`menus/${menuId}/publish`, { as: owner.rw })).status).toBe(200);
+    const guest = await api.get(`/preview/menus/${menuId}/data`);
+    expect(guest.status).toBe(200);
+    expect(JSON.stringify(guest.body)).not.toContain("Secret Barrel 7");
+    expect(guest.body.menu.sections.map((section: { name: string }) => section.name)).toEqual(["Taps"]);
+    // The page renders the same projection (previewMenu) into its embedded data.
+    expect(await previewMenu(await db(), { id: menuId, viewerBusinessId: null })).toMatchObject({ menu: { sections: [{ name: "Taps" }] } });
+    const staff = await api.get(`/preview/menus/${menuId}/data`, { headers: { cookie: ownerCookie } });
+    expect(staff.body.menu.sections.map((section: { name: string }) => section.name)).toEqual(["Taps", "Staff only"]);
+  });
+
   it("answers what the board shows with the same access rules, and counts no menu view", async () => {
     const views = async () => (await (await db()).select().from(menuViewCounts)).reduce((sum, row) => sum + row.count, 0);
     const before = await views();

@@ -50,7 +50,8 @@ describe("the sandbox over HTTP", () => {
     const { consent, cookie } = await start(await signIn());
     const before = await codeCount();
     const huge = `decision=allow&pad=${"x".repeat(2 * 1024 * 1024)}`;
-    for (const headers of [{}, { "content-length": String(huge.length) }]) {
+    const declared: Record<string, string>[] = [{}, { "content-length": String(huge.length) }];
+    for (const headers of declared) {
       const answer = await call("POST", consent, {
         rawBody: huge,
         headers: { "content-type": "application/x-www-form-urlencoded", cookie, "sec-fetch-site": "same-origin", ...headers },
