@@ -7,14 +7,16 @@ import { ApiError } from "@/lib/server/errors";
 const crossSite = (detail: string) => new ApiError("cross_site_request", detail);
 
 /**
- * The hosts this app is served as: the Host the browser addressed (and the X-Forwarded-Host a proxy
- * in front sets), the request URL's, and APP_URL's. Hosts, not origins: Next.js builds request.url
- * from its own hostname ("localhost" when bound to 127.0.0.1), and behind a TLS proxy the scheme the
- * browser saw is not the one we are served on. A browser never lets a page forge Host or Origin.
+ * The hosts this app is served as: the Host the browser addressed (and, only behind a trusted proxy,
+ * the X-Forwarded-Host it sets: without one, any client could send that header), the request URL's,
+ * and APP_URL's. Hosts, not origins: Next.js builds request.url from its own hostname ("localhost" when
+ * bound to 127.0.0.1), and behind a TLS proxy the scheme the browser saw is not the one we are served
+ * on. A browser never lets a page forge Host or Origin.
  */
 export function ownHosts(request: Request): string[] {
   const hosts = [new URL(request.url).host];
-  for (const header of ["host", "x-forwarded-host"]) {
+  const trusted = env().TRUSTED_PROXY_COUNT > 0 ? ["host", "x-forwarded-host"] : ["host"];
+  for (const header of trusted) {
     const value = request.headers.get(header)?.split(",")[0]?.trim().toLowerCase();
     if (value) hosts.push(value);
   }

@@ -47,7 +47,8 @@ export function httpTransport({
     if (addresses.length === 0) return { ok: false, status: null, error: `${host} has no address` };
     const bad = addresses.find((entry) => isInternalAddress(entry.address));
     if (bad && !allowPrivate)
-      return { ok: false, status: null, error: `Refused: ${host} resolves to an internal address (${bad.address})` };
+      // The address itself is not told: the tenant who registered the name learns nothing of the inside (issue 31 row 8).
+      return { ok: false, status: null, error: `Refused: ${host} resolves to an internal address` };
     const chosen = addresses[0]!;
     const pinned: LookupFunction = (_hostname, options, callback) => {
       if ((options as { all?: boolean }).all) (callback as (e: null, a: LookupAddress[]) => void)(null, [chosen]);

@@ -201,11 +201,24 @@ describe("the cookie on /api/v1", () => {
       body: newEvent(),
     });
     expect(direct.status, JSON.stringify(direct.body)).toBe(201);
-    const proxied = await api.post(`locations/${location}/events`, {
-      headers: { cookie, "x-forwarded-host": "taproom.example", origin: "https://taproom.example" },
+    // X-Forwarded-Host counts only behind a trusted proxy: without one any client could send it (issue 31 row 7).
+    const forged = await api.post(`locations/${location}/events`, {
+      headers: { cookie, "x-forwarded-host": "evil.test", origin: "http://evil.test" },
       body: newEvent(),
     });
-    expect(proxied.status, JSON.stringify(proxied.body)).toBe(201);
+    expect(forged.status).toBe(403);
+    process.env.TRUSTED_PROXY_COUNT = "1";
+    resetEnvForTests();
+    try {
+      const proxied = await api.post(`locations/${location}/events`, {
+        headers: { cookie, "x-forwarded-host": "taproom.example", origin: "https://taproom.example" },
+        body: newEvent(),
+      });
+      expect(proxied.status, JSON.stringify(proxied.body)).toBe(201);
+    } finally {
+      delete process.env.TRUSTED_PROXY_COUNT;
+      resetEnvForTests();
+    }
     const foreign = await api.post(`locations/${location}/events`, {
       headers: { cookie, host: "192.0.2.7:3300", origin: "http://192.0.2.8:3300" },
       body: newEvent(),

@@ -449,9 +449,9 @@ describe("deliveries", () => {
       }
       const deliveries = (await api.get(`webhooks/${created.body.webhook.id}/deliveries`, { as: owner.ro })).body.deliveries;
       expect(deliveries.map((delivery: any) => delivery.error)).toEqual([
-        "Refused: hooks.example.com resolves to an internal address (10.0.0.5)",
-        "Refused: hooks.example.com resolves to an internal address (::ffff:127.0.0.1)",
-        "Refused: hooks.example.com resolves to an internal address (127.0.0.1)",
+        "Refused: hooks.example.com resolves to an internal address",
+        "Refused: hooks.example.com resolves to an internal address",
+        "Refused: hooks.example.com resolves to an internal address",
       ]);
       expect(received).toEqual([]);
     } finally {
