@@ -3,6 +3,15 @@
 // them (lib/server/jobs.ts runs them, safe on every instance, and stops them on SIGTERM/SIGINT).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // A configuration it cannot serve stops the server at once, with the reason, instead of answering 500
+  // to every request (issue 31 row 9): the settings are read and checked before anything else.
+  const { env } = await import("@/lib/server/env");
+  try {
+    env();
+  } catch (error) {
+    console.error(`Taproom cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(78); // EX_CONFIG
+  }
   const { getDatabase } = await import("@/lib/db/client");
   const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
   const { startJobs } = await import("@/lib/server/jobs");
