@@ -24,6 +24,8 @@ export function venueJson(venue: VenueRow) {
     },
     contact: { twitter: venue.twitter, venue_url: venue.url },
     directory: { directory_id: venue.directoryId, directory_url: directoryUrl(venue.directoryId) },
+    // The platform's own name for the same object, which its client libraries read (issue 31 row 13).
+    foursquare: { foursquare_id: venue.directoryId, foursquare_url: directoryUrl(venue.directoryId) },
     venue_icon: { sm: venueIcon(venue.category, "sm"), md: venueIcon(venue.category, "md"), lg: venueIcon(venue.category, "lg") },
     is_verified: flag(venue.isVerified),
     public_venue: true,

@@ -70,6 +70,8 @@ describe("venue/info", () => {
     const compact = (await sandbox("/v4/venue/info/910002", { query: { compact: "true" } })).body.response.venue;
     for (const block of OPTIONAL_BLOCKS) expect(compact).not.toHaveProperty(block);
     expect(compact.directory.directory_id).toMatch(/^[0-9a-f]{24}$/);
+    // The platform's own name for it too, which its client libraries read (issue 31 row 13).
+    expect(compact.foursquare).toEqual({ foursquare_id: compact.directory.directory_id, foursquare_url: compact.directory.directory_url });
   });
 });
 
