@@ -224,6 +224,32 @@ describe("the forwarder", () => {
   });
 });
 
+describe("a Taproom token as access_token (contract §7)", () => {
+  it("calls with either token alone, as the platform's libraries send it, and never forwards it", async () => {
+    const plain = await call("GET", `/api/v4/beer/info/7?compact=true&access_token=${owner.ro.token}`);
+    expect(plain.status).toBe(200);
+    const [request] = upstream.seen;
+    expect(request!.query.has("access_token")).toBe(false);
+    expect(request!.query.get("client_id")).toBe("test-client");
+    // The read-write one acts as the user, as Basic with it does (not connected here: 403, not 401).
+    const asUser = await call("GET", `/api/v4/notifications?access_token=${owner.rw.token}`);
+    expect(asUser.status).toBe(403);
+    expect(asUser.body.meta.error_type).toBe("not_connected");
+    const readOnly = await call("GET", `/api/v4/notifications?access_token=${owner.ro.token}`);
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.meta.error_type).not.toBe("not_connected");
+  });
+
+  it("answers a value that is no Taproom token with 401 in the v4 envelope, calling nothing", async () => {
+    for (const token of ["not-a-token", "", `${owner.ro.token}x`]) {
+      const response = await call("GET", `/api/v4/beer/info/7?access_token=${encodeURIComponent(token)}`);
+      expect(response.status).toBe(401);
+      expect(response.body.meta.error_type).toBe("invalid_auth");
+    }
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
 describe("calls that act as the user", () => {
   it("need the read-write token and a connected account", async () => {
     expect((await v4("notifications")).status).toBe(403);

@@ -32,6 +32,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    // A token alone (v4's access_token, contract §7) finds its user by either hash.
+    index("users_token_hash_idx").on(t.tokenHash),
+    index("users_read_only_token_hash_idx").on(t.readOnlyTokenHash),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("users_role_valid", sql`${t.role} in ('owner', 'manager', 'staff')`),
     check("users_owner_all_locations", sql`(${t.role} = 'owner') = (${t.locationIds} is null)`),
