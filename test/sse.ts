@@ -104,3 +104,33 @@ export async function collectEvents(
   }
   return { events, ended, raw };
 }
+
+/**
+ * Reads `response`'s events one at a time (pings left out), so a test can act between them: `next()`
+ * waits for the next event; `close()` hangs up. A stream that goes quiet is abandoned after `giveUpMs`
+ * (a guard against hanging, not a timing).
+ */
+export function eventReader(response: Response, controller: AbortController, giveUpMs = 30_000) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const guard = setTimeout(() => controller.abort(), giveUpMs);
+  const pending: SseEvent[] = [];
+  let buffer = "";
+  return {
+    async next(): Promise<SseEvent> {
+      while (pending.length === 0) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
+        buffer = parsed.rest;
+        pending.push(...parsed.events.filter((event) => event.event !== "ping"));
+      }
+      return pending.shift()!;
+    },
+    async close() {
+      clearTimeout(guard);
+      controller.abort();
+      await reader.cancel().catch(() => {});
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, type Account, type Credentials, db, login } from "../api";
-import { collectEvents } from "../sse";
+import { collectEvents, eventReader } from "../sse";
 import { snapshot } from "../snapshot";
 import { createUser } from "@/lib/auth/accounts";
 import type { Role } from "@/lib/auth/permissions";
@@ -318,17 +318,20 @@ describe("an open board of a location being archived", () => {
       params: Promise.resolve({ menuId: String(menu) }),
     });
     expect(response.status).toBe(200);
-    const { events, ended } = await collectEvents(response, controller, {
-      count: 3,
-      skip: (event) => event.event === "ping",
-      duringAfter: "event",
-      during: async () => {
-        expect((await api.delete(`locations/${location}`, { as: owner.rw })).status).toBe(200);
-        expect((await api.post(`locations/${location}/restore`, { as: owner.rw })).status).toBe(200);
-      },
-    });
-    expect(events.map((event) => event.event)).toEqual(["version", "gone", "version"]);
-    expect(events[0]!.data).toBe(events[2]!.data);
-    expect(ended).toBe(false);
+    // Each step waits for the board to hear the one before: an archive undone before the board looked
+    // would rightly never reach it.
+    const { next, close } = eventReader(response, controller);
+    try {
+      const first = await next();
+      expect(first.event).toBe("version");
+      expect((await api.delete(`locations/${location}`, { as: owner.rw })).status).toBe(200);
+      expect((await next()).event).toBe("gone");
+      expect((await api.post(`locations/${location}/restore`, { as: owner.rw })).status).toBe(200);
+      const again = await next();
+      expect(again.event).toBe("version");
+      expect(again.data).toBe(first.data);
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
-import { collectEvents, type SseEvent } from "../sse";
+import { collectEvents, eventReader, type SseEvent } from "../sse";
 import { menuViewCounts, rateLimits } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { GET as boardStream } from "@/app/preview/menus/[menuId]/stream/route";
@@ -188,17 +188,22 @@ describe("GET /preview/menus/:id/stream: what it tells", () => {
   });
 
   it("says gone when the menu is unpublished, for a guest, and its version again when it is published; its own business follows the draft", async () => {
-    const { events, ended } = await readBoard(published, {
-      count: 3,
-      during: async () => {
-        expect((await api.post(`menus/${published}/unpublish`, { as: owner.rw })).status).toBe(200);
-        expect((await api.post(`menus/${published}/publish`, { as: owner.rw })).status).toBe(200);
-      },
-    });
-    expect(events.map((event) => event.event)).toEqual(["version", "gone", "version"]);
-    expect(events[1]!.data).toBe("{}");
-    expect(JSON.parse(events[2]!.data)).toEqual({ version: await version(published) });
-    expect(ended).toBe(false);
+    // Each step waits for the board to hear the one before (a draft republished before the board
+    // looked would rightly never be "gone" to it).
+    const { response, controller } = await openStream(published);
+    const { next, close } = eventReader(response, controller);
+    try {
+      expect((await next()).event).toBe("version");
+      expect((await api.post(`menus/${published}/unpublish`, { as: owner.rw })).status).toBe(200);
+      const gone = await next();
+      expect(gone).toEqual({ id: "", event: "gone", data: "{}" });
+      expect((await api.post(`menus/${published}/publish`, { as: owner.rw })).status).toBe(200);
+      const back = await next();
+      expect(back.event).toBe("version");
+      expect(JSON.parse(back.data)).toEqual({ version: await version(published) });
+    } finally {
+      await close();
+    }
     // The venue's own session keeps the draft: unpublishing it is a new version, not an end.
     const before = await version(published);
     const staff = await readBoard(published, {
