@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -200,17 +200,18 @@ export async function renumberTaps(db: Db, { businessId, sectionId, from = 1 }: 
   return db.transaction(async (tx) => {
     const { section } = await getSection(tx, { businessId, id: sectionId });
     await lockParent(tx, itemList, section.id);
-    const rows = await tx
-      .select({ id: items.id, tapNumber: items.tapNumber })
+    // Positions are 0..n-1 in every list (lib/menus/positions.ts), so an item's number is `from + position`:
+    // one statement, touching only the items not already so numbered.
+    const number = sql`(${from} + ${items.position})::text`;
+    await tx
+      .update(items)
+      .set({ tapNumber: number, updatedAt: new Date() })
+      .where(and(eq(items.sectionId, section.id), sql`${items.tapNumber} is distinct from ${number}`));
+    return tx
+      .select({ id: items.id, tap_number: sql<string>`${items.tapNumber}` })
       .from(items)
       .where(eq(items.sectionId, section.id))
       .orderBy(asc(items.position));
-    const numbered = rows.map((row, index) => ({ id: row.id, tap_number: String(from + index), was: row.tapNumber }));
-    const now = new Date();
-    for (const row of numbered) {
-      if (row.was !== row.tap_number) await tx.update(items).set({ tapNumber: row.tap_number, updatedAt: now }).where(eq(items.id, row.id));
-    }
-    return numbered.map(({ id, tap_number }) => ({ id, tap_number }));
   });
 }
 
