@@ -1,34 +1,21 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import { eightySixQueries, type EightySixedItem } from "@/lib/client/queries/eighty-six";
-import { menuQueries } from "@/lib/client/queries/menus";
 import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { useLocationSections } from "./location-sections";
 import { eightySixInForce, useVenueClock, venueTime } from "./next-open";
 import { useEightySix } from "./use-eighty-six";
 import styles from "./eighty-sixed-list.module.css";
-
-/** Where each section is: "Beer List › On Tap", from the location's menus (loaded beside the list). */
-function useSectionPlaces(locationId: number) {
-  const menus = useQuery(menuQueries.list(locationId));
-  const trees = useQueries({ queries: (menus.data ?? []).map((menu) => menuQueries.tree(menu.id)) });
-  const places = new Map<number, string>();
-  for (const { data: tree } of trees) {
-    if (!tree) continue;
-    for (const section of tree.sections) places.set(section.id, `${tree.name} › ${section.name.trim() || "Untitled section"}`);
-    if (tree.on_deck_section) places.set(tree.on_deck_section.id, `${tree.name} › On deck`);
-  }
-  return places;
-}
 
 /** What is 86'd at the location now, each with one tap to put it back on. */
 export function EightySixedList({ locationId }: { locationId: number }) {
   const list = useQuery(eightySixQueries.list(locationId));
   const clock = useVenueClock(locationId);
-  const places = useSectionPlaces(locationId);
+  const places = new Map(useLocationSections(locationId).sections.map((section) => [section.id, section.place]));
   const { restore } = useEightySix(locationId);
 
   if (list.isPending) return <Skeleton lines={3} label="Loading what is 86'd" />;

@@ -1,9 +1,9 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useId, useState } from "react";
 import { BoardLocationContext, EightySixBadge, EightySixControl } from "@/components/menu-board/eighty-six-control";
-import { type Item, menuQueries } from "@/lib/client/queries/menus";
+import type { Item } from "@/lib/client/queries/menus";
+import { useLocationSections } from "./location-sections";
 import styles from "./item-finder.module.css";
 
 // The bartender's way to 86 mid-shift, on a phone: type a few letters of a beer, its brewery, style or
@@ -20,21 +20,6 @@ const fold = (text: string) =>
 
 type Found = { item: Item; place: string };
 
-/** Every item of the location's menus, with where it is ("Beer List › On Tap"). */
-function useLocationItems(locationId: number): { items: Found[]; loading: boolean } {
-  const menus = useQuery(menuQueries.list(locationId));
-  const trees = useQueries({ queries: (menus.data ?? []).map((menu) => menuQueries.tree(menu.id)) });
-  const items: Found[] = [];
-  for (const { data: tree } of trees) {
-    if (!tree) continue;
-    for (const section of tree.sections) {
-      for (const item of section.items) items.push({ item, place: `${tree.name} › ${section.name.trim() || "Untitled section"}` });
-    }
-    if (tree.on_deck_section) for (const item of tree.on_deck_section.items) items.push({ item, place: `${tree.name} › On deck` });
-  }
-  return { items, loading: menus.isPending || trees.some((tree) => tree.isPending) };
-}
-
 /** Items whose name, brewery, style or tap number hold every word typed. */
 export function findItems(items: Found[], query: string): Found[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
@@ -50,7 +35,8 @@ export function ItemFinder({ locationId }: { locationId: number }) {
   const statusId = useId();
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
-  const { items, loading } = useLocationItems(locationId);
+  const { sections, loading } = useLocationSections(locationId);
+  const items = sections.flatMap((section) => section.items.map((item) => ({ item, place: section.place })));
   const found = findItems(items, deferred);
   const typed = deferred.trim() !== "";
   const status = !typed
