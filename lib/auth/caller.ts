@@ -65,17 +65,38 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
   const credentials = parseBasic(header);
   if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token).");
   const presented = hashToken(credentials.token);
-  // Known callers are kept by the token's hash (the read model, lib/live/read-cache.ts) until their
-  // user or business row is written anywhere: a reset token is refused on every instance as soon as it
-  // hears the notification. Refusals are not kept.
+  return tokenCaller({
+    key: `caller:${credentials.email}:${presented}`,
+    presented,
+    find: async () => (await db.select().from(users).where(eq(users.email, credentials.email)).limit(1))[0],
+    refused: "The email or token is wrong, or the token was reset.",
+  });
+}
+
+/**
+ * The caller whose token hashes to `presented`, among the users `find` reads, with that token's access.
+ * Known callers are kept by the token's hash (the read model, lib/live/read-cache.ts) until their user
+ * or business row is written anywhere: a reset token is refused on every instance as soon as it hears
+ * the notification. Refusals are not kept.
+ */
+async function tokenCaller({
+  key,
+  presented,
+  find,
+  refused,
+}: {
+  key: string;
+  presented: string;
+  find: () => Promise<User | undefined>;
+  refused: string;
+}): Promise<Caller> {
   const cache = await readCache();
-  const key = `caller:${credentials.email}:${presented}`;
   const kept = cache.get<Caller>(key);
   if (kept) return kept;
   const since = cache.generation;
-  const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
+  const user = await find();
   const access = !user ? null : sameHash(presented, user.tokenHash) ? "write" : sameHash(presented, user.readOnlyTokenHash) ? "read" : null;
-  if (!user || !access) throw unauthorized("The email or token is wrong, or the token was reset.");
+  if (!user || !access) throw unauthorized(refused);
   const caller: Caller = { user, access, via: "token" };
   cache.keep(key, { value: caller, bytes: 1000, tags: [`user:${user.id}`, `business:${user.businessId}`] }, since);
   return caller;
@@ -83,26 +104,23 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
 
 /**
  * A Taproom token alone, as the platform's client libraries send v4's `access_token` (contract §7): the
- * rules of Basic auth without the email, since either token of a user names them by its hash. Kept in
- * the read model as Basic callers are, until the user's or business's row is written (a reset token is
- * refused on every instance as soon as it hears). A value that is no Taproom token is 401.
+ * rules of Basic auth without the email, since either token of a user names them by its hash, and kept
+ * in the read model the same way. A value that is no Taproom token is 401.
  */
 export async function authenticateToken(db: Db, token: string): Promise<Caller> {
   if (token === "") throw unauthorized("The access_token is empty.");
   const presented = hashToken(token);
-  const cache = await readCache();
-  const key = `caller-token:${presented}`;
-  const kept = cache.get<Caller>(key);
-  if (kept) return kept;
-  const since = cache.generation;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.tokenHash, presented), eq(users.readOnlyTokenHash, presented)))
-    .limit(1);
-  const access = !user ? null : sameHash(presented, user.tokenHash) ? "write" : sameHash(presented, user.readOnlyTokenHash) ? "read" : null;
-  if (!user || !access) throw unauthorized("The access_token is not a Taproom token, or it was reset.");
-  const caller: Caller = { user, access, via: "token" };
-  cache.keep(key, { value: caller, bytes: 1000, tags: [`user:${user.id}`, `business:${user.businessId}`] }, since);
-  return caller;
+  return tokenCaller({
+    key: `caller-token:${presented}`,
+    presented,
+    find: async () =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(or(eq(users.tokenHash, presented), eq(users.readOnlyTokenHash, presented)))
+          .limit(1)
+      )[0],
+    refused: "The access_token is not a Taproom token, or it was reset.",
+  });
 }
