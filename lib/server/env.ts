@@ -64,6 +64,15 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Webhooks one location may have (POST …/webhooks past it: 409 limit_reached).
+  WEBHOOK_LIMIT_PER_LOCATION: z.coerce.number().int().min(1).max(1000).default(10),
+  // Deliveries to one business's webhooks in flight at once, across every instance: what a slow or
+  // failing receiver of one business can take from the others (decision 055).
+  WEBHOOK_BUSINESS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  // Open event streams (board and change streams) one instance keeps per client address and per
+  // credential; past it a new stream is 429 (decision 055).
+  STREAM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
+  STREAM_LIMIT_PER_CREDENTIAL: z.coerce.number().int().min(1).max(100_000).default(50),
   // true: each API answer names the statements it ran (X-SQL-Statements; a context per request, for
   // tests); total: the process's running total (X-SQL-Statements-Total; nothing per request, for the
   // benchmark, whose probes run one at a time); false: neither.

@@ -22,6 +22,8 @@ export const errorStatus = {
   // An invitation or password-reset link that is unknown, used, revoked or expired.
   invitation_expired: 410,
   link_expired: 410,
+  // A record past its per-location limit (e.g. WEBHOOK_LIMIT_PER_LOCATION webhooks).
+  limit_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

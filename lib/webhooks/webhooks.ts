@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, max, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/auth/tokens";
 import { recordActivity } from "@/lib/activity/activity";
 import type { Db } from "@/lib/db/client";
 import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
-import { invalid } from "@/lib/server/errors";
+import { ApiError, invalid } from "@/lib/server/errors";
 import type { Location } from "@/lib/locations/locations";
 import { found, required, type Scope } from "@/lib/server/scope";
 import {
@@ -110,6 +110,16 @@ export async function createWebhook(db: Db, { location, input }: { location: Loc
     .from(menuChanges)
     .where(eq(menuChanges.locationId, location.id));
   return db.transaction(async (tx) => {
+    // The location's row locked: two creates at the limit cannot both pass the count.
+    await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, location.id)).for("update");
+    const limit = env().WEBHOOK_LIMIT_PER_LOCATION;
+    const [held] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.locationId, location.id));
+    if ((held?.n ?? 0) >= limit) {
+      throw new ApiError(
+        "limit_reached",
+        `This location has ${held!.n} webhooks, the most it may have (${limit}): delete one, or point one at a receiver that fans out.`,
+      );
+    }
     const [row] = await tx
       .insert(webhooks)
       .values({

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
-import { menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
+import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
 import { describeChanges } from "@/lib/live/feed";
 import { subscribe } from "@/lib/live/bus";
-import { coalesce } from "@/lib/server/coalesce";
 import type { Job } from "@/lib/server/jobs";
 import { errorFields, log } from "@/lib/server/log";
 import { signedHeaders } from "./signing";
@@ -22,6 +21,13 @@ import { eventBody, webhookSecret } from "./webhooks";
 // the whole database. Each step is written only while the lease is still this worker's; a worker that
 // dies lets go when the lease ends. The lease (60 s) outlasts a delivery's timeout (10 s) many times,
 // so no two workers ever deliver to one webhook at once.
+//
+// Fair across businesses (decision 055): a business has at most WEBHOOK_BUSINESS_CONCURRENCY webhooks
+// leased at once on all instances together, a claim prefers the business with the fewest in flight,
+// then the webhook waiting longest (a lease that ends leaves its end as "last served"), and a claim
+// gives its webhook back once a delivery has taken SLICE_MS, so a slow receiver holds a lane for one
+// delivery at a time. Lanes start whenever a change is heard, not after the pass in progress: a slow
+// business's deliveries never stand in front of another business's.
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -31,72 +37,125 @@ export const DISABLE_AFTER_MS = 24 * 3_600_000;
 const LEASE_MS = 60_000;
 const CHANGES_PER_CLAIM = 50;
 const POLL_MS = 5000;
+/** A claim gives its webhook back after the delivery that reaches this much time (always one at least). */
+const SLICE_MS = 1000;
 
 export type WorkerOptions = {
   now?: () => Date;
   transport?: Transport;
   /** Webhooks delivered to at once by this worker (each one's changes strictly one after another). */
   concurrency?: number;
+  /** Webhooks of one business in flight at once on every worker (default WEBHOOK_BUSINESS_CONCURRENCY). */
+  perBusiness?: number;
 };
 
 export class WebhookWorker {
   private readonly now: () => Date;
   private readonly transport: () => Transport;
   private readonly concurrency: number;
+  private readonly perBusiness: () => number;
   private stopped = false;
-  private readonly passes = coalesce(async () => {
-    try {
-      await this.runDue();
-    } catch (error) {
-      log().error(errorFields(error), "Delivering webhooks failed");
-    }
-    return !this.stopped;
-  });
+  /** Lanes running now; each claims and delivers until nothing is due. */
+  private lanes = 0;
+  /** Bumped by every kick: a lane that found nothing goes round once more if a kick came meanwhile. */
+  private kicks = 0;
+  private attempts = 0;
+  private idle: { promise: Promise<void>; resolve: () => void } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
-    { now = () => new Date(), transport, concurrency = 4 }: WorkerOptions = {},
+    { now = () => new Date(), transport, concurrency = 8, perBusiness }: WorkerOptions = {},
   ) {
     this.now = now;
     this.transport = transport ? () => transport : () => httpTransport({ allowPrivate: env().WEBHOOK_ALLOW_PRIVATE });
     this.concurrency = concurrency;
+    this.perBusiness = () => perBusiness ?? env().WEBHOOK_BUSINESS_CONCURRENCY;
   }
 
-  /** Delivers everything due now, until nothing is; answers the number of attempts made. */
+  /** Delivers everything due now, until nothing is; answers the number of attempts this worker made meanwhile. */
   async runDue(): Promise<number> {
-    let attempts = 0;
-    const lane = async () => {
+    const before = this.attempts;
+    await this.kick();
+    return this.attempts - before;
+  }
+
+  /**
+   * Starts lanes up to the worker's concurrency (busy lanes look again before they stop); resolves
+   * when every lane has stopped, nothing being due.
+   */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.kicks++;
+    while (this.lanes < this.concurrency) {
+      this.lanes++;
+      void this.lane();
+    }
+    return this.whenIdle();
+  }
+
+  private whenIdle(): Promise<void> {
+    if (this.lanes === 0) return Promise.resolve();
+    if (!this.idle) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.idle = { promise, resolve };
+    }
+    return this.idle.promise;
+  }
+
+  private async lane() {
+    try {
       for (;;) {
         if (this.stopped) return;
+        const kicked = this.kicks;
         const claimed = await this.claim();
-        if (!claimed) return;
+        if (!claimed) {
+          if (this.kicks === kicked) return;
+          continue;
+        }
         const made = await this.deliver(claimed);
-        attempts += made;
+        this.attempts += made;
       }
-    };
-    await Promise.all(Array.from({ length: this.concurrency }, lane));
-    return attempts;
+    } catch (error) {
+      log().error(errorFields(error), "Delivering webhooks failed");
+    } finally {
+      this.lanes--;
+      if (this.lanes === 0 && this.idle) {
+        this.idle.resolve();
+        this.idle = null;
+      }
+    }
   }
 
-  /** One due webhook, leased to this worker: enabled, not leased, due, with a change after its cursor. */
+  /**
+   * One due webhook, leased to this worker: enabled, not leased, due, with a change after its cursor,
+   * of a business with fewer than `perBusiness` webhooks in flight; the business with the fewest first,
+   * then the webhook whose turn is oldest (due since, or last let go).
+   */
   private async claim(): Promise<(WebhookRow & { leaseToken: string }) | null> {
     const now = this.now();
+    const inFlight = sql`(select count(*) from ${webhooks} as busy join ${locations} as place on place.id = busy.location_id
+      where place.business_id = ${locations.businessId} and busy.leased_until > ${now})`;
     const due = this.db
       .select({ id: webhooks.id })
       .from(webhooks)
+      .innerJoin(locations, eq(locations.id, webhooks.locationId))
       .where(
         and(
           eq(webhooks.enabled, true),
           or(isNull(webhooks.nextAttemptAt), lte(webhooks.nextAttemptAt, now)),
           or(isNull(webhooks.leasedUntil), lte(webhooks.leasedUntil, now)),
           sql`exists (select 1 from ${menuChanges} where ${menuChanges.locationId} = ${webhooks.locationId} and ${menuChanges.id} > ${webhooks.cursor})`,
+          sql`${inFlight} < ${this.perBusiness()}`,
         ),
       )
-      .orderBy(sql`${webhooks.nextAttemptAt} asc nulls first`, asc(webhooks.id))
+      .orderBy(sql`${inFlight} asc`, sql`coalesce(${webhooks.nextAttemptAt}, ${webhooks.leasedUntil}) asc nulls first`, asc(webhooks.id))
       .limit(1)
-      .for("update", { skipLocked: true });
+      .for("update", { of: webhooks, skipLocked: true });
     const token = randomUUID();
     const [row] = await this.db
       .update(webhooks)
@@ -111,6 +170,7 @@ export class WebhookWorker {
     const mine = and(eq(webhooks.id, hook.id), eq(webhooks.leaseToken, hook.leaseToken));
     let cursor = hook.cursor;
     let attempts = 0;
+    const claimedAt = Date.now();
     try {
       const rows = await this.db
         .select()
@@ -174,17 +234,14 @@ export class WebhookWorker {
         });
         if (giveUp) log().warn({ webhook_id: hook.id, change_id: change.id, attempts: attempt }, "Webhook disabled after 24 h of failures");
         if (!outcome.ok) break;
+        // Real time, not the injected clock: this is about the lane, not the webhook's schedule.
+        if (Date.now() - claimedAt >= SLICE_MS) break;
       }
     } finally {
-      await this.db.update(webhooks).set({ cursor, leasedUntil: null, leaseToken: null }).where(mine);
+      // The lease ends now; its end says when this webhook was last served (the claim's order).
+      await this.db.update(webhooks).set({ cursor, leasedUntil: this.now(), leaseToken: null }).where(mine);
     }
     return attempts;
-  }
-
-  /** Runs now, or once more after the run in progress (changes heard meanwhile are not missed). */
-  kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return this.passes.run();
   }
 
   /** Wakes on every committed change (lib/live/bus.ts) and every 5 s for retries. */
@@ -197,12 +254,12 @@ export class WebhookWorker {
     void this.kick();
   }
 
-  /** Stops waking and waits for the delivery in progress to end. */
+  /** Stops waking and waits for the deliveries in progress to end. */
   async stop() {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
-    await this.passes.running;
+    await this.whenIdle();
   }
 }
 

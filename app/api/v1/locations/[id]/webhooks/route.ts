@@ -11,9 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json({ webhooks: await listWebhooks(db, { location }) });
   }),
-  // POST /api/v1/locations/:id/webhooks — add a webhook; the answer alone carries its signing secret
+  // POST /api/v1/locations/:id/webhooks — add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret
   POST: endpoint(
-    { may: "edit", at: "location", params: idParams, body: createWebhookBody, response: { 201: createdWebhookEnvelope } },
+    { may: "edit", at: "location", params: idParams, body: createWebhookBody, response: { 201: createdWebhookEnvelope }, problems: [409] },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json({ webhook: await createWebhook(db, { location, input: body.webhook }) }, { status: 201 });
