@@ -1162,7 +1162,7 @@ export interface paths {
         /** The location's webhooks (never their secrets) */
         get: operations["getLocationsByIdWebhooks"];
         put?: never;
-        /** Add a webhook; the answer alone carries its signing secret */
+        /** Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret */
         post: operations["postLocationsByIdWebhooks"];
         delete?: never;
         /** The methods this path offers */
@@ -7740,6 +7740,7 @@ export interface operations {
             404: components["responses"]["Problem404"];
             410: components["responses"]["Problem410"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -9697,6 +9698,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];

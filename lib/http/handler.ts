@@ -156,6 +156,11 @@ export type HandlerContext<P, Q, B, A extends boolean> = {
   params: P;
   query: Q;
   body: B;
+  /**
+   * Whether the same request would still be let in now (authentication and who may, again): for an
+   * answer that outlives the request's checks, an event stream (lib/live/stream.ts `StreamWatch`).
+   */
+  stillAllowed: () => Promise<boolean>;
 };
 
 export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
@@ -258,7 +263,20 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       );
       const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
-      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body });
+      const stillAllowed = async () => {
+        if (spec.auth === false) return true;
+        try {
+          const again = await authenticate(db, request);
+          if (again.user.id !== caller?.user.id) return false;
+          await authorize(db, again, spec, params as { id?: number });
+          return true;
+        } catch (error) {
+          // A refusal (401, 403, 404) ends it; the database being away (503) does not decide.
+          if (error instanceof ApiError && error.status < 500) return false;
+          throw error;
+        }
+      };
+      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body, stillAllowed });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
       const response = await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps

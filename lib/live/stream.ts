@@ -4,10 +4,10 @@ import { processGlobal } from "@/lib/db/process-global";
 import { menuChanges } from "@/lib/db/schema";
 import { errorFields, log } from "@/lib/server/log";
 import { type ChangeResponse, cursorPattern } from "@/lib/live/schemas";
-import { invalid } from "@/lib/server/errors";
+import { ApiError, invalid } from "@/lib/server/errors";
 import type { locations } from "@/lib/db/schema";
 import { type Coalesced, coalesce } from "@/lib/server/coalesce";
-import { subscribe } from "./bus";
+import { type LiveEvent, subscribe } from "./bus";
 import { changesAfter, checkCursor, idOfCursor } from "./feed";
 
 type Location = typeof locations.$inferSelect;
@@ -108,10 +108,52 @@ const encoder = new TextEncoder();
 /** What a stream's opener writes to: an event or comment, or the end of the stream. */
 export type EventChannel = { send: (text: string) => void; end: () => void; isClosed: () => boolean };
 
+/** One count a stream is held against (its client address, its credential), with the most it may hold. */
+export type StreamHold = { key: string; cap: number; what: string };
+
 /**
- * The one text/event-stream plumbing both streams share: `retry: 2000` and a comment that opens the
- * stream at once, `heartbeat` every 20 s, and the opener's `stop` called once when the client goes
- * (`signal`), the body is cancelled or the opener ends it.
+ * The credentials a stream was opened with, watched while it is open: every notification that
+ * `concerns` them (their user, session or business written on any instance) and every flush has
+ * `stillAllowed` asked again; false ends the stream (issue 31 row 4).
+ */
+export type StreamWatch = { database: Database; concerns: (event: LiveEvent) => boolean; stillAllowed: () => Promise<boolean> };
+
+// Streams open in this process, per hold key: the caps are what one instance spends on one client
+// (memory, sockets), so each instance counts its own (decision 055).
+const holds = processGlobal("live.stream-holds", () => new Map<string, number>());
+
+/** Counts a new stream against each hold, or refuses it (429) when one is at its cap; answers the release. */
+function hold(wanted: StreamHold[]): () => void {
+  const full = wanted.find((entry) => (holds.get(entry.key) ?? 0) >= entry.cap);
+  if (full) {
+    throw new ApiError(
+      "rate_limited",
+      `${full.what} has ${full.cap} event streams open here, the most it may: close one before opening another.`,
+      { headers: { "retry-after": "30" } },
+    );
+  }
+  for (const entry of wanted) holds.set(entry.key, (holds.get(entry.key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const entry of wanted) {
+      const left = (holds.get(entry.key) ?? 1) - 1;
+      if (left <= 0) holds.delete(entry.key);
+      else holds.set(entry.key, left);
+    }
+  };
+}
+
+/** Streams this process holds under a key (tests and the attack script read it through the figures). */
+export const streamsHeld = (key: string) => holds.get(key) ?? 0;
+
+/**
+ * The one text/event-stream primitive every stream uses: `retry: 2000` and a comment that opens the
+ * stream at once, `heartbeat` every 20 s, and everything released once (the opener's `stop`, the
+ * timer, the holds, the watch) when the client goes (`signal`), the body is cancelled, the opener ends
+ * it, or the credentials it was opened with stop being valid. A HEAD opens nothing. Over a hold's cap
+ * the stream is refused before anything is opened: 429.
  */
 export function eventStreamResponse({
   signal,
@@ -119,6 +161,8 @@ export function eventStreamResponse({
   cacheControl,
   open,
   head = false,
+  holds: wanted = [],
+  watch,
 }: {
   signal: AbortSignal;
   heartbeat: string;
@@ -126,16 +170,24 @@ export function eventStreamResponse({
   open: (channel: EventChannel) => Promise<() => void>;
   /** A HEAD request: the stream's headers only, and nothing opened (no follower, no timer, nothing to leak). */
   head?: boolean;
+  holds?: StreamHold[];
+  watch?: StreamWatch;
 }): Response {
   if (head) return new Response(null, { headers: streamHeaders(cacheControl) });
+  // Gone before the stream opened: its abort already fired, so nothing would ever release it.
+  if (signal.aborted) return new Response(null, { status: 204 });
+  const release = hold(wanted);
   let stop: (() => void) | null = null;
+  let unwatch: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
     stop?.();
+    unwatch?.();
     if (timer) clearInterval(timer);
+    release();
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -161,12 +213,49 @@ export function eventStreamResponse({
         if (closed) unfollow();
         else stop = unfollow;
       });
+      if (watch)
+        void watchCredentials(watch, end).then((unsubscribe) => {
+          if (closed) unsubscribe();
+          else unwatch = unsubscribe;
+        });
     },
     cancel() {
       close();
     },
   });
   return new Response(body, { headers: streamHeaders(cacheControl) });
+}
+
+/**
+ * Ends the stream once its credentials stop being valid: asked again after each notification about
+ * them has reached every subscriber (the read model has dropped what it kept), one check at a time.
+ * A check that cannot reach the database keeps the stream; the flush that follows asks again.
+ */
+async function watchCredentials(watch: StreamWatch, end: () => void): Promise<() => void> {
+  let checking = false;
+  let again = false;
+  const check = () => {
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    setImmediate(async () => {
+      try {
+        do {
+          again = false;
+          if (!(await watch.stillAllowed())) return end();
+        } while (again);
+      } catch (error) {
+        log().warn(errorFields(error), "Could not check a stream's credentials again");
+      } finally {
+        checking = false;
+      }
+    });
+  };
+  return subscribe((event) => {
+    if (event.kind === "flush" || watch.concerns(event)) check();
+  }, watch.database);
 }
 
 const streamHeaders = (cacheControl: string) => ({
@@ -186,15 +275,21 @@ export function changeEventStream({
   signal,
   database,
   head = false,
+  holds: wanted,
+  watch,
 }: {
   locationId: number;
   afterId: number;
   signal: AbortSignal;
   database?: Database;
   head?: boolean;
+  holds?: StreamHold[];
+  watch?: StreamWatch;
 }): Response {
   return eventStreamResponse({
     head,
+    holds: wanted,
+    watch,
     signal,
     heartbeat: ": keep-alive\n\n",
     cacheControl: "no-cache, no-transform",
@@ -221,11 +316,16 @@ export async function openChangeStream({
   cursor,
   signal,
   head = false,
+  holds: wanted,
+  watch,
 }: {
   location: Location;
   cursor: string | undefined;
   signal: AbortSignal;
   head?: boolean;
+  holds?: StreamHold[];
+  /** The caller's credentials to watch (the database is this instance's). */
+  watch?: Omit<StreamWatch, "database">;
 }) {
   const database = await getDatabase();
   let afterId: number;
@@ -237,5 +337,13 @@ export async function openChangeStream({
     afterId = idOfCursor(cursor);
     checkCursor(location, afterId);
   }
-  return changeEventStream({ locationId: location.id, afterId, signal, database, head });
+  return changeEventStream({
+    locationId: location.id,
+    afterId,
+    signal,
+    database,
+    head,
+    holds: wanted,
+    watch: watch && { ...watch, database },
+  });
 }

@@ -2,7 +2,7 @@ import { type Database, getDatabase } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
 import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
 import { type LiveEvent, subscribe } from "../live/bus";
-import { eventStreamResponse, follow, latestChangeId } from "../live/stream";
+import { eventStreamResponse, follow, latestChangeId, type StreamHold, type StreamWatch } from "../live/stream";
 
 // The public board's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
 // location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
@@ -70,6 +70,8 @@ export async function openBoardStream({
   database,
   waitingMs = WAITING_MS,
   head = false,
+  holds,
+  watch,
 }: {
   menuId: number;
   viewerBusinessId: number | null;
@@ -78,6 +80,9 @@ export async function openBoardStream({
   waitingMs?: number;
   /** A HEAD request: the headers only, nothing followed (issue 31 row 1). */
   head?: boolean;
+  holds?: StreamHold[];
+  /** A dashboard viewer's session, watched: the stream ends with it (the database is this instance's). */
+  watch?: Omit<StreamWatch, "database">;
 }): Promise<Response> {
   const live = database ?? (await getDatabase());
   const opened = await boardMenuRow(live.db, menuId);
@@ -90,6 +95,8 @@ export async function openBoardStream({
   let told = false;
   return eventStreamResponse({
     head,
+    holds,
+    watch: watch && { ...watch, database: live },
     signal,
     // An event, not a comment: a board hears it and knows its connection is alive (a silent drop is not).
     heartbeat: "event: ping\ndata: {}\n\n",

@@ -9,11 +9,16 @@ import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-se
 
 export type BoardMenuRow = { locationId: number; version: number; unpublished: boolean; businessId: number };
 
-/** The business of the dashboard session that sent `request`, or null (guests, expired cookies). */
-export async function viewerBusinessOf(db: Db, request: Request): Promise<number | null> {
+/** The user of the dashboard session that sent `request`, or null (guests, expired cookies). */
+export async function viewerOf(db: Db, request: Request): Promise<{ id: number; businessId: number } | null> {
   const token = readSessionCookie(request);
   const user = token ? await findBrowserSessionUser(db, token) : null;
-  return user?.businessId ?? null;
+  return user ? { id: user.id, businessId: user.businessId } : null;
+}
+
+/** The business of the dashboard session that sent `request`, or null (guests, expired cookies). */
+export async function viewerBusinessOf(db: Db, request: Request): Promise<number | null> {
+  return (await viewerOf(db, request))?.businessId ?? null;
 }
 
 /** The menu's location, version and who may see it; null when there is no such menu, or its location is archived. */

@@ -1,17 +1,26 @@
 import { endpoint } from "@/lib/http/handler";
 import { openBoardStream } from "@/lib/menus/board-stream";
-import { viewerBusinessOf } from "@/lib/menus/board";
+import { viewerOf } from "@/lib/menus/board";
+import { concernsCaller, streamHolds } from "@/lib/auth/stream-holds";
 import { previewParams } from "@/lib/menus/schemas/preview";
 
 // GET /preview/menus/:menuId/stream — text/event-stream for the public board: `event: version` with the
 // menu's new version whenever it changes, `event: gone` when the viewer may no longer see it
 // (lib/menus/board-stream.ts). A board opened on a draft of another business, or on a missing menu,
 // waits alike, telling nothing until the menu is published; a malformed id is 404.
-export const GET = endpoint({ auth: false, params: previewParams }, async ({ db, params, request }) =>
-  openBoardStream({
+// A board opened with a dashboard session (a draft shown to its business) ends when that session does:
+// EventSource comes back as a guest. Streams are counted per client address and credential (429 past
+// the caps, lib/auth/stream-holds.ts).
+export const GET = endpoint({ auth: false, params: previewParams, problems: [429] }, async ({ db, params, request }) => {
+  const viewer = await viewerOf(db, request);
+  return openBoardStream({
     menuId: params.menuId,
-    viewerBusinessId: await viewerBusinessOf(db, request),
+    viewerBusinessId: viewer?.businessId ?? null,
     signal: request.signal,
     head: request.method === "HEAD",
-  }),
-);
+    holds: streamHolds(request),
+    watch: viewer
+      ? { concerns: concernsCaller(viewer), stillAllowed: async () => (await viewerOf(db, request))?.id === viewer.id }
+      : undefined,
+  });
+});
