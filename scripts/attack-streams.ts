@@ -1,0 +1,138 @@
+/**
+ * npm run attack:streams — issue 31 rows 1 and 3 as an attacker would try them, against one built
+ * instance on the embedded database: from one client, HEADs of the board's stream (each must open
+ * nothing), then GET board streams and change streams on one token held open together (each past its
+ * cap must be refused, 429), with changes made while they are open; then every stream closes.
+ * It prints the server's RSS (its process tree, from /proc) at the start, while the streams are open
+ * and after they closed, and the answers by status. It asserts nothing: the figures are for the note.
+ *
+ *   npm run attack:streams                           # 5,000 HEADs, 2,000 board streams, 500 change streams
+ *   npm run attack:streams -- --heads 500 --streams 300 --changes 100 --build
+ */
+import http from "node:http";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { type AppServer, build, freePort, ROOT, startServer, stopServer, treeRssMiB } from "./app-process";
+
+const { values: args } = parseArgs({
+  options: {
+    heads: { type: "string", default: "5000" },
+    streams: { type: "string", default: "2000" },
+    changes: { type: "string", default: "500" },
+    build: { type: "boolean", default: false },
+  },
+});
+const DIST = ".next-attack";
+const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
+// One client: every request from 127.0.0.1 through its own socket, as a single attacking host would.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+type Held = { status: number; close: () => void };
+
+/** One request; for a 200 stream the response is kept open (not read to its end) until `close`. */
+function send(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<Held> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${pathname}`, { method, headers, agent: method === "GET" && pathname.includes("stream") ? false : agent });
+    request.once("error", reject);
+    request.once("response", (response) => {
+      const stream = (response.headers["content-type"] ?? "").startsWith("text/event-stream") && method === "GET";
+      if (!stream) response.resume();
+      resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+    });
+    request.end(body);
+  });
+}
+
+/** `count` requests, at most `parallel` in flight; their answers by status, and the held ones. */
+async function many(count: number, parallel: number, make: () => Promise<Held>) {
+  const statuses = new Map<number | string, number>();
+  const held: Held[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      next++;
+      try {
+        const answer = await make();
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 200) held.push(answer);
+        else answer.close();
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? "error";
+        statuses.set(code, (statuses.get(code) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, lane));
+  return { statuses, held };
+}
+
+const show = (statuses: Map<number | string, number>) =>
+  [...statuses.entries()]
+    .sort()
+    .map(([status, n]) => `${status} × ${n}`)
+    .join(", ");
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main() {
+  const heads = Number(args.heads);
+  const streams = Number(args.streams);
+  const changes = Number(args.changes);
+  const env = { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
+  if (args.build || !existsSync(path.join(ROOT, DIST))) await build(env);
+  const data = mkdtempSync(path.join(os.tmpdir(), "taproom-attack-"));
+  let server: AppServer | undefined;
+  try {
+    server = await startServer({ ...env, DATA_DIR: data }, await freePort());
+    const base = server.base;
+    const session = await fetch(`${base}/api/v1/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(OWNER),
+    }).then((r) => r.json() as Promise<{ user: { auth_token: string; auth_token_read_only: string } }>);
+    const auth = (token: string) => `Basic ${Buffer.from(`${OWNER.email}:${token}`).toString("base64")}`;
+    const rw = auth(session.user.auth_token);
+    const ro = auth(session.user.auth_token_read_only);
+    const get = (pathname: string) => fetch(`${base}/api/v1/${pathname}`, { headers: { authorization: ro } }).then((r) => r.json() as Promise<any>);
+    const locationId = (await get("locations")).locations[0].id as number;
+    const menu = (await get(`locations/${locationId}/menus`)).menus.find((m: { unpublished: boolean }) => !m.unpublished);
+    const sectionId = (await get(`menus/${menu.id}?full=true`)).menu.sections[0].id as number;
+    const rename = (name: string) =>
+      send(base, "PATCH", `/api/v1/sections/${sectionId}`, { authorization: rw, "content-type": "application/json" }, JSON.stringify({ section: { name } }));
+    // Warm up: every path once, so the first reading is not the JIT's.
+    for (let n = 0; n < 20; n++) (await send(base, "GET", `/preview/menus/${menu.id}/data`)).close();
+    await pause(2000);
+    const start = treeRssMiB(server.child.pid!);
+    console.log(`server RSS at the start: ${start} MiB`);
+
+    const headed = await many(heads, 64, () => send(base, "HEAD", `/preview/menus/${menu.id}/stream`));
+    for (let n = 0; n < 5; n++) (await rename(`Attack ${n}`)).close();
+    console.log(`${heads} HEAD /preview/menus/${menu.id}/stream: ${show(headed.statuses)}; RSS ${treeRssMiB(server.child.pid!)} MiB`);
+
+    const boards = await many(streams, 64, () => send(base, "GET", `/preview/menus/${menu.id}/stream`));
+    console.log(`${streams} GET board streams from one client: ${show(boards.statuses)}`);
+    const feeds = await many(changes, 64, () => send(base, "GET", `/api/v1/locations/${locationId}/changes/stream`, { authorization: ro }));
+    console.log(`${changes} GET change streams on one token: ${show(feeds.statuses)}`);
+    for (let n = 0; n < 20; n++) (await rename(`Open ${n}`)).close();
+    await pause(2000);
+    const open = treeRssMiB(server.child.pid!);
+    console.log(`server RSS with ${boards.held.length + feeds.held.length} streams open, after 20 changes: ${open} MiB`);
+
+    for (const held of [...boards.held, ...feeds.held]) held.close();
+    await pause(5000);
+    const after = treeRssMiB(server.child.pid!);
+    const again = await send(base, "GET", `/preview/menus/${menu.id}/stream`);
+    again.close();
+    console.log(`after every stream closed: RSS ${after} MiB (${(((after - start) / start) * 100).toFixed(1)} % from the start); a new stream: ${again.status}`);
+  } finally {
+    agent.destroy();
+    await stopServer(server);
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
