@@ -61,14 +61,15 @@ export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations")
 // Serialises start-up across app instances sharing one PostgreSQL server.
 const MIGRATION_LOCK = 727_101;
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/** `migrations`: the folder to migrate from (tests build a database as an older release left it). */
+export async function openPglite(dataDir: string, migrations = migrationsFolder): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzle({ client, schema, logger: statementCounter });
-  await migrate(db, { migrationsFolder });
+  await migrate(db, { migrationsFolder: migrations });
   const listen = async (channel: string, listener: Listener) => {
     const stop = await client.listen(channel, listener.message);
     listener.state(true);
@@ -80,7 +81,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close(), listen };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, migrations = migrationsFolder): Promise<Database> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -92,7 +93,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const lock = await pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder: migrations });
   } finally {
     await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     lock.release();

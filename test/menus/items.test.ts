@@ -492,8 +492,9 @@ describe("containers", () => {
 describe("include_legacy", () => {
   it("falls back to custom records with the same id, in the consolidated shape", async () => {
     const database = await db();
-    // Custom ids far above any consolidated id, so what answers is the fallback.
-    for (const table of ["custom_menus", "custom_sections", "custom_items", "custom_containers"]) {
+    // Custom ids far above any consolidated id, so what answers is the fallback (custom menus share the
+    // menus' sequence and never have a menu's id; the other custom records still count on their own).
+    for (const table of ["custom_sections", "custom_items", "custom_containers"]) {
       await database.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 500000)`));
     }
     const [wine] = await database.select().from(customItemTypes);

@@ -20,7 +20,9 @@ export const customItemTypes = pgTable(
 export const customMenus = pgTable(
   "custom_menus",
   {
-    id: id(),
+    // Numbered from the menus' own sequence (migration 0017, decision 052): `GET /menus/:id?include_legacy=true`
+    // finds a custom menu by its id only when no menu has that id, so the two never share one.
+    id: integer().primaryKey().default(sql`nextval('menus_id_seq')`),
     locationId: integer("location_id")
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
