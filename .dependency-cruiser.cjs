@@ -3,7 +3,13 @@
 // Type-only imports count everywhere (tsPreCompilationDeps): a type is still a dependency between layers.
 
 /** Isomorphic helpers: no server module, no browser-only module; safe in components, lib/client and handlers. */
-const PURE_HELPERS = ["^lib/shared/", "^lib/hours/open-now\\.ts$", "^lib/menus/in-force\\.ts$", "^lib/auth/permissions\\.ts$"];
+const PURE_HELPERS = [
+  "^lib/shared/",
+  "^lib/hours/open-now\\.ts$",
+  "^lib/menus/in-force\\.ts$",
+  "^lib/auth/permissions\\.ts$",
+  "^lib/auth/scopes\\.ts$",
+];
 /** Each feature's zod schemas (inputs and answers), shared by handlers and forms: `lib/<feature>/schemas.ts` or `schemas/`. */
 const SCHEMAS = "^lib/[^/]+/schemas(\\.ts$|/)";
 /** What browser code (components/, lib/client/) may import from the repository. */

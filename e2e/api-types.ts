@@ -34,6 +34,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The integration keys the caller manages (an owner: all; a manager: those within their locations) */
+        get: operations["getApiKeys"];
+        put?: never;
+        /** A named, scoped key; the answer alone carries its secret (tpk_…) */
+        post: operations["postApiKeys"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsApiKeys"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key: refused at once on every instance */
+        delete: operations["deleteApiKeysById"];
+        /** The methods this path offers */
+        options: operations["optionsApiKeysById"];
+        head?: never;
+        /** Rename a key or change its scopes or locations (in force at once) */
+        patch: operations["patchApiKeysById"];
+        trace?: never;
+    };
     "/api/v1/container_sizes": {
         parameters: {
             query?: never;
@@ -2472,7 +2512,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The read-only token cannot write (`read_only_token`), the caller's role may not do this (`forbidden_role`: the detail names the role needed), a cookie write came from another site (`cross_site_request`), or sign-up is closed on this server (`signup_closed`). */
+        /** @description An integration key is used outside its scopes (`forbidden_scope`: the detail names the scope needed), the read-only token cannot write (`read_only_token`), the caller's role may not do this (`forbidden_role`: the detail names the role needed), a cookie write came from another site (`cross_site_request`), or sign-up is closed on this server (`signup_closed`). */
         Problem403: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2510,7 +2550,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The write conflicts with the record's state (`conflict`, `custom_menus_migrated`), the email already has an account (`email_taken`), or the business would be left without an owner (`last_owner`). */
+        /** @description The write conflicts with the record's state (`conflict`, `custom_menus_migrated`), a location has as many webhooks as it may (`limit_reached`), the email already has an account (`email_taken`), or the business would be left without an owner (`last_owner`). */
         Problem409: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2570,7 +2610,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many attempts (`rate_limited`); `Retry-After` says when to try again. */
+        /** @description Too many attempts, or too many event streams open for this client or credential (`rate_limited`); `Retry-After` says when to try again. */
         Problem429: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -2667,6 +2707,246 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_keys: {
+                            id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                            location_ids: number[] | null;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key: {
+                        name: string;
+                        scopes: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                        location_ids?: number[] | null;
+                    };
+                } | {
+                    name: string;
+                    scopes: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                    location_ids?: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key: {
+                            id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                            location_ids: number[] | null;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                            /** Format: starts_with */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key: {
+                        name?: string;
+                        scopes?: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                        location_ids?: number[] | null;
+                    };
+                } | {
+                    name?: string;
+                    scopes?: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                    location_ids?: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key: {
+                            id: number;
+                            name: string;
+                            prefix: string;
+                            scopes: ("menus:read" | "menus:write" | "events:read" | "events:write" | "hours:read" | "hours:write" | "insights:read" | "webhooks:write" | "taps:write")[];
+                            location_ids: number[] | null;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     getContainerSizes: {
         parameters: {
             query?: never;
@@ -2719,6 +2999,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -2828,6 +3109,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -3114,6 +3396,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -3289,6 +3572,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -3539,6 +3823,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -3609,6 +3894,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -3887,6 +4173,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -4168,6 +4455,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -4428,6 +4716,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -4796,6 +5085,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -5048,6 +5338,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -5302,6 +5593,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -5963,6 +6255,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -6582,6 +6875,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -6939,6 +7233,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -7216,6 +7511,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -7605,6 +7901,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -7681,6 +7978,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             410: components["responses"]["Problem410"];
             422: components["responses"]["Problem422"];
@@ -7737,6 +8035,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             410: components["responses"]["Problem410"];
             422: components["responses"]["Problem422"];
@@ -7812,6 +8111,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -8259,6 +8559,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -8384,6 +8685,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -8647,6 +8949,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -9266,6 +9569,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -10175,6 +10479,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -10515,6 +10820,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -10819,6 +11125,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -11057,6 +11364,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             422: components["responses"]["Problem422"];
@@ -11580,6 +11888,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
@@ -11895,6 +12204,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];

@@ -34,7 +34,11 @@ type Held = { status: number; close: () => void };
 /** One request; for a 200 stream the response is kept open (not read to its end) until `close`. */
 function send(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<Held> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${pathname}`, { method, headers, agent: method === "GET" && pathname.includes("stream") ? false : agent });
+    const request = http.request(`${base}${pathname}`, {
+      method,
+      headers,
+      agent: method === "GET" && pathname.includes("stream") ? false : agent,
+    });
     request.once("error", reject);
     request.once("response", (response) => {
       const stream = (response.headers["content-type"] ?? "").startsWith("text/event-stream") && method === "GET";
@@ -94,12 +98,20 @@ async function main() {
     const auth = (token: string) => `Basic ${Buffer.from(`${OWNER.email}:${token}`).toString("base64")}`;
     const rw = auth(session.user.auth_token);
     const ro = auth(session.user.auth_token_read_only);
-    const get = (pathname: string) => fetch(`${base}/api/v1/${pathname}`, { headers: { authorization: ro } }).then((r) => r.json() as Promise<any>);
-    const locationId = (await get("locations")).locations[0].id as number;
-    const menu = (await get(`locations/${locationId}/menus`)).menus.find((m: { unpublished: boolean }) => !m.unpublished);
-    const sectionId = (await get(`menus/${menu.id}?full=true`)).menu.sections[0].id as number;
+    const get = <T>(pathname: string) =>
+      fetch(`${base}/api/v1/${pathname}`, { headers: { authorization: ro } }).then((r) => r.json() as Promise<T>);
+    const locationId = (await get<{ locations: { id: number }[] }>("locations")).locations[0]!.id;
+    const menus = (await get<{ menus: { id: number; unpublished: boolean }[] }>(`locations/${locationId}/menus`)).menus;
+    const menu = menus.find((m) => !m.unpublished)!;
+    const sectionId = (await get<{ menu: { sections: { id: number }[] } }>(`menus/${menu.id}?full=true`)).menu.sections[0]!.id;
     const rename = (name: string) =>
-      send(base, "PATCH", `/api/v1/sections/${sectionId}`, { authorization: rw, "content-type": "application/json" }, JSON.stringify({ section: { name } }));
+      send(
+        base,
+        "PATCH",
+        `/api/v1/sections/${sectionId}`,
+        { authorization: rw, "content-type": "application/json" },
+        JSON.stringify({ section: { name } }),
+      );
     // Warm up: every path once, so the first reading is not the JIT's.
     for (let n = 0; n < 20; n++) (await send(base, "GET", `/preview/menus/${menu.id}/data`)).close();
     await pause(2000);
@@ -124,7 +136,9 @@ async function main() {
     const after = treeRssMiB(server.child.pid!);
     const again = await send(base, "GET", `/preview/menus/${menu.id}/stream`);
     again.close();
-    console.log(`after every stream closed: RSS ${after} MiB (${(((after - start) / start) * 100).toFixed(1)} % from the start); a new stream: ${again.status}`);
+    console.log(
+      `after every stream closed: RSS ${after} MiB (${(((after - start) / start) * 100).toFixed(1)} % from the start); a new stream: ${again.status}`,
+    );
   } finally {
     agent.destroy();
     await stopServer(server);

@@ -1,14 +1,25 @@
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users, type User } from "@/lib/db/schema";
+import { processGlobal } from "@/lib/db/process-global";
+import { apiKeys, users, type User } from "@/lib/db/schema";
 import { ApiError } from "@/lib/server/errors";
+import { type Scope, scopesFor } from "./scopes";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
 import { assertSameOrigin } from "./same-origin";
 import { readCache } from "@/lib/live/read-cache";
 
-/** `via`: Basic email:token ("token") or the dashboard's session cookie ("session", always write access). */
-export type Caller = { user: User; access: "read" | "write"; via: "token" | "session" };
+/**
+ * `via`: Basic email:token or an integration key ("token"), or the dashboard's session cookie
+ * ("session", always write access). A key's caller is its creator narrowed to the key's locations,
+ * with `key` naming it and its scopes.
+ */
+export type Caller = {
+  user: User;
+  access: "read" | "write";
+  via: "token" | "session";
+  key?: { id: number; name: string; scopes: Scope[] };
+};
 
 export const REALM = 'Basic realm="Taproom API", charset="UTF-8"';
 
@@ -62,8 +73,10 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
     if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
     return { user, access: "write", via: "session" };
   }
+  const bearer = header.match(BEARER_KEY)?.[1];
+  if (bearer) return checkedScope(await keyCaller(db, bearer), request);
   const credentials = parseBasic(header);
-  if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token).");
+  if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token) or Bearer tpk_… (an integration key).");
   const presented = hashToken(credentials.token);
   return tokenCaller({
     key: `caller:${credentials.email}:${presented}`,
@@ -123,4 +136,77 @@ export async function authenticateToken(db: Db, token: string): Promise<Caller> 
       )[0],
     refused: "The access_token is not a Taproom token, or it was reset.",
   });
+}
+
+const BEARER_KEY = /^Bearer\s+(tpk_[A-Za-z0-9_-]{16,128})\s*$/i;
+
+/** The locations a key reaches: its own list within its creator's (null: every location). */
+function within(creator: number[] | null, key: number[] | null): number[] | null {
+  if (key === null) return creator;
+  return creator === null ? key : key.filter((id) => creator.includes(id));
+}
+
+/**
+ * An integration key's caller (venue-operations §12): its creator, with the creator's role (a key
+ * never exceeds it) and the key's locations within the creator's. Kept in the read model by the
+ * secret's hash until the key, its creator or the business is written anywhere: a revoke is refused
+ * on every instance as soon as it hears the notification.
+ */
+async function keyCaller(db: Db, secret: string): Promise<Caller> {
+  const presented = hashToken(secret);
+  const cache = await readCache();
+  const keptKey = `api-key:${presented}`;
+  let caller = cache.get<Caller>(keptKey);
+  if (!caller) {
+    const since = cache.generation;
+    const [row] = await db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.createdBy))
+      .where(eq(apiKeys.secretHash, presented))
+      .limit(1);
+    if (!row) throw unauthorized("The integration key is unknown or was revoked.");
+    const scopes = row.key.scopes as Scope[];
+    caller = {
+      user: { ...row.user, locationIds: within(row.user.locationIds, row.key.locationIds) },
+      access: scopes.some((scope) => scope.endsWith(":write")) ? "write" : "read",
+      via: "token",
+      key: { id: row.key.id, name: row.key.name, scopes },
+    };
+    const tags = [`api_key:${row.key.id}`, `user:${row.user.id}`, `business:${row.user.businessId}`];
+    cache.keep(keptKey, { value: caller, bytes: 1200, tags }, since);
+  }
+  await noteKeyUse(db, caller.key!.id);
+  return caller;
+}
+
+/** A key outside its scopes: 403 forbidden_scope, naming the scopes that would do. */
+function checkedScope(caller: Caller, request: Request): Caller {
+  const { pathname } = new URL(request.url);
+  const wanted = scopesFor(request.method, pathname);
+  if (!wanted)
+    throw new ApiError("forbidden_scope", `An integration key cannot use ${request.method} ${pathname}: sign in, or use a member's token.`);
+  if (!wanted.some((scope) => caller.key!.scopes.includes(scope))) {
+    throw new ApiError(
+      "forbidden_scope",
+      `This key's scopes do not include ${wanted.join(" or ")}, which ${request.method} ${pathname} needs.`,
+    );
+  }
+  return caller;
+}
+
+// The minute each key's use was last written by this instance: `last_used_at` is kept to the minute,
+// written at most once a minute per key and instance (a conditional UPDATE, so instances agree).
+const keyUses = processGlobal("auth.key-uses", () => new Map<number, number>());
+const MINUTE_MS = 60_000;
+
+async function noteKeyUse(db: Db, keyId: number, now = new Date()) {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  if (keyUses.get(keyId) === minute) return;
+  keyUses.set(keyId, minute);
+  if (keyUses.size > 10_000) keyUses.delete(keyUses.keys().next().value!);
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(minute * MINUTE_MS)))));
 }

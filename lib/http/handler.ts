@@ -224,6 +224,9 @@ async function authorize(db: Db, caller: Caller, spec: { may?: Action; at?: Reco
   }
 }
 
+/** Who a change is recorded under: the member, and the integration key they made when one was used. */
+const actorName = (caller: Caller) => (caller.key ? `${caller.user.name} (key “${caller.key.name}”)` : caller.user.name);
+
 /**
  * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
  * params (a malformed id finds nothing: 404), query and body (422; a `{resource: {…}}` body also
@@ -278,7 +281,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       };
       const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body, stillAllowed });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
-      const response = await (caller ? actingAs({ user_id: caller.user.id, name: caller.user.name, via: caller.via }, work) : work());
+      const response = await (caller ? actingAs({ user_id: caller.user.id, name: actorName(caller), via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps
       // state derived from the database here is current for the caller's next read.
       if (WRITES.has(request.method) && response.status < 400) await settle();

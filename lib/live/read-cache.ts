@@ -27,6 +27,8 @@ const STALE_TAGS: Record<string, (event: RowsStale) => string[]> = {
   events: (event) => [`events:${event.location_id}`],
   hours: (event) => [`hours:${event.location_id}`],
   container_sizes: () => ["container_sizes"],
+  // An integration key revoked or changed (its last use is not notified).
+  api_keys: (event) => [`api_key:${event.id}`],
 };
 
 /** The tags a notification makes stale, `all` for everything, or null when it concerns nothing kept. */

@@ -233,7 +233,7 @@ export function buildDocument(routes: RouteEntry[]): OpenApiDocument {
     openapi: "3.1.0",
     info: { title: "Taproom API", version: API_VERSION, description: DESCRIPTION },
     servers: [{ url: "/", description: "This instance" }],
-    security: [{ basic: [] }, { session: [] }],
+    security: [{ basic: [] }, { key: [] }, { session: [] }],
     tags: tags
       .sort()
       .map((name) => ({ name, description: name === "v4 forwarder" ? "The beer platform's v4 API, through this app." : `/${name}` })),
@@ -241,6 +241,12 @@ export function buildDocument(routes: RouteEntry[]): OpenApiDocument {
     components: {
       securitySchemes: {
         basic: { type: "http", scheme: "basic", description: "email:token, the token from POST /api/v1/sessions." },
+        key: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "tpk_…",
+          description: "An integration key (POST /api/v1/api_keys): a verb outside its scopes is 403 forbidden_scope.",
+        },
         session: { type: "apiKey", in: "cookie", name: "taproom_session", description: "The dashboard's session (POST /api/session)." },
       },
       schemas: { Problem: jsonSchema(problemResponse, "output"), ...V4_SCHEMAS },

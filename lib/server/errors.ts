@@ -7,6 +7,8 @@ export const errorStatus = {
   cross_site_request: 403,
   // The caller's role may not do this (venue-operations §3); the detail names the role needed.
   forbidden_role: 403,
+  // An integration key used outside its scopes (venue-operations §12).
+  forbidden_scope: 403,
   // POST /signup while SIGNUP=closed.
   signup_closed: 403,
   not_found: 404,

@@ -18,8 +18,9 @@ const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
 // Owners alone may (they see every location); the data function finds it in the caller's business.
 const RESTORE = new Set(["locations/[id]/restore"]);
 // Under team/, `:id` names a user (or, under team/invitations/, an invitation) of the caller's business,
-// not a location's record: no `at:` there (the data function finds it in the caller's business, else 404).
-const namesNoLocation = (route: string) => route.startsWith("team/") || RESTORE.has(route);
+// not a location's record, and under api_keys/ an integration key of the business: no `at:` there (the
+// data function finds it in the caller's business, else 404).
+const namesNoLocation = (route: string) => route.startsWith("team/") || route.startsWith("api_keys/") || RESTORE.has(route);
 
 describe("who may", () => {
   it.each(files.map((file) => [path.relative(root, path.dirname(file)) || "/", file]))(

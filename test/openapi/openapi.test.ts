@@ -95,9 +95,10 @@ describe("what the document says about operations", () => {
   it("applies the problem rule: login is open and rate limited, reads of a record 404, writes 403 and 415", () => {
     expect(op("/api/v1/sessions", "post").security).toEqual([]);
     expect(statuses("/api/v1/sessions", "post")).toEqual([200, 400, 401, 413, 415, 422, 429, 500, 503]);
-    // A conditional read (live-menus §2) also answers 304.
-    expect(statuses("/api/v1/menus/{id}", "get")).toEqual([200, 304, 401, 404, 422, 500, 503]);
-    expect(statuses("/api/v1/current_user", "get")).toEqual([200, 401, 500, 503]);
+    // A conditional read (live-menus §2) also answers 304; every authenticated verb may answer 403 (an
+    // integration key outside its scopes, venue-operations §12).
+    expect(statuses("/api/v1/menus/{id}", "get")).toEqual([200, 304, 401, 403, 404, 422, 500, 503]);
+    expect(statuses("/api/v1/current_user", "get")).toEqual([200, 401, 403, 500, 503]);
     expect(statuses("/api/v1/menus/{id}", "delete")).toEqual([200, 400, 401, 403, 404, 413, 415, 500, 503]);
   });
 
