@@ -23,7 +23,7 @@ const TOKENS = [
     key: "auth_token_read_only",
     id: "read-only",
     label: "Read-only token",
-    use: "For anything the public can see: your website, a menu app, a TV board. It can read menus, events, hours and insights, and cannot change anything.",
+    use: "It reads everything you can, insights included, and cannot change anything. For a TV board or your website, make an integration key that can only read menus (menus:read) on the Integrations page instead.",
   },
   {
     key: "auth_token",

@@ -26,6 +26,7 @@ const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
 const BUSINESS = [
   { href: "/locations", label: "Locations", action: "manage" },
   { href: "/team", label: "Team", action: "manage" },
+  { href: "/integrations", label: "Integrations", action: "manage" },
 ] as const satisfies readonly { href: string; label: string; action: Action }[];
 
 /** Header with the location switcher, the section navigation and the account menu: only what the role may open. */
