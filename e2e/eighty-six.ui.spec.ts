@@ -211,4 +211,44 @@ test.describe("a bartender's phone", () => {
     await expect(row.getByTestId("eighty-sixed-badge")).toHaveCount(0, READY);
     await expect.poll(async () => (await apiItem(page, menu.id, stout.id)).eighty_sixed).toBe(false);
   });
+
+  test("messages after a run of 86es show one at a time and never sit over a control", async ({ page }) => {
+    const menu = await published(page, { Taps: ["Toast Lager", "Toast Pils", "Toast Bock", "Toast Gose"] });
+    await page.goto("/locations/1/86");
+    const search = page.getByRole("searchbox", { name: "Find an item to 86 or restore" });
+    await search.fill("Toast");
+    const results = page.getByRole("list", { name: "Matching items" });
+    for (const item of menu.sections[0]!.items.slice(0, 3)) {
+      const row = results.getByRole("listitem").filter({ hasText: item.name });
+      await row.getByRole("button", { name: `86 ${item.name} (out of stock)` }).click();
+      await page.getByRole("menuitem", { name: "Until I restore it" }).click();
+      await expect(row.getByTestId("eighty-sixed-badge")).toBeVisible(READY);
+    }
+    // Three messages were sent: the phone shows the newest alone, in a strip, not a third of the screen.
+    const shown = page.getByTestId("toast").filter({ visible: true });
+    await expect(shown).toHaveCount(1);
+    expect((await shown.boundingBox())!.height).toBeLessThan(812 * 0.15);
+    await page.screenshot({ path: shot("phone-after-three-86es.png") });
+    // Wherever the page is scrolled to its end, no button lies under the message.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() => {
+      const toast = [...document.querySelectorAll('[data-testid="toast"]')]
+        .find((element) => getComputedStyle(element).display !== "none")!
+        .getBoundingClientRect();
+      return [...document.querySelectorAll("main button, main input, main a")]
+        .map((control) => control.getBoundingClientRect())
+        .filter(
+          (box) => box.height > 0 && box.bottom > toast.top && box.top < toast.bottom && box.right > toast.left && box.left < toast.right,
+        ).length;
+    });
+    expect(covered).toBe(0);
+    // The last row's control is reachable and takes the tap (Playwright refuses a click a toast would catch).
+    const last = menu.sections[0]!.items[3]!;
+    await results
+      .getByRole("listitem")
+      .filter({ hasText: last.name })
+      .getByRole("button", { name: `86 ${last.name} (out of stock)` })
+      .click();
+    await expect(page.getByRole("menuitem", { name: "Until I restore it" })).toBeVisible();
+  });
 });

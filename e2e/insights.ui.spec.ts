@@ -160,6 +160,17 @@ test("while another period loads, its headline never shows the last period's fig
   await expect(card.getByText(`${formatted(quarter)} check-ins in the last 90 days`)).toBeVisible();
 });
 
+test("past 60 days the charts count weeks, not 180 noisy days", async ({ page }) => {
+  await page.goto(`/locations/${LOCATION}/insights?days=180`);
+  const card = checkinsCard(page);
+  const chart = card.getByRole("img", { name: /^Check-ins per week in the last 180 days/ });
+  await expect(chart).toBeVisible();
+  // 180 days are 26 weeks (the oldest a short one): one dot per week.
+  await expect(chart.locator(".recharts-area-dots circle, .recharts-dot")).toHaveCount(26);
+  await expect(page.getByRole("region", { name: "Menu views by source" }).getByRole("img", { name: /^Menu views per week/ })).toBeVisible();
+  await card.screenshot({ path: "test-results/insights-180-weekly.png" });
+});
+
 test("the check-ins figure has the previous period beside it", async ({ page }) => {
   const response = await api(page).get(insight("checkins_over_time?num_days=90"));
   const quarter = (await response.json()) as { insights: { checkins: { items: { checkins: number }[] } } };

@@ -45,7 +45,10 @@ test("make a menus:read key for a board, use it, revoke it", async ({ page, play
     await page.screenshot({ path: `${SHOTS}/integrations-375.png`, fullPage: true });
 
     await card.getByRole("button", { name: "Revoke TV board and website" }).click();
-    await page.getByRole("dialog", { name: /Revoke/ }).getByRole("button", { name: "Revoke key" }).click();
+    await page
+      .getByRole("dialog", { name: /Revoke/ })
+      .getByRole("button", { name: "Revoke key" })
+      .click();
     await expect(page.getByText("was revoked")).toBeVisible();
     await expect(card).toHaveCount(0);
     expect((await integration.get(`/api/v1/locations/${downtown}/menus`)).status()).toBe(401);

@@ -5,12 +5,26 @@ import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, Responsive
 import { insightQueries, type CheckinsSeries } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, legendProps, tooltipProps, valueLabel } from "./chart-parts";
-import { changeWords, formatCount, formatLongDay, periodPhrase, plural, previousPeriodCount, seriesColour, widerPeriod } from "./format";
+import {
+  byWeek,
+  changeWords,
+  formatCount,
+  formatLongDay,
+  periodPhrase,
+  plural,
+  previousPeriodCount,
+  seriesColour,
+  WEEKLY_AFTER_DAYS,
+  widerPeriod,
+} from "./format";
 
 const busiest = (series: CheckinsSeries) =>
   series.items.reduce((best, item) => (item.checkins > best.checkins ? item : best), series.items[0]!);
 
-/** Check-ins per local day, with the distinct guests of each day as a dashed line. */
+/**
+ * Check-ins per local day, with the distinct guests of each day as a dashed line; past 60 days, check-ins
+ * per week (a guest of several days would count once per day, so the weekly chart has no guests line).
+ */
 export function CheckinsCard({ locationId, days }: { locationId: number; days: number }) {
   const query = useQuery({ ...insightQueries.checkins(locationId, days), placeholderData: keepPreviousData });
   // The previous period beside the figure, read from the next longer period (none beyond 180 days).
@@ -19,6 +33,8 @@ export function CheckinsCard({ locationId, days }: { locationId: number; days: n
   const before = widerDays !== null && wider.data ? previousPeriodCount(wider.data, days) : null;
   const colour = seriesColour(0);
   const guestColour = seriesColour(1);
+  const weekly = days > WEEKLY_AFTER_DAYS;
+  const per = weekly ? "week" : "day";
   return (
     <ChartCard
       title="Check-ins over time"
@@ -47,11 +63,15 @@ export function CheckinsCard({ locationId, days }: { locationId: number; days: n
       }}
       summary={(data) => {
         const peak = busiest(data);
-        return `Check-ins per day ${periodPhrase(days)}: ${plural(data.count, "check-in")} in total, most on ${formatLongDay(peak.date)} with ${formatCount(peak.checkins)}.`;
+        return `Check-ins per ${per} ${periodPhrase(days)}: ${plural(data.count, "check-in")} in total; the busiest day was ${formatLongDay(peak.date)} with ${formatCount(peak.checkins)}.`;
       }}
       chart={(data) => (
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data.items} margin={{ top: 22, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <ComposedChart
+            data={weekly ? (byWeek(data.items, ["checkins"]) as { date: string; checkins: number }[]) : data.items}
+            margin={{ top: 22, right: 12, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid {...gridProps} />
             <XAxis dataKey="date" {...dayAxis} />
             <YAxis {...countAxis} />
@@ -65,30 +85,44 @@ export function CheckinsCard({ locationId, days }: { locationId: number; days: n
               strokeWidth={2}
               fill={colour}
               fillOpacity={0.14}
-              dot={data.items.length <= 31 ? { r: 3, fill: colour } : false}
+              dot={weekly || data.items.length <= 31 ? { r: 3, fill: colour } : false}
               isAnimationActive={false}
             >
               {data.items.length <= 14 && <LabelList dataKey="checkins" position="top" offset={8} {...valueLabel} />}
             </Area>
-            <Line
-              type="monotone"
-              dataKey="distinct_users"
-              name="Distinct guests"
-              legendType="plainline"
-              stroke={guestColour}
-              strokeWidth={2}
-              strokeDasharray="6 4"
-              dot={false}
-              isAnimationActive={false}
-            />
+            {!weekly && (
+              <Line
+                type="monotone"
+                dataKey="distinct_users"
+                name="Distinct guests"
+                legendType="plainline"
+                stroke={guestColour}
+                strokeWidth={2}
+                strokeDasharray="6 4"
+                dot={false}
+                isAnimationActive={false}
+              />
+            )}
           </ComposedChart>
         </ResponsiveContainer>
       )}
-      table={(data) => ({
-        caption: `Check-ins per day ${periodPhrase(days)}`,
-        columns: ["Day", "Check-ins", "Distinct guests"],
-        rows: data.items.map((item) => [formatLongDay(item.date), formatCount(item.checkins), formatCount(item.distinct_users)]),
-      })}
+      table={(data) =>
+        weekly
+          ? {
+              caption: `Check-ins per week ${periodPhrase(days)}`,
+              columns: ["Week from", "Days", "Check-ins"],
+              rows: byWeek(data.items, ["checkins"]).map((week) => [
+                formatLongDay(week.date),
+                String(week.days),
+                formatCount(week.checkins),
+              ]),
+            }
+          : {
+              caption: `Check-ins per day ${periodPhrase(days)}`,
+              columns: ["Day", "Check-ins", "Distinct guests"],
+              rows: data.items.map((item) => [formatLongDay(item.date), formatCount(item.checkins), formatCount(item.distinct_users)]),
+            }
+      }
     />
   );
 }

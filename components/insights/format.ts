@@ -66,3 +66,24 @@ export function changeWords(now: number, before: number, days: number): string {
   if (change === 0) return `The same as ${previous} (${formatCount(before)})`;
   return `${change > 0 ? "▲" : "▼"} ${Math.abs(change)}% on ${previous} (${formatCount(before)})`;
 }
+
+/** Past this many days a chart shows weeks: 180 daily points are noise on a card (issue 38 row 12). */
+export const WEEKLY_AFTER_DAYS = 60;
+
+/**
+ * Daily rows summed into weeks that end on the last day (the newest week is always whole; the oldest
+ * may hold fewer days, and says so in `days`). Each week is dated by its first day. `keys` are summed.
+ */
+export function byWeek<K extends string>(
+  rows: readonly ({ date: string } & Record<K, number>)[],
+  keys: readonly K[],
+): ({ date: string; days: number } & Record<K, number>)[] {
+  const weeks: ({ date: string; days: number } & Record<K, number>)[] = [];
+  for (let end = rows.length; end > 0; end -= 7) {
+    const days = rows.slice(Math.max(0, end - 7), end);
+    const sums: Record<string, number> = {};
+    for (const key of keys) sums[key] = days.reduce((sum, day) => sum + (day as Record<K, number>)[key], 0);
+    weeks.unshift({ date: days[0]!.date, days: days.length, ...sums } as { date: string; days: number } & Record<K, number>);
+  }
+  return weeks;
+}

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { insightQueries, type MenuViews } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, legendProps, tooltipProps } from "./chart-parts";
-import { formatCount, formatLongDay, localDate, periodPhrase, plural, seriesColour } from "./format";
+import { byWeek, formatCount, formatLongDay, localDate, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
 
 type Shaped = { total: number; sources: { name: string; key: string; total: number }[]; rows: Record<string, string | number>[] };
 
@@ -13,7 +13,7 @@ type Shaped = { total: number; sources: { name: string; key: string; total: numb
  * One row per day keyed `s0`, `s1`…: a source name may hold dots, which Recharts would read as a path.
  * Each day is given as the instant it starts; the venue's zone turns that back into its calendar date.
  */
-function shape(views: MenuViews, timeZone: string): Shaped {
+function shape(views: MenuViews, timeZone: string, weekly: boolean): Shaped {
   const names = views.menu_views[0]?.value.map((entry) => entry.source) ?? [];
   const sources = names.map((name, index) => ({
     name,
@@ -24,15 +24,21 @@ function shape(views: MenuViews, timeZone: string): Shaped {
     date: localDate(day.timeframe.start, timeZone),
     ...Object.fromEntries(day.value.map((entry, index) => [`s${index}`, entry.result])),
   }));
-  return { total: views.total_menu_views, sources, rows };
+  if (!weekly) return { total: views.total_menu_views, sources, rows };
+  // Past 60 days, weeks (each dated by its first day): 180 daily bars are noise on a card.
+  const keys = sources.map((source) => source.key);
+  const daily = rows as ({ date: string } & Record<string, number>)[];
+  return { total: views.total_menu_views, sources, rows: byWeek(daily, keys) };
 }
 
-/** Menu views per day, stacked by source (the website, the app, a TV board…), with a legend. */
+/** Menu views per day (per week past 60 days), stacked by source (the website, the app, a TV board…), with a legend. */
 export function MenuViewsCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
+  const weekly = days > WEEKLY_AFTER_DAYS;
+  const per = weekly ? "week" : "day";
   const query = useQuery({
     ...insightQueries.menuViews(locationId, days),
     placeholderData: keepPreviousData,
-    select: (views) => shape(views, timeZone),
+    select: (views) => shape(views, timeZone, weekly),
   });
   return (
     <ChartCard
@@ -54,7 +60,7 @@ export function MenuViewsCard({ locationId, days, timeZone }: { locationId: numb
         />
       )}
       summary={(data) =>
-        `Menu views per day ${periodPhrase(days)}, by source: ${plural(data.total, "view")} in total; ${data.sources.map((source) => `${source.name} ${formatCount(source.total)}`).join(", ")}.`
+        `Menu views per ${per} ${periodPhrase(days)}, by source: ${plural(data.total, "view")} in total; ${data.sources.map((source) => `${source.name} ${formatCount(source.total)}`).join(", ")}.`
       }
       chart={(data) => (
         <ResponsiveContainer width="100%" height="100%">
@@ -81,8 +87,8 @@ export function MenuViewsCard({ locationId, days, timeZone }: { locationId: numb
         </ResponsiveContainer>
       )}
       table={(data) => ({
-        caption: `Menu views per day ${periodPhrase(days)}, by source`,
-        columns: ["Day", ...data.sources.map((source) => source.name), "Total"],
+        caption: `Menu views per ${per} ${periodPhrase(days)}, by source`,
+        columns: [weekly ? "Week from" : "Day", ...data.sources.map((source) => source.name), "Total"],
         rows: data.rows.map((row) => {
           const counts = data.sources.map((source) => Number(row[source.key] ?? 0));
           return [formatLongDay(String(row.date)), ...counts.map(formatCount), formatCount(counts.reduce((a, b) => a + b, 0))];
