@@ -1109,6 +1109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/menu_announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** What changed on the location's published menus, newest first */
+        get: operations["getLocationsByIdMenuAnnouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdMenuAnnouncements"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/menus": {
         parameters: {
             query?: never;
@@ -1823,6 +1843,26 @@ export interface paths {
          * @description Forwarded to the beer platform's `GET /v4/venue/checkins` with this app's credentials. Only the documented parameters are passed on; answers are cached (feed), `X-Cache` says whether this one came from the cache.
          */
         get: operations["v4_get_venue_checkins_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/thepub/local": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * thepub/local
+         * @description Forwarded to the beer platform's `GET /v4/thepub/local` with this app's credentials. Only the documented parameters are passed on; answers are cached (feed), `X-Cache` says whether this one came from the cache.
+         */
+        get: operations["v4_get_thepub_local"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9490,6 +9530,76 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdMenuAnnouncements: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        menu_announcements: {
+                            id: number;
+                            location_id: number;
+                            menu_id: number;
+                            menu_name: string;
+                            /** @enum {string} */
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            message: string;
+                            version: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdMenuAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdMenus: {
         parameters: {
             query?: {
@@ -14018,6 +14128,136 @@ export interface operations {
             path: {
                 id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platform's answer in its envelope. */
+            200: {
+                headers: {
+                    /** @description HIT when the answer came from this app's cache, MISS when it was fetched. */
+                    "X-Cache"?: "HIT" | "MISS";
+                    /** @description Calls per hour the budget that paid for this call allows. */
+                    "X-Ratelimit-Limit"?: number;
+                    /** @description Calls left in that budget this hour. */
+                    "X-Ratelimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Envelope"];
+                };
+            };
+            /** @description The platform refused a parameter (its `error_type`, e.g. `invalid_param`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description No credentials or wrong ones (`invalid_auth`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description Not an allow-listed endpoint (`invalid_method`), or the platform found nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description The endpoint does not take this method; `Allow` lists the ones it does. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description A POST body that is not a form (`application/x-www-form-urlencoded`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description A budget is spent (the app's, the business's share or the user's): `Retry-After` and the rate-limit headers say until when. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Calls per hour the budget that paid for this call allows. */
+                    "X-Ratelimit-Limit"?: number;
+                    /** @description Calls left in that budget this hour. */
+                    "X-Ratelimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description Something went wrong on our side (`server_error`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description The platform answered something that is not its envelope, or failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description The platform or the database cannot be reached; `Retry-After` when known. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+            /** @description The platform did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V4Error"];
+                };
+            };
+        };
+    };
+    v4_get_thepub_local: {
+        parameters: {
+            query?: {
+                lat?: string;
+                lng?: string;
+                radius?: string;
+                dist_pref?: string;
+                max_id?: string;
+                min_id?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

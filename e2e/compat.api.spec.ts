@@ -77,21 +77,13 @@ test("a board reads a custom menu through the consolidated path, in the shape it
   const read = { ...owner.read, ...JSON_ONLY };
   const write = { ...owner.write, ...JSON_ONLY };
   const { locations } = await readJson(await request.get("/api/v1/locations", { headers: read }));
-  // A custom menu whose id no consolidated menu has (the lookup tries the menu with that id first).
-  let custom: { id: number } | undefined;
-  const made: number[] = [];
-  while (!custom && made.length < 20) {
-    const created = await request.post(`/api/v1/locations/${locations[0].id}/custom_menus`, {
-      headers: write,
-      data: { name: "Wine board" },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const menu = (await created.json()).custom_menu;
-    made.push(menu.id);
-    if ((await request.get(`/api/v1/menus/${menu.id}`, { headers: read })).status() === 404) custom = menu;
-  }
+  const created = await request.post(`/api/v1/locations/${locations[0].id}/custom_menus`, { headers: write, data: { name: "Wine board" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const custom = (await created.json()).custom_menu;
+  // Custom menus take their ids from the menus' sequence: no menu has this id, so the lookup reaches it.
+  expect((await request.get(`/api/v1/menus/${custom.id}`, { headers: read })).status()).toBe(404);
   const section = (
-    await readJson(await request.post(`/api/v1/custom_menus/${custom!.id}/custom_sections`, { headers: write, data: { name: "Reds" } }))
+    await readJson(await request.post(`/api/v1/custom_menus/${custom.id}/custom_sections`, { headers: write, data: { name: "Reds" } }))
   ).custom_section;
   const item = (
     await readJson(
@@ -102,11 +94,74 @@ test("a board reads a custom menu through the consolidated path, in the shape it
     await request.post(`/api/v1/custom_items/${item.id}/custom_containers`, { headers: write, data: { name: "Glass", price: "9" } }),
   );
 
-  const answer = await readJson(await request.get(`/api/v1/menus/${custom!.id}?include_legacy=true&full=true`, { headers: read }));
-  expect(answer.menu).toMatchObject({ id: custom!.id, legacy: true });
+  const answer = await readJson(await request.get(`/api/v1/menus/${custom.id}?include_legacy=true&full=true`, { headers: read }));
+  expect(answer.menu).toMatchObject({ id: custom.id, legacy: true });
   expect(answer.custom_menu.custom_sections[0].custom_items[0]).toMatchObject({ name: "Rioja" });
   expect(answer.custom_menu.custom_sections[0].custom_items[0].custom_containers[0]).toMatchObject({ name: "Glass", price: "9.00" });
-  for (const id of made) await request.delete(`/api/v1/custom_menus/${id}`, { headers: write });
+  await request.delete(`/api/v1/custom_menus/${custom.id}`, { headers: write });
+});
+
+test("a C# menu fetcher reads every menu, its soda, spirits and food menus through include_legacy (issue 31 row 12)", async ({
+  request,
+  owner,
+}) => {
+  const headers = { ...owner.read, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations.json", { headers }));
+  let legacyMenus = 0;
+  for (const location of locations) {
+    const { menus } = await readJson(await request.get(`/api/v1/locations/${location.id}/menus.json?include_legacy=true`, { headers }));
+    for (const summary of menus as { id: number; name: string; legacy?: boolean }[]) {
+      // The fetcher asks for each menu by the id the list gave it, always with include_legacy.
+      const answer = await readJson(await request.get(`/api/v1/menus/${summary.id}.json?full=true&include_legacy=true`, { headers }));
+      expect(answer.menu, summary.name).toMatchObject({ id: summary.id, name: summary.name });
+      if (!summary.legacy) continue;
+      legacyMenus++;
+      expect(answer.menu.legacy).toBe(true);
+      expect(answer.custom_menu).toMatchObject({ id: summary.id, name: summary.name });
+      expect(answer.menu.sections.length).toBe(answer.custom_menu.custom_sections.length);
+    }
+  }
+  // The demo's custom menu at each of the owner's locations.
+  expect(legacyMenus).toBeGreaterThanOrEqual(2);
+});
+
+test("a .NET client reads a location's menu announcements and the local pub feed (issue 31 row 15)", async ({ request, owner }) => {
+  const read = { ...owner.read, ...JSON_ONLY };
+  const write = { ...owner.write, ...JSON_ONLY };
+  const { locations } = await readJson(await request.get("/api/v1/locations.json", { headers: read }));
+  const location = locations[0];
+  const { menus } = await readJson(await request.get(`/api/v1/locations/${location.id}/menus.json`, { headers: read }));
+  const published = menus.find((menu: Menu) => !menu.unpublished);
+  const { menu } = (await readJson(await request.get(`/api/v1/menus/${published.id}.json?full=true`, { headers: read }))) as { menu: Menu };
+  const item = menu.sections.flatMap((section) => section.items)[0]!;
+  const renamed = `${item.name} (announced)`;
+  await readJson(await request.patch(`/api/v1/items/${item.id}.json`, { headers: write, data: { name: renamed } }));
+
+  const answer = await request.get(`/api/v1/locations/${location.id}/menu_announcements.json?limit=5`, { headers: read });
+  expect(answer.status()).toBe(200);
+  const { menu_announcements } = await readJson(answer);
+  expect(menu_announcements[0]).toMatchObject({
+    location_id: location.id,
+    menu_id: published.id,
+    menu_name: published.name,
+    type: "menu.updated",
+    message: expect.stringContaining(renamed),
+    created_at: expect.any(String),
+  });
+  await request.patch(`/api/v1/items/${item.id}.json`, { headers: write, data: { name: item.name } });
+
+  // The platform library's "the pub, local" call: check-ins near the venue, paged by next_url.
+  const venue = (await readJson(await request.get(`/api/v4/venue/info/${location.untappd_venue_id}?compact=true`, { headers: read })))
+    .response.venue;
+  const local = await readJson(
+    await request.get(`/api/v4/thepub/local?lat=${venue.location.lat}&lng=${venue.location.lng}&radius=10&limit=5`, { headers: read }),
+  );
+  expect(local.meta.code).toBe(200);
+  expect(local.response.checkins.items.length).toBeGreaterThan(0);
+  expect(local.response.checkins.items.some((checkin: any) => checkin.venue.venue_id === location.untappd_venue_id)).toBe(true);
+  const next = await readJson(await request.get(local.response.pagination.next_url, { headers: read }));
+  expect(next.meta.code).toBe(200);
+  expect(next.response.checkins.items[0].checkin_id).toBeLessThan(local.response.checkins.items.at(-1).checkin_id);
 });
 
 test("every client sees a wrong token as a 401 it can read, with or without asking for problem+json", async ({ request, owner }) => {

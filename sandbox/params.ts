@@ -11,6 +11,17 @@ export const whole = (name: string, min = 0) =>
     .transform(Number)
     .refine((n) => n >= min && n <= MAX_INT, `${name} must be between ${min} and ${MAX_INT}.`);
 
+/** A decimal number as written in a query: "-5", "52.37". */
+export const decimal = /^[+-]?\d+(\.\d+)?$/;
+
+/** Latitude (`limit` 90) or longitude (180) in decimal degrees. */
+export const coordinate = (name: string, limit: number) =>
+  z
+    .string()
+    .regex(decimal, `${name} must be a number.`)
+    .transform(Number)
+    .refine((value) => Math.abs(value) <= limit, `${name} must be between -${limit} and ${limit}.`);
+
 /** A record id in a path or query: a positive integer. */
 export const recordId = (name: string) => whole(name, 1);
 

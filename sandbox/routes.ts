@@ -4,7 +4,7 @@ import { beerInfo, trending } from "./handlers/beer";
 import { breweryInfo } from "./handlers/brewery";
 import { directoryLookup, venueInfo } from "./handlers/venue";
 import { addCheckin, addComment, deleteComment, toggleToast, viewCheckin } from "./handlers/checkin";
-import { beerFeed, breweryFeed, recentFeed, userFeed, venueFeed } from "./handlers/feeds";
+import { beerFeed, breweryFeed, localFeed, recentFeed, userFeed, venueFeed } from "./handlers/feeds";
 import { acceptFriend, pendingRequests, rejectFriend, removeFriend, requestFriend } from "./handlers/friends";
 import { notifications } from "./handlers/notifications";
 import { searchBeer, searchBrewery } from "./handlers/search";
@@ -38,6 +38,8 @@ const ROUTES: Route[] = [
   { methods: GET, pattern: "v4/beer/checkins/:bid", access: "public", handler: beerFeed },
   { methods: GET, pattern: "v4/brewery/checkins/:brewery_id", access: "public", handler: breweryFeed },
   { methods: GET, pattern: "v4/venue/checkins/:venue_id", access: "public", handler: venueFeed },
+  // Not in the spec's table: the platform's feed of check-ins near a point, which its clients call (decision 052).
+  { methods: GET, pattern: "v4/thepub/local", access: "public", handler: localFeed },
   { methods: GET, pattern: "v4/beer/info/:bid", access: "public", handler: beerInfo },
   { methods: GET, pattern: "v4/brewery/info/:brewery_id", access: "public", handler: breweryInfo },
   { methods: GET, pattern: "v4/venue/info/:venue_id", access: "public", handler: venueInfo },

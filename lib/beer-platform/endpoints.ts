@@ -62,6 +62,15 @@ const PATTERNS: Pattern[] = [
   { name: "beer/checkins", method: "GET", segments: ["beer", "checkins", "int"], access: "public", cache: "feed", params: FEED },
   { name: "brewery/checkins", method: "GET", segments: ["brewery", "checkins", "int"], access: "public", cache: "feed", params: FEED },
   { name: "venue/checkins", method: "GET", segments: ["venue", "checkins", "int"], access: "public", cache: "feed", params: FEED },
+  // Not in the spec's table, but an endpoint of the platform its clients call (issue 31 row 15, decision 052).
+  {
+    name: "thepub/local",
+    method: "GET",
+    segments: ["thepub", "local"],
+    access: "public",
+    cache: "feed",
+    params: ["lat", "lng", "radius", "dist_pref", ...FEED],
+  },
   { name: "beer/info", method: "GET", segments: ["beer", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },
   { name: "brewery/info", method: "GET", segments: ["brewery", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },
   { name: "venue/info", method: "GET", segments: ["venue", "info", "int"], access: "public", cache: "lookup", params: ["compact"] },

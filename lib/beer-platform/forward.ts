@@ -8,7 +8,7 @@ import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
 import { callerApiRoot, rewriteApiLinks } from "./links";
-import { parseJsonBody, readBodyText } from "@/lib/http/body";
+import { parseFormText, parseJsonBody, readBodyText } from "@/lib/http/body";
 
 // A path segment that could reach anything but the endpoint it names is refused before matching.
 const UNSAFE_SEGMENT = /^\.{1,2}$|[/\\%?#\u0000-\u001f]/;
@@ -29,7 +29,7 @@ async function formOf(request: Request): Promise<URLSearchParams | undefined> {
   }
   if (type === "multipart/form-data") {
     // What browsers' FormData and many HTTP libraries send: its text fields, as the sandbox reads it (files dropped).
-    const parts = await new Response(text, { headers: { "content-type": request.headers.get("content-type")! } }).formData().catch(() => {
+    const parts = await parseFormText(text, request.headers.get("content-type")!).catch(() => {
       throw new V4Error(400, "invalid_param", "The multipart body could not be read.");
     });
     const form = new URLSearchParams();

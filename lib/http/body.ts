@@ -35,8 +35,12 @@ export async function readBodyText(request: Request): Promise<string> {
  * alone would read any size whole before it could be refused.
  */
 export async function readFormBody(request: Request): Promise<FormData> {
-  const text = await readBodyText(request);
-  return new Response(text, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  return parseFormText(await readBodyText(request), request.headers.get("content-type") ?? "");
+}
+
+/** A form body already read (readBodyText), parsed as its content type says (urlencoded or multipart). */
+export function parseFormText(text: string, contentType: string): Promise<FormData> {
+  return new Response(text, { headers: { "content-type": contentType } }).formData();
 }
 
 const MAX_DEPTH = 32;

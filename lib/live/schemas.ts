@@ -62,3 +62,38 @@ export const changeStreamQuery = z.object({
 
 /** The stream's body: Server-Sent Events, one per change (`id: <cursor>`, `event: <type>`, `data: <Change JSON>`). */
 export const changeStreamResponse = z.string().meta({ contentMediaType: "text/event-stream" });
+
+/** GET /locations/:id/menu_announcements: what changed on the location's published menus, newest first (decision 052). */
+export const ANNOUNCEMENTS_PAGE = { default: 25, max: 100 } as const;
+
+export const menuAnnouncementsQuery = z.object({
+  /** An announcement's id: only older ones (the next page is `before` = the last id of this one). */
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, "must be an announcement's id")
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, `must be a whole number from 1 to ${ANNOUNCEMENTS_PAGE.max}`)
+    .transform(Number)
+    .pipe(z.number().max(ANNOUNCEMENTS_PAGE.max, `must be a whole number from 1 to ${ANNOUNCEMENTS_PAGE.max}`))
+    .default(ANNOUNCEMENTS_PAGE.default),
+});
+
+export const menuAnnouncementResponse = z.strictObject({
+  /** The change's id (live-menus §3): the same id in the feed, its stream and its webhooks. */
+  id: recordId,
+  location_id: recordId,
+  menu_id: recordId,
+  menu_name: z.string(),
+  type: z.enum(CHANGE_TYPES),
+  /** The change in one sentence ("Added Harbor Haze to Taps"). */
+  message: z.string(),
+  /** The menu's version after the change. */
+  version: z.number().int().min(1),
+  created_at: timestamp,
+});
+export type MenuAnnouncementResponse = z.infer<typeof menuAnnouncementResponse>;
+
+export const menuAnnouncementsEnvelope = z.strictObject({ menu_announcements: z.array(menuAnnouncementResponse) });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import {
   sandboxBadges,
@@ -33,6 +33,11 @@ export const byUser = (userId: number) => eq(sandboxCheckins.userId, userId);
 export const byBeer = (beerId: number) => eq(sandboxCheckins.beerId, beerId);
 export const byBrewery = (breweryId: number) => eq(sandboxBeers.breweryId, breweryId);
 export const byVenue = (venueId: number) => eq(sandboxCheckins.venueId, venueId);
+/** Check-ins at a venue within `km` of a point (great-circle distance; check-ins without a venue are not near anything). */
+export const nearPoint = (lat: number, lng: number, km: number) =>
+  sql`2 * 6371 * asin(sqrt(power(sin(radians(${sandboxVenues.lat}::float8 - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${sandboxVenues.lat}::float8))
+    * power(sin(radians(${sandboxVenues.lng}::float8 - ${lng}) / 2), 2))) <= ${km}`;
 export const byFriendsOf = (db: Db, userId: number) => inArray(sandboxCheckins.userId, friendIds(db, userId));
 
 /** Newest first; max_id is inclusive, min_id exclusive. Reads one row more to know whether more follow. */

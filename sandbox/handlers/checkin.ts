@@ -7,17 +7,8 @@ import { existingBeer } from "../data/catalogue";
 import { canSee } from "../data/relations";
 import { requireViewer } from "../data/users";
 import { invalidParam, notAllowed, notFound } from "../errors";
-import { onOff, parseParams, recordId, shortText } from "../params";
+import { coordinate, decimal, onOff, parseParams, recordId, shortText } from "../params";
 import { commentJson, commentsJson, toastsJson } from "../serialize/checkin";
-
-const decimal = /^[+-]?\d+(\.\d+)?$/;
-
-const coordinate = (name: string, limit: number) =>
-  z
-    .string()
-    .regex(decimal, `${name} must be a number.`)
-    .transform(Number)
-    .refine((value) => Math.abs(value) <= limit, `${name} must be between -${limit} and ${limit}.`);
 
 const addParams = z
   .object({

@@ -1,11 +1,12 @@
 import { and, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Ctx } from "../context";
-import { byBeer, byBrewery, byFriendsOf, byUser, byVenue, checkinItems, checkinPage, publicAccounts } from "../data/checkins";
+import { byBeer, byBrewery, byFriendsOf, byUser, byVenue, checkinItems, checkinPage, nearPoint, publicAccounts } from "../data/checkins";
 import { assertVisible, requireViewer, targetUser } from "../data/users";
-import { feedParams, parseParams } from "../params";
+import { coordinate, feedParams, parseParams, whole } from "../params";
 import { existingBeer, existingBrewery, existingVenue } from "../data/catalogue";
 
-function pageUrl(ctx: Ctx, query: Record<string, number | undefined>) {
+function pageUrl(ctx: Ctx, query: Record<string, string | number | undefined>) {
   const url = new URL(`${ctx.apiRoot}${ctx.routePath}`);
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
   return url.toString();
@@ -13,9 +14,10 @@ function pageUrl(ctx: Ctx, query: Record<string, number | undefined>) {
 
 /**
  * A check-in feed, newest first: `max_id` starts at that id (inclusive), `min_id` keeps only newer ones.
- * `pagination.max_id` is where the next (older) page starts; next_url is "" on the last page.
+ * `pagination.max_id` is where the next (older) page starts; next_url is "" on the last page. `kept`:
+ * the feed's own parameters, carried in both links.
  */
-async function feed(ctx: Ctx, where: SQL | undefined, max: number) {
+async function feed(ctx: Ctx, where: SQL | undefined, max: number, kept: Record<string, string | number> = {}) {
   const params = parseParams(feedParams(max, 25), ctx.params);
   const page = await checkinPage(ctx.db, where, { maxId: params.max_id, minId: params.min_id, limit: params.limit });
   const items = await checkinItems(ctx.db, page.rows, ctx.viewer);
@@ -24,8 +26,8 @@ async function feed(ctx: Ctx, where: SQL | undefined, max: number) {
   const nextMax = page.more && oldest !== undefined ? oldest - 1 : undefined;
   return {
     pagination: {
-      next_url: nextMax === undefined ? "" : pageUrl(ctx, { max_id: nextMax, min_id: params.min_id, limit: params.limit }),
-      since_url: newest === undefined ? "" : pageUrl(ctx, { min_id: newest, limit: params.limit }),
+      next_url: nextMax === undefined ? "" : pageUrl(ctx, { ...kept, max_id: nextMax, min_id: params.min_id, limit: params.limit }),
+      since_url: newest === undefined ? "" : pageUrl(ctx, { ...kept, min_id: newest, limit: params.limit }),
       max_id: nextMax ?? "",
     },
     checkins: { count: items.length, items },
@@ -61,4 +63,23 @@ export async function breweryFeed(ctx: Ctx) {
 export async function venueFeed(ctx: Ctx) {
   const venue = await existingVenue(ctx, ctx.path.venue_id);
   return feed(ctx, and(byVenue(venue.id), publicAccounts), 25);
+}
+
+const MAX_RADIUS = 25;
+const KM_PER_MILE = 1.609344;
+
+const localParams = z.object({
+  lat: coordinate("lat", 90),
+  lng: coordinate("lng", 180),
+  radius: whole("radius", 1)
+    .transform((n) => Math.min(n, MAX_RADIUS))
+    .default(MAX_RADIUS),
+  dist_pref: z.enum(["m", "km"], { error: 'dist_pref must be "m" (miles) or "km".' }).default("m"),
+});
+
+// GET /v4/thepub/local — public accounts' check-ins at venues within `radius` (miles, or km with dist_pref=km) of lat, lng
+export async function localFeed(ctx: Ctx) {
+  const { lat, lng, radius, dist_pref } = parseParams(localParams, ctx.params);
+  const km = dist_pref === "km" ? radius : radius * KM_PER_MILE;
+  return feed(ctx, and(nearPoint(lat, lng, km), publicAccounts), 25, { lat, lng, radius, dist_pref });
 }

@@ -80,6 +80,39 @@ describe("through /api/v4 with the sandbox upstream", () => {
     expect(elsewhere.body.response.pagination.next_url).toBe(next_url.replace(ORIGIN, "http://taproom.example:8080"));
   });
 
+  it("thepub/local (issue 31 row 15): allowed, cached like the other feeds, its pages through /api/v4 with the point kept", async () => {
+    const path = "/api/v4/thepub/local?lat=40.7195&lng=-74.0089&radius=5&limit=5&junk=1";
+    const first = await call("GET", path, { as: owner.ro });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const items = first.body.response.checkins.items;
+    expect(items).toHaveLength(5);
+    expect(items.some((item: any) => item.venue.venue_id === 910001)).toBe(true);
+    const again = await call("GET", path.replace("&junk=1", ""), { as: owner.ro });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.body).toEqual(first.body);
+
+    const next = new URL(first.body.response.pagination.next_url);
+    expect(`${next.origin}${next.pathname}`).toBe(`${ORIGIN}/api/v4/thepub/local`);
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      lat: "40.7195",
+      lng: "-74.0089",
+      radius: "5",
+      dist_pref: "m",
+      limit: "5",
+    });
+    expect(next.toString()).not.toMatch(/sandbox|client_|access_token|junk/);
+    const older = await call("GET", next.toString(), { as: owner.ro });
+    const ids = (answer: any) => answer.body.response.checkins.items.map((item: any) => item.checkin_id as number);
+    expect(Math.max(...ids(older))).toBeLessThan(Math.min(...ids(first)));
+
+    // A token alone works, as the platform's client libraries send it; a missing lat is the platform's 400.
+    expect((await call("GET", `${path}&access_token=${owner.ro.token}`)).status).toBe(200);
+    const bad = await call("GET", "/api/v4/thepub/local?lng=-74", { as: owner.ro });
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta).toMatchObject({ code: 400, error_type: "invalid_param" });
+  });
+
   it("a check-in naming its venue by foursquare_id keeps the venue; venue/foursquare_lookup finds it", async () => {
     const checkin = await call(
       "POST",

@@ -56,6 +56,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/analytics?source_name=Test", "read"],
   ["GET", "locations/{location}/changes", "read"],
   ["GET", "locations/{location}/eighty_sixed", "read"],
+  ["GET", "locations/{location}/menu_announcements", "read"],
   ["GET", "locations/{location}/events", "read"],
   [
     "POST",

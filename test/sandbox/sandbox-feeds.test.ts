@@ -148,6 +148,62 @@ describe("check-in feeds", () => {
     }
   });
 
+  it("thepub/local: public accounts' check-ins at venues within the radius of a point, paged like the other feeds", async () => {
+    const db = await getDb();
+    const venues = new Map((await db.select().from(sandboxVenues)).map((venue) => [venue.id, venue]));
+    const downtown = venues.get(910001)!;
+    const point = { lat: Number(downtown.lat), lng: Number(downtown.lng) };
+    const km = (venueId: number) => {
+      const venue = venues.get(venueId)!;
+      const rad = (degrees: number) => (degrees * Math.PI) / 180;
+      const h =
+        Math.sin(rad(Number(venue.lat) - point.lat) / 2) ** 2 +
+        Math.cos(rad(point.lat)) * Math.cos(rad(Number(venue.lat))) * Math.sin(rad(Number(venue.lng) - point.lng) / 2) ** 2;
+      return 2 * 6371 * Math.asin(Math.sqrt(h));
+    };
+    const near = await sandbox("/v4/thepub/local", { query: { ...point, limit: 25 } });
+    expect(near.status).toBe(200);
+    const items = near.body.response.checkins.items;
+    expect(items).toHaveLength(25);
+    expect(ids(near)).toEqual([...ids(near)].sort((a, b) => b - a));
+    // The default radius is 25 miles; every check-in is at a venue within it, of a public account.
+    for (const item of items) expect(km(item.venue.venue_id)).toBeLessThanOrEqual(25 * 1.609344);
+    expect(items.some((item: any) => item.venue.venue_id === 910001)).toBe(true);
+    const privateIds = new Set((await db.select().from(sandboxUsers).where(eq(sandboxUsers.isPrivate, true))).map((user) => user.id));
+    for (const item of items) expect(privateIds.has(item.user.uid)).toBe(false);
+    // Within 1 km there is only the venue itself: the same check-ins as its own feed.
+    expect([...venues.keys()].filter((id) => km(id) <= 1)).toEqual([910001]);
+    const venueFeed = ids(await sandbox("/v4/venue/checkins/910001", { query: { limit: 25 } }));
+    expect(ids(await sandbox("/v4/thepub/local", { query: { ...point, dist_pref: "km", radius: 1, limit: 25 } }))).toEqual(venueFeed);
+
+    // Links carry the point and the radius; the next page is older, none repeated.
+    const next = new URL(near.body.response.pagination.next_url);
+    expect(next.pathname).toBe("/sandbox/v4/thepub/local");
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      lat: String(point.lat),
+      lng: String(point.lng),
+      radius: "25",
+      dist_pref: "m",
+    });
+    const older = await sandbox("/v4/thepub/local", { query: Object.fromEntries(next.searchParams) });
+    expect(Math.max(...ids(older))).toBeLessThan(Math.min(...ids(near)));
+
+    // Nothing near the middle of the ocean; lat and lng are required, dist_pref is m or km, radius a whole number.
+    expect((await sandbox("/v4/thepub/local", { query: { lat: 0, lng: -30 } })).body.response.checkins.count).toBe(0);
+    const refused: Record<string, string | number>[] = [
+      { lng: 4.9 },
+      { lat: 52.4 },
+      { lat: 95, lng: 0 },
+      { ...point, dist_pref: "mi" },
+      { ...point, radius: "2.5" },
+    ];
+    for (const query of refused) {
+      const answer = await sandbox("/v4/thepub/local", { query });
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(answer.body.meta.error_type).toBe("invalid_param");
+    }
+  });
+
   it("user names are matched without regard to case", async () => {
     expect((await sandbox("/v4/user/checkins/Demo_Owner", { query: { limit: 1 } })).status).toBe(200);
   });
