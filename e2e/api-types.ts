@@ -1210,6 +1210,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/special_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Dates whose hours replace their weekday's (holidays, events), oldest first */
+        get: operations["getLocationsByIdSpecialHours"];
+        /** The whole list at once; dates more than 30 days past are dropped */
+        put: operations["putLocationsByIdSpecialHours"];
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdSpecialHours"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -9996,6 +10017,120 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdSpecialHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        special_hours: {
+                            date: string;
+                            closed: boolean;
+                            open: string | null;
+                            close: string | null;
+                            note: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    putLocationsByIdSpecialHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    special_hours: {
+                        date: string;
+                        closed: boolean;
+                        open?: string | null;
+                        close?: string | null;
+                        note?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        special_hours: {
+                            date: string;
+                            closed: boolean;
+                            open: string | null;
+                            close: string | null;
+                            note: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdSpecialHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PUT, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */

@@ -153,3 +153,27 @@ test("unsaved hours are not dropped by a click on another tab, and copying Monda
     await restoreWeek(page, before);
   }
 });
+
+test("a holiday today: a special date closes the venue for the day, said on the Open now card", async ({ page }) => {
+  await page.goto("/locations/2/hours");
+  const special = page.getByRole("region", { name: "Special dates" });
+  await expect(special.getByText("No special dates")).toBeVisible();
+  try {
+    await special.getByRole("button", { name: "Add a date" }).click();
+    const today = await page.evaluate(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date()));
+    await special.getByLabel("Date").fill(today);
+    await special.getByLabel("Note").fill("Holiday");
+    await expect(special.getByText("Unsaved changes to the special dates")).toBeVisible();
+    await special.getByRole("button", { name: "Save special dates" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Special hours saved (1 date)" })).toBeVisible();
+    const card = page.getByRole("region", { name: "Open now" });
+    await expect(card).toContainText("Closed now — opens");
+    await expect(card).toContainText("Special hours today:");
+    await expect(card).toContainText("closed (Holiday)");
+    await page.screenshot({ path: "test-results/hours-special-today.png", fullPage: true });
+    const saved = await (await api(page).get("/api/v1/locations/2/special_hours")).json();
+    expect(saved.special_hours).toEqual([{ date: today, closed: true, open: null, close: null, note: "Holiday" }]);
+  } finally {
+    expect((await api(page).send("PUT", "/api/v1/locations/2/special_hours", { special_hours: [] })).status()).toBe(200);
+  }
+});

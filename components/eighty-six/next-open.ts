@@ -30,8 +30,9 @@ export function useVenueClock(locationId: number | null) {
   const enabled = locationId !== null;
   const location = useQuery({ ...locationQueries.detail(locationId ?? 0), enabled });
   const hours = useQuery({ ...hourQueries.list(locationId ?? 0), enabled });
+  const special = useQuery({ ...hourQueries.special(locationId ?? 0), enabled });
   const zone = location.data?.time_zone ?? null;
-  const ready = now !== null && zone !== null && hours.data !== undefined;
-  const nextOpen = ready ? nextOpening(hours.data, now, zone) : null;
-  return { now, zone, ready, nextOpen, loading: location.isPending || hours.isPending };
+  const ready = now !== null && zone !== null && hours.data !== undefined && special.data !== undefined;
+  const nextOpen = ready ? nextOpening(hours.data, now, zone, special.data) : null;
+  return { now, zone, ready, nextOpen, loading: location.isPending || hours.isPending || special.isPending };
 }

@@ -8,17 +8,22 @@ import { hourQueries } from "@/lib/client/queries/hours";
 import { HoursEditor } from "./hours-editor";
 import { HoursWeek } from "./hours-week";
 import { OpenNowCard } from "./open-now-card";
+import { SpecialHours } from "./special-hours";
 import type { LocationResponse } from "@/lib/locations/schemas";
 
 type Venue = Pick<LocationResponse, "id" | "name" | "time_zone">;
 
-/** The hours page: whether the venue is open now (on its own clock) and the weekly editor (or, without `canEdit`, the week to read). */
+/**
+ * The hours page: whether the venue is open now (on its own clock, special dates included), the weekly
+ * editor and the special dates (or, without `canEdit`, both to read).
+ */
 export function HoursBoard({ location, canEdit }: { location: Venue; canEdit: boolean }) {
   const query = useQuery(hourQueries.list(location.id));
+  const special = useQuery(hourQueries.special(location.id));
   return (
     <>
       <PageHeader title="Hours" subtitle={`${location.name} · times in ${location.time_zone}`} />
-      {!(query.isError && !query.data) && <OpenNowCard hours={query.data} zone={location.time_zone} />}
+      {!(query.isError && !query.data) && <OpenNowCard hours={query.data} special={special.data} zone={location.time_zone} />}
       {query.data ? (
         canEdit ? (
           <HoursEditor locationId={location.id} hours={query.data} />
@@ -30,6 +35,7 @@ export function HoursBoard({ location, canEdit }: { location: Venue; canEdit: bo
       ) : (
         <Skeleton lines={7} height="3.6rem" label="Loading hours" />
       )}
+      <SpecialHours locationId={location.id} zone={location.time_zone} canEdit={canEdit} />
     </>
   );
 }

@@ -3,14 +3,15 @@
 import { DateTime } from "luxon";
 import { zoneAbbreviation } from "@/lib/shared/zoned-time";
 import { useNow } from "@/lib/client/use-now";
-import type { Hour } from "@/lib/client/queries/hours";
+import type { Hour, SpecialDay } from "@/lib/client/queries/hours";
 import { describeOpenStatus, openStatus } from "@/lib/hours/open-now";
 import styles from "./hours.module.css";
+import { specialInWords } from "./special-hours";
 
-/** "Open now" on the venue's own clock (its IANA zone, not the browser's), from the saved week. */
-export function OpenNowCard({ hours, zone }: { hours: Hour[] | undefined; zone: string }) {
+/** "Open now" on the venue's own clock (its IANA zone, not the browser's), from the saved week and special dates. */
+export function OpenNowCard({ hours, special, zone }: { hours: Hour[] | undefined; special: SpecialDay[] | undefined; zone: string }) {
   const now = useNow();
-  if (!now || !hours) {
+  if (!now || !hours || !special) {
     return (
       <section className={`card ${styles.openNow}`} aria-label="Open now" aria-busy>
         <div className={styles.placeholder} />
@@ -18,8 +19,9 @@ export function OpenNowCard({ hours, zone }: { hours: Hour[] | undefined; zone: 
       </section>
     );
   }
-  const status = openStatus(hours, now, zone);
+  const status = openStatus(hours, now, zone, special);
   const local = DateTime.fromJSDate(now, { zone }).setLocale("en-GB");
+  const today = special.find((day) => day.date === local.toISODate());
   return (
     <section className={`card ${styles.openNow}`} aria-label="Open now">
       <p className={styles.statusLine}>
@@ -30,6 +32,7 @@ export function OpenNowCard({ hours, zone }: { hours: Hour[] | undefined; zone: 
         <span className={styles.muted}>({zone})</span>
         <span className={styles.muted}> · from saved hours</span>
       </p>
+      {today && <p className={styles.specialToday}>Special hours today: {specialInWords(today)}</p>}
     </section>
   );
 }

@@ -15,6 +15,12 @@ export type DayHours = {
   close_at: string | null;
 };
 
+/**
+ * One date's special hours (venue-operations §11): the date on the venue's calendar, closed, or its own
+ * open and close (`HH:MM`; a close before the open runs past midnight). It replaces its weekday's hours.
+ */
+export type SpecialDay = { date: string; closed: boolean; open: string | null; close: string | null };
+
 export type OpenStatus =
   | { open: true; closesAt: DateTime | null } // null: open around the clock, every day
   | { open: false; opensAt: DateTime | null }; // null: no opening hours at all
@@ -45,14 +51,26 @@ function openIntervalOf(row: DayHours | undefined, day: DateTime): Interval | nu
   return { start: atWallClock(day, open), end: atWallClock(closeDay, close) };
 }
 
-/** Opening intervals from yesterday (its overnight tail) to a week ahead, touching ones merged. */
-function intervalsAround(hours: DayHours[], local: DateTime): Interval[] {
+/** The hours that hold on `day`: its special date's, else its weekday's. */
+function hoursOn(hours: DayHours[], special: SpecialDay[]) {
   const byDay = new Map(hours.map((row) => [row.day, row]));
+  const byDate = new Map(special.map((entry) => [entry.date, entry]));
+  return (day: DateTime): DayHours | undefined => {
+    const weekday = WEEKDAYS[day.weekday - 1]!;
+    const entry = byDate.get(day.toISODate()!);
+    if (!entry) return byDay.get(weekday);
+    return { day: weekday, always_open: false, closed: entry.closed, open_at: entry.open, close_at: entry.close };
+  };
+}
+
+/** Opening intervals from yesterday (its overnight tail) to a week ahead, touching ones merged. */
+function intervalsAround(hours: DayHours[], special: SpecialDay[], local: DateTime): Interval[] {
+  const on = hoursOn(hours, special);
   const today = local.startOf("day");
   const merged: Interval[] = [];
   for (let offset = -1; offset <= 8; offset += 1) {
     const day = today.plus({ days: offset }).startOf("day");
-    const interval = openIntervalOf(byDay.get(WEEKDAYS[day.weekday - 1]!), day);
+    const interval = openIntervalOf(on(day), day);
     if (!interval) continue;
     const last = merged.at(-1);
     if (last && interval.start <= last.end) {
@@ -64,9 +82,9 @@ function intervalsAround(hours: DayHours[], local: DateTime): Interval[] {
   return merged;
 }
 
-export function openStatus(hours: DayHours[], now: Date, zone: string): OpenStatus {
+export function openStatus(hours: DayHours[], now: Date, zone: string, special: SpecialDay[] = []): OpenStatus {
   const local = DateTime.fromJSDate(now, { zone });
-  const intervals = intervalsAround(hours, local);
+  const intervals = intervalsAround(hours, special, local);
   const current = intervals.find((interval) => interval.start <= local && local < interval.end);
   if (current) {
     // Still open a week from now: every day is open around the clock, so there is no closing time.
@@ -82,16 +100,22 @@ export function openStatus(hours: DayHours[], now: Date, zone: string): OpenStat
  * service, not at the end of this one. A day open around the clock opens at its local midnight: an
  * always-open venue next "opens" at the next local midnight. An overnight close is the previous day's
  * tail, not an opening. A time the clocks skip moves past the gap; one shown twice is its first.
- * Null when the week has no opening at all.
+ * Null when the week has no opening at all. A special date replaces its weekday (closed for a holiday,
+ * or other hours); the search then goes on past it, up to a week beyond the last special date.
  */
-export function nextOpening(hours: DayHours[], now: Date, zone: string): DateTime | null {
+export function nextOpening(hours: DayHours[], now: Date, zone: string, special: SpecialDay[] = []): DateTime | null {
   const local = DateTime.fromJSDate(now, { zone });
-  const byDay = new Map(hours.map((row) => [row.day, row]));
+  const on = hoursOn(hours, special);
   const today = local.startOf("day");
-  // Today's opening if it is still ahead, else up to the same weekday next week.
-  for (let offset = 0; offset <= 7; offset += 1) {
+  const lastSpecial = special
+    .map((entry) => entry.date)
+    .sort()
+    .at(-1);
+  const beyond = lastSpecial ? Math.max(0, Math.ceil(DateTime.fromISO(lastSpecial, { zone }).diff(today, "days").days)) : 0;
+  // Today's opening if it is still ahead, else up to the same weekday next week (past the special dates).
+  for (let offset = 0; offset <= 7 + beyond; offset += 1) {
     const day = today.plus({ days: offset }).startOf("day");
-    const interval = openIntervalOf(byDay.get(WEEKDAYS[day.weekday - 1]!), day);
+    const interval = openIntervalOf(on(day), day);
     if (interval && interval.start > local) return interval.start;
   }
   return null;

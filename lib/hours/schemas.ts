@@ -66,3 +66,68 @@ export const hourResponse = z.strictObject({
 export const hoursEnvelope = envelope("hours", z.array(hourResponse));
 
 export type HourResponse = z.infer<typeof hourResponse>;
+
+// ---- special hours (venue-operations §11) ----
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar date, YYYY-MM-DD, that exists (no 31 April). */
+export const calendarDate = z
+  .string({ error: "must be a date YYYY-MM-DD" })
+  .trim()
+  .refine((value) => {
+    const match = DATE.exec(value);
+    if (!match) return false;
+    const [, y, m, d] = match.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, "must be a date YYYY-MM-DD");
+
+export const specialDayInput = z
+  .object({
+    date: calendarDate,
+    closed: flag,
+    open: wallClock.nullable().optional(),
+    close: wallClock.nullable().optional(),
+    note: z.string({ error: "must be text" }).trim().max(140, "must be at most 140 characters").nullable().optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.closed) {
+      if (entry.open) ctx.addIssue({ code: "custom", path: ["open"], message: "must be left out on a closed date" });
+      if (entry.close) ctx.addIssue({ code: "custom", path: ["close"], message: "must be left out on a closed date" });
+      return;
+    }
+    if (!entry.open) ctx.addIssue({ code: "custom", path: ["open"], message: "is required on an open date" });
+    if (!entry.close) ctx.addIssue({ code: "custom", path: ["close"], message: "is required on an open date" });
+    if (entry.open && entry.close && entry.open === entry.close) {
+      ctx.addIssue({ code: "custom", path: ["close"], message: "equals open; a close before the open runs past midnight" });
+    }
+  });
+export type SpecialDayInput = z.infer<typeof specialDayInput>;
+
+export const putSpecialHoursBody = z.object(
+  {
+    special_hours: z
+      .array(specialDayInput, { error: "must be a list of dates" })
+      .max(400, "lists at most 400 dates")
+      .superRefine((entries, ctx) => {
+        const seen = new Set<string>();
+        entries.forEach((entry, index) => {
+          if (seen.has(entry.date)) ctx.addIssue({ code: "custom", path: [index, "date"], message: "appears twice" });
+          seen.add(entry.date);
+        });
+      }),
+  },
+  { error: "must be a JSON object with special_hours" },
+);
+
+export const specialDayResponse = z.strictObject({
+  date: z.string(),
+  closed: z.boolean(),
+  /** `HH:MM` on the venue's clock; null on a closed date. */
+  open: z.string().nullable(),
+  close: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type SpecialDayResponse = z.infer<typeof specialDayResponse>;
+
+export const specialHoursEnvelope = envelope("special_hours", z.array(specialDayResponse));

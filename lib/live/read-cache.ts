@@ -26,6 +26,7 @@ const STALE_TAGS: Record<string, (event: RowsStale) => string[]> = {
   locations: (event) => [`location:${event.id}`],
   events: (event) => [`events:${event.location_id}`],
   hours: (event) => [`hours:${event.location_id}`],
+  special_hours: (event) => [`hours:${event.location_id}`],
   container_sizes: () => ["container_sizes"],
   // An integration key revoked or changed (its last use is not notified).
   api_keys: (event) => [`api_key:${event.id}`],

@@ -5,6 +5,7 @@ import { items, menus, sections } from "@/lib/db/schema";
 import type { ChangeActor } from "@/lib/db/schema/changes";
 import { invalid } from "@/lib/server/errors";
 import { listHours } from "@/lib/hours/hours";
+import { listSpecialHours } from "@/lib/hours/special";
 import { nextOpening } from "@/lib/hours/open-now";
 import type { EightySixUntil, MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { found, type Scope } from "@/lib/server/scope";
@@ -30,7 +31,9 @@ const inForce = (now: Date) => and(isNotNull(items.eightySixedAt), or(isNull(ite
 async function endOf(db: Db, until: EightySixUntil, location: { id: number; timeZone: string }, now: Date): Promise<Date | null> {
   if (until === null) return null;
   if (until === "next_open") {
-    const opening = nextOpening(await listHours(db, { locationId: location.id }), now, location.timeZone);
+    // Special hours (a holiday closed, other hours) replace their weekday's (venue-operations §11).
+    const special = await listSpecialHours(db, location, now);
+    const opening = nextOpening(await listHours(db, { locationId: location.id }), now, location.timeZone, special);
     if (!opening) {
       throw invalid([
         {

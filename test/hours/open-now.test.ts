@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { always, closed, demoWeek as demo, open, week } from "../hours-week";
-import { describeOpenStatus, openStatus, wallClockOf } from "@/lib/hours/open-now";
+import { describeOpenStatus, nextOpening, openStatus, wallClockOf } from "@/lib/hours/open-now";
 
 const at = (instant: string) => new Date(instant);
 const utc = (status: ReturnType<typeof openStatus>) =>
@@ -83,5 +83,40 @@ describe("openStatus", () => {
     expect(firstPass.open && secondPass.open).toBe(true);
     expect(utc(secondPass)).toBe("2026-11-01T07:00:00.000Z");
     expect(openStatus(demo, at("2026-11-01T07:00:00Z"), "America/New_York").open).toBe(false);
+  });
+});
+
+describe("special hours (venue-operations §11)", () => {
+  const NY = "America/New_York";
+
+  it("a closed date replaces its weekday: closed now, and the next opening is the day after", () => {
+    // Wed 2026-06-03 17:00 EDT would be open (16:00–23:00); the date is closed for a holiday.
+    const now = at("2026-06-03T21:00:00Z");
+    const special = [{ date: "2026-06-03", closed: true, open: null, close: null }];
+    expect(openStatus(demo, now, NY).open).toBe(true);
+    const status = openStatus(demo, now, NY, special);
+    expect(status.open).toBe(false);
+    expect(utc(status)).toBe("2026-06-04T20:00:00.000Z");
+    expect(nextOpening(demo, at("2026-06-03T12:00:00Z"), NY, special)!.toUTC().toISO()).toBe("2026-06-04T20:00:00.000Z");
+  });
+
+  it("other hours on a date, past midnight too, even on a day the week has closed", () => {
+    // Monday 2026-06-01 is closed every week; this one opens 18:00–01:00.
+    const special = [{ date: "2026-06-01", closed: false, open: "18:00", close: "01:00" }];
+    const late = openStatus(demo, at("2026-06-02T04:30:00Z"), NY, special); // 00:30 Tuesday
+    expect(late.open).toBe(true);
+    expect(utc(late)).toBe("2026-06-02T05:00:00.000Z");
+    expect(nextOpening(demo, at("2026-06-01T12:00:00Z"), NY, special)!.toUTC().toISO()).toBe("2026-06-01T22:00:00.000Z");
+  });
+
+  it("finds the opening after a run of closed dates longer than a week", () => {
+    const special = Array.from({ length: 10 }, (_, index) => ({
+      date: `2026-06-${String(index + 2).padStart(2, "0")}`,
+      closed: true,
+      open: null,
+      close: null,
+    }));
+    // Closed Tue 2 – Thu 11 June; Friday 12 opens at 12:00 EDT.
+    expect(nextOpening(demo, at("2026-06-02T12:00:00Z"), NY, special)!.toUTC().toISO()).toBe("2026-06-12T16:00:00.000Z");
   });
 });

@@ -67,6 +67,8 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/hours", "read"],
   ["PATCH", "locations/{location}/hours", "edit", { hours: [{ day: 0, closed: true }] }],
   ["PUT", "locations/{location}/hours", "edit", { hours: [{ day: 1, closed: true }] }],
+  ["GET", "locations/{location}/special_hours", "read"],
+  ["PUT", "locations/{location}/special_hours", "edit", { special_hours: [{ date: "2030-01-01", closed: true }] }],
   ["GET", "locations/{location}/insights/stats", "manage"],
   ["GET", "locations/{location}/insights/top_beers", "manage"],
   ["GET", "locations/{location}/insights/checkins_over_time", "manage"],

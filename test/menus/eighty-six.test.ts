@@ -4,6 +4,7 @@ import { api, db, login, type Account } from "../api";
 import { snapshot } from "../snapshot";
 import { items, menuChanges } from "@/lib/db/schema";
 import { nextOpening } from "@/lib/hours/open-now";
+import { replaceSpecialHours } from "@/lib/hours/special";
 import { earliestEightySixExpiry, eightySixItem, nextEightySixExpiry } from "@/lib/menus/eighty-six";
 import { previewMenu } from "@/lib/menus/preview";
 import { dueEightySixes, restoreExpiredEightySixes } from "@/lib/menus/eighty-six-sweeper";
@@ -99,6 +100,19 @@ describe("POST /items/:id/86", () => {
     const now = new Date("2026-06-03T00:00:00Z");
     const answer = await eightySixItem(await db(), { businessId: business, id, until: "next_open", now });
     expect(answer).toMatchObject({ eighty_sixed: true, eighty_sixed_until: "2026-06-03T20:00:00.000Z" });
+  });
+
+  it("takes special hours into next_open: a holiday closed is skipped (venue-operations §11)", async () => {
+    const { add } = await newMenu();
+    const id = await add("Holiday Ale");
+    const business = (await api.get("current_user", { as: owner.ro })).body.current_user.business_id;
+    // Tue 2026-06-02 20:00 EDT; Wednesday is closed for a holiday, so the next opening is Thu 16:00 EDT.
+    const now = new Date("2026-06-03T00:00:00Z");
+    const venue = { id: location.id, businessId: business, timeZone: location.time_zone };
+    await replaceSpecialHours(await db(), venue, [{ date: "2026-06-03", closed: true, note: "Holiday" }], now);
+    const answer = await eightySixItem(await db(), { businessId: business, id, until: "next_open", now });
+    expect(answer).toMatchObject({ eighty_sixed: true, eighty_sixed_until: "2026-06-04T20:00:00.000Z" });
+    await replaceSpecialHours(await db(), venue, [], now);
   });
 
   it("86s until a given time, written back in UTC; a second 86 moves the end", async () => {

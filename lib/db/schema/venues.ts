@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, time, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { id, stamp, timestamps } from "./columns";
 
 export const businesses = pgTable("businesses", {
@@ -147,5 +162,27 @@ export const hours = pgTable(
     uniqueIndex("hours_location_day_key").on(t.locationId, t.day),
     check("hours_day_range", sql`${t.day} between 0 and 6`),
     check("hours_not_closed_and_always_open", sql`not (${t.closed} and ${t.alwaysOpen})`),
+  ],
+);
+
+/**
+ * Special hours (venue-operations §11): one date's hours in the location's zone, replacing its weekday's
+ * everywhere hours count ("open now", `next_open`, boards). `close` before `open` runs past midnight.
+ */
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    date: date({ mode: "string" }).notNull(),
+    closed: boolean().notNull(),
+    openAt: time("open_at"),
+    closeAt: time("close_at"),
+    note: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.date] }),
+    check("special_hours_closed_or_times", sql`${t.closed} = (${t.openAt} is null and ${t.closeAt} is null)`),
   ],
 );

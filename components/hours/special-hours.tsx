@@ -1,0 +1,235 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { DateTime } from "luxon";
+import { useEffect, useRef, useState } from "react";
+import { LeaveGuard } from "@/components/ui/leave-guard";
+import { useToast } from "@/components/ui/toast";
+import { ErrorState, Skeleton } from "@/components/ui/states";
+import { ApiProblem, apiFetch, problemMessage } from "@/lib/client/api";
+import { hourQueries, type SpecialDay } from "@/lib/client/queries/hours";
+import { putSpecialHoursBody } from "@/lib/hours/schemas";
+import styles from "./hours.module.css";
+
+// Special hours (venue-operations §11): dates whose hours replace their weekday's — a holiday closed,
+// a late night for an event. Edited as one list and saved at once (PUT), guarded against leaving unsaved.
+
+type Row = { date: string; closed: boolean; open: string; close: string; note: string };
+
+const toRow = (day: SpecialDay): Row => ({
+  date: day.date,
+  closed: day.closed,
+  open: day.open ?? "",
+  close: day.close ?? "",
+  note: day.note ?? "",
+});
+const toBody = (rows: Row[]) => ({
+  special_hours: rows.map((row) =>
+    row.closed
+      ? { date: row.date, closed: true, note: row.note || null }
+      : { date: row.date, closed: false, open: row.open || null, close: row.close || null, note: row.note || null },
+  ),
+});
+
+/** "Thu 26 Nov: closed (Thanksgiving)", "Sat 28 Nov: 12:00–02:00 (past midnight)". */
+export function specialInWords(day: Pick<SpecialDay, "date" | "closed" | "open" | "close" | "note">): string {
+  const date = DateTime.fromISO(day.date).setLocale("en-GB").toFormat("ccc d LLL");
+  const hours = day.closed ? "closed" : `${day.open}–${day.close}${day.close! <= day.open! ? " (past midnight)" : ""}`;
+  return `${date}: ${hours}${day.note ? ` (${day.note})` : ""}`;
+}
+
+/** The special dates beside the week: read-only for staff, an editable list for those who may edit. */
+export function SpecialHours({ locationId, zone, canEdit }: { locationId: number; zone: string; canEdit: boolean }) {
+  const query = useQuery(hourQueries.special(locationId));
+  if (query.isError && !query.data) return <ErrorState message={problemMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton lines={2} height="3rem" label="Loading special hours" />;
+  return canEdit ? (
+    <SpecialHoursEditor locationId={locationId} zone={zone} saved={query.data} />
+  ) : (
+    <section className={`card ${styles.special}`} aria-labelledby="special-heading">
+      <h2 id="special-heading" className={styles.heading}>
+        Special dates
+      </h2>
+      {query.data.length === 0 ? (
+        <p className={styles.summary}>No special dates: the weekly hours hold every day.</p>
+      ) : (
+        <ul className={styles.specialList}>
+          {query.data.map((day) => (
+            <li key={day.date}>{specialInWords(day)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; zone: string; saved: SpecialDay[] }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const [rows, setRows] = useState<Row[]>(() => saved.map(toRow));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dirty = JSON.stringify(rows) !== JSON.stringify(saved.map(toRow));
+  // Saved dates that change underneath replace the list only while it holds no edits.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  useEffect(() => {
+    if (!dirtyNow.current) setRows(saved.map(toRow));
+  }, [saved]);
+
+  const change = (index: number, patch: Partial<Row>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const tomorrow = () => {
+    const taken = new Set(rows.map((row) => row.date));
+    let day = DateTime.now().setZone(zone).plus({ days: 1 });
+    while (taken.has(day.toISODate()!)) day = day.plus({ days: 1 });
+    return day.toISODate()!;
+  };
+
+  async function save() {
+    setFailure(null);
+    const body = toBody(rows);
+    const checked = putSpecialHoursBody.safeParse(body);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join("."), issue.message])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const answer = await apiFetch<{ special_hours: SpecialDay[] }>(`/api/v1/locations/${locationId}/special_hours`, {
+        method: "PUT",
+        body,
+      });
+      client.setQueryData(hourQueries.special(locationId).queryKey, answer.special_hours);
+      setRows(answer.special_hours.map(toRow));
+      notify(`Special hours saved (${answer.special_hours.length} ${answer.special_hours.length === 1 ? "date" : "dates"}).`);
+    } catch (error) {
+      // Nothing typed is lost: the rows stay, with the server's complaints beside them.
+      const placed = Object.fromEntries((error instanceof ApiProblem ? error.errors : []).map((e) => [e.path, e.message]));
+      setErrors(placed);
+      setFailure(Object.keys(placed).length > 0 ? null : problemMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorOf = (index: number, field: string) => errors[`special_hours.${index}.${field}`];
+
+  return (
+    <section className={`card ${styles.special}`} aria-labelledby="special-heading">
+      <div className={styles.editorHead}>
+        <h2 id="special-heading" className={styles.heading}>
+          Special dates
+        </h2>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => setRows((all) => [...all, { date: tomorrow(), closed: true, open: "", close: "", note: "" }])}
+        >
+          Add a date
+        </button>
+      </div>
+      <LeaveGuard when={dirty} what="your changes to the special dates" />
+      <p className={styles.help}>
+        A date here replaces its weekday&apos;s hours: for &quot;open now&quot;, an 86 until the next opening, and boards.
+      </p>
+      {rows.length === 0 ? (
+        <p className={styles.summary}>No special dates: the weekly hours hold every day.</p>
+      ) : (
+        <ol className={styles.rows}>
+          {rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row's date is what is edited; its place is its identity
+            <li key={index} className={styles.specialRow}>
+              <label className={styles.time}>
+                <span className={styles.timeLabel}>Date</span>
+                <input
+                  type="date"
+                  className="input"
+                  value={row.date}
+                  aria-invalid={Boolean(errorOf(index, "date"))}
+                  onChange={(event) => change(index, { date: event.target.value })}
+                />
+              </label>
+              <label className={styles.time}>
+                <input type="checkbox" checked={row.closed} onChange={(event) => change(index, { closed: event.target.checked })} />
+                <span>Closed all day</span>
+              </label>
+              {!row.closed && (
+                <>
+                  <label className={styles.time}>
+                    <span className={styles.timeLabel}>Opens</span>
+                    <input
+                      type="time"
+                      className="input"
+                      value={row.open}
+                      aria-invalid={Boolean(errorOf(index, "open"))}
+                      onChange={(event) => change(index, { open: event.target.value })}
+                    />
+                  </label>
+                  <label className={styles.time}>
+                    <span className={styles.timeLabel}>Closes</span>
+                    <input
+                      type="time"
+                      className="input"
+                      value={row.close}
+                      aria-invalid={Boolean(errorOf(index, "close"))}
+                      onChange={(event) => change(index, { close: event.target.value })}
+                    />
+                  </label>
+                </>
+              )}
+              <label className={styles.time}>
+                <span className={styles.timeLabel}>Note</span>
+                <input
+                  className="input"
+                  value={row.note}
+                  placeholder="Thanksgiving"
+                  maxLength={140}
+                  onChange={(event) => change(index, { note: event.target.value })}
+                />
+              </label>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+                aria-label={`Remove ${row.date}`}
+              >
+                Remove
+              </button>
+              {["date", "open", "close"].some((field) => errorOf(index, field)) && (
+                <div className={styles.errors}>
+                  {["date", "open", "close"].map((field) =>
+                    errorOf(index, field) ? (
+                      <p key={field}>
+                        {field === "date" ? "Date" : field === "open" ? "Opens" : "Closes"} {errorOf(index, field)}
+                      </p>
+                    ) : null,
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {failure && (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.footer}>
+        <p className={styles.dirty} role="status">
+          {dirty ? "Unsaved changes to the special dates" : "No unsaved changes"}
+        </p>
+        <div className={styles.footerActions}>
+          <button type="button" className="btn" disabled={!dirty || saving} onClick={() => setRows(saved.map(toRow))}>
+            Reset
+          </button>
+          <button type="button" className="btn btn--primary" disabled={!dirty || saving} onClick={() => void save()}>
+            {saving ? "Saving…" : "Save special dates"}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
