@@ -1,17 +1,21 @@
 // The production server (`npm run serve`): Next.js through its documented custom-server API
-// (`next()` and `getRequestHandler()`, the handler `next start` uses), with one thing in front that
-// Next.js does not do: compressing answers with br as well as gzip (live-menus §2: the full menu honours
-// `Accept-Encoding: gzip, br`), each answer compressed once per strong tag. next.config.ts turns Next's
-// own gzip-only compression off, as its docs advise for a server that compresses. Nothing else is
-// added: every request is answered by Next.js. Decisions 003 and 050 (docs/decisions).
+// (`next()` and `getRequestHandler()`, the handler `next start` uses), with what Next.js does not do in
+// front: compressing answers with br as well as gzip (live-menus §2: the full menu honours
+// `Accept-Encoding: gzip, br`), each answer compressed once per strong tag (next.config.ts turns Next's
+// own gzip-only compression off, as its docs advise for a server that compresses); the security headers,
+// decided by the settings it runs with rather than those of the build (HSTS follows APP_URL); and the
+// socket's peer address, which Next.js does not hand to route handlers (the login limits need it).
+// Nothing else: every request is answered by Next.js. Decisions 003, 020, 050 and 053 (docs/decisions).
 //
 //   node .server/server.js [-p PORT] [-H HOSTNAME]     (as `next start`: PORT, else 3000; every address)
 //
-// Compiled by `npm run build` (tsconfig.server.json) with server-compression.ts; they import nothing of
-// the app, only packages.
+// Compiled by `npm run build` (tsconfig.server.json) with server-compression.ts and the two app files it
+// uses (lib/server/security-headers.ts, socket-address.ts), which import no other file of the app.
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
+import { securityHeaders } from "./lib/server/security-headers.js";
+import { stampSocketAddress } from "./lib/server/socket-address.js";
 import { compressAnswers } from "./server-compression.js";
 
 // As `next start`: the production build, served as such.
@@ -24,6 +28,8 @@ const dir = process.cwd();
 
 /** br and gzip, each answer compressed at most once per strong tag (server-compression.ts). */
 const compress = compressAnswers();
+/** The security headers by path, for the APP_URL this server runs with (a malformed one stops the app at start-up). */
+const headersFor = securityHeaders({ appUrl: process.env.APP_URL, development: false });
 
 // As `next start`: listen first, then load the app; requests that come meanwhile wait for it.
 let handlerReady: (handler: ReturnType<ReturnType<typeof next>["getRequestHandler"]>) => void = () => {};
@@ -31,6 +37,9 @@ const ready = new Promise<ReturnType<ReturnType<typeof next>["getRequestHandler"
   handlerReady = resolve;
 });
 const server = http.createServer((req, res) => {
+  stampSocketAddress(req);
+  // Set before Next.js answers: a route that sets one of them itself has the last word.
+  for (const { key, value } of headersFor(req.url ?? "/")) res.setHeader(key, value);
   compress(req, res, () => {
     ready
       .then((handle) => handle(req, res))
@@ -46,8 +55,9 @@ await new Promise<void>((listening) => server.listen(Number(values.port ?? proce
 const { port } = server.address() as { port: number };
 const shown =
   !hostname || hostname === "0.0.0.0" ? "localhost" : hostname === "::" ? "[::1]" : hostname.includes(":") ? `[${hostname}]` : hostname;
-// The port it serves on, for the app (lib/server/env.ts reads PORT for APP_URL's default), as `next start` sets it.
-process.env.PORT = String(port);
+// The port it serves on, for the app (lib/server/env.ts reads PORT for APP_URL's default), as `next start`
+// sets it; and that every request carries its socket's address (lib/server/socket-address.ts).
+Object.assign(process.env, { PORT: String(port), TAPROOM_SERVER: "true" });
 
 const app = next({ dev: false, dir, hostname, port });
 try {

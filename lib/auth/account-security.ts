@@ -4,6 +4,7 @@ import { browserSessions, passwordResets, type User, users } from "@/lib/db/sche
 import { ApiError, type FieldError, invalid } from "@/lib/server/errors";
 import { hashPassword } from "./password";
 import { passwordErrors } from "./password-policy";
+import type { LoginClient } from "./login-limits";
 import { verifyLogin } from "./sessions";
 import { hashToken } from "./tokens";
 
@@ -40,8 +41,8 @@ export type ChangePasswordInput = {
   user: User;
   currentPassword: string;
   newPassword: string;
-  /** The client address, for the login limits the current password is checked under. */
-  address: string | null;
+  /** The client, for the login limits the current password is checked under. */
+  client: LoginClient;
   /** The cookie value of the browser session the change came from: that session stays signed in. */
   keepSession: string | null;
   now?: Date;
@@ -57,7 +58,7 @@ export async function changePassword(db: Db, input: ChangePasswordInput): Promis
   const now = input.now ?? new Date();
   const errors: FieldError[] = [];
   try {
-    await verifyLogin(db, { email: input.user.email, password: input.currentPassword, address: input.address, now: input.now });
+    await verifyLogin(db, { email: input.user.email, password: input.currentPassword, client: input.client, now: input.now });
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "unauthorized") throw error;
     errors.push({ path: "current_password", message: "is not your current password" });

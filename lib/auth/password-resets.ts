@@ -8,7 +8,7 @@ import { mailEnabled, sendMail } from "@/lib/server/mail";
 import type { MemberPasswordResetResponse } from "@/lib/auth/schemas/password-resets";
 import { endBrowserSessionsOf, setPassword } from "./account-security";
 import { passwordErrors } from "./password-policy";
-import { limitAttempts } from "./sessions";
+import { limitAttempts } from "./login-limits";
 import { hashToken, newToken } from "./tokens";
 
 // Password resets (venue-operations §4): a one-time link `${APP_URL}/reset-password?token=…`, valid one

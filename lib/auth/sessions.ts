@@ -1,75 +1,33 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
 import { REALM } from "@/lib/auth/caller";
 import type { User } from "@/lib/db/schema";
 import { decoyHash, verifyPassword } from "@/lib/auth/password";
 import { decryptSecret, issueTokenPair } from "@/lib/auth/tokens";
 import { log } from "@/lib/server/log";
-import { hit, peek } from "@/lib/db/rate-limit";
+import { knownDevice } from "@/lib/auth/devices";
+import { countFailedLogin, limitAttempts, type LoginClient } from "@/lib/auth/login-limits";
 
 export type SessionUser = { email: string; auth_token: string; auth_token_read_only: string };
 
-const FAILURES_KEY = "login:failures";
-
-/** What an attempt counts against: logins (sign-in, sign-up, password changes) or password-reset requests. */
-export type AttemptKind = "login" | "password_reset";
-
 /**
- * Counts one attempt against the email and, when a trusted proxy names it, the client address (the
- * login limits: SESSION_RATE_LIMIT_*); a login also checks the one ceiling of failed logins for the
- * whole app. Over any of them: 429 with Retry-After. The counts are written whatever the caller does
- * next, so run it outside a transaction that a refusal rolls back.
+ * Checks email and password and returns the user. The attempt is counted and may be refused (429 with
+ * Retry-After) before the password is checked, by the login limits (lib/auth/login-limits.ts): against
+ * the account and the client address, or, from a browser that signed in to this account before,
+ * against that browser alone. A failure also counts against the account's run of failures and the
+ * app's ceiling. The API's POST /sessions, the dashboard's sign-in and the password change share it.
  */
-export async function limitAttempts(db: Db, input: { kind: AttemptKind; email: string; address: string | null; now?: Date }) {
-  const settings = env();
+export async function verifyLogin(db: Db, input: { email: string; password: string; client: LoginClient; now?: Date }): Promise<User> {
   const email = input.email.trim().toLowerCase();
-  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
-  const { kind, now } = input;
-  // Logins keep their original keys (`login:…`), so counts survive an upgrade.
-  const prefix = kind === "login" ? "login" : "reset";
-  const limits = await Promise.all([
-    hit(db, { key: `${prefix}:email:${email}`, limit: settings.SESSION_RATE_LIMIT_PER_EMAIL, windowSeconds, now }),
-    ...(input.address
-      ? [hit(db, { key: `${prefix}:address:${input.address}`, limit: settings.SESSION_RATE_LIMIT_PER_ADDRESS, windowSeconds, now })]
-      : []),
-    ...(kind === "login"
-      ? [
-          peek(db, { key: FAILURES_KEY, windowSeconds, now }).then((failures) => ({
-            allowed: failures.count < settings.LOGIN_FAILURE_CEILING,
-            retryAfterSeconds: failures.retryAfterSeconds,
-          })),
-        ]
-      : []),
-  ]);
-  const blocked = limits.filter((limit) => !limit.allowed);
-  if (blocked.length > 0) {
-    const retryAfter = Math.max(...blocked.map((limit) => limit.retryAfterSeconds));
-    const what = kind === "login" ? "login attempts" : "password reset requests";
-    throw new ApiError("rate_limited", `Too many ${what}. Try again in ${retryAfter} seconds.`, {
-      headers: { "retry-after": String(retryAfter) },
-    });
-  }
-}
-
-/**
- * Checks email and password and returns the user. Every attempt counts against the email and, when a
- * trusted proxy names it, the client address; failed attempts also count against one ceiling for the
- * whole app. Over any of them: 429 with Retry-After, before the password is checked. The API's
- * POST /sessions and the dashboard's sign-in share it, so they share the limits.
- */
-export async function verifyLogin(db: Db, input: { email: string; password: string; address: string | null; now?: Date }): Promise<User> {
-  const settings = env();
-  const email = input.email.trim().toLowerCase();
-  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
-  const now = input.now;
-  await limitAttempts(db, { kind: "login", email, address: input.address, now });
+  const { now } = input;
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const device = user ? knownDevice(input.client.device, user.id) : null;
+  await limitAttempts(db, { kind: "login", email, address: input.client.address, device, now });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
-    await hit(db, { key: FAILURES_KEY, limit: settings.LOGIN_FAILURE_CEILING, windowSeconds, now });
+    await countFailedLogin(db, { email, device, now });
     throw new ApiError("unauthorized", "The email or password is wrong.", { headers: { "www-authenticate": REALM } });
   }
   return user;
@@ -77,11 +35,11 @@ export async function verifyLogin(db: Db, input: { email: string; password: stri
 
 /**
  * Logs in with email and password and returns the user's current token pair (the same pair on every
- * login until it is reset). Every attempt counts against the email and the client address.
+ * login until it is reset), under the login limits.
  */
 export async function createSession(
   db: Db,
-  input: { email: string; password: string; address: string | null; now?: Date },
+  input: { email: string; password: string; client: LoginClient; now?: Date },
 ): Promise<SessionUser> {
   return tokensOf(await verifyLogin(db, input));
 }
@@ -116,18 +74,4 @@ export async function resetTokens(db: Db, userId: number) {
     .set({ ...columns, updatedAt: new Date() })
     .where(eq(users.id, userId));
   return { auth_token: plain.token, auth_token_read_only: plain.readOnlyToken };
-}
-
-/**
- * The client's address as the trusted proxies saw it, or null when it cannot be known. Each of the
- * TRUSTED_PROXY_COUNT proxies appends the address it received from to X-Forwarded-For, so the client is
- * the entry that many places from the right; anything left of it the client wrote itself. Without a
- * trusted proxy the whole header is the client's own words (Next.js passes a sent header through, and
- * gives route handlers no socket), so it is not read at all.
- */
-export function clientAddress(request: Request, trustedProxies = env().TRUSTED_PROXY_COUNT): string | null {
-  if (trustedProxies === 0) return null;
-  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
-  if (entries.length < trustedProxies) return null;
-  return entries[entries.length - trustedProxies] || null;
 }

@@ -5,7 +5,8 @@ import { ApiError, invalid } from "@/lib/server/errors";
 import type { SignupBody } from "@/lib/auth/schemas/signup";
 import { createUser } from "./accounts";
 import { passwordErrors } from "./password-policy";
-import { limitAttempts, type SessionUser } from "./sessions";
+import { limitAttempts } from "./login-limits";
+import type { SessionUser } from "./sessions";
 
 // Sign-up (venue-operations §1): anyone may create a business and become its owner, unless the server
 // is closed to new businesses (SIGNUP=closed). The API (POST /api/v1/signup) and the dashboard

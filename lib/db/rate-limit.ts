@@ -61,3 +61,38 @@ export async function peek(
   if (!row || endsAt <= now.getTime()) return { count: 0, retryAfterSeconds: input.windowSeconds };
   return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
+
+/**
+ * A run of events on one key (failed logins on one account): how many, and when the last one was. A
+ * run is forgotten `forgetSeconds` after its last event; the next event starts a new one. Stored in the
+ * same table, `window_start` holding the last event.
+ */
+export type Run = { count: number; last: Date | null };
+
+/** Adds one event to the run on `key`, atomically, and returns the run with it. */
+export async function extendRun(db: Db, input: { key: string; forgetSeconds: number; now?: Date }): Promise<Run> {
+  const now = input.now ?? new Date();
+  const forgotten = sql`${rateLimits.windowStart} <= ${now.toISOString()}::timestamptz - make_interval(secs => ${input.forgetSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: storedKey(input.key), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { windowStart: now, count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end` },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (!row) throw new Error("run upsert returned no row");
+  return { count: row.count, last: row.windowStart };
+}
+
+/** The run on `key` as it stands, without adding to it (no events and no last one once it is forgotten). */
+export async function readRun(db: Db, input: { key: string; forgetSeconds: number; now?: Date }): Promise<Run> {
+  const now = input.now ?? new Date();
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, storedKey(input.key)))
+    .limit(1);
+  if (!row || row.windowStart.getTime() + input.forgetSeconds * 1000 <= now.getTime()) return { count: 0, last: null };
+  return { count: row.count, last: row.windowStart };
+}

@@ -68,9 +68,10 @@ export function problemFromError(error: ApiError): Response {
   return problem(error.code, error.detail, error.extra);
 }
 
-export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(data), {
-    status: init.status ?? 200,
-    headers: { "content-type": JSON_TYPE, "cache-control": "no-store", ...init.headers },
-  });
+/** A JSON answer; `headers` may repeat a name (two Set-Cookie), and override the type and caching. */
+export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("content-type")) headers.set("content-type", JSON_TYPE);
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
 }

@@ -7,8 +7,8 @@ import { env } from "@/lib/server/env";
 import { pruneChanges } from "@/lib/live/feed";
 import { pruneDeliveries } from "@/lib/webhooks/webhooks";
 
-/** The longest rate-limit window in use: the login window, and the v4 budgets' hour. */
-const longestWindowSeconds = () => Math.max(3600, env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
+/** The longest a rate-limit counter lives: a run of failed logins (two login windows), and the v4 budgets' hour. */
+const longestWindowSeconds = () => Math.max(3600, 2 * env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
 
 /**
  * Deletes what has expired: rate-limit counters whose window ended a day ago or more, OAuth states,

@@ -16,15 +16,28 @@ const envSchema = z.object({
   // scrypt cost as log2(N): 15 is N=2^15 (32 MiB, tens of ms a hash). Below 15 only under NODE_ENV=test,
   // so the suites pay a fraction of a millisecond a login instead of racing the machine's speed.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_HASH_COST),
+  // The login limits (lib/auth/login-limits.ts, decision 053). Per account, for browsers that have not
+  // signed in to it before (a known browser counts against its own device instead).
   SESSION_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  // Per client address: the socket's peer, or the client the trusted proxies name.
   SESSION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-  // Failed logins per window across every email and address: what bounds a spray when client
-  // addresses cannot be trusted (no proxy), at the price of pausing sign-ins under attack.
+  // Failed logins in a row on one account (from unknown browsers) that cost nothing; each one after
+  // makes the account's next attempt wait twice as long as the last (1 s, 2 s, 4 s, … up to the window).
+  // As many as the per-email limit: within one window that limit already holds; the wait grows after.
+  LOGIN_BACKOFF_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
+  // Failed logins per window across every email and address: the last resort against a spray from
+  // many addresses. Past it, unknown browsers wait for the window to end; known ones never do.
   LOGIN_FAILURE_CEILING: z.coerce.number().int().min(1).default(1000),
   // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
-  // the client's own words and no security decision reads it (no per-address limit).
+  // the client's own words and no security decision reads it; the client is the socket's peer.
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  // Set by the production server (server.ts) for the app it serves, not by hand: every request carries
+  // its socket's address (lib/server/socket-address.ts). Unset (`next dev`, tests): no socket address.
+  TAPROOM_SERVER: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // Where the app is reached from a browser (OAuth redirect URL, links in invitations and resets).
   // Default: http://127.0.0.1:PORT.
   APP_URL: z.url().optional(),
@@ -102,6 +115,16 @@ const checkedSchema = envSchema.superRefine((settings, ctx) => {
       code: "custom",
       path: ["PASSWORD_HASH_COST"],
       message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
+    });
+  }
+  // One client address, even at the end of one of its windows and the start of the next, must never
+  // reach the ceiling alone: the ceiling would otherwise let one client lock every unknown browser out.
+  if (settings.LOGIN_FAILURE_CEILING <= 2 * settings.SESSION_RATE_LIMIT_PER_ADDRESS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["LOGIN_FAILURE_CEILING"],
+      message:
+        "LOGIN_FAILURE_CEILING must be more than twice SESSION_RATE_LIMIT_PER_ADDRESS, so that no one client address reaches it alone",
     });
   }
   if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {

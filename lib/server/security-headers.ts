@@ -1,5 +1,11 @@
-// The app's security headers, in one place: next.config.ts serves them on every response (pages, API,
-// static files), with no code on the request path.
+// The app's security headers, in one place, decided when the server starts (never at build time: a
+// build serves wherever it is deployed, and HSTS must follow the APP_URL it is served with, as the
+// session cookie's Secure does). The production server (server.ts) sets them on every answer (pages,
+// API, static files); the development server serves the same list through next.config.ts, which
+// `next dev` reads when it starts. Decision 020. No imports: server.ts compiles it on its own.
+
+export type Header = { key: string; value: string };
+export type SecuritySettings = { appUrl: string | undefined; development: boolean };
 
 /** Content-Security-Policy for a page; `frameAncestors` says who may frame it. */
 function contentSecurityPolicy({ frameAncestors, development }: { frameAncestors: string; development: boolean }) {
@@ -20,12 +26,11 @@ function contentSecurityPolicy({ frameAncestors, development }: { frameAncestors
 }
 
 /**
- * The header sets by path; where two match, Next.js lets the later one's value win. The public menu board (/preview/menus/…) may be embedded by any site (a
- * venue's website shows it in a frame); nothing else may be framed. HSTS only when the app is
- * published on https (APP_URL at build time): over http browsers ignore it, and a local http
- * server must not pin itself to https.
+ * The two header sets. The public menu board (/preview/menus/…) may be embedded by any site (a venue's
+ * website shows it in a frame); nothing else may be framed. HSTS only when the app is published on https
+ * (APP_URL): over http browsers ignore it, and a local http server must not pin itself to https.
  */
-export function securityHeaders({ appUrl, development }: { appUrl: string | undefined; development: boolean }) {
+function headerSets({ appUrl, development }: SecuritySettings): { page: Header[]; board: Header[] } {
   const common = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -33,14 +38,39 @@ export function securityHeaders({ appUrl, development }: { appUrl: string | unde
       ? [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }]
       : []),
   ];
+  const csp = (frameAncestors: string) => ({
+    key: "Content-Security-Policy",
+    value: contentSecurityPolicy({ frameAncestors, development }),
+  });
+  return { page: [...common, csp("'none'")], board: [...common, csp("*")] };
+}
+
+/** Whether a path is the public board's (what `/preview/menus/:path*` matches). */
+const isBoardPath = (pathname: string) => pathname === "/preview/menus" || pathname.startsWith("/preview/menus/");
+
+/**
+ * For the production server: the headers of a request's answer, by its target (`req.url`). The path is
+ * normalised first (dot segments, percent-encoded dots), as the router will see it, so no spelling of a
+ * dashboard path passes for the board's.
+ */
+export function securityHeaders(settings: SecuritySettings): (target: string) => Header[] {
+  const { page, board } = headerSets(settings);
+  return (target) => {
+    let pathname: string;
+    try {
+      pathname = new URL(target, "http://taproom.invalid").pathname;
+    } catch {
+      return page;
+    }
+    return isBoardPath(pathname) ? board : page;
+  };
+}
+
+/** For the development server: the same sets as next.config.ts header rules (where two match, the later wins). */
+export function securityHeaderRules(settings: SecuritySettings) {
+  const { page, board } = headerSets(settings);
   return [
-    {
-      source: "/:path*",
-      headers: [...common, { key: "Content-Security-Policy", value: contentSecurityPolicy({ frameAncestors: "'none'", development }) }],
-    },
-    {
-      source: "/preview/menus/:path*",
-      headers: [...common, { key: "Content-Security-Policy", value: contentSecurityPolicy({ frameAncestors: "*", development }) }],
-    },
+    { source: "/:path*", headers: page },
+    { source: "/preview/menus/:path*", headers: board },
   ];
 }

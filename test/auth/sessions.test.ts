@@ -5,7 +5,7 @@ import { snapshot } from "../snapshot";
 import { users } from "@/lib/db/schema";
 import { hit, peek } from "@/lib/db/rate-limit";
 import { resetEnvForTests } from "@/lib/server/env";
-import { clientAddress } from "@/lib/auth/sessions";
+import { addressGroup, clientAddress } from "@/lib/auth/login-limits";
 
 /** Runs `work` with some settings changed, then puts them back. */
 async function withSettings(settings: Record<string, string>, work: () => Promise<void>) {
@@ -24,11 +24,23 @@ async function withSettings(settings: Record<string, string>, work: () => Promis
 }
 
 describe("clientAddress", () => {
-  const request = (forwarded?: string) =>
-    new Request("http://127.0.0.1/", forwarded === undefined ? {} : { headers: { "x-forwarded-for": forwarded } });
-  it("trusts no X-Forwarded-For without trusted proxies", () => {
+  const request = (forwarded?: string, socket?: string) =>
+    new Request("http://127.0.0.1/", {
+      headers: {
+        ...(forwarded === undefined ? {} : { "x-forwarded-for": forwarded }),
+        ...(socket ? { "x-taproom-socket-address": socket } : {}),
+      },
+    });
+  it("trusts no X-Forwarded-For without trusted proxies: the client is the socket's peer", async () => {
     expect(clientAddress(request("192.0.2.1"), 0)).toBeNull();
     expect(clientAddress(request(), 0)).toBeNull();
+    await withSettings({ TAPROOM_SERVER: "true" }, async () => {
+      expect(clientAddress(request("192.0.2.1", "203.0.113.5"), 0)).toBe("203.0.113.5");
+      expect(clientAddress(request(undefined, "2001:db8::5"), 0)).toBe("2001:db8::5");
+    });
+  });
+  it("reads the socket's peer only from the production server (TAPROOM_SERVER): otherwise a client wrote it", () => {
+    expect(clientAddress(request(undefined, "203.0.113.5"), 0)).toBeNull();
   });
   it("takes the entry the outermost of N trusted proxies appended", () => {
     expect(clientAddress(request("10.9.9.9, 192.0.2.1"), 1)).toBe("192.0.2.1");
@@ -36,6 +48,29 @@ describe("clientAddress", () => {
     expect(clientAddress(request("192.0.2.1"), 2)).toBeNull();
     expect(clientAddress(request(), 1)).toBeNull();
     expect(clientAddress(request(" , "), 1)).toBeNull();
+  });
+  it("takes the socket's peer when the chain is shorter than the proxies: the request did not come through them", async () => {
+    await withSettings({ TAPROOM_SERVER: "true" }, async () => {
+      expect(clientAddress(request("192.0.2.1", "203.0.113.5"), 2)).toBe("203.0.113.5");
+      expect(clientAddress(request(undefined, "203.0.113.5"), 1)).toBe("203.0.113.5");
+      expect(clientAddress(request("10.9.9.9, 192.0.2.1", "10.0.0.2"), 1)).toBe("192.0.2.1");
+    });
+  });
+});
+
+describe("addressGroup", () => {
+  it("counts an IPv4 address as itself and an IPv6 one by its /64", () => {
+    expect(addressGroup("192.0.2.1")).toBe("192.0.2.1");
+    expect(addressGroup("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(addressGroup("::FFFF:c000:0201")).toBe("192.0.2.1");
+    expect(addressGroup("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:DB8:1:2::ab")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:ffff::1%eth0")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroup("fe80::1:2:3:4")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(addressGroup("unknown")).toBe("unknown");
   });
 });
 
@@ -157,10 +192,11 @@ describe("POST /sessions", () => {
     });
   });
 
-  it("without a trusted proxy, ignores X-Forwarded-For and stops a spray of failed logins at the global ceiling", async () => {
-    // Earlier tests of this file failed logins in the same window: the ceiling sits 20 above them.
+  it("without a known client address, ignores X-Forwarded-For and stops a spray of failed logins at the global ceiling", async () => {
+    // Earlier tests of this file failed logins in the same window: the ceiling sits 20 above them. No
+    // address is known (no production server, no trusted proxy): only the ceiling holds a spray.
     const before = await peek(await db(), { key: "login:failures", windowSeconds: 600 });
-    await withSettings({ LOGIN_FAILURE_CEILING: String(before.count + 20) }, async () => {
+    await withSettings({ LOGIN_FAILURE_CEILING: String(before.count + 20), SESSION_RATE_LIMIT_PER_ADDRESS: "5" }, async () => {
       for (let i = 0; i < 20; i++) {
         const response = await api.post("sessions", {
           body: { email: `spray${i}@nowhere.test`, password: "x" },
@@ -231,7 +267,7 @@ describe("tokens sealed under another APP_SECRET", () => {
       createSession(database, {
         email: "rival@demo.test",
         password: "demo-rival-pass",
-        address: "198.51.100.250",
+        client: { address: "198.51.100.250", device: null },
         now: new Date(Date.now() + 3_600_000),
       });
     const working = await login();

@@ -5,7 +5,9 @@ import { json } from "@/lib/http/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { createSessionBody } from "@/lib/auth/schemas/sessions";
 import { sessionUserEnvelope } from "@/lib/auth/schemas/users";
-import { clientAddress, verifyLogin } from "@/lib/auth/sessions";
+import { signedInCookies } from "@/lib/auth/devices";
+import { loginClient } from "@/lib/auth/login-limits";
+import { verifyLogin } from "@/lib/auth/sessions";
 import {
   clearedSessionCookie,
   endBrowserSession,
@@ -21,14 +23,14 @@ import { readCurrentUser } from "@/lib/auth/current-user";
 // answer it with its own sign-in dialog.
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // POST /api/session — sign in with email and password: sets the session cookie, never returns tokens
+  // POST /api/session — sign in with email and password: sets the session and device cookies, never returns tokens
   POST: endpoint(
     { auth: false, guard: assertSameOrigin, body: createSessionBody, response: sessionUserEnvelope },
     async ({ db, body, request }) => {
       let user: User;
       try {
-        // The same check (and login rate limits) as POST /api/v1/sessions.
-        user = await verifyLogin(db, { ...body, address: clientAddress(request) });
+        // The same check (and login limits) as POST /api/v1/sessions.
+        user = await verifyLogin(db, { ...body, client: loginClient(request) });
       } catch (error) {
         if (error instanceof ApiError && error.code === "unauthorized") throw new ApiError("unauthorized", error.detail);
         throw error;
@@ -38,7 +40,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       const now = new Date();
       const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
       const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
-      return json({ user: await readCurrentUser(db, user) }, { headers: { "set-cookie": cookie } });
+      // The browser is remembered as one that signed in to the account (lib/auth/devices.ts).
+      const headers = signedInCookies(request, { session: cookie, userId: user.id, now });
+      return json({ user: await readCurrentUser(db, user) }, { headers });
     },
   ),
   // DELETE /api/session — sign out: ends the cookie's session (if any) and clears the cookie; idempotent

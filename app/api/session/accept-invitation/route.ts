@@ -3,6 +3,7 @@ import { json } from "@/lib/http/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { sessionUserEnvelope } from "@/lib/auth/schemas/users";
 import { endBrowserSession, isSecureRequest, readSessionCookie, sessionCookie, startBrowserSession } from "@/lib/auth/browser-sessions";
+import { signedInCookies } from "@/lib/auth/devices";
 import { readCurrentUser } from "@/lib/auth/current-user";
 import { acceptInvitation } from "@/lib/team/invitations";
 import { acceptInvitationBody } from "@/lib/team/schemas";
@@ -22,7 +23,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       const now = new Date();
       const { token, expiresAt } = await startBrowserSession(db, { userId: user.id, now });
       const cookie = sessionCookie(token, expiresAt, isSecureRequest(request), now);
-      return json({ user: await readCurrentUser(db, user) }, { status: 201, headers: { "set-cookie": cookie } });
+      // The browser is remembered as one that signed in to the account (lib/auth/devices.ts).
+      const headers = signedInCookies(request, { session: cookie, userId: user.id, now });
+      return json({ user: await readCurrentUser(db, user) }, { status: 201, headers });
     },
   ),
 });

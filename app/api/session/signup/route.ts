@@ -3,16 +3,17 @@ import { json } from "@/lib/http/responses";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { signupBody } from "@/lib/auth/schemas/signup";
 import { sessionUserEnvelope } from "@/lib/auth/schemas/users";
-import { clientAddress } from "@/lib/auth/sessions";
+import { clientAddress } from "@/lib/auth/login-limits";
 import { assertSignupOpen, signUp } from "@/lib/auth/signup";
 import { endBrowserSession, isSecureRequest, readSessionCookie, sessionCookie, startBrowserSession } from "@/lib/auth/browser-sessions";
+import { signedInCookies } from "@/lib/auth/devices";
 import { readCurrentUser } from "@/lib/auth/current-user";
 
 // The dashboard's sign-up: the same sign-up as POST /api/v1/signup (rules, limits, one transaction),
 // and the new owner is signed in as POST /api/session signs in (the cookie; the tokens are not shown).
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // POST /api/session/signup — create a business and its owner and sign in: sets the session cookie
+  // POST /api/session/signup — create a business and its owner and sign in: sets the session and device cookies
   POST: endpoint(
     {
       auth: false,
@@ -33,7 +34,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       const previous = readSessionCookie(request);
       if (previous) await endBrowserSession(db, previous);
       const cookie = sessionCookie(session!.token, session!.expiresAt, isSecureRequest(request), now);
-      return json({ user: await readCurrentUser(db, user) }, { status: 201, headers: { "set-cookie": cookie } });
+      // The browser is remembered as one that signed in to the account (lib/auth/devices.ts).
+      const headers = signedInCookies(request, { session: cookie, userId: user.id, now });
+      return json({ user: await readCurrentUser(db, user) }, { status: 201, headers });
     },
   ),
 });

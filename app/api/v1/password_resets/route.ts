@@ -2,7 +2,7 @@ import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { requestPasswordReset } from "@/lib/auth/password-resets";
 import { passwordResetRequestedResponse, requestPasswordResetBody } from "@/lib/auth/schemas/password-resets";
-import { clientAddress } from "@/lib/auth/sessions";
+import { clientAddress } from "@/lib/auth/login-limits";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/password_resets — ask for a reset link by mail; the same 202 whether or not the email has an account

@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { signupBody, signupResponse } from "@/lib/auth/schemas/signup";
-import { clientAddress } from "@/lib/auth/sessions";
+import { clientAddress } from "@/lib/auth/login-limits";
 import { assertSignupOpen, signUp } from "@/lib/auth/signup";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({

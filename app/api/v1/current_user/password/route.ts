@@ -2,7 +2,7 @@ import { endpoint, resource } from "@/lib/http/handler";
 import { changePassword } from "@/lib/auth/account-security";
 import { readSessionCookie } from "@/lib/auth/browser-sessions";
 import { changePasswordBody } from "@/lib/auth/schemas/account-security";
-import { clientAddress } from "@/lib/auth/sessions";
+import { loginClient } from "@/lib/auth/login-limits";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/current_user/password — change one's password; every other browser session of the user ends
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
         user: caller.user,
         currentPassword: body.current_password,
         newPassword: body.new_password,
-        address: clientAddress(request),
+        client: loginClient(request),
         // The browser the change came from stays signed in; a token caller keeps no session.
         keepSession: caller.via === "session" ? readSessionCookie(request) : null,
       });
