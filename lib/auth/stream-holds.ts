@@ -1,5 +1,5 @@
 import { readSessionCookie } from "@/lib/auth/browser-sessions";
-import { clientAddress } from "@/lib/auth/sessions";
+import { addressGroup, clientAddress } from "@/lib/auth/login-limits";
 import { hashToken } from "@/lib/auth/tokens";
 import type { LiveEvent } from "@/lib/live/bus";
 import type { StreamHold } from "@/lib/live/stream";
@@ -10,14 +10,15 @@ import { env } from "@/lib/server/env";
 
 /**
  * The counts a stream opened by `request` is held against: the client's address (when it can be
- * known: lib/auth/sessions.ts `clientAddress`) and the credential it presented (its Authorization
+ * known: lib/auth/login-limits.ts `clientAddress`, IPv6 by its /64) and the credential it presented (its Authorization
  * header or session cookie, by hash), each with its cap.
  */
 export function streamHolds(request: Request): StreamHold[] {
   const settings = env();
   const wanted: StreamHold[] = [];
   const address = clientAddress(request);
-  if (address) wanted.push({ key: `address:${address}`, cap: settings.STREAM_LIMIT_PER_ADDRESS, what: "This client address" });
+  if (address)
+    wanted.push({ key: `address:${addressGroup(address)}`, cap: settings.STREAM_LIMIT_PER_ADDRESS, what: "This client address" });
   const credential = request.headers.get("authorization") ?? readSessionCookie(request);
   if (credential) {
     wanted.push({ key: `credential:${hashToken(credential)}`, cap: settings.STREAM_LIMIT_PER_CREDENTIAL, what: "This credential" });
