@@ -233,3 +233,23 @@ test("a beer-platform client looks up, pages a feed, checks in by the platform's
   expect(missing.status()).toBe(404);
   expect((await readJson(missing)).meta).toMatchObject({ code: 404, error_type: expect.any(String), error_detail: expect.any(String) });
 });
+
+test("a Go or Node platform library pointed at /api/v4 by base URL alone, with a Taproom token as access_token (issue 31 rows 13–14)", async ({
+  request,
+  owner,
+}) => {
+  // The library's own code: a base URL and ?access_token=… on every call, no Authorization header.
+  const base = "/api/v4";
+  const token = owner.user.auth_token_read_only;
+  const venue = (await readJson(await request.get(`${base}/venue/info/910001?access_token=${token}`, { headers: JSON_ONLY }))).response
+    .venue;
+  // Row 13: the field the libraries read.
+  expect(venue.foursquare).toEqual({ foursquare_id: expect.any(String), foursquare_url: expect.stringMatching(/^https?:\/\//) });
+  const checkins = (
+    await readJson(await request.get(`${base}/venue/checkins/910001?limit=2&access_token=${token}`, { headers: JSON_ONLY }))
+  ).response;
+  expect(checkins.checkins.items.length).toBeGreaterThan(0);
+  // A value that is no Taproom token reads as the platform's own 401 envelope.
+  const refused = await request.get(`${base}/venue/info/910001?access_token=not-a-token`, { headers: JSON_ONLY });
+  expect(refused.status()).toBe(401);
+});
