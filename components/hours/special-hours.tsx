@@ -219,11 +219,11 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
       )}
       <div className={styles.footer}>
         <p className={styles.dirty} role="status">
-          {dirty ? "Unsaved changes to the special dates" : "No unsaved changes"}
+          {dirty ? "Unsaved changes to the special dates" : "Special dates saved"}
         </p>
         <div className={styles.footerActions}>
           <button type="button" className="btn" disabled={!dirty || saving} onClick={() => setRows(saved.map(toRow))}>
-            Reset
+            Discard edits
           </button>
           <button type="button" className="btn btn--primary" disabled={!dirty || saving} onClick={() => void save()}>
             {saving ? "Saving…" : "Save special dates"}
