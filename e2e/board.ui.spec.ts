@@ -87,22 +87,32 @@ async function guestPage(browser: Browser, viewport = TV) {
   return { context, page: await context.newPage() };
 }
 
-test("at 1920×1080 the demo menu fits the screen, every section without scrolling (light and dark)", async ({ page, browser }) => {
+test("at 1920×1080 the demo menu fits the screen in the compact layout, every section without scrolling (light and dark); the full one turns pages", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/dashboard");
   const { menus } = (await (await api(page).get("/api/v1/locations/1/menus")).json()) as { menus: { id: number; name: string }[] };
   const demo = menus.find((menu) => menu.name === "Beer List")!;
   const { context, page: board } = await guestPage(browser);
   try {
-    await board.goto(`/preview/menus/${demo.id}`);
+    await board.goto(`/preview/menus/${demo.id}?layout=compact`);
     // The first stream of a fresh server loads its route: wait for it, this is not about speed.
     await expect(board.getByRole("status")).toHaveText("Live", READY);
     await expect(board.locator("[data-fit]")).toBeAttached();
     await expectWholeMenuOnScreen(board);
-    await board.screenshot({ path: `${SHOTS}/demo-1920-light.png` });
-    await board.goto(`/preview/menus/${demo.id}?theme=dark`);
+    await board.screenshot({ path: `${SHOTS}/demo-1920-compact-light.png` });
+    await board.goto(`/preview/menus/${demo.id}?layout=compact&theme=dark`);
     await expect(board.getByRole("status")).toHaveText("Live", READY);
     await expectWholeMenuOnScreen(board);
-    await board.screenshot({ path: `${SHOTS}/demo-1920-dark.png` });
+    await board.screenshot({ path: `${SHOTS}/demo-1920-compact-dark.png` });
+    // The full layout keeps its type readable from across the room (decision 054): what does not fit
+    // one screen goes on pages, and the page never scrolls.
+    await board.goto(`/preview/menus/${demo.id}`);
+    await expect(board.getByRole("status")).toContainText("Live", READY);
+    await expect(board.locator("[data-fit]")).toBeAttached();
+    expect(await board.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+    await board.screenshot({ path: `${SHOTS}/demo-1920-full-light.png` });
     // A phone keeps the scrolling page.
     await board.setViewportSize({ width: 390, height: 844 });
     await board.goto(`/preview/menus/${demo.id}`);
@@ -117,7 +127,8 @@ test("at 1920×1080 the demo menu fits the screen, every section without scrolli
 
 test("a bigger menu shrinks its type to fit; one too big for the smallest type turns pages by itself", async ({ page, browser }) => {
   await page.goto("/dashboard");
-  const big = await buildMenu(page, { locationId: 2, sections: 5, items: 8 });
+  // The smallest type is readable from 4 m (decision 054): a dozen beers fill a 1080p screen.
+  const big = await buildMenu(page, { locationId: 2, sections: 2, items: 5 });
   const huge = await buildMenu(page, { locationId: 2, sections: 8, items: 16 });
   const { context, page: board } = await guestPage(browser);
   try {

@@ -7,6 +7,7 @@ import type { Section } from "@/lib/client/queries/menus";
 export type BoardDialog =
   | { kind: "menu-edit" }
   | { kind: "menu-delete" }
+  | { kind: "board-link" }
   | { kind: "section-new" }
   | { kind: "section-edit"; section: Section }
   | { kind: "section-delete"; section: Section }

@@ -6,3 +6,4 @@ import dynamic from "next/dynamic";
 // the board renders, keeping them out of the route's first-load JavaScript (budget: 250 kB gzipped).
 export const MenuFormDialog = dynamic(() => import("./menu-form-dialog").then((module) => module.MenuFormDialog), { ssr: false });
 export const TreeDialogs = dynamic(() => import("./tree-dialogs").then((module) => module.TreeDialogs), { ssr: false });
+export const BoardLinkDialog = dynamic(() => import("./board-link-dialog").then((module) => module.BoardLinkDialog), { ssr: false });

@@ -12,7 +12,7 @@ import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dial
 import { useBoardPermissions } from "./board-permissions";
 import { TreeSkeleton } from "./board-skeleton";
 import { BoardLocationContext } from "./eighty-six-control";
-import { MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
+import { BoardLinkDialog, MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menu-panel.module.css";
@@ -58,6 +58,7 @@ export function MenuPanel({
           zone={zone}
         />
       </BoardLocationContext.Provider>
+      <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
       {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
       {edit && tree.data && (
         <TreeDialogs
@@ -110,6 +111,9 @@ function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu:
             ↗
           </span>
         </a>
+        <button type="button" className="btn btn--small" onClick={() => open({ kind: "board-link" })}>
+          TV board<span className="visually-hidden">: layout and link for {menu.name}</span>
+        </button>
         {may.edit && (
           <button type="button" className="btn btn--small" onClick={() => open({ kind: "menu-edit" })}>
             Edit<span className="visually-hidden"> {menu.name}</span>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PreviewResponse } from "@/lib/menus/schemas/preview";
+import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import { MenuPreview } from "./menu-preview";
 import { useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
@@ -23,9 +23,10 @@ function clock(timeZone: string | undefined) {
   }
 }
 
-type Props = { menuId: number; initial: PreviewResponse | null; theme: "light" | "dark" };
+type Props = { menuId: number; initial: PreviewResponse | null; options: BoardLook };
 
-export function LiveBoard({ menuId, initial, theme }: Props) {
+export function LiveBoard({ menuId, initial, options }: Props) {
+  const { theme } = options;
   const [preview, setPreview] = useState(initial);
   const [gone, setGone] = useState(initial === null);
   const shown = useRef(initial?.menu.version ?? 0);
@@ -70,16 +71,17 @@ export function LiveBoard({ menuId, initial, theme }: Props) {
 
   const pageRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const columnsRef = useRef<HTMLDivElement>(null);
-  const fit = useFit({ page: pageRef, frame: frameRef, columns: columnsRef }, gone ? null : preview);
+  const flowRef = useRef<HTMLDivElement>(null);
+  const { fit, current } = useFit({ page: pageRef, frame: frameRef, flow: flowRef }, gone ? null : preview);
+  const pages = fit.mode === "paged" ? fit.pages.length : 1;
 
   const [turn, setTurn] = useState(0);
   useEffect(() => {
-    if (fit.pages < 2) return;
+    if (pages < 2) return;
     const timer = setInterval(() => setTurn((value) => value + 1), PAGE_MS);
     return () => clearInterval(timer);
-  }, [fit.pages]);
-  const page = fit.pages > 1 ? turn % fit.pages : 0;
+  }, [pages]);
+  const page = pages > 1 ? turn % pages : 0;
 
   const timeZone = preview?.time_zone;
   const time = useMemo(() => clock(timeZone), [timeZone]);
@@ -99,7 +101,7 @@ export function LiveBoard({ menuId, initial, theme }: Props) {
       ) : (
         "Connecting…"
       )}
-      {fit.pages > 1 && <span className={styles.pageNumber}>{`Page ${page + 1} of ${fit.pages}`}</span>}
+      {pages > 1 && <span className={styles.pageNumber}>{`Page ${page + 1} of ${pages}`}</span>}
     </p>
   );
 
@@ -126,11 +128,5 @@ export function LiveBoard({ menuId, initial, theme }: Props) {
     );
   }
 
-  return (
-    <MenuPreview
-      {...preview}
-      theme={theme}
-      board={{ pageRef, frameRef, columnsRef, fontSize: fit.fontSize, offset: page * fit.pitch, status }}
-    />
-  );
+  return <MenuPreview {...preview} options={options} board={{ pageRef, frameRef, flowRef, fit, current, page, status }} />;
 }

@@ -1,9 +1,15 @@
 import type { CSSProperties } from "react";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
+import type { BoardFields, BoardLayout } from "@/lib/menus/schemas/preview";
 import { formatPrice } from "@/lib/shared/format-price";
+import { breweryPlace } from "./brewery-place";
+import { type PriceColumn, priceKey, priceLabel } from "./price-columns";
 import styles from "./menu-preview.module.css";
 
 type Item = MenuTreeResponse["sections"][number]["items"][number];
+
+/** How the board shows each beer: its layout and fields (the link's options), and the venue's country and currency. */
+export type ItemLook = { layout: BoardLayout; fields: BoardFields; currency: string; country: string | null };
 
 /** Only http(s) labels, written as a CSS string: a venue sets label_image freely through the API. */
 function labelStyle(src: string | null): CSSProperties | undefined {
@@ -20,48 +26,77 @@ function labelStyle(src: string | null): CSSProperties | undefined {
 /**
  * One item as guests see it. The label is a background over the item's initial: without JavaScript a
  * label that fails to load (an unreachable host) leaves the initial instead of a broken-image icon.
+ * The full layout puts the name and the style beside the prices, the brewery and the description under
+ * them; the compact one puts tap, name, style, ABV and prices on one line. Either way the brewery and
+ * its place are quieter than the beer. Name, style, brewery, description, prices: the order read aloud.
  */
-export function PreviewItem({ item, currency }: { item: Item; currency: string }) {
-  const maker = [item.brewery, item.brewery_location].filter(Boolean).join(" · ");
-  const facts = [item.style, item.abv !== null ? `${item.abv}% ABV` : null, item.ibu !== null ? `${Number(item.ibu)} IBU` : null].filter(
-    Boolean,
-  );
+export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLook; columns: PriceColumn[] | null }) {
+  const { layout, fields } = look;
+  const compact = layout === "compact";
+  const maker = fields.brewery_place ? [item.brewery, breweryPlace(item.brewery_location, look.country)].filter(Boolean).join(" · ") : "";
+  const abv = item.abv !== null ? (compact ? `${item.abv}%` : `${item.abv}% ABV`) : null;
+  const ibu = !compact && Number(item.ibu) > 0 ? `${Number(item.ibu)} IBU` : null;
+  const facts = [item.style, abv, ibu].filter(Boolean);
   const serves = [item.cask ? "Cask" : null, item.nitro ? "Nitro" : null].filter(Boolean);
+  const description = fields.description ? item.description : null;
+  const factsLine = (facts.length > 0 || serves.length > 0) && (
+    <p className={styles.facts}>
+      {facts.join(" · ")}
+      {serves.map((serve) => (
+        <span key={serve} className={styles.tag}>
+          {serve}
+        </span>
+      ))}
+    </p>
+  );
+  const makerLine = maker && <p className={styles.maker}>{maker}</p>;
+  const classes = [styles.item, compact ? styles.compact : null, fields.labels ? styles.withLabel : null, columns ? styles.tabled : null]
+    .filter(Boolean)
+    .join(" ");
+  // Under the section's size columns (a TV), each amount goes to its size's column; the size is still
+  // said with it (read aloud, and shown on a phone).
+  const column = (key: string) => ({ "--pv-price-column": (columns?.findIndex((entry) => entry.key === key) ?? 0) + 1 }) as CSSProperties;
   return (
-    <li className={styles.item}>
-      <span className={styles.label} style={labelStyle(item.label_image_hd ?? item.label_image)} aria-hidden="true">
-        <span className={styles.initial}>{item.name.trim().charAt(0).toUpperCase()}</span>
-      </span>
-      <div className={styles.itemBody}>
-        <h3 className={styles.itemName}>
-          {item.tap_number && (
-            <span className={styles.tap}>
-              <span className="visually-hidden">Tap </span>
-              <span aria-hidden="true">#</span>
-              {item.tap_number}
-            </span>
-          )}
-          {item.name}
-        </h3>
-        {maker && <p className={styles.maker}>{maker}</p>}
-        {(facts.length > 0 || serves.length > 0) && (
-          <p className={styles.facts}>
-            {facts.join(" · ")}
-            {serves.map((serve) => (
-              <span key={serve} className={styles.tag}>
-                {serve}
-              </span>
-            ))}
-          </p>
+    <li className={classes} data-item="">
+      {fields.labels && (
+        <span className={styles.label} style={labelStyle(item.label_image_hd ?? item.label_image)} aria-hidden="true">
+          <span className={styles.initial}>{item.name.trim().charAt(0).toUpperCase()}</span>
+        </span>
+      )}
+      <h3 className={styles.itemName}>
+        {item.tap_number && (
+          <span className={styles.tap}>
+            <span className="visually-hidden">Tap </span>
+            <span aria-hidden="true">#</span>
+            {item.tap_number}
+          </span>
         )}
-        {item.description && <p className={styles.itemDescription}>{item.description}</p>}
-      </div>
+        {item.name}
+      </h3>
+      {compact ? (
+        (factsLine || makerLine) && (
+          <div className={styles.details}>
+            {factsLine}
+            {makerLine}
+          </div>
+        )
+      ) : (
+        <>
+          {factsLine}
+          {makerLine}
+        </>
+      )}
+      {description && <p className={styles.itemDescription}>{description}</p>}
       {item.containers.length > 0 && (
-        <ul className={styles.prices} aria-label={`Prices of ${item.name}`}>
+        <ul
+          className={styles.prices}
+          aria-label={`Prices of ${item.name}`}
+          style={columns ? ({ "--pv-price-columns": columns.length } as CSSProperties) : undefined}
+        >
           {item.containers.map((container) => (
-            <li key={container.id} className={styles.price}>
-              <span className={styles.size}>{container.container_size?.name ?? container.name ?? "Serving"}</span>
-              <span className={styles.amount}>{formatPrice(container.price, currency)}</span>
+            <li key={container.id} className={styles.price} style={columns ? column(priceKey(container)) : undefined}>
+              <span className={styles.size}>{priceLabel(container)}</span>
+              <span className={styles.amount}>{formatPrice(container.price, look.currency)}</span>
             </li>
           ))}
         </ul>

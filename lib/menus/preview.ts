@@ -42,7 +42,12 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
     // What is not public never leaves the server for a guest (issue 31 row 5): a hidden section, its
     // items and prices are not in the data, nor in the page's embedded copy of it. Its own staff see them.
     menu: staff ? tree : { ...tree, sections: tree.sections.filter((section) => section.public) },
-    location: { name: row.location.name, city: row.location.city, currency: row.location.currency },
+    location: {
+      name: row.location.name,
+      city: row.location.city,
+      country_name: row.location.countryName,
+      currency: row.location.currency,
+    },
     draft: row.menu.unpublished,
     staff,
     /** The venue's IANA zone: the board tells the time of its last update in it. */

@@ -10,7 +10,13 @@ export const previewParams = z.object({ menuId: idParam });
 export const previewResponse = z.strictObject({
   /** The menu as guests see it (86'd items left out). */
   menu: menuTreeResponse,
-  location: z.strictObject({ name: z.string(), city: z.string().nullable(), currency: z.string() }),
+  location: z.strictObject({
+    name: z.string(),
+    city: z.string().nullable(),
+    /** The venue's country by name: a brewery in it is placed without it ("Brooklyn, NY"). */
+    country_name: z.string().nullable(),
+    currency: z.string(),
+  }),
   /** A draft, shown only to the menu's own business. */
   draft: z.boolean(),
   /** The viewer is signed in to the menu's business. */
@@ -24,16 +30,89 @@ export type PreviewResponse = z.infer<typeof previewResponse>;
 /** What the board's stream sends (`event: version`): the menu's version, nothing else about the change. */
 export const boardVersionEvent = z.strictObject({ version: z.number().int().positive() });
 
+// The board's own query (decision 054): how a TV shows the menu, chosen in the dashboard and kept in the
+// link. A board is a page a TV opens once and keeps; a wrong value must not leave it blank, so each
+// value that is missing or not understood falls back to its default, as `theme` always has.
+
+export const BOARD_THEMES = ["light", "dark"] as const;
+/** `full`: labels, brewery, style, description and prices per beer; `compact`: one line per beer. */
+export const BOARD_LAYOUTS = ["full", "compact"] as const;
+export type BoardTheme = (typeof BOARD_THEMES)[number];
+export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
+
+/** What a beer shows besides its tap, name, style, ABV and prices: each can be turned off or on. */
+export type BoardFields = { brewery_place: boolean; description: boolean; labels: boolean };
+export const BOARD_FIELDS = ["brewery_place", "description", "labels"] as const satisfies readonly (keyof BoardFields)[];
+
+/** Each layout's fields when the link says nothing: the full board shows everything, the compact one line. */
+export const BOARD_FIELD_DEFAULTS: Record<BoardLayout, BoardFields> = {
+  full: { brewery_place: true, description: true, labels: true },
+  compact: { brewery_place: false, description: false, labels: false },
+};
+
+export type BoardOptions = { theme: BoardTheme; layout: BoardLayout; fields: BoardFields; refresh: number | null };
+/** What the board looks like: its options but the reload. */
+export type BoardLook = Omit<BoardOptions, "refresh">;
+
+/** A repeated parameter counts by its first value, as browsers and Next.js's searchParams give it. */
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const flag = z.preprocess(
+  first,
+  z
+    .enum(["1", "0", "true", "false"])
+    .transform((value) => value === "1" || value === "true")
+    .optional()
+    .catch(undefined),
+);
+
 /**
- * The board's own query: `?theme=dark` (anything else is light) and `?refresh=<seconds>` for TVs that
- * reload themselves, whole seconds from 30 to 3600 (anything else means no refresh).
+ * `?theme=light|dark`, `?layout=full|compact`, `?brewery_place=`, `?description=`, `?labels=` (`1` or
+ * `0`; unset: the layout's default) and `?refresh=<seconds>` for TVs that reload themselves, whole
+ * seconds from 30 to 3600 (anything else means no refresh).
  */
-export function boardOptions(query: Record<string, string | string[] | undefined>): { theme: "light" | "dark"; refresh: number | null } {
-  const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const raw = single(query.refresh);
-  const seconds = raw && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
+export const boardQuery = z.object({
+  theme: z.preprocess(first, z.enum(BOARD_THEMES).catch("light")),
+  layout: z.preprocess(first, z.enum(BOARD_LAYOUTS).catch("full")),
+  brewery_place: flag,
+  description: flag,
+  labels: flag,
+  refresh: z.preprocess(
+    first,
+    z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(30).max(3600))
+      .nullable()
+      .catch(null),
+  ),
+});
+
+export function boardOptions(query: Record<string, string | string[] | undefined>): BoardOptions {
+  const parsed = boardQuery.parse(query);
+  const defaults = BOARD_FIELD_DEFAULTS[parsed.layout];
   return {
-    theme: single(query.theme) === "dark" ? "dark" : "light",
-    refresh: seconds !== null && seconds >= 30 && seconds <= 3600 ? seconds : null,
+    theme: parsed.theme,
+    layout: parsed.layout,
+    fields: {
+      brewery_place: parsed.brewery_place ?? defaults.brewery_place,
+      description: parsed.description ?? defaults.description,
+      labels: parsed.labels ?? defaults.labels,
+    },
+    refresh: parsed.refresh,
   };
+}
+
+/** The board's link for these options (the dashboard offers it to copy): only what differs from the defaults. */
+export function boardPath(menuId: number, options: BoardLook & { refresh?: number | null }): string {
+  const query = new URLSearchParams();
+  if (options.layout !== "full") query.set("layout", options.layout);
+  if (options.theme !== "light") query.set("theme", options.theme);
+  const defaults = BOARD_FIELD_DEFAULTS[options.layout];
+  for (const field of BOARD_FIELDS) {
+    if (options.fields[field] !== defaults[field]) query.set(field, options.fields[field] ? "1" : "0");
+  }
+  if (options.refresh) query.set("refresh", String(options.refresh));
+  const search = query.toString();
+  return `/preview/menus/${menuId}${search ? `?${search}` : ""}`;
 }

@@ -7,11 +7,11 @@ import { boardOptions } from "@/lib/menus/schemas/preview";
 import { idParam } from "@/lib/shared/schemas";
 
 // A missing menu, someone else's draft and a malformed id all look the same from outside (404). A TV
-// that opened a well-formed link waits in its theme (and keeps its ?refresh) and shows the menu as soon
-// as it is published (live-menus §5); a malformed link can never become a menu.
+// that opened a well-formed link waits in its theme (and keeps its ?refresh and its layout) and shows
+// the menu as soon as it is published (live-menus §5); a malformed link can never become a menu.
 export default function MenuNotFound() {
   const { menuId } = useParams<{ menuId: string }>();
-  const { theme, refresh } = boardOptions(Object.fromEntries(useSearchParams()));
+  const { refresh, ...options } = boardOptions(Object.fromEntries(useSearchParams()));
   const id = idParam.safeParse(menuId);
   if (!id.success) {
     return (
@@ -26,7 +26,7 @@ export default function MenuNotFound() {
   return (
     <>
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveBoard menuId={id.data} initial={null} theme={theme} />
+      <LiveBoard menuId={id.data} initial={null} options={options} />
     </>
   );
 }

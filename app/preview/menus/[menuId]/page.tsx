@@ -17,19 +17,21 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   };
 }
 
-// GET /preview/menus/:menuId[?theme=dark][&refresh=60] — read-only, no sign-in needed for a published menu; it
-// follows its stream and redraws itself in place (components/menu-preview/live-board.tsx). A menu the
-// viewer may not see is 404 (not-found.tsx), which waits for it to be published.
+// GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60]
+// — read-only, no sign-in needed for a published menu; it follows its stream and redraws itself in place
+// (components/menu-preview/live-board.tsx). The options are boardOptions' (decision 054); a value it does
+// not understand is its default. A menu the viewer may not see is 404 (not-found.tsx), which waits for
+// it to be published.
 export default async function MenuPreviewPage({ params, searchParams }: Params) {
   const [{ menuId }, query] = await Promise.all([params, searchParams]);
   const preview = await loadPreviewMenu(menuId);
   if (!preview) notFound();
-  const { theme, refresh } = boardOptions(query);
+  const { refresh, ...options } = boardOptions(query);
   return (
     <>
       {/* React hoists this into <head>: a TV board reloads itself without any script. */}
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveBoard menuId={preview.menu.id} initial={preview} theme={theme} />
+      <LiveBoard menuId={preview.menu.id} initial={preview} options={options} />
     </>
   );
 }

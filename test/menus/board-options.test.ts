@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { BOARD_FIELD_DEFAULTS, boardOptions, boardPath } from "@/lib/menus/schemas/preview";
+
+// The board's link options (decision 054): a TV link that says too little or something wrong still
+// shows a board, with each value not understood at its default, as ?theme always did.
+describe("boardOptions", () => {
+  it("defaults to the full layout in the light theme with every field, no refresh", () => {
+    expect(boardOptions({})).toEqual({
+      theme: "light",
+      layout: "full",
+      fields: { brewery_place: true, description: true, labels: true },
+      refresh: null,
+    });
+  });
+
+  it("reads layout, theme, the three field toggles and refresh", () => {
+    expect(boardOptions({ layout: "compact", theme: "dark", brewery_place: "1", description: "0", labels: "true", refresh: "60" })).toEqual(
+      {
+        theme: "dark",
+        layout: "compact",
+        fields: { brewery_place: true, description: false, labels: true },
+        refresh: 60,
+      },
+    );
+  });
+
+  it("gives each layout its own defaults for the fields the link does not set", () => {
+    expect(boardOptions({ layout: "compact" }).fields).toEqual(BOARD_FIELD_DEFAULTS.compact);
+    expect(BOARD_FIELD_DEFAULTS.compact).toEqual({ brewery_place: false, description: false, labels: false });
+    expect(boardOptions({ layout: "full", labels: "0" }).fields).toEqual({ brewery_place: true, description: true, labels: false });
+  });
+
+  it("falls back to each default for a value it does not understand, and takes a repeated one's first", () => {
+    expect(boardOptions({ layout: "grid", theme: "blue", brewery_place: "yes", description: "", labels: "2", refresh: "10" })).toEqual(
+      boardOptions({}),
+    );
+    expect(boardOptions({ refresh: "3601" }).refresh).toBeNull();
+    expect(boardOptions({ refresh: "1e3" }).refresh).toBeNull();
+    expect(boardOptions({ layout: ["compact", "full"], theme: ["dark"] })).toMatchObject({ layout: "compact", theme: "dark" });
+  });
+});
+
+describe("boardPath", () => {
+  it("writes only what differs from the defaults, and reads back as the same options", () => {
+    const options = boardOptions({});
+    expect(boardPath(12, options)).toBe("/preview/menus/12");
+    const compactDark = {
+      ...options,
+      theme: "dark" as const,
+      layout: "compact" as const,
+      fields: { ...BOARD_FIELD_DEFAULTS.compact, brewery_place: true },
+    };
+    const path = boardPath(12, compactDark);
+    expect(path).toBe("/preview/menus/12?layout=compact&theme=dark&brewery_place=1");
+    const query = Object.fromEntries(new URL(path, "http://board.test").searchParams);
+    expect(boardOptions(query)).toEqual(compactDark);
+    expect(boardPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false }, refresh: 300 })).toBe(
+      "/preview/menus/3?brewery_place=0&labels=0&refresh=300",
+    );
+  });
+});
