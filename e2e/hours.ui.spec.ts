@@ -171,6 +171,8 @@ test("a holiday today: a special date closes the venue for the day, said on the 
     await expect(card).toContainText("Special hours today:");
     await expect(card).toContainText("closed (Holiday)");
     await page.screenshot({ path: "test-results/hours-special-today.png", fullPage: true });
+    await special.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/hours-special-dates.png" });
     const saved = await (await api(page).get("/api/v1/locations/2/special_hours")).json();
     expect(saved.special_hours).toEqual([{ date: today, closed: true, open: null, close: null, note: "Holiday" }]);
   } finally {

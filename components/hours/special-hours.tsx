@@ -117,7 +117,7 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
   const errorOf = (index: number, field: string) => errors[`special_hours.${index}.${field}`];
 
   return (
-    <section className={`card ${styles.special}`} aria-labelledby="special-heading">
+    <section className={`card ${styles.special} ${styles.editor}`} aria-labelledby="special-heading">
       <div className={styles.editorHead}>
         <h2 id="special-heading" className={styles.heading}>
           Special dates
