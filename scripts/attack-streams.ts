@@ -112,28 +112,39 @@ async function main() {
         { authorization: rw, "content-type": "application/json" },
         JSON.stringify({ section: { name } }),
       );
-    // Warm up: every path once, so the first reading is not the JIT's.
-    for (let n = 0; n < 20; n++) (await send(base, "GET", `/preview/menus/${menu.id}/data`)).close();
-    await pause(2000);
-    const start = treeRssMiB(server.child.pid!);
-    console.log(`server RSS at the start: ${start} MiB`);
+    // Warm up: the paths the attack uses, then a pause, so the first reading is not the JIT's or the start-up's.
+    for (let n = 0; n < 200; n++) (await send(base, "GET", `/preview/menus/${menu.id}/data`)).close();
+    for (let n = 0; n < 20; n++) (await send(base, "HEAD", `/preview/menus/${menu.id}/stream`)).close();
+    await pause(5000);
+    const rss = () => treeRssMiB(server!.child.pid!);
+    const start = rss();
+    console.log(`server RSS at the start (after warm-up): ${start} MiB`);
 
     const headed = await many(heads, 64, () => send(base, "HEAD", `/preview/menus/${menu.id}/stream`));
     for (let n = 0; n < 5; n++) (await rename(`Attack ${n}`)).close();
-    console.log(`${heads} HEAD /preview/menus/${menu.id}/stream: ${show(headed.statuses)}; RSS ${treeRssMiB(server.child.pid!)} MiB`);
+    console.log(`${heads} HEAD /preview/menus/${menu.id}/stream: ${show(headed.statuses)}; RSS ${rss()} MiB`);
 
+    // The client address's cap: board streams from one client.
     const boards = await many(streams, 64, () => send(base, "GET", `/preview/menus/${menu.id}/stream`));
-    console.log(`${streams} GET board streams from one client: ${show(boards.statuses)}`);
-    const feeds = await many(changes, 64, () => send(base, "GET", `/api/v1/locations/${locationId}/changes/stream`, { authorization: ro }));
-    console.log(`${changes} GET change streams on one token: ${show(feeds.statuses)}`);
-    for (let n = 0; n < 20; n++) (await rename(`Open ${n}`)).close();
+    for (let n = 0; n < 10; n++) (await rename(`Boards ${n}`)).close();
     await pause(2000);
-    const open = treeRssMiB(server.child.pid!);
-    console.log(`server RSS with ${boards.held.length + feeds.held.length} streams open, after 20 changes: ${open} MiB`);
+    console.log(
+      `${streams} GET board streams from one client: ${show(boards.statuses)}; RSS with ${boards.held.length} open after 10 changes: ${rss()} MiB`,
+    );
+    for (const held of boards.held) held.close();
+    await pause(2000);
 
-    for (const held of [...boards.held, ...feeds.held]) held.close();
+    // The credential's cap: change streams on one token (the address has room again).
+    const feeds = await many(changes, 64, () => send(base, "GET", `/api/v1/locations/${locationId}/changes/stream`, { authorization: ro }));
+    for (let n = 0; n < 10; n++) (await rename(`Feeds ${n}`)).close();
+    await pause(2000);
+    console.log(
+      `${changes} GET change streams on one token: ${show(feeds.statuses)}; RSS with ${feeds.held.length} open after 10 changes: ${rss()} MiB`,
+    );
+    for (const held of feeds.held) held.close();
+
     await pause(5000);
-    const after = treeRssMiB(server.child.pid!);
+    const after = rss();
     const again = await send(base, "GET", `/preview/menus/${menu.id}/stream`);
     again.close();
     console.log(
