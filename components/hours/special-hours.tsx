@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DateTime } from "luxon";
-import { useEffect, useRef, useState } from "react";
+import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import { LeaveGuard } from "@/components/ui/leave-guard";
 import { useToast } from "@/components/ui/toast";
 import { ErrorState, Skeleton } from "@/components/ui/states";
@@ -114,7 +114,20 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
     }
   }
 
-  const errorOf = (index: number, field: string) => errors[`special_hours.${index}.${field}`];
+  const errorOf = (index: number, name: string) => errors[`special_hours.${index}.${name}`];
+  /** One labelled input of a row, bound to its field, marked when the list's check refused it. */
+  const field = (index: number, name: "date" | "open" | "close" | "note", label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+    <label className={styles.time}>
+      <span className={styles.timeLabel}>{label}</span>
+      <input
+        {...extra}
+        className="input"
+        value={rows[index]![name]}
+        aria-invalid={Boolean(errorOf(index, name))}
+        onChange={(event) => change(index, { [name]: event.target.value })}
+      />
+    </label>
+  );
 
   return (
     <section className={`card ${styles.special} ${styles.editor}`} aria-labelledby="special-heading">
@@ -141,54 +154,18 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
           {rows.map((row, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a row's date is what is edited; its place is its identity
             <li key={index} className={styles.specialRow}>
-              <label className={styles.time}>
-                <span className={styles.timeLabel}>Date</span>
-                <input
-                  type="date"
-                  className="input"
-                  value={row.date}
-                  aria-invalid={Boolean(errorOf(index, "date"))}
-                  onChange={(event) => change(index, { date: event.target.value })}
-                />
-              </label>
+              {field(index, "date", "Date", { type: "date" })}
               <label className={styles.time}>
                 <input type="checkbox" checked={row.closed} onChange={(event) => change(index, { closed: event.target.checked })} />
                 <span>Closed all day</span>
               </label>
               {!row.closed && (
                 <>
-                  <label className={styles.time}>
-                    <span className={styles.timeLabel}>Opens</span>
-                    <input
-                      type="time"
-                      className="input"
-                      value={row.open}
-                      aria-invalid={Boolean(errorOf(index, "open"))}
-                      onChange={(event) => change(index, { open: event.target.value })}
-                    />
-                  </label>
-                  <label className={styles.time}>
-                    <span className={styles.timeLabel}>Closes</span>
-                    <input
-                      type="time"
-                      className="input"
-                      value={row.close}
-                      aria-invalid={Boolean(errorOf(index, "close"))}
-                      onChange={(event) => change(index, { close: event.target.value })}
-                    />
-                  </label>
+                  {field(index, "open", "Opens", { type: "time" })}
+                  {field(index, "close", "Closes", { type: "time" })}
                 </>
               )}
-              <label className={styles.time}>
-                <span className={styles.timeLabel}>Note</span>
-                <input
-                  className="input"
-                  value={row.note}
-                  placeholder="Thanksgiving"
-                  maxLength={140}
-                  onChange={(event) => change(index, { note: event.target.value })}
-                />
-              </label>
+              {field(index, "note", "Note", { placeholder: "Thanksgiving", maxLength: 140 })}
               <button
                 type="button"
                 className="btn btn--small"
