@@ -3,8 +3,9 @@
  * instance on the embedded database: from one client, HEADs of the board's stream (each must open
  * nothing), then GET board streams and change streams on one token held open together (each past its
  * cap must be refused, 429), with changes made while they are open; then every stream closes.
- * It prints the server's RSS (its process tree, from /proc) at the start, while the streams are open
- * and after they closed, and the answers by status. It asserts nothing: the figures are for the note.
+ * After one warm-up round it runs two more and prints the server's RSS (its process tree, from /proc)
+ * at the start, while the streams are open and after they closed, and the answers by status. It
+ * asserts nothing: the figures are for the note.
  *
  *   npm run attack:streams                           # 5,000 HEADs, 2,000 board streams, 500 change streams
  *   npm run attack:streams -- --heads 500 --streams 300 --changes 100 --build
@@ -139,10 +140,12 @@ async function main() {
       for (const held of feeds.held) held.close();
       await pause(5000);
     };
-    // Warm-up: a fifth of a round, so the heap has its working size before the first reading (as the soak does).
-    await round(0.2, () => {});
+    // Warm-up: one whole round, so the heap has its working size before the first reading (as the soak
+    // warms up before its baseline); a leak shows as growth from round to round after it.
+    console.log(`server RSS before the warm-up round: ${rss()} MiB`);
+    await round(1, () => {});
     const start = rss();
-    console.log(`server RSS at the start (after a warm-up round at a fifth of the scale): ${start} MiB`);
+    console.log(`server RSS at the start (after the warm-up round): ${start} MiB`);
     for (const which of [1, 2]) {
       await round(1, (line) => console.log(`round ${which}: ${line}`));
       const after = rss();
