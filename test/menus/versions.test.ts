@@ -320,6 +320,11 @@ const OTHER_WRITES = new Set([
   "PATCH /api/v1/locations/{id}",
   "DELETE /api/v1/locations/{id}",
   "POST /api/v1/locations/{id}/restore",
+  // Integration keys and special hours (venue-operations §11–§12) touch no menu.
+  "POST /api/v1/api_keys",
+  "PATCH /api/v1/api_keys/{id}",
+  "DELETE /api/v1/api_keys/{id}",
+  "PUT /api/v1/locations/{id}/special_hours",
   "PUT /api/v1/custom_containers/{id}",
   "PATCH /api/v1/custom_containers/{id}",
   "DELETE /api/v1/custom_containers/{id}",
