@@ -37,6 +37,8 @@ export const DISABLE_AFTER_MS = 24 * 3_600_000;
 const LEASE_MS = 60_000;
 const CHANGES_PER_CLAIM = 50;
 const POLL_MS = 5000;
+/** The advisory lock claims take turns on (any number not used by another lock of the app). */
+const CLAIM_LOCK = 727_103;
 /** A claim gives its webhook back after the delivery that reaches this much time (always one at least). */
 const SLICE_MS = 1000;
 
@@ -140,28 +142,34 @@ export class WebhookWorker {
     const now = this.now();
     const inFlight = sql`(select count(*) from ${webhooks} as busy join ${locations} as place on place.id = busy.location_id
       where place.business_id = ${locations.businessId} and busy.leased_until > ${now})`;
-    const due = this.db
-      .select({ id: webhooks.id })
-      .from(webhooks)
-      .innerJoin(locations, eq(locations.id, webhooks.locationId))
-      .where(
-        and(
-          eq(webhooks.enabled, true),
-          or(isNull(webhooks.nextAttemptAt), lte(webhooks.nextAttemptAt, now)),
-          or(isNull(webhooks.leasedUntil), lte(webhooks.leasedUntil, now)),
-          sql`exists (select 1 from ${menuChanges} where ${menuChanges.locationId} = ${webhooks.locationId} and ${menuChanges.id} > ${webhooks.cursor})`,
-          sql`${inFlight} < ${this.perBusiness()}`,
-        ),
-      )
-      .orderBy(sql`${inFlight} asc`, sql`coalesce(${webhooks.nextAttemptAt}, ${webhooks.leasedUntil}) asc nulls first`, asc(webhooks.id))
-      .limit(1)
-      .for("update", { of: webhooks, skipLocked: true });
+    const due = (tx: Db) =>
+      tx
+        .select({ id: webhooks.id })
+        .from(webhooks)
+        .innerJoin(locations, eq(locations.id, webhooks.locationId))
+        .where(
+          and(
+            eq(webhooks.enabled, true),
+            or(isNull(webhooks.nextAttemptAt), lte(webhooks.nextAttemptAt, now)),
+            or(isNull(webhooks.leasedUntil), lte(webhooks.leasedUntil, now)),
+            sql`exists (select 1 from ${menuChanges} where ${menuChanges.locationId} = ${webhooks.locationId} and ${menuChanges.id} > ${webhooks.cursor})`,
+            sql`${inFlight} < ${this.perBusiness()}`,
+          ),
+        )
+        .orderBy(sql`${inFlight} asc`, sql`coalesce(${webhooks.nextAttemptAt}, ${webhooks.leasedUntil}) asc nulls first`, asc(webhooks.id))
+        .limit(1)
+        .for("update", { of: webhooks, skipLocked: true });
     const token = randomUUID();
-    const [row] = await this.db
-      .update(webhooks)
-      .set({ leasedUntil: new Date(now.getTime() + LEASE_MS), leaseToken: token })
-      .where(inArray(webhooks.id, due))
-      .returning();
+    // Claims take turns (one transaction-scoped lock on every instance): the in-flight count a claim
+    // reads then includes every lease taken before it, so no business ever exceeds its share.
+    const [row] = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+      return tx
+        .update(webhooks)
+        .set({ leasedUntil: new Date(now.getTime() + LEASE_MS), leaseToken: token })
+        .where(inArray(webhooks.id, due(tx)))
+        .returning();
+    });
     return row ? { ...row, leaseToken: token } : null;
   }
 
