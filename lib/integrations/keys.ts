@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { newToken, hashToken } from "@/lib/auth/tokens";
@@ -142,7 +142,7 @@ export async function updateApiKey(db: Db, member: Member, id: number, patch: Ap
 export async function revokeApiKey(db: Db, member: Member, id: number): Promise<void> {
   const { key } = await findManaged(db, member, id);
   await db.transaction(async (tx) => {
-    await tx.delete(apiKeys).where(inArray(apiKeys.id, [key.id]));
+    await tx.delete(apiKeys).where(eq(apiKeys.id, key.id));
     await recordTeamActivity(tx, {
       businessId: member.businessId,
       scopes: [key.locationIds],

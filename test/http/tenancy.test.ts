@@ -29,6 +29,9 @@ const routes = (): [string, string, unknown?][] => [
   ["PUT", `locations/${ids.location}/hours`, { hours: [{ id: ids.hour, closed: true }] }],
   ["PATCH", `locations/${ids.location}/hours`, { hours: [{ id: ids.hour, closed: true }] }],
   ["GET", `locations/${ids.location}/analytics?source_name=Spy`],
+  ["GET", `locations/${ids.location}/special_hours`],
+  ["PUT", `locations/${ids.location}/special_hours`, { special_hours: [{ date: "2030-01-01", closed: true }] }],
+  ["GET", `locations/${ids.location}/menu_announcements`],
 ];
 
 describe("another business's records", () => {

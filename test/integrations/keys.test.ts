@@ -161,6 +161,37 @@ describe("integration keys", () => {
   });
 });
 
+describe("keys of another business, and the read-only token", () => {
+  it("answers another business's key 404 on every verb, as a missing one, and changes nothing", async () => {
+    const rival = await login("rival");
+    const key = await makeKey({ name: "Not yours", scopes: ["menus:read"], location_ids: [downtown] });
+    for (const [method, body] of [
+      ["PATCH", { api_key: { name: "Stolen" } }],
+      ["DELETE", undefined],
+    ] as const) {
+      expect((await call(method, `api_keys/${key.id}`, { as: rival.rw, body })).status).toBe(404);
+      expect((await call(method, "api_keys/2000000", { as: rival.rw, body })).status).toBe(404);
+    }
+    expect((await api.get("api_keys", { as: rival.rw })).body.api_keys).toEqual([]);
+    expect((await asKey("GET", `locations/${downtown}/menus`, key.secret)).status).toBe(200);
+    const mine = (await api.get("api_keys", { as: owner.rw })).body.api_keys.find((entry: { id: number }) => entry.id === key.id);
+    expect(mine.name).toBe("Not yours");
+  });
+
+  it("refuses every write with the read-only token (403)", async () => {
+    const key = await makeKey({ name: "Read-only try", scopes: ["menus:read"], location_ids: [downtown] });
+    const create = await api.post("api_keys", {
+      as: owner.ro,
+      body: { api_key: { name: "x", scopes: ["menus:read"], location_ids: [downtown] } },
+    });
+    expect(create.status).toBe(403);
+    expect(create.body.code).toBe("read_only_token");
+    expect((await api.patch(`api_keys/${key.id}`, { as: owner.ro, body: { api_key: { name: "y" } } })).status).toBe(403);
+    expect((await api.delete(`api_keys/${key.id}`, { as: owner.ro })).status).toBe(403);
+    expect((await asKey("GET", `locations/${downtown}/menus`, key.secret)).status).toBe(200);
+  });
+});
+
 describe("the scopes table", () => {
   const root = path.resolve(import.meta.dirname, "../../app/api/v1");
   const routes = (dir: string): string[] =>
