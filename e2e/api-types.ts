@@ -1009,6 +1009,47 @@ export interface paths {
         patch: operations["patchLocationsByIdHours"];
         trace?: never;
     };
+    "/api/v1/locations/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The location's imports, newest first, with a running one's progress */
+        get: operations["getLocationsByIdImports"];
+        put?: never;
+        /** Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing */
+        post: operations["postLocationsByIdImports"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdImports"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/imports/source_locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL) */
+        post: operations["postLocationsByIdImportsSourceLocations"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdImportsSourceLocations"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/insights/checkins_over_time": {
         parameters: {
             query?: never;
@@ -2506,6 +2547,7 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            source_status?: number | null;
             error: {
                 code: string;
                 status: number;
@@ -2687,6 +2729,18 @@ export interface components {
         };
         /** @description Something went wrong on our side (`internal_error`, `server_misconfigured`). */
         Problem500: {
+            headers: {
+                /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                "X-Request-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An import's source answered an error or did not answer in time (`source_failed`, with `source_status`): nothing was written. */
+        Problem502: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                 "X-Request-Id"?: string;
@@ -9158,6 +9212,392 @@ export interface operations {
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    getLocationsByIdImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imports: {
+                            id: number;
+                            location_id: number;
+                            source: string;
+                            base_url: string;
+                            source_location_id: number;
+                            dry_run: boolean;
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            counts: {
+                                menus: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                sections: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                items: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                containers: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                events: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                hours: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                            } | null;
+                            error: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocationsByIdImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The service the location moves from: its v1 API is read
+                     * @default utfb
+                     * @enum {string}
+                     */
+                    source?: "utfb";
+                    /**
+                     * Format: uri
+                     * @description The source's base URL (its API is under /api/v1)
+                     * @default https://business.untappd.com
+                     */
+                    base_url?: string;
+                    /** @description The email of the source account */
+                    email: string;
+                    /** @description Its read-only API token: used for this request only, never stored */
+                    token: string;
+                    /** @description The source location to import from (GET …/imports/source_locations lists them) */
+                    source_location_id: number;
+                    /**
+                     * @description true: answer the plan and write nothing
+                     * @default false
+                     */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: {
+                            counts: {
+                                menus: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                sections: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                items: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                containers: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                events: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                hours: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                            };
+                            conflicts: {
+                                kind: string;
+                                message: string;
+                            }[];
+                            /** @description What the import removes: records it took earlier that the source no longer has */
+                            removals: {
+                                type: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: {
+                            id: number;
+                            location_id: number;
+                            source: string;
+                            base_url: string;
+                            source_location_id: number;
+                            dry_run: boolean;
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            counts: {
+                                menus: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                sections: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                items: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                containers: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                events: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                                hours: {
+                                    create: number;
+                                    update: number;
+                                    remove: number;
+                                    unchanged: number;
+                                };
+                            };
+                            error: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            finished_at: string | null;
+                            conflicts: {
+                                kind: string;
+                                message: string;
+                            }[];
+                            /** @description What the import removes: records it took earlier that the source no longer has */
+                            removals: {
+                                type: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            502: components["responses"]["Problem502"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postLocationsByIdImportsSourceLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The service the location moves from: its v1 API is read
+                     * @default utfb
+                     * @enum {string}
+                     */
+                    source?: "utfb";
+                    /**
+                     * Format: uri
+                     * @description The source's base URL (its API is under /api/v1)
+                     * @default https://business.untappd.com
+                     */
+                    base_url?: string;
+                    /** @description The email of the source account */
+                    email: string;
+                    /** @description Its read-only API token: used for this request only, never stored */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: {
+                            id: number;
+                            name: string;
+                            city: string | null;
+                            currency: string | null;
+                            time_zone: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            502: components["responses"]["Problem502"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdImportsSourceLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getLocationsByIdInsightsCheckinsOverTime: {

@@ -1,4 +1,4 @@
-import { type ApiError, errorStatus, type ErrorCode, type FieldError } from "@/lib/server/errors";
+import { type ApiError, errorStatus, type ErrorCode, type ProblemExtra } from "@/lib/server/errors";
 import { currentRequestId } from "@/lib/server/log";
 
 const titles: Record<number, string> = {
@@ -13,6 +13,7 @@ const titles: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 
@@ -20,7 +21,7 @@ const titles: Record<number, string> = {
 export function problem(
   code: ErrorCode,
   detail: string,
-  extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  extra: ProblemExtra = {},
 ): Response {
   const status = errorStatus[code];
   // The id in the X-Request-Id header and on every log line of this request: quote it to support.
@@ -33,6 +34,7 @@ export function problem(
     detail,
     code,
     ...errors,
+    ...(extra.sourceStatus !== undefined ? { source_status: extra.sourceStatus } : {}),
     // What integrations written for the service we replace read (contract §3).
     error: { code, status, detail, ...errors },
     ...(requestId ? { request_id: requestId } : {}),

@@ -248,6 +248,7 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
   nitro: false,
   eightySixedAt: null,
   eightySixedUntil: null,
+  sourceId: null,
 };
 
 /** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */

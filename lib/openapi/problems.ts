@@ -41,5 +41,6 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   422: "The query or the body did not pass validation (`validation_failed`), with `errors: [{path, message}]`.",
   429: "Too many attempts, or too many event streams open for this client or credential (`rate_limited`); `Retry-After` says when to try again.",
   500: "Something went wrong on our side (`internal_error`, `server_misconfigured`).",
+  502: "An import's source answered an error or did not answer in time (`source_failed`, with `source_status`): nothing was written.",
   503: "The database or the beer catalogue cannot be reached (`database_unavailable`, `catalogue_unavailable`); `Retry-After` when known.",
 };

@@ -77,6 +77,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // How long an import (venue-operations §6) waits for each answer of its source before it gives up (502).
+  IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Webhooks one location may have (POST …/webhooks past it: 409 limit_reached).
   WEBHOOK_LIMIT_PER_LOCATION: z.coerce.number().int().min(1).max(1000).default(10),
   // Deliveries to one business's webhooks in flight at once, across every instance: what a slow or

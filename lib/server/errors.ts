@@ -31,6 +31,8 @@ export const errorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  // An import's source (venue-operations §6) answered an error, or did not answer in time: nothing written.
+  source_failed: 502,
   // The stored token pair was sealed under another APP_SECRET: the instances do not share one.
   server_misconfigured: 500,
   catalogue_unavailable: 503,
@@ -42,13 +44,16 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export type FieldError = { path: string; message: string };
 
+/** What a problem may carry besides its code and detail: field errors, headers, the status a source answered (502). */
+export type ProblemExtra = { errors?: FieldError[]; headers?: Record<string, string>; sourceStatus?: number | null };
+
 export class ApiError extends Error {
   readonly status: number;
 
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: ProblemExtra = {},
   ) {
     super(detail);
     this.status = errorStatus[code];

@@ -137,6 +137,8 @@ export const problemResponse = z.strictObject({
   detail: z.string(),
   code: problemCode,
   errors: fieldErrors.optional(),
+  /** 502 source_failed: the status the import's source answered, null when it did not answer. */
+  source_status: z.number().int().nullable().optional(),
   error: z.strictObject({ code: problemCode, status: problemStatus, detail: z.string(), errors: fieldErrors.optional() }),
   /** The request's id, as in its X-Request-Id header and its log lines. */
   request_id: z.string().optional(),

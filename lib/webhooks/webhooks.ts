@@ -17,7 +17,7 @@ import {
   type WebhookResponse,
 } from "@/lib/webhooks/schemas";
 import { newWebhookSecret, signedHeaders } from "./signing";
-import { targetProblem } from "./target";
+import { targetProblem } from "@/lib/server/outbound/target";
 import { httpTransport, type Transport } from "./transport";
 
 // The webhooks of a location (live-menus §4): records, the delivery log, and the test event. The

@@ -10,7 +10,7 @@ import { getDatabase, openPostgres, type Database } from "@/lib/db/client";
 import { webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/server/env";
 import { signedHeaders } from "@/lib/webhooks/signing";
-import { isInternalAddress } from "@/lib/webhooks/target";
+import { isInternalAddress } from "@/lib/server/outbound/target";
 import { httpTransport } from "@/lib/webhooks/transport";
 import { pruneDeliveries } from "@/lib/webhooks/webhooks";
 import { DISABLE_AFTER_MS, WebhookWorker } from "@/lib/webhooks/worker";

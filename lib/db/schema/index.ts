@@ -10,3 +10,4 @@ export * from "./insights";
 export * from "./changes";
 export * from "./webhooks";
 export * from "./team";
+export * from "./imports";

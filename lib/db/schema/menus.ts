@@ -27,9 +27,16 @@ export const menus = pgTable(
     // transaction that raised it last, so one transaction raises it once.
     version: integer().notNull().default(1),
     versionTx: bigint("version_tx", { mode: "number" }),
+    // Where an import (venue-operations §6) took the record from: the source and its id there
+    // (lib/imports/). The next import from that source updates or removes it; null for the venue's own.
+    sourceId: text("source_id"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("menus_legacy_menu_id_key").on(t.legacyMenuId), check("menus_position_min", sql`${t.position} >= 0`)],
+  (t) => [
+    uniqueIndex("menus_legacy_menu_id_key").on(t.legacyMenuId),
+    uniqueIndex("menus_location_source_id_key").on(t.locationId, t.sourceId),
+    check("menus_position_min", sql`${t.position} >= 0`),
+  ],
 );
 
 export const SECTION_TYPES = ["Section", "OnDeckSection"] as const;
@@ -47,6 +54,7 @@ export const sections = pgTable(
     name: text().notNull(),
     description: text(),
     public: boolean().notNull().default(true),
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
@@ -92,6 +100,7 @@ export const items = pgTable(
     // than now, so an 86 ends by time alone with no job for the reads (live-menus §7).
     eightySixedAt: stamp("eighty_sixed_at"),
     eightySixedUntil: stamp("eighty_sixed_until"),
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
@@ -114,6 +123,7 @@ export const containers = pgTable(
     price: numeric({ precision: 10, scale: 2 }).notNull(),
     calories: integer(),
     position: integer().notNull(),
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [check("containers_position_min", sql`${t.position} >= 0`), check("containers_price_min", sql`${t.price} >= 0`)],

@@ -135,10 +135,13 @@ export const events = pgTable(
     longitude: numeric({ precision: 10, scale: 7 }),
     placeJson: jsonb("place_json").$type<PlaceJson>(),
     fromFacebook: boolean("from_facebook").notNull().default(false),
+    // See menus.source_id.
+    sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
     index("events_location_start_idx").on(t.locationId, t.startTime),
+    uniqueIndex("events_location_source_id_key").on(t.locationId, t.sourceId),
     check("events_end_after_start", sql`${t.endTime} is null or ${t.endTime} >= ${t.startTime}`),
   ],
 );

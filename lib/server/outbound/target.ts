@@ -1,10 +1,11 @@
 import { BlockList, isIP } from "node:net";
 
-// Where a webhook may be sent (live-menus §4): https to a public address. Plain http, and any address
-// that is loopback, private, link-local, shared, reserved, multicast or otherwise not the public
-// internet, are refused unless WEBHOOK_ALLOW_PRIVATE (tests, local development). The URL is checked
-// when it is saved (its scheme, and its host when that is an address or an internal name) and every
-// address its name resolves to is checked again at each delivery (lib/webhooks/transport.ts).
+// Where the app may call out to (a webhook's target, live-menus §4; an import's source, venue-operations
+// §6): https to a public address. Plain http, and any address that is loopback, private, link-local,
+// shared, reserved, multicast or otherwise not the public internet, are refused unless
+// WEBHOOK_ALLOW_PRIVATE (tests, local development). The URL is checked when it is saved or asked for
+// (its scheme, and its host when that is an address or an internal name) and every address its name
+// resolves to is checked again at each request (./request.ts).
 
 const internal = new BlockList();
 for (const [network, prefix] of [
@@ -76,7 +77,7 @@ const internalName = (host: string) =>
   host === "localhost" || /\.(localhost|local|internal|intranet|lan|home\.arpa)$/.test(host) || !host.includes(".");
 
 /**
- * Why `url` may not be a webhook's target, or null when it may. With `allowPrivate`, http and internal
+ * Why `url` may not be called, or null when it may. With `allowPrivate`, http and internal
  * addresses are fine; a URL must still be http(s) and carry no user name or password.
  */
 export function targetProblem(url: string, allowPrivate: boolean): string | null {

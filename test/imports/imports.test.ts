@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, login, type Account, type Credentials } from "../api";
+import { resetEnvForTests } from "@/lib/server/env";
+import { startSourceServer, type SourceServer } from "./source-server";
+
+// Import from the service we replace (venue-operations §6, issue 32): this app serves the same v1 API,
+// so the source is the demo owner's location, read over real HTTP, and the target a location of a new
+// business in the same database. The imported menus answer what the source's do, field for field apart
+// from ids; a second run writes nothing; changes at the source arrive; a failing source writes nothing.
+
+let owner: Account;
+let sourceId: number;
+let target: Credentials;
+let targetId: number;
+let source: SourceServer;
+
+/** Ids and what only says which record this is (its version, its legacy mark) are not compared. */
+const ID_KEYS = new Set(["id", "menu_id", "section_id", "item_id", "location_id", "uuid", "_track_by", "version", "legacy", "legacy_menu_id"]);
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !ID_KEYS.has(key)).map(([key, inner]) => [key, withoutIds(inner)]));
+  }
+  return value;
+}
+
+// A custom menu's position counts among custom menus; imported, it follows the menus: the list's order
+// is what both sides agree on.
+async function sourceMenus() {
+  const list = (await api.get(`locations/${sourceId}/menus?include_legacy=true`, { as: owner.ro })).body.menus;
+  const full = [];
+  for (const [index, menu] of list.entries()) {
+    full.push({ ...(await api.get(`menus/${menu.id}?full=true&include_legacy=true`, { as: owner.ro })).body.menu, position: index });
+  }
+  return full;
+}
+
+async function targetMenus() {
+  const list = (await api.get(`locations/${targetId}/menus`, { as: target })).body.menus;
+  const full = [];
+  for (const menu of list) full.push((await api.get(`menus/${menu.id}?full=true`, { as: target })).body.menu);
+  return full;
+}
+
+const body = (fields: Record<string, unknown> = {}) => ({
+  base_url: source.base,
+  email: owner.ro.email,
+  token: owner.ro.token,
+  source_location_id: sourceId,
+  ...fields,
+});
+const run = (fields: Record<string, unknown> = {}) => api.post(`locations/${targetId}/imports`, { as: target, body: body(fields) });
+const total = (counts: Record<string, Record<string, number>>, key: string) => Object.values(counts).reduce((sum, tally) => sum + tally[key]!, 0);
+const menusVersion = async () => (await api.get(`locations/${targetId}`, { as: target })).body.location;
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+  process.env.IMPORT_TIMEOUT_MS = "1000";
+  resetEnvForTests();
+  owner = await login("owner");
+  const sourceLocation = (await api.get("locations", { as: owner.ro })).body.locations[0];
+  sourceId = sourceLocation.id;
+  source = await startSourceServer();
+  const signup = await api.post("signup", {
+    body: { business_name: "New Tap", name: "Nora New", email: "nora@newtap.test", password: "copper kettle 42" },
+    headers: { "x-forwarded-for": "198.51.100.77" },
+  });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  target = { email: signup.body.user.email, token: signup.body.user.auth_token };
+  const created = await api.post("locations", {
+    as: target,
+    body: { location: { name: "New Tap", time_zone: sourceLocation.time_zone, currency: sourceLocation.currency } },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  targetId = created.body.location.id;
+});
+
+afterAll(async () => {
+  await source.close();
+  delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  delete process.env.IMPORT_TIMEOUT_MS;
+  resetEnvForTests();
+});
+
+describe("importing a location from the service we replace", () => {
+  it("lists the source's locations for the credentials", async () => {
+    const answer = await api.post(`locations/${targetId}/imports/source_locations`, {
+      as: target,
+      body: { base_url: source.base, email: owner.ro.email, token: owner.ro.token },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.locations.map((location: { id: number }) => location.id)).toContain(sourceId);
+  });
+
+  it("plans with a dry run, writing nothing", async () => {
+    const before = await menusVersion();
+    const answer = await run({ dry_run: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { counts, removals } = answer.body.plan;
+    expect(counts.menus.create).toBe((await sourceMenus()).length);
+    expect(counts.items.create).toBeGreaterThan(10);
+    expect(counts.events.create).toBe((await api.get(`locations/${sourceId}/events`, { as: owner.ro })).body.events.length);
+    expect(total(counts, "remove")).toBe(0);
+    expect(removals).toEqual([]);
+    expect(await targetMenus()).toEqual([]);
+    expect(await menusVersion()).toEqual(before);
+    const [record] = (await api.get(`locations/${targetId}/imports`, { as: target })).body.imports;
+    expect(record).toMatchObject({ dry_run: true, status: "done", source_location_id: sourceId });
+    expect(record.progress.done).toBe(record.progress.total);
+  });
+
+  it("imports menus (custom ones as menus), events and hours that answer what the source's do", async () => {
+    const answer = await run();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.import.status).toBe("done");
+    const expected = await sourceMenus();
+    expect(expected.some((menu: { legacy?: boolean }) => menu.legacy)).toBe(true);
+    expect(withoutIds(await targetMenus())).toEqual(withoutIds(expected));
+    const events = async (id: number, as: Credentials) => withoutIds((await api.get(`locations/${id}/events`, { as })).body.events);
+    expect(await events(targetId, target)).toEqual(await events(sourceId, owner.ro));
+    const week = async (id: number, as: Credentials) =>
+      (await api.get(`locations/${id}/hours`, { as })).body.hours.map(({ day, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({
+        day,
+        always_open,
+        closed,
+        open_at,
+        close_at,
+      }));
+    expect(await week(targetId, target)).toEqual(await week(sourceId, owner.ro));
+  });
+
+  it("changes nothing when run again against an unchanged source", async () => {
+    const before = await menusVersion();
+    const answer = await run();
+    expect(answer.status).toBe(201);
+    expect(total(answer.body.import.counts, "create") + total(answer.body.import.counts, "update") + total(answer.body.import.counts, "remove")).toBe(0);
+    expect(await menusVersion()).toEqual(before);
+  });
+
+  it("brings a changed price and a deleted section across, and keeps the venue's own menu", async () => {
+    const own = (await api.post(`locations/${targetId}/menus`, { as: target, body: { menu: { name: "House specials" } } })).body.menu;
+    const [first] = (await api.get(`locations/${sourceId}/menus`, { as: owner.ro })).body.menus;
+    const tree = (await api.get(`menus/${first.id}?full=true`, { as: owner.ro })).body.menu;
+    const container = tree.sections[0].items[0].containers[0];
+    const changed = await api.patch(`containers/${container.id}`, { as: owner.rw, body: { container: { price: "9.75" } } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const doomed = tree.sections.at(-1);
+    expect((await api.delete(`sections/${doomed.id}`, { as: owner.rw })).status).toBe(200);
+
+    const plan = (await run({ dry_run: true })).body.plan;
+    expect(plan.counts.containers.update).toBe(1);
+    expect(plan.counts.sections.remove).toBe(1);
+    expect(plan.removals).toContainEqual({ type: "section", name: doomed.name });
+
+    const answer = await run();
+    expect(answer.status).toBe(201);
+    expect(answer.body.import.counts.containers.update).toBe(1);
+    expect(answer.body.import.counts.sections.remove).toBe(1);
+    const menus = await targetMenus();
+    expect(menus.at(-1).name).toBe(own.name);
+    expect(withoutIds(menus.slice(0, -1))).toEqual(withoutIds(await sourceMenus()));
+  });
+
+  it("writes nothing when the source fails or is too slow, and says what it answered", async () => {
+    const before = await menusVersion();
+    const [first] = (await api.get(`locations/${sourceId}/menus`, { as: owner.ro })).body.menus;
+    await api.patch(`menus/${first.id}`, { as: owner.rw, body: { menu: { name: "Renamed at the source" } } });
+    source.faults.set(`/locations/${sourceId}/hours`, 500);
+    const failed = await run();
+    expect(failed.status).toBe(502);
+    expect(failed.body).toMatchObject({ code: "source_failed", source_status: 500 });
+    source.faults.clear();
+    source.faults.set(`/locations/${sourceId}/events`, "hang");
+    const slow = await run();
+    expect(slow.status).toBe(502);
+    expect(slow.body.source_status).toBeNull();
+    expect(slow.body.detail).toMatch(/No answer within 1 s/);
+    source.faults.clear();
+    const wrong = await run({ token: "not-the-token" });
+    expect(wrong.status).toBe(502);
+    expect(wrong.body.source_status).toBe(401);
+    expect(await menusVersion()).toEqual(before);
+    const [latest] = (await api.get(`locations/${targetId}/imports`, { as: target })).body.imports;
+    expect(latest.status).toBe("failed");
+    expect(latest.error).toMatch(/401/);
+  });
+
+  it("refuses private addresses unless the setting allows them, and bad bodies, before calling anyone", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "false";
+    resetEnvForTests();
+    try {
+      const calls = source.requests.length;
+      const refused = await run();
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[0].path).toBe("base_url");
+      expect((await run({ source_location_id: "x" })).status).toBe(422);
+      expect(source.requests.length).toBe(calls);
+    } finally {
+      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+      resetEnvForTests();
+    }
+  });
+
+  it("is for owners and managers: the read-only token cannot import", async () => {
+    const readOnly = await api.post(`locations/${targetId}/imports`, { as: owner.ro, body: body() });
+    expect([403, 404]).toContain(readOnly.status);
+  });
+});
