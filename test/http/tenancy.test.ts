@@ -32,6 +32,9 @@ const routes = (): [string, string, unknown?][] => [
   ["GET", `locations/${ids.location}/special_hours`],
   ["PUT", `locations/${ids.location}/special_hours`, { special_hours: [{ date: "2030-01-01", closed: true }] }],
   ["GET", `locations/${ids.location}/menu_announcements`],
+  ["GET", `locations/${ids.location}/imports`],
+  ["POST", `locations/${ids.location}/imports`, { base_url: "https://example.com", email: "a@b.test", token: "t", source_location_id: 1 }],
+  ["POST", `locations/${ids.location}/imports/source_locations`, { base_url: "https://example.com", email: "a@b.test", token: "t" }],
 ];
 
 describe("another business's records", () => {

@@ -152,8 +152,13 @@ describe("importing a location from the service we replace", () => {
     expect(plan.counts.sections.remove).toBe(1);
     expect(plan.removals).toContainEqual({ type: "section", name: doomed.name });
 
+    const versions = async () => (await targetMenus()).map((menu) => menu.version);
+    const before = await versions();
     const answer = await run();
     expect(answer.status).toBe(201);
+    // One change: the menu that held both is one version further, the others as they were.
+    const after = await versions();
+    expect(after.map((version, index) => version - before[index]!)).toEqual(before.map((_, index) => (index === 0 ? 1 : 0)));
     expect(answer.body.import.counts.containers.update).toBe(1);
     expect(answer.body.import.counts.sections.remove).toBe(1);
     const menus = await targetMenus();

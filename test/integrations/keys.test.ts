@@ -215,6 +215,8 @@ describe("the scopes table", () => {
         "/api/v1/current_user/sessions",
         "/api/v1/invitations/accept",
         "/api/v1/locations/1/activity",
+        "/api/v1/locations/1/imports",
+        "/api/v1/locations/1/imports/source_locations",
         "/api/v1/locations/1/restore",
         "/api/v1/openapi",
         "/api/v1/password_resets",

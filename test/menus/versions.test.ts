@@ -325,6 +325,10 @@ const OTHER_WRITES = new Set([
   "PATCH /api/v1/api_keys/{id}",
   "DELETE /api/v1/api_keys/{id}",
   "PUT /api/v1/locations/{id}/special_hours",
+  // An import changes menus in one transaction (each changed menu's version once, none on a re-run):
+  // test/imports/imports.test.ts, against a source; listing a source's locations writes nothing.
+  "POST /api/v1/locations/{id}/imports",
+  "POST /api/v1/locations/{id}/imports/source_locations",
   "PUT /api/v1/custom_containers/{id}",
   "PATCH /api/v1/custom_containers/{id}",
   "DELETE /api/v1/custom_containers/{id}",
