@@ -18,11 +18,7 @@ const titles: Record<number, string> = {
 };
 
 /** RFC 9457 problem details, with the machine-readable `code` of contract §3. */
-export function problem(
-  code: ErrorCode,
-  detail: string,
-  extra: ProblemExtra = {},
-): Response {
+export function problem(code: ErrorCode, detail: string, extra: ProblemExtra = {}): Response {
   const status = errorStatus[code];
   // The id in the X-Request-Id header and on every log line of this request: quote it to support.
   const requestId = currentRequestId();

@@ -8,8 +8,8 @@ import { env } from "@/lib/server/env";
 import { invalid } from "@/lib/server/errors";
 import { iso } from "@/lib/shared/iso";
 import { targetProblem } from "@/lib/server/outbound/target";
-import type { ImportResponse } from "./schemas";
-import { normalizeBaseUrl, readSource, readSourceLocations, type SourceAccess, type SourceName, type SourceOptions } from "./source";
+import type { ImportResponse, SourceName } from "./schemas";
+import { normalizeBaseUrl, readSource, readSourceLocations, type SourceAccess, type SourceOptions } from "./source";
 import { originOf, type Plan, syncLocation } from "./sync";
 
 // An import (venue-operations §6): read the whole source location first (each step recorded on the
@@ -87,7 +87,13 @@ export async function runImport(
 
 async function apply(
   db: Db,
-  { location, origin, snapshot, dryRun, id }: { location: Location; origin: string; snapshot: Parameters<typeof syncLocation>[1]["snapshot"]; dryRun: boolean; id: number },
+  {
+    location,
+    origin,
+    snapshot,
+    dryRun,
+    id,
+  }: { location: Location; origin: string; snapshot: Parameters<typeof syncLocation>[1]["snapshot"]; dryRun: boolean; id: number },
 ): Promise<Plan> {
   try {
     return await db.transaction(async (tx) => {

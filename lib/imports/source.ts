@@ -9,19 +9,21 @@ import { outboundRequest, type Resolver } from "@/lib/server/outbound/request";
 // that is not what the API promises stops the import before anything is written (502 source_failed).
 // The shapes are read leniently: what the service adds is ignored, what it leaves out is null.
 
-export const SOURCES = ["utfb"] as const;
-export type SourceName = (typeof SOURCES)[number];
-/** The public API of the service venues move from: the dashboard's default. */
-export const DEFAULT_SOURCE_BASE_URL = "https://business.untappd.com";
-
 export type SourceAccess = { baseUrl: string; email: string; token: string };
 export type SourceOptions = { allowPrivate: boolean; timeoutMs: number; resolve?: Resolver };
 
 // A menu of 1,000 items is about 1.5 MB: far more than any real menu, far less than the process can hold.
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-const text = z.string().nullish().transform((value) => value ?? null);
-const flag = (fallback: boolean) => z.boolean().nullish().transform((value) => value ?? fallback);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+const flag = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? fallback);
 const decimal = z
   .union([z.string(), z.number()])
   .nullish()
@@ -91,7 +93,10 @@ const sourceItem = z.object({
   eighty_sixed_until: instant,
   created_at: instant,
   updated_at: instant,
-  containers: z.array(sourceContainer).nullish().transform((value) => value ?? []),
+  containers: z
+    .array(sourceContainer)
+    .nullish()
+    .transform((value) => value ?? []),
 });
 
 const sourceSection = z.object({
@@ -102,7 +107,10 @@ const sourceSection = z.object({
   public: flag(true),
   created_at: instant,
   updated_at: instant,
-  items: z.array(sourceItem).nullish().transform((value) => value ?? []),
+  items: z
+    .array(sourceItem)
+    .nullish()
+    .transform((value) => value ?? []),
 });
 
 const sourceMenu = z.object({
@@ -114,7 +122,10 @@ const sourceMenu = z.object({
   legacy: flag(false),
   created_at: instant,
   updated_at: instant,
-  sections: z.array(sourceSection).nullish().transform((value) => value ?? []),
+  sections: z
+    .array(sourceSection)
+    .nullish()
+    .transform((value) => value ?? []),
   on_deck_section: sourceSection.nullish(),
 });
 
@@ -205,7 +216,11 @@ async function read<S extends z.ZodType>(
   );
   if (answer.status === null) throw sourceFailed(what, null, answer.error);
   if (answer.status < 200 || answer.status > 299) {
-    throw sourceFailed(what, answer.status, `it answered ${answer.status}${STATUS_HINTS[answer.status] ? ` (${STATUS_HINTS[answer.status]})` : ""}`);
+    throw sourceFailed(
+      what,
+      answer.status,
+      `it answered ${answer.status}${STATUS_HINTS[answer.status] ? ` (${STATUS_HINTS[answer.status]})` : ""}`,
+    );
   }
   if (answer.tooBig) throw sourceFailed(what, answer.status, `its answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`);
   let body: unknown;
@@ -217,14 +232,22 @@ async function read<S extends z.ZodType>(
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw sourceFailed(what, answer.status, `its answer is not what the v1 API promises (${issue.path.join(".") || "body"}: ${issue.message})`);
+    throw sourceFailed(
+      what,
+      answer.status,
+      `its answer is not what the v1 API promises (${issue.path.join(".") || "body"}: ${issue.message})`,
+    );
   }
   return parsed.data;
 }
 
 /** The source locations the credentials can read: what the person picks from. */
 export async function readSourceLocations(access: SourceAccess, options: SourceOptions): Promise<SourceLocation[]> {
-  const answer = await read(access, options, { what: "the locations", path: "locations", schema: z.object({ locations: z.array(sourceLocation) }) });
+  const answer = await read(access, options, {
+    what: "the locations",
+    path: "locations",
+    schema: z.object({ locations: z.array(sourceLocation) }),
+  });
   return answer.locations;
 }
 
@@ -261,9 +284,17 @@ export async function readSource(
     menus.push({ ...menu, legacy: entry.legacy || menu.legacy });
     await step();
   }
-  const { events } = await read(access, options, { what: "the events", path: `${at}/events`, schema: z.object({ events: z.array(sourceEvent) }) });
+  const { events } = await read(access, options, {
+    what: "the events",
+    path: `${at}/events`,
+    schema: z.object({ events: z.array(sourceEvent) }),
+  });
   await step();
-  const { hours } = await read(access, options, { what: "the hours", path: `${at}/hours`, schema: z.object({ hours: z.array(sourceHour) }) });
+  const { hours } = await read(access, options, {
+    what: "the hours",
+    path: `${at}/hours`,
+    schema: z.object({ hours: z.array(sourceHour) }),
+  });
   await step();
   return { location, menus, events, hours };
 }

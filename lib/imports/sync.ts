@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, events, hours, items, menus, sections } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { WEEKDAYS } from "@/lib/hours/schemas";
+import { KINDS } from "./schemas";
 import type { SourceContainer, SourceEvent, SourceHour, SourceItem, SourceMenu, SourceSection, SourceSnapshot } from "./source";
 
 // Bringing a location in line with a snapshot of its source (venue-operations §6), inside the caller's
@@ -16,7 +17,6 @@ import type { SourceContainer, SourceEvent, SourceHour, SourceItem, SourceMenu, 
 // caller runs it in a transaction it rolls back (lib/imports/imports.ts), so the plan is exactly what
 // the import would do.
 
-export const KINDS = ["menus", "sections", "items", "containers", "events", "hours"] as const;
 export type Kind = (typeof KINDS)[number];
 export type Tally = { create: number; update: number; remove: number; unchanged: number };
 export type Conflict = { kind: string; message: string };
@@ -72,7 +72,8 @@ const stamps = (record: { created_at: Date | null; updated_at: Date | null }) =>
 // ---- The source's records as this app's columns ------------------------------------------------------
 
 const str = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
-const int = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? null : Math.round(Number(value)));
+const int = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === "" ? null : Math.round(Number(value));
 
 function itemColumns(item: SourceItem) {
   const original = <T>(answered: T | undefined, plain: T) => (answered === undefined ? plain : answered);
@@ -147,7 +148,7 @@ type Walk = {
   sizes: Sizes;
 };
 
-const ownedBy = (origin: string, sourceId: string | null) => sourceId !== null && sourceId.startsWith(`${origin}#`);
+const ownedBy = (origin: string, sourceId: string | null) => sourceId?.startsWith(`${origin}#`) === true;
 
 /**
  * One sibling list under one parent: the source's records in the source's order, the venue's own after
@@ -189,7 +190,12 @@ async function syncList<Source extends { id: number }, Row extends { id: number;
   const own = stored.filter((row) => !ownedBy(origin, row.sourceId)).sort((a, b) => a.position - b.position);
   const gone = stored.filter((row) => ownedBy(origin, row.sourceId) && !wantedIds.has(row.sourceId!));
   if (gone.length > 0) {
-    await tx.delete(table).where(inArray(idColumn, gone.map((row) => row.id)));
+    await tx.delete(table).where(
+      inArray(
+        idColumn,
+        gone.map((row) => row.id),
+      ),
+    );
     tally.remove += gone.length;
     for (const row of gone) plan.removals.push({ type: kind.slice(0, -1), name: name(row) });
   }
@@ -304,7 +310,10 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
       kind: "items",
       table: items,
       idColumn: items.id,
-      stored: itemsLeft.filter((item) => (item.sourceId !== null && here.has(item.sourceId)) || (item.sectionId === sectionId && !ownedBy(walk.origin, item.sourceId))),
+      stored: itemsLeft.filter(
+        (item) =>
+          (item.sourceId !== null && here.has(item.sourceId)) || (item.sectionId === sectionId && !ownedBy(walk.origin, item.sourceId)),
+      ),
       wanted: section.items,
       prefix: () => kindOf(menu.legacy, "item"),
       columns: (item) => itemColumns(item),
@@ -330,7 +339,9 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
       table: containers,
       idColumn: containers.id,
       stored: containersLeft.filter(
-        (container) => (container.sourceId !== null && here.has(container.sourceId)) || (container.itemId === itemId && !ownedBy(walk.origin, container.sourceId)),
+        (container) =>
+          (container.sourceId !== null && here.has(container.sourceId)) ||
+          (container.itemId === itemId && !ownedBy(walk.origin, container.sourceId)),
       ),
       wanted: item.containers,
       prefix: () => kindOf(menu.legacy, "container"),
@@ -349,11 +360,23 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
 /** Removes the rows of this origin the source no longer has; answers the rest. */
 async function removeUnwanted<Row extends { id: number; sourceId: string | null }>(
   walk: Walk,
-  { kind, rows, wanted, table, idColumn, name }: { kind: "items" | "containers"; rows: Row[]; wanted: Set<string>; table: PgTable; idColumn: AnyPgColumn; name: (row: Row) => string },
+  {
+    kind,
+    rows,
+    wanted,
+    table,
+    idColumn,
+    name,
+  }: { kind: "items" | "containers"; rows: Row[]; wanted: Set<string>; table: PgTable; idColumn: AnyPgColumn; name: (row: Row) => string },
 ): Promise<Row[]> {
   const gone = rows.filter((row) => ownedBy(walk.origin, row.sourceId) && !wanted.has(row.sourceId!));
   if (gone.length === 0) return rows;
-  await walk.tx.delete(table).where(inArray(idColumn, gone.map((row) => row.id)));
+  await walk.tx.delete(table).where(
+    inArray(
+      idColumn,
+      gone.map((row) => row.id),
+    ),
+  );
   walk.plan.counts[kind].remove += gone.length;
   for (const row of gone) walk.plan.removals.push({ type: kind.slice(0, -1), name: name(row) });
   const goneIds = new Set(gone.map((row) => row.id));
@@ -363,12 +386,20 @@ async function removeUnwanted<Row extends { id: number; sourceId: string | null 
 async function syncEvents(walk: Walk, location: Location, wanted: SourceEvent[]) {
   const { tx, origin, plan } = walk;
   const tally = plan.counts.events;
-  const stored = await tx.select().from(events).where(and(eq(events.locationId, location.id), like(events.sourceId, `${origin}#%`)));
+  const stored = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.locationId, location.id), like(events.sourceId, `${origin}#%`)));
   const bySource = new Map(stored.map((row) => [row.sourceId!, row]));
   const wantedIds = new Set(wanted.map((event) => `${origin}#event:${event.id}`));
   const gone = stored.filter((row) => !wantedIds.has(row.sourceId!));
   if (gone.length > 0) {
-    await tx.delete(events).where(inArray(events.id, gone.map((row) => row.id)));
+    await tx.delete(events).where(
+      inArray(
+        events.id,
+        gone.map((row) => row.id),
+      ),
+    );
     tally.remove += gone.length;
     for (const row of gone) plan.removals.push({ type: "event", name: row.name });
   }
@@ -413,7 +444,10 @@ async function syncHours(walk: Walk, location: Location, wanted: SourceHour[]) {
     const changed = differing(row as unknown as Record<string, unknown>, values);
     if (Object.keys(changed).length === 0) plan.counts.hours.unchanged++;
     else {
-      await tx.update(hours).set({ ...changed, updatedAt: sql`now()` }).where(eq(hours.id, row.id));
+      await tx
+        .update(hours)
+        .set({ ...changed, updatedAt: sql`now()` })
+        .where(eq(hours.id, row.id));
       plan.counts.hours.update++;
     }
   }
@@ -438,10 +472,16 @@ async function countCascade(walk: Walk, storedMenus: (typeof menus.$inferSelect)
 }
 
 /** Writes the snapshot into `location` in `tx` and answers what it did. */
-export async function syncLocation(tx: Db, { location, origin, snapshot }: { location: Location; origin: string; snapshot: SourceSnapshot }): Promise<Plan> {
+export async function syncLocation(
+  tx: Db,
+  { location, origin, snapshot }: { location: Location; origin: string; snapshot: SourceSnapshot },
+): Promise<Plan> {
   const plan = emptyPlan();
   const sizes: Sizes = new Map(
-    (await tx.select({ id: containerSizes.id, name: containerSizes.name }).from(containerSizes)).map((size) => [size.name.trim().toLowerCase(), size]),
+    (await tx.select({ id: containerSizes.id, name: containerSizes.name }).from(containerSizes)).map((size) => [
+      size.name.trim().toLowerCase(),
+      size,
+    ]),
   );
   const walk: Walk = { tx, origin, plan, sizes };
   if (snapshot.location.currency && snapshot.location.currency !== location.currency) {
@@ -472,7 +512,9 @@ export async function syncLocation(tx: Db, { location, origin, snapshot }: { loc
     name: (row) => row.name,
   });
   for (const menu of snapshot.menus) {
-    const twin = storedMenus.find((row) => !ownedBy(origin, row.sourceId) && row.name.trim().toLowerCase() === menu.name.trim().toLowerCase());
+    const twin = storedMenus.find(
+      (row) => !ownedBy(origin, row.sourceId) && row.name.trim().toLowerCase() === menu.name.trim().toLowerCase(),
+    );
     if (twin) {
       plan.conflicts.push({
         kind: "menu",

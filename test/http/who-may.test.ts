@@ -70,7 +70,12 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/special_hours", "read"],
   // An address the outbound guard refuses: allowed roles get 422 on base_url, and nothing is called.
   ["GET", "locations/{location}/imports", "manage"],
-  ["POST", "locations/{location}/imports", "edit", { base_url: "http://127.0.0.1:1", email: "a@b.test", token: "t", source_location_id: 1 }],
+  [
+    "POST",
+    "locations/{location}/imports",
+    "edit",
+    { base_url: "http://127.0.0.1:1", email: "a@b.test", token: "t", source_location_id: 1 },
+  ],
   ["POST", "locations/{location}/imports/source_locations", "edit", { base_url: "http://127.0.0.1:1", email: "a@b.test", token: "t" }],
   ["PUT", "locations/{location}/special_hours", "edit", { special_hours: [{ date: "2030-01-01", closed: true }] }],
   ["GET", "locations/{location}/insights/stats", "manage"],

@@ -15,11 +15,26 @@ let targetId: number;
 let source: SourceServer;
 
 /** Ids and what only says which record this is (its version, its legacy mark) are not compared. */
-const ID_KEYS = new Set(["id", "menu_id", "section_id", "item_id", "location_id", "uuid", "_track_by", "version", "legacy", "legacy_menu_id"]);
+const ID_KEYS = new Set([
+  "id",
+  "menu_id",
+  "section_id",
+  "item_id",
+  "location_id",
+  "uuid",
+  "_track_by",
+  "version",
+  "legacy",
+  "legacy_menu_id",
+]);
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !ID_KEYS.has(key)).map(([key, inner]) => [key, withoutIds(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !ID_KEYS.has(key))
+        .map(([key, inner]) => [key, withoutIds(inner)]),
+    );
   }
   return value;
 }
@@ -50,7 +65,8 @@ const body = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 const run = (fields: Record<string, unknown> = {}) => api.post(`locations/${targetId}/imports`, { as: target, body: body(fields) });
-const total = (counts: Record<string, Record<string, number>>, key: string) => Object.values(counts).reduce((sum, tally) => sum + tally[key]!, 0);
+const total = (counts: Record<string, Record<string, number>>, key: string) =>
+  Object.values(counts).reduce((sum, tally) => sum + tally[key]!, 0);
 const menusVersion = async () => (await api.get(`locations/${targetId}`, { as: target })).body.location;
 
 beforeAll(async () => {
@@ -119,13 +135,15 @@ describe("importing a location from the service we replace", () => {
     const events = async (id: number, as: Credentials) => withoutIds((await api.get(`locations/${id}/events`, { as })).body.events);
     expect(await events(targetId, target)).toEqual(await events(sourceId, owner.ro));
     const week = async (id: number, as: Credentials) =>
-      (await api.get(`locations/${id}/hours`, { as })).body.hours.map(({ day, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({
-        day,
-        always_open,
-        closed,
-        open_at,
-        close_at,
-      }));
+      (await api.get(`locations/${id}/hours`, { as })).body.hours.map(
+        ({ day, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({
+          day,
+          always_open,
+          closed,
+          open_at,
+          close_at,
+        }),
+      );
     expect(await week(targetId, target)).toEqual(await week(sourceId, owner.ro));
   });
 
@@ -133,7 +151,9 @@ describe("importing a location from the service we replace", () => {
     const before = await menusVersion();
     const answer = await run();
     expect(answer.status).toBe(201);
-    expect(total(answer.body.import.counts, "create") + total(answer.body.import.counts, "update") + total(answer.body.import.counts, "remove")).toBe(0);
+    expect(
+      total(answer.body.import.counts, "create") + total(answer.body.import.counts, "update") + total(answer.body.import.counts, "remove"),
+    ).toBe(0);
     expect(await menusVersion()).toEqual(before);
   });
 

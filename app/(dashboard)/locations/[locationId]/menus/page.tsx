@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { MenuBoard } from "@/components/menu-board/menu-board";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
-import type { Role } from "@/lib/auth/permissions";
+import { may, type Role } from "@/lib/auth/permissions";
+import { ImportButton } from "@/components/imports/import-dialog";
 import { idParam } from "@/lib/shared/schemas";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
@@ -21,7 +22,11 @@ export default async function MenusPage({
   const initialMenuId = idParam.safeParse(menu).data ?? null;
   return (
     <>
-      <PageHeader title="Menus" subtitle={`${location.name} · prices in ${location.currency}`} />
+      <PageHeader
+        title="Menus"
+        subtitle={`${location.name} · prices in ${location.currency}`}
+        actions={may(user.role as Role, "edit") ? <ImportButton locationId={location.id} locationName={location.name} /> : null}
+      />
       <MenuBoard
         key={location.id}
         locationId={location.id}

@@ -13,7 +13,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   }),
   // POST /api/v1/locations/:id/imports — read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing
   POST: endpoint(
-    { may: "edit", at: "location", params: idParams, body: importBody, response: { 200: planEnvelope, 201: importEnvelope }, problems: [502] },
+    {
+      may: "edit",
+      at: "location",
+      params: idParams,
+      body: importBody,
+      response: { 200: planEnvelope, 201: importEnvelope },
+      problems: [502],
+    },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       const request = {
