@@ -26,6 +26,8 @@ const ID_KEYS = new Set([
 ]);
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
+  // A price's size is the install's own record (seeded when it was set up), matched by name.
+  if (value && typeof value === "object" && "ounces" in value && "name" in value) return { name: value.name };
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value)

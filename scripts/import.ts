@@ -84,7 +84,10 @@ async function main() {
     const { imports } = await call<{ imports: ImportResponse[] }>("GET", `locations/${locationId}/imports`).catch(() => ({ imports: [] }));
     const running = imports.find((entry) => entry.status === "running");
     const line = running ? `reading the source: ${running.progress.done}/${running.progress.total}` : "";
-    if (line && line !== shown) console.log((shown = line));
+    if (line && line !== shown) {
+      shown = line;
+      console.log(line);
+    }
   }, 500);
   try {
     const answer = await call<{ plan?: PlanResponse; import?: ImportResponse & PlanResponse }>("POST", `locations/${locationId}/imports`, {

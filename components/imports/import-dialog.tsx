@@ -264,7 +264,7 @@ function PlanView({ plan }: { plan: PlanResponse }) {
               <th scope="col">New</th>
               <th scope="col">Changed</th>
               <th scope="col">Removed</th>
-              <th scope="col">Unchanged</th>
+              <th scope="col">Same</th>
             </tr>
           </thead>
           <tbody>
