@@ -264,7 +264,9 @@ function PlanView({ plan }: { plan: PlanResponse }) {
               <th scope="col">New</th>
               <th scope="col">Changed</th>
               <th scope="col">Removed</th>
-              <th scope="col">Same</th>
+              <th scope="col" className={styles.same}>
+                Unchanged
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -276,7 +278,7 @@ function PlanView({ plan }: { plan: PlanResponse }) {
                   <td>{tally.create}</td>
                   <td>{tally.update}</td>
                   <td className={tally.remove > 0 ? styles.removed : undefined}>{tally.remove}</td>
-                  <td>{tally.unchanged}</td>
+                  <td className={styles.same}>{tally.unchanged}</td>
                 </tr>
               );
             })}
