@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useWatch } from "react-hook-form";
 import { DateTime } from "luxon";
 import { Field } from "@/components/ui/field";
+import { FormFooter } from "@/components/ui/form-footer";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import type { VenueEvent } from "@/lib/client/queries/events";
 import { eventInput } from "@/lib/events/schemas";
@@ -121,19 +122,13 @@ export function EventForm({
         {text("link", "Event page link", "url")}
       </fieldset>
 
-      {failure && (
-        <p role="alert" className={styles.failure}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : event ? "Save changes" : "Add event"}
-        </button>
-      </div>
+      <FormFooter
+        failure={failure}
+        busy={isSubmitting}
+        busyLabel="Saving…"
+        submitLabel={event ? "Save changes" : "Add event"}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

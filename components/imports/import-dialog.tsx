@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { FormFooter } from "@/components/ui/form-footer";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { importQueries } from "@/lib/client/queries/imports";
@@ -127,19 +128,7 @@ function ConnectStep({
           <input {...props} {...form.register("token")} type="password" className="input" autoComplete="off" spellCheck={false} />
         )}
       </Field>
-      {failure && (
-        <p role="alert" className={styles.failure}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Connecting…" : "Find locations"}
-        </button>
-      </div>
+      <FormFooter failure={failure} busy={isSubmitting} busyLabel="Connecting…" submitLabel="Find locations" onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
+import { FormFooter } from "@/components/ui/form-footer";
 import { apiFetch } from "@/lib/client/api";
 import { type CreatedApiKey, integrationQueries } from "@/lib/client/queries/integrations";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
@@ -107,19 +108,7 @@ export function KeyForm({
           </p>
         )}
       </fieldset>
-      {failure && (
-        <p role="alert" className={styles.fieldError}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Creating the key…" : "Create key"}
-        </button>
-      </div>
+      <FormFooter failure={failure} busy={isSubmitting} busyLabel="Creating the key…" submitLabel="Create key" onCancel={onCancel} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormFooter } from "@/components/ui/form-footer";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiProblem, apiFetch } from "@/lib/client/api";
 import { type TeamMember, teamQueries } from "@/lib/client/queries/team";
@@ -59,19 +60,7 @@ export function AccessForm({
         locationsError={errors.location_ids?.message ?? errors.role?.message}
       />
       <p className={styles.note}>A change applies at once: {name} loses anything the new role or locations do not allow, everywhere.</p>
-      {failure && (
-        <p role="alert" className={styles.failure}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save access"}
-        </button>
-      </div>
+      <FormFooter failure={failure} busy={isSubmitting} busyLabel="Saving…" submitLabel="Save access" onCancel={onCancel} />
     </form>
   );
 }

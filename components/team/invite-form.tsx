@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
+import { FormFooter } from "@/components/ui/form-footer";
 import { ApiProblem, apiFetch } from "@/lib/client/api";
 import { type CreatedInvitation, teamQueries } from "@/lib/client/queries/team";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
@@ -60,19 +61,13 @@ export function InviteForm({
         locations={locations}
         locationsError={errors.location_ids?.message}
       />
-      {failure && (
-        <p role="alert" className={styles.failure}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Creating the link…" : "Create invitation"}
-        </button>
-      </div>
+      <FormFooter
+        failure={failure}
+        busy={isSubmitting}
+        busyLabel="Creating the link…"
+        submitLabel="Create invitation"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

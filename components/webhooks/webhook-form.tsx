@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
+import { FormFooter } from "@/components/ui/form-footer";
 import { apiFetch } from "@/lib/client/api";
 import { webhookQueries, type Webhook } from "@/lib/client/queries/webhooks";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
@@ -83,19 +84,7 @@ export function WebhookForm({
           </p>
         )}
       </fieldset>
-      {failure && (
-        <p role="alert" className={styles.failure}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? "Adding…" : "Add webhook"}
-        </button>
-      </div>
+      <FormFooter failure={failure} busy={isSubmitting} busyLabel="Adding…" submitLabel="Add webhook" onCancel={onCancel} />
     </form>
   );
 }
