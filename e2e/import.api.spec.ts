@@ -70,7 +70,10 @@ test("a location imported from another instance answers the same, and follows th
     const [sourcePort, targetPort] = [await freePort(), await freePort()];
     const [source, target] = await Promise.all([
       startServer({ ...common, DATA_DIR: dirs[0] }, sourcePort),
-      startServer({ ...common, DATA_DIR: dirs[1], DEMO_DATA: "false", WEBHOOK_ALLOW_PRIVATE: "true", IMPORT_TIMEOUT_MS: "120000" }, targetPort),
+      startServer(
+        { ...common, DATA_DIR: dirs[1], DEMO_DATA: "false", WEBHOOK_ALLOW_PRIVATE: "true", IMPORT_TIMEOUT_MS: "120000" },
+        targetPort,
+      ),
     ]);
     servers.push(source!, target!);
 

@@ -92,9 +92,7 @@ async function main() {
       ["first import", await run(false)],
       ["again, source unchanged", await run(false)],
     ] as const;
-    console.log(
-      `\nImport of the demo location plus a ${fixtures.itemIds.length}-item menu (both servers: embedded PGlite, one machine)\n`,
-    );
+    console.log(`\nImport of the demo location plus a ${fixtures.itemIds.length}-item menu (both servers: embedded PGlite, one machine)\n`);
     console.log(
       `${"run".padEnd(26)}${"ms".padStart(9)}${"items".padStart(8)}${"created".padStart(9)}${"changed".padStart(9)}${"removed".padStart(9)}`,
     );

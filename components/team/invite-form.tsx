@@ -9,7 +9,6 @@ import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import type { NamedLocation } from "./format";
 import { RoleFields } from "./role-fields";
 import { inviteForm } from "./team-forms";
-import styles from "./team.module.css";
 
 /** Invites a person by email (POST /team/invitations); the answer, with its one-time link, goes to `onCreated`. */
 export function InviteForm({
