@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type AppServer, freePort, startServer, stopServer } from "../scripts/app-process";
+import { withoutIds } from "../test/imports/compare";
 
 // Moving in (venue-operations §6, issue 32) between two app processes, each on its own embedded
 // database: the demo owner's location served by one is imported into a new business on the other.
@@ -11,32 +12,6 @@ import { type AppServer, freePort, startServer, stopServer } from "../scripts/ap
 
 type Json = Record<string, unknown>;
 type Credentials = { email: string; token: string };
-
-const ID_KEYS = new Set([
-  "id",
-  "menu_id",
-  "section_id",
-  "item_id",
-  "location_id",
-  "uuid",
-  "_track_by",
-  "version",
-  "legacy",
-  "legacy_menu_id",
-]);
-function withoutIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  // A price's size is the install's own record (seeded when it was set up), matched by name.
-  if (value && typeof value === "object" && "ounces" in value && "name" in value) return { name: value.name };
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !ID_KEYS.has(key))
-        .map(([key, inner]) => [key, withoutIds(inner)]),
-    );
-  }
-  return value;
-}
 
 async function call(server: AppServer, method: string, url: string, as: Credentials | null, body?: unknown) {
   const headers: Record<string, string> = { accept: "application/json" };

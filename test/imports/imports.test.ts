@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, login, type Account, type Credentials } from "../api";
 import { resetEnvForTests } from "@/lib/server/env";
 import { startSourceServer, type SourceServer } from "./source-server";
+import { withoutIds } from "./compare";
 
 // Import from the service we replace (venue-operations §6, issue 32): this app serves the same v1 API,
 // so the source is the demo owner's location, read over real HTTP, and the target a location of a new
@@ -13,33 +14,6 @@ let sourceId: number;
 let target: Credentials;
 let targetId: number;
 let source: SourceServer;
-
-/** Ids and what only says which record this is (its version, its legacy mark) are not compared. */
-const ID_KEYS = new Set([
-  "id",
-  "menu_id",
-  "section_id",
-  "item_id",
-  "location_id",
-  "uuid",
-  "_track_by",
-  "version",
-  "legacy",
-  "legacy_menu_id",
-]);
-function withoutIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  // A price's size is the install's own record (seeded when it was set up), matched by name.
-  if (value && typeof value === "object" && "ounces" in value && "name" in value) return { name: value.name };
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !ID_KEYS.has(key))
-        .map(([key, inner]) => [key, withoutIds(inner)]),
-    );
-  }
-  return value;
-}
 
 // A custom menu's position counts among custom menus; imported, it follows the menus: the list's order
 // is what both sides agree on.
