@@ -146,14 +146,16 @@ type Walk = {
   origin: string;
   plan: Plan;
   sizes: Sizes;
+  /** "<kind>:<id>" of every record removed so far (what went with it is counted from here). */
+  removed: Set<string>;
 };
 
 const ownedBy = (origin: string, sourceId: string | null) => sourceId?.startsWith(`${origin}#`) === true;
 
 /**
  * One sibling list under one parent: the source's records in the source's order, the venue's own after
- * them in their order. Creates, updates and removes; answers each source record's local id. `write`
- * inserts new rows (in one statement) and `columns` are what the source says of each.
+ * them in their order. Creates (in one statement), updates and removes; answers each source record's
+ * local id. `columns` are what the source says of each record, as this app's columns.
  */
 async function syncList<Source extends { id: number }, Row extends { id: number; sourceId: string | null; position: number }>(
   walk: Walk,
@@ -167,6 +169,7 @@ async function syncList<Source extends { id: number }, Row extends { id: number;
     columns,
     parent,
     name,
+    keeps,
   }: {
     kind: Exclude<Kind, "events" | "hours">;
     table: PgTable;
@@ -180,6 +183,8 @@ async function syncList<Source extends { id: number }, Row extends { id: number;
     /** The parent column's value for new rows, and for rows moved here from another parent. */
     parent: Record<string, unknown>;
     name: (row: Row) => string;
+    /** Whether the venue has added something of its own to the row (it is kept, as the venue's). */
+    keeps?: (row: Row) => boolean;
   },
 ): Promise<Map<Source, number>> {
   const { tx, origin, plan } = walk;
@@ -187,18 +192,10 @@ async function syncList<Source extends { id: number }, Row extends { id: number;
   const bySource = new Map(stored.filter((row) => row.sourceId !== null).map((row) => [row.sourceId!, row]));
   const ids = new Map<Source, number>();
   const wantedIds = new Set(wanted.map((record) => `${origin}#${prefix(record)}:${record.id}`));
-  const own = stored.filter((row) => !ownedBy(origin, row.sourceId)).sort((a, b) => a.position - b.position);
   const gone = stored.filter((row) => ownedBy(origin, row.sourceId) && !wantedIds.has(row.sourceId!));
-  if (gone.length > 0) {
-    await tx.delete(table).where(
-      inArray(
-        idColumn,
-        gone.map((row) => row.id),
-      ),
-    );
-    tally.remove += gone.length;
-    for (const row of gone) plan.removals.push({ type: kind.slice(0, -1), name: name(row) });
-  }
+  const kept = await removeGone(walk, { kind, table, idColumn, gone, name, keeps });
+  // The venue's own, and what it added to that the source no longer has, after the source's records.
+  const own = stored.filter((row) => !ownedBy(origin, row.sourceId) || kept.has(row.id)).sort((a, b) => a.position - b.position);
   const inserts: { record: Source; values: Record<string, unknown> }[] = [];
   for (const [position, record] of wanted.entries()) {
     const sourceId = `${origin}#${prefix(record)}:${record.id}`;
@@ -220,11 +217,13 @@ async function syncList<Source extends { id: number }, Row extends { id: number;
     else tally.unchanged++;
   }
   if (inserts.length > 0) {
+    // Matched back by source id: the order of RETURNING is not promised.
     const created = (await tx
       .insert(table)
       .values(inserts.map(({ values }) => values))
-      .returning({ id: idColumn })) as { id: number }[];
-    for (const [index, { record }] of inserts.entries()) ids.set(record, created[index]!.id);
+      .returning({ id: idColumn, sourceId: sql<string>`${sql.identifier("source_id")}` })) as { id: number; sourceId: string }[];
+    const createdIds = new Map(created.map((row) => [row.sourceId, row.id]));
+    for (const { record, values } of inserts) ids.set(record, createdIds.get(values.sourceId as string)!);
     tally.create += inserts.length;
   }
   for (const [offset, row] of own.entries()) {
@@ -269,6 +268,14 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
     { type: "OnDeckSection", wanted: menu.on_deck_section ? [menu.on_deck_section] : [] },
   ];
   const placed: { sectionId: number; section: SourceSection }[] = [];
+  const onDeck = menu.on_deck_section;
+  const onDeckId = onDeck && `${walk.origin}#${kindOf(menu.legacy, "section")}:${onDeck.id}`;
+  const storedOnDeck = storedSections.filter((section) => section.type === "OnDeckSection");
+  if (onDeckId && !storedOnDeck.some((section) => ownedBy(walk.origin, section.sourceId)) && storedOnDeck[0]) {
+    // A menu has one on-deck section: the venue's own becomes the source's rather than a second one.
+    await tx.update(sections).set({ sourceId: onDeckId }).where(eq(sections.id, storedOnDeck[0].id));
+    storedOnDeck[0].sourceId = onDeckId;
+  }
   for (const { type, wanted } of sectionLists) {
     const ids = await syncList(walk, {
       kind: "sections",
@@ -286,22 +293,27 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
       }),
       parent: { menuId },
       name: (row) => row.name,
+      keeps: (row) => storedItems.some((item) => item.sectionId === row.id && !ownedBy(walk.origin, item.sourceId)),
     });
     for (const [section, sectionId] of ids) placed.push({ sectionId, section });
   }
   // Items and containers are matched across the whole menu, so one moved to another section at the
-  // source moves here too instead of being removed and created again: what the source no longer has
-  // anywhere in the menu is removed first, then each list takes its own rows and the ones moving in.
-  const livingSections = new Set(placed.map(({ sectionId }) => sectionId));
+  // source moves here too instead of being removed and created again: of the rows the removals above
+  // did not take (directly or with their section), what the source no longer has anywhere in the menu
+  // is removed first, then each list takes its own rows and the ones moving in.
+  const sectionOf = new Map(storedItems.map((item) => [item.id, item.sectionId]));
+  const alive = (kind: "sections" | "items", id: number) => !walk.removed.has(`${kind}:${id}`);
+  const itemAlive = (id: number) => alive("items", id) && alive("sections", sectionOf.get(id)!);
   const itemKey = (item: SourceItem) => `${walk.origin}#${kindOf(menu.legacy, "item")}:${item.id}`;
   const wantedItems = new Set(placed.flatMap(({ section }) => section.items.map(itemKey)));
   const itemsLeft = await removeUnwanted(walk, {
     kind: "items",
-    rows: storedItems.filter((item) => livingSections.has(item.sectionId)),
+    rows: storedItems.filter((item) => alive("sections", item.sectionId)),
     wanted: wantedItems,
     table: items,
     idColumn: items.id,
     name: (row) => row.customName ?? row.originalName,
+    keeps: (row) => storedContainers.some((container) => container.itemId === row.id && !ownedBy(walk.origin, container.sourceId)),
   });
   const placedItems: { itemId: number; item: SourceItem }[] = [];
   for (const { sectionId, section } of placed) {
@@ -322,11 +334,10 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
     });
     for (const [item, itemId] of ids) placedItems.push({ itemId, item });
   }
-  const livingItems = new Set(placedItems.map(({ itemId }) => itemId));
   const containerKey = (container: SourceContainer) => `${walk.origin}#${kindOf(menu.legacy, "container")}:${container.id}`;
   const containersLeft = await removeUnwanted(walk, {
     kind: "containers",
-    rows: storedContainers.filter((container) => livingItems.has(container.itemId)),
+    rows: storedContainers.filter((container) => itemAlive(container.itemId)),
     wanted: new Set(placedItems.flatMap(({ item }) => item.containers.map(containerKey))),
     table: containers,
     idColumn: containers.id,
@@ -351,13 +362,71 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
     });
   }
   // What the cascade took with the sections removed above, for the plan's counts.
-  const gone = storedItems.filter((item) => !livingSections.has(item.sectionId));
+  const gone = storedItems.filter((item) => walk.removed.has(`sections:${item.sectionId}`));
   const goneIds = new Set(gone.map((item) => item.id));
   walk.plan.counts.items.remove += gone.length;
   walk.plan.counts.containers.remove += storedContainers.filter((container) => goneIds.has(container.itemId)).length;
 }
 
-/** Removes the rows of this origin the source no longer has; answers the rest. */
+/**
+ * Removes records of this origin the source no longer has (their own children go with them), except
+ * one the venue has added something of its own to: that one is kept as the venue's (its source_id
+ * cleared) and said in the plan, so nothing a person added is lost. Answers the ids kept.
+ */
+async function removeGone<Row extends { id: number; sourceId: string | null }>(
+  walk: Walk,
+  {
+    kind,
+    table,
+    idColumn,
+    gone,
+    name,
+    keeps,
+  }: {
+    kind: Exclude<Kind, "events" | "hours">;
+    table: PgTable;
+    idColumn: AnyPgColumn;
+    gone: Row[];
+    name: (row: Row) => string;
+    keeps?: (row: Row) => boolean;
+  },
+): Promise<Set<number>> {
+  const kept = gone.filter((row) => keeps?.(row) ?? false);
+  const removed = gone.filter((row) => !kept.includes(row));
+  const noun = kind.slice(0, -1);
+  if (removed.length > 0) {
+    await walk.tx.delete(table).where(
+      inArray(
+        idColumn,
+        removed.map((row) => row.id),
+      ),
+    );
+    walk.plan.counts[kind].remove += removed.length;
+    for (const row of removed) walk.plan.removals.push({ type: noun, name: name(row) });
+    for (const row of removed) walk.removed.add(`${kind}:${row.id}`);
+  }
+  if (kept.length > 0) {
+    await walk.tx
+      .update(table)
+      .set({ sourceId: null })
+      .where(
+        inArray(
+          idColumn,
+          kept.map((row) => row.id),
+        ),
+      );
+    for (const row of kept) {
+      row.sourceId = null;
+      walk.plan.conflicts.push({
+        kind: noun,
+        message: `The source no longer has the ${noun} “${name(row)}”, but you added to it here: it is kept as your own.`,
+      });
+    }
+  }
+  return new Set(kept.map((row) => row.id));
+}
+
+/** Removes the rows of this origin the source no longer has anywhere in the menu; answers the rest. */
 async function removeUnwanted<Row extends { id: number; sourceId: string | null }>(
   walk: Walk,
   {
@@ -367,20 +436,20 @@ async function removeUnwanted<Row extends { id: number; sourceId: string | null 
     table,
     idColumn,
     name,
-  }: { kind: "items" | "containers"; rows: Row[]; wanted: Set<string>; table: PgTable; idColumn: AnyPgColumn; name: (row: Row) => string },
+    keeps,
+  }: {
+    kind: "items" | "containers";
+    rows: Row[];
+    wanted: Set<string>;
+    table: PgTable;
+    idColumn: AnyPgColumn;
+    name: (row: Row) => string;
+    keeps?: (row: Row) => boolean;
+  },
 ): Promise<Row[]> {
   const gone = rows.filter((row) => ownedBy(walk.origin, row.sourceId) && !wanted.has(row.sourceId!));
-  if (gone.length === 0) return rows;
-  await walk.tx.delete(table).where(
-    inArray(
-      idColumn,
-      gone.map((row) => row.id),
-    ),
-  );
-  walk.plan.counts[kind].remove += gone.length;
-  for (const row of gone) walk.plan.removals.push({ type: kind.slice(0, -1), name: name(row) });
-  const goneIds = new Set(gone.map((row) => row.id));
-  return rows.filter((row) => !goneIds.has(row.id));
+  await removeGone(walk, { kind, table, idColumn, gone, name, keeps });
+  return rows.filter((row) => !walk.removed.has(`${kind}:${row.id}`));
 }
 
 async function syncEvents(walk: Walk, location: Location, wanted: SourceEvent[]) {
@@ -453,10 +522,20 @@ async function syncHours(walk: Walk, location: Location, wanted: SourceHour[]) {
   }
 }
 
-/** Counts what removing the menus the source no longer has takes with it (the cascade), before it does. */
-async function countCascade(walk: Walk, storedMenus: (typeof menus.$inferSelect)[], wanted: Set<string>) {
-  const gone = storedMenus.filter((row) => ownedBy(walk.origin, row.sourceId) && !wanted.has(row.sourceId!)).map((row) => row.id);
-  if (gone.length === 0) return;
+/**
+ * The menus the source no longer has: which of them the venue has added sections to (kept), and what
+ * removing the others takes with it (the cascade), counted before it does.
+ */
+async function goneMenus(walk: Walk, storedMenus: (typeof menus.$inferSelect)[], wanted: Set<string>): Promise<Set<number>> {
+  const candidates = storedMenus.filter((row) => ownedBy(walk.origin, row.sourceId) && !wanted.has(row.sourceId!)).map((row) => row.id);
+  if (candidates.length === 0) return new Set();
+  const added = await walk.tx
+    .selectDistinct({ menuId: sections.menuId })
+    .from(sections)
+    .where(and(inArray(sections.menuId, candidates), sql`coalesce(${sections.sourceId}, '') not like ${`${walk.origin}#%`}`));
+  const keep = new Set(added.map((row) => row.menuId));
+  const gone = candidates.filter((id) => !keep.has(id));
+  if (gone.length === 0) return keep;
   const goneSections = walk.tx.select({ id: sections.id }).from(sections).where(inArray(sections.menuId, gone));
   const goneItems = walk.tx.select({ id: items.id }).from(items).where(inArray(items.sectionId, goneSections));
   const [counted] = await walk.tx
@@ -469,6 +548,7 @@ async function countCascade(walk: Walk, storedMenus: (typeof menus.$inferSelect)
   walk.plan.counts.sections.remove += Number(counted?.sections ?? 0);
   walk.plan.counts.items.remove += Number(counted?.items ?? 0);
   walk.plan.counts.containers.remove += Number(counted?.containers ?? 0);
+  return keep;
 }
 
 /** Writes the snapshot into `location` in `tx` and answers what it did. */
@@ -483,7 +563,7 @@ export async function syncLocation(
       size,
     ]),
   );
-  const walk: Walk = { tx, origin, plan, sizes };
+  const walk: Walk = { tx, origin, plan, sizes, removed: new Set() };
   if (snapshot.location.currency && snapshot.location.currency !== location.currency) {
     plan.conflicts.push({
       kind: "currency",
@@ -493,7 +573,11 @@ export async function syncLocation(
   // One import at a time per location: the location row is locked for the rest of the transaction.
   await tx.execute(sql`select 1 from locations where id = ${location.id} for update`);
   const storedMenus = await tx.select().from(menus).where(eq(menus.locationId, location.id)).orderBy(asc(menus.position));
-  await countCascade(walk, storedMenus, new Set(snapshot.menus.map((menu) => `${origin}#${kindOf(menu.legacy, "menu")}:${menu.id}`)));
+  const keptMenus = await goneMenus(
+    walk,
+    storedMenus,
+    new Set(snapshot.menus.map((menu) => `${origin}#${kindOf(menu.legacy, "menu")}:${menu.id}`)),
+  );
   const ids = await syncList(walk, {
     kind: "menus",
     table: menus,
@@ -510,6 +594,7 @@ export async function syncLocation(
     }),
     parent: { locationId: location.id },
     name: (row) => row.name,
+    keeps: (row) => keptMenus.has(row.id),
   });
   for (const menu of snapshot.menus) {
     const twin = storedMenus.find(

@@ -163,6 +163,39 @@ describe("importing a location from the service we replace", () => {
     expect(withoutIds(menus.slice(0, -1))).toEqual(withoutIds(await sourceMenus()));
   });
 
+  it("keeps what the venue added to a record the source removes, as the venue's own", async () => {
+    const [first] = (await api.get(`locations/${sourceId}/menus`, { as: owner.ro })).body.menus;
+    const made = await api.post(`menus/${first.id}/sections`, { as: owner.rw, body: { section: { name: "Cellar" } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const doomed = made.body.section;
+    expect((await api.post(`sections/${doomed.id}/items`, { as: owner.rw, body: { item: { name: "Cellar Stout" } } })).status).toBe(201);
+    expect((await run()).status).toBe(201);
+    const menus = await targetMenus();
+    const imported = menus.find((menu) => menu.name === first.name);
+    const here = imported.sections.find((section: { name: string }) => section.name === doomed.name);
+    const added = await api.post(`sections/${here.id}/items`, { as: target, body: { item: { name: "House Cider" } } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await api.delete(`sections/${doomed.id}`, { as: owner.rw })).status).toBe(200);
+    const sourceTree = (await api.get(`menus/${first.id}?full=true`, { as: owner.ro })).body.menu;
+
+    const answer = await run();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.import.conflicts).toContainEqual({
+      kind: "section",
+      message: `The source no longer has the section “${doomed.name}”, but you added to it here: it is kept as your own.`,
+    });
+    const after = (await api.get(`menus/${imported.id}?full=true`, { as: target })).body.menu;
+    const kept = after.sections.at(-1);
+    expect(kept.name).toBe(doomed.name);
+    // The source's items went with its section; the venue's stayed.
+    expect(kept.items.map((item: { name: string }) => item.name)).toEqual(["House Cider"]);
+    expect(withoutIds(after.sections.slice(0, -1))).toEqual(withoutIds(sourceTree.sections));
+    // Kept as the venue's own: the next run leaves it alone.
+    const again = await run();
+    expect(again.body.import.conflicts).toEqual([]);
+    expect((await api.get(`menus/${imported.id}?full=true`, { as: target })).body.menu.sections.at(-1).items).toHaveLength(1);
+  });
+
   it("writes nothing when the source fails or is too slow, and says what it answered", async () => {
     const before = await menusVersion();
     const [first] = (await api.get(`locations/${sourceId}/menus`, { as: owner.ro })).body.menus;
