@@ -216,7 +216,12 @@ function PlanStep({
           Back
         </button>
         {plan ? (
-          <button type="button" className="btn btn--primary" disabled={run.isPending || chosen === null} onClick={() => run.mutate(false)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={run.isPending || chosen === null || nothingToDo(plan)}
+            onClick={() => run.mutate(false)}
+          >
             {nothingToDo(plan) ? "Nothing to change" : "Import"}
           </button>
         ) : (
