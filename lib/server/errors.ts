@@ -40,7 +40,8 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export type FieldError = { path: string; message: string };
+/** A field of a JSON body (`path`), or a cell of a CSV body: its line as a spreadsheet numbers it and its column. */
+export type FieldError = { path: string; message: string } | { line: number; field: string; message: string };
 
 export class ApiError extends Error {
   readonly status: number;
