@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { bodyMediaType, declaredResponses, declaredSpec, offeredMethods, type DeclaredSpec, type Method, type RouteFn } from "@/lib/http/handler";
+import {
+  bodyMediaType,
+  declaredResponses,
+  declaredSpec,
+  offeredMethods,
+  type DeclaredSpec,
+  type Method,
+  type RouteFn,
+} from "@/lib/http/handler";
 import { resourceKeyOf } from "@/lib/http/body";
 import { problemResponse } from "@/lib/shared/schemas";
 import { EXAMPLES } from "./examples";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useBeerCatalogue } from "@/lib/beer-platform/catalogue";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import { locations } from "@/lib/db/schema";
@@ -22,6 +22,8 @@ beforeAll(async () => {
   downtown = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
   sizes = (await api.get("container_sizes", { as: owner.ro })).body.container_sizes;
 });
+// The catalogue knows one beer (the awkward menu's); a test that needs another installs its own.
+beforeEach(() => useBeerCatalogue(catalogue([beer(4242, "Catalogue IPA")])));
 afterEach(() => useBeerCatalogue(undefined));
 
 async function ok(response: Promise<ApiResponse>, status = 200) {
@@ -84,7 +86,6 @@ const unreachable: BeerCatalogue = {
 
 /** A menu with what a CSV must survive: commas, quotes, line breaks, accents, a catalogue beer with overrides. */
 async function awkwardMenu() {
-  useBeerCatalogue(catalogue([beer(4242, "Catalogue IPA")]));
   const menu = await newMenu("Awkward");
   const taps = (await post(`menus/${menu.id}/sections`, { section: { name: "Taps, «draft»" } })).section;
   await post(`menus/${menu.id}/sections`, { section: { name: "Empty for now" } });
@@ -92,7 +93,14 @@ async function awkwardMenu() {
   const item = async (sectionId: number, body: Record<string, unknown>) => (await post(`sections/${sectionId}/items`, { item: body })).item;
   const price = (itemId: number, size: number, value: string) =>
     post(`items/${itemId}/containers`, { container: { container_size_id: sizes[size]!.id, price: value } });
-  const hazy = await item(taps.id, { name: 'Hazy "Best", Ever', brewery: "Brauerei Ölmühle", style: "NEIPA", abv: "6.8", ibu: "35", description: "Juicy.\nSecond line, with a comma." });
+  const hazy = await item(taps.id, {
+    name: 'Hazy "Best", Ever',
+    brewery: "Brauerei Ölmühle",
+    style: "NEIPA",
+    abv: "6.8",
+    ibu: "35",
+    description: "Juicy.\nSecond line, with a comma.",
+  });
   await price(hazy.id, 0, "7.50");
   await price(hazy.id, 1, "4.00");
   await item(taps.id, { name: "Cask ale (no price yet)", abv: "4.2" });
@@ -100,7 +108,6 @@ async function awkwardMenu() {
   await price(ipa.id, 0, "8.00");
   const can = await item(cans.id, { name: "日本のラガー", brewery: "Brasserie Ça Va", description: "=1+1 looks like a formula" });
   await price(can.id, 6, "5.25");
-  useBeerCatalogue(undefined);
   return menu;
 }
 
@@ -132,7 +139,11 @@ describe("PUT /menus/:id/import.csv", () => {
     const target = await newMenu("Empty");
     useBeerCatalogue(unreachable);
     const body = await ok(put(target.id, await exported(source.id)));
-    expect(body.import).toMatchObject({ dry_run: false, counts: { sections: 3, items: 4, containers: 4 }, replaced: { sections: 0, items: 0, containers: 0 } });
+    expect(body.import).toMatchObject({
+      dry_run: false,
+      counts: { sections: 3, items: 4, containers: 4 },
+      replaced: { sections: 0, items: 0, containers: 0 },
+    });
     expect(content(await full(target.id))).toEqual(content(await full(source.id)));
     expect(await exported(target.id)).toBe(await exported(source.id));
   });
@@ -157,7 +168,10 @@ describe("PUT /menus/:id/import.csv", () => {
       name: text,
       brewery: fc.option(text, { nil: undefined }),
       description: fc.option(text, { nil: undefined }),
-      abv: fc.option(fc.integer({ min: 0, max: 1000 }).map((tenths) => (tenths / 10).toString()), { nil: undefined }),
+      abv: fc.option(
+        fc.integer({ min: 0, max: 1000 }).map((tenths) => (tenths / 10).toString()),
+        { nil: undefined },
+      ),
       prices: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: sizes.length - 1 }), fc.integer({ min: 0, max: 5000 })), {
         maxLength: 3,
         selector: ([size]) => size,
@@ -176,7 +190,9 @@ describe("PUT /menus/:id/import.csv", () => {
           for (const { prices, ...fields } of section.items) {
             const made = (await post(`sections/${created.id}/items`, { item: fields })).item;
             for (const [size, cents] of prices) {
-              await post(`items/${made.id}/containers`, { container: { container_size_id: sizes[size]!.id, price: (cents / 100).toFixed(2) } });
+              await post(`items/${made.id}/containers`, {
+                container: { container_size_id: sizes[size]!.id, price: (cents / 100).toFixed(2) },
+              });
             }
           }
         }
@@ -192,7 +208,10 @@ describe("PUT /menus/:id/import.csv", () => {
     const menu = await newMenu("Big");
     await ok(put(menu.id, `${HEADER}\r\nTaps,Keeper,,,,,,${sizes[0]!.name},5.00,\r\n`));
     const before = await full(menu.id);
-    const lines = Array.from({ length: 500 }, (_, at) => `Section ${Math.floor(at / 50)},Beer ${at},Brewery,Lager,5.0,20,,${sizes[0]!.name},6.00,`);
+    const lines = Array.from(
+      { length: 500 },
+      (_, at) => `Section ${Math.floor(at / 50)},Beer ${at},Brewery,Lager,5.0,20,,${sizes[0]!.name},6.00,`,
+    );
     // Line n of the file is lines[n - 2] (the header is line 1).
     lines[57 - 2] = `Section 1,Beer 55,Brewery,Lager,strong,20,,${sizes[0]!.name},6.00,`;
     lines[250 - 2] = `Section 4,Beer 248,Brewery,Lager,5.0,20,,Pitcher,6.00,`;
@@ -234,8 +253,19 @@ describe("PUT /menus/:id/import.csv", () => {
     expect(applied).toMatchObject({ dry_run: false, version: before.version + 1 });
     const after = await full(menu.id);
     expect(after.version).toBe(before.version + 1);
-    expect(after.sections.map((section: { name: string; items: { name: string; containers: unknown[] }[] }) => [section.name, section.items.map((item) => [item.name, item.containers.length])])).toEqual([
-      ["Draft", [["Pils", 2], ["Stout", 0]]],
+    expect(
+      after.sections.map((section: { name: string; items: { name: string; containers: unknown[] }[] }) => [
+        section.name,
+        section.items.map((item) => [item.name, item.containers.length]),
+      ]),
+    ).toEqual([
+      [
+        "Draft",
+        [
+          ["Pils", 2],
+          ["Stout", 0],
+        ],
+      ],
       ["Later", []],
     ]);
     const history = (await ok(api.get(`menus/${menu.id}/versions?limit=2`, { as: owner.ro }))).versions;
@@ -280,7 +310,9 @@ describe("PUT /menus/:id/import.csv", () => {
     );
     const pint = sizes[0]!.name;
     expect(
-      await errors(`${HEADER}\nTaps,Pils,,Lager,,,,${pint},6.00,\nTaps,Pils,,Ale,,,,${sizes[1]!.name},3.00,\nTaps,Pils,,,,,,${pint},6.00,\n`),
+      await errors(
+        `${HEADER}\nTaps,Pils,,Lager,,,,${pint},6.00,\nTaps,Pils,,Ale,,,,${sizes[1]!.name},3.00,\nTaps,Pils,,,,,,${pint},6.00,\n`,
+      ),
     ).toEqual([
       { line: 3, field: "style", message: "differs from line 2, the same item's first row: leave it blank or the same" },
       { line: 4, field: "container", message: "is listed twice for this item (line 2): one price per size" },
@@ -295,7 +327,9 @@ describe("PUT /menus/:id/import.csv", () => {
     expect(await errors(`${HEADER}\nTaps,,,,,,,${pint},6.00,999999\n`)).toEqual([
       { line: 2, field: "untappd_id", message: "no beer 999999 in the catalogue" },
     ]);
-    expect(await errors(`${HEADER}\nTaps,Caf\uFFFD,,,,,,,,\n`)).toEqual([{ line: 2, field: "item", message: expect.stringContaining("UTF-8") }]);
+    expect(await errors(`${HEADER}\nTaps,Caf\uFFFD,,,,,,,,\n`)).toEqual([
+      { line: 2, field: "item", message: expect.stringContaining("UTF-8") },
+    ]);
     const json = await api.put(`menus/${menu.id}/import.csv`, { as: owner.rw, body: { rows: [] } });
     expect(json.status).toBe(415);
   });

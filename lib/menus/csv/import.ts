@@ -64,7 +64,12 @@ const beerOf = (item: Item): Beer => ({
 
 async function resolveBeers(
   db: Db,
-  { businessId, menuId, plan, catalogue }: { businessId: number; menuId: number; plan: PlannedSection[]; catalogue: Pick<BeerCatalogue, "getBeer"> },
+  {
+    businessId,
+    menuId,
+    plan,
+    catalogue,
+  }: { businessId: number; menuId: number; plan: PlannedSection[]; catalogue: Pick<BeerCatalogue, "getBeer"> },
 ): Promise<Map<number, Beer>> {
   const planned = plan.flatMap((section) => section.items).filter((item) => item.untappdId !== null);
   const ids = [...new Set(planned.map((item) => item.untappdId!))];
@@ -152,7 +157,8 @@ export async function importMenuCsv(
 // ---- the replacement ----
 
 const BATCH = 500;
-const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / BATCH) }, (_, at) => list.slice(at * BATCH, (at + 1) * BATCH));
+const chunks = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / BATCH) }, (_, at) => list.slice(at * BATCH, (at + 1) * BATCH));
 const sameNumber = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
 /** An override only where the file differs from the catalogue: a blank cell shows the catalogue's value. */
 const override = (value: string | null, original: string | null) => (value === null || value === original ? null : value);
@@ -162,7 +168,11 @@ const numberOverride = (value: string | null, original: string | null) => (value
 const itemKey = (section: string, item: { untappdId: number | null; name: string; brewery: string | null }) =>
   item.untappdId !== null ? `#${item.untappdId}` : `${section}\u0000${item.name}\u0000${item.brewery ?? ""}`;
 
-type Kept = { sections: Map<string, typeof sections.$inferSelect>; items: Map<string, Item[]>; containers: Map<string, typeof containers.$inferSelect> };
+type Kept = {
+  sections: Map<string, typeof sections.$inferSelect>;
+  items: Map<string, Item[]>;
+  containers: Map<string, typeof containers.$inferSelect>;
+};
 
 /**
  * What the file does not carry, from the rows it replaces: a section's description and public flag (by
@@ -176,7 +186,9 @@ async function keptFrom(tx: Db, menuId: number): Promise<Kept> {
     .where(and(eq(sections.menuId, menuId), eq(sections.type, "Section")))
     .orderBy(sections.position);
   const sectionIds = oldSections.map((section) => section.id);
-  const oldItems = sectionIds.length ? await tx.select().from(items).where(inArray(items.sectionId, sectionIds)).orderBy(items.sectionId, items.position) : [];
+  const oldItems = sectionIds.length
+    ? await tx.select().from(items).where(inArray(items.sectionId, sectionIds)).orderBy(items.sectionId, items.position)
+    : [];
   const oldContainers = oldItems.length
     ? await tx
         .select()

@@ -7,7 +7,18 @@ import { decimalInput, moneyInput, positiveId } from "@/lib/shared/schemas";
 // browser build, which Node runs too): no database, no Node built-in. The sizes a container may name
 // are passed in; catalogue ids are checked by the server (lib/menus/csv/import.ts).
 
-export const CSV_COLUMNS = ["section", "item", "brewery", "style", "abv", "ibu", "description", "container", "price", "untappd_id"] as const;
+export const CSV_COLUMNS = [
+  "section",
+  "item",
+  "brewery",
+  "style",
+  "abv",
+  "ibu",
+  "description",
+  "container",
+  "price",
+  "untappd_id",
+] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** One data row as written, trimmed; `line` as a spreadsheet numbers it (the header is line 1). */
 export type CsvRow = { line: number } & Record<CsvColumn, string>;
@@ -17,7 +28,8 @@ export type Delimiter = "," | ";";
 const BOM = "\uFEFF";
 const MAX_TEXT = { section: 255, item: 255, brewery: 255, style: 255, description: 5000, container: 255 } as const;
 const normalise = (cell: string) => cell.trim().toLowerCase();
-const isHeader = (cells: string[]) => cells.length === CSV_COLUMNS.length && CSV_COLUMNS.every((name) => cells.map(normalise).includes(name));
+const isHeader = (cells: string[]) =>
+  cells.length === CSV_COLUMNS.length && CSV_COLUMNS.every((name) => cells.map(normalise).includes(name));
 
 /** The delimiter the header row is written with: `,`, or `;` (Excel's in locales with a decimal comma). */
 function delimiterOf(text: string): Delimiter {
@@ -42,7 +54,8 @@ function headerErrors(header: string[]): CsvError[] {
     }
     return names.indexOf(name) === index ? [] : [{ line: 1, field: name, message: "is in the header twice" }];
   });
-  for (const column of CSV_COLUMNS) if (!names.includes(column)) errors.push({ line: 1, field: column, message: "is missing from the header" });
+  for (const column of CSV_COLUMNS)
+    if (!names.includes(column)) errors.push({ line: 1, field: column, message: "is missing from the header" });
   return errors;
 }
 
@@ -54,13 +67,22 @@ function headerErrors(header: string[]): CsvError[] {
 export function readCsv(input: string): { rows: CsvRow[]; errors: CsvError[]; delimiter: Delimiter } {
   const text = input.startsWith(BOM) ? input.slice(BOM.length) : input;
   const delimiter = delimiterOf(text);
-  if (text.trim() === "") return { rows: [], errors: [{ line: 1, field: "", message: `the file is empty; it needs the header ${CSV_COLUMNS.join(",")}` }], delimiter };
+  if (text.trim() === "")
+    return {
+      rows: [],
+      errors: [{ line: 1, field: "", message: `the file is empty; it needs the header ${CSV_COLUMNS.join(",")}` }],
+      delimiter,
+    };
   let records: string[][];
   try {
     records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false });
   } catch (error) {
     const records = (error as { records?: number }).records ?? 0;
-    return { rows: [], errors: [{ line: records + 1, field: "", message: `cannot be read as CSV: ${(error as Error).message}` }], delimiter };
+    return {
+      rows: [],
+      errors: [{ line: records + 1, field: "", message: `cannot be read as CSV: ${(error as Error).message}` }],
+      delimiter,
+    };
   }
   const header = records[0] ?? [];
   const errors = headerErrors(header);
@@ -178,12 +200,22 @@ export function planRows(
       const first = previous!;
       for (const field of ["style", "abv", "ibu", "description"] as const) {
         if (row[field] !== "" && row[field] !== first.row[field]) {
-          errors.push({ line: row.line, field, message: `differs from line ${first.item.line}, the same item's first row: leave it blank or the same` });
+          errors.push({
+            line: row.line,
+            field,
+            message: `differs from line ${first.item.line}, the same item's first row: leave it blank or the same`,
+          });
         }
       }
       const twice = first.item.containers.find((container) => container.sizeId === parsed.sizeId);
-      if (twice) errors.push({ line: row.line, field: "container", message: `is listed twice for this item (line ${twice.line}): one price per size` });
-      else if (parsed.sizeId !== null && parsed.price !== null) first.item.containers.push({ line: row.line, sizeId: parsed.sizeId, price: parsed.price });
+      if (twice)
+        errors.push({
+          line: row.line,
+          field: "container",
+          message: `is listed twice for this item (line ${twice.line}): one price per size`,
+        });
+      else if (parsed.sizeId !== null && parsed.price !== null)
+        first.item.containers.push({ line: row.line, sizeId: parsed.sizeId, price: parsed.price });
       continue;
     }
     const item: PlannedItem = {

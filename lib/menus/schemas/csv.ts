@@ -8,7 +8,8 @@ const CSV = { contentMediaType: "text/csv" };
 /** The file: UTF-8 (a BOM is taken), CRLF or LF, `,` or (for Excel's decimal-comma locales) `;`. */
 export const menuCsvBody = z.string().meta({
   ...CSV,
-  description: "A header row `section,item,brewery,style,abv,ibu,description,container,price,untappd_id`, then one row per item and container.",
+  description:
+    "A header row `section,item,brewery,style,abv,ibu,description,container,price,untappd_id`, then one row per item and container.",
 });
 export const menuCsvResponse = z.string().meta(CSV);
 export const importCsvQuery = z.object({ dry_run: queryFlag });
