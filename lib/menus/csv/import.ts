@@ -256,7 +256,15 @@ function itemValues(planned: PlannedItem, beer: Beer | undefined, before: Item |
 /** Deletes the menu's sections (their items and containers with them) and inserts the file's, in batches. */
 async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers: Map<number, Beer>) {
   const kept = await keptFrom(tx, menu.id);
-  await tx.delete(sections).where(and(eq(sections.menuId, menu.id), eq(sections.type, "Section")));
+  // Leaves first, then their parents: each row's history trigger finds its menu through a parent still
+  // there (a cascade would leave it to search this transaction's edits, once per row).
+  const ofMenu = and(eq(sections.menuId, menu.id), eq(sections.type, "Section"));
+  const sectionIds = tx.select({ id: sections.id }).from(sections).where(ofMenu);
+  await tx
+    .delete(containers)
+    .where(inArray(containers.itemId, tx.select({ id: items.id }).from(items).where(inArray(items.sectionId, sectionIds))));
+  await tx.delete(items).where(inArray(items.sectionId, sectionIds));
+  await tx.delete(sections).where(ofMenu);
   if (plan.length === 0) return;
   const newSections = await tx
     .insert(sections)
