@@ -228,6 +228,7 @@ describe("PUT /menus/:id/import.csv", () => {
         [444, "price"],
       ]);
       expect(response.body.errors[1].message).toContain(sizes[0]!.name);
+      expect(response.body.errors[2].message).toBe("must not be negative");
     }
     expect(await snapshot()).toEqual(state);
     expect(await full(menu.id)).toEqual(before);

@@ -150,7 +150,10 @@ function parseRow(row: CsvRow, sizes: Map<string, ContainerSizeName>, delimiter:
   const untappdId = number("untappd_id", positiveId);
   const abv = number("abv", ABV);
   const ibu = number("ibu", IBU);
-  const price = number("price", moneyInput);
+  // The money schema reads "-2" as not a number; a spreadsheet user needs the reason.
+  const negative = /^-\s*\d/.test(row.price);
+  if (negative) fail("price", "must not be negative");
+  const price = negative ? null : number("price", moneyInput);
   let sizeId: number | null = null;
   if (row.container !== "") {
     const size = sizes.get(normalise(row.container));
