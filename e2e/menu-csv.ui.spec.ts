@@ -66,7 +66,7 @@ test("exports a menu, previews a file with bad rows, and imports a good one", as
   const good = [
     HEADER,
     "Taps,Harbor Haze,Harbor Brewing,Hazy IPA,6.5,40,,Pint,7.50,",
-    "Taps,Harbor Haze,,,,,,Half Pint,4.00,",
+    "Taps,Harbor Haze,Harbor Brewing,,,,,Half Pint,4.00,",
     "Cans,Town Lager,,Lager,4.5,,,12 oz Can,5.00,",
   ].join("\r\n");
   const dialog = await openImport(page, menu.name);
