@@ -12,6 +12,8 @@ import styles from "./csv-import.module.css";
 
 /** Rows shown in the preview besides every row in error: enough to recognise the file. */
 const SHOWN = 100;
+/** The preview's columns: the file's, what a price list is read by first (the header names say which is which). */
+const SHOWN_COLUMNS: CsvColumn[] = ["section", "item", "container", "price", "abv", "ibu", "brewery", "style", "description", "untappd_id"];
 
 type Checked =
   | { kind: "valid"; file: string; text: string; rows: CsvRow[]; answer: CsvImportResponse }
@@ -177,7 +179,7 @@ function Preview({ checked }: { checked: Checked }) {
             <thead>
               <tr>
                 <th scope="col">Line</th>
-                {CSV_COLUMNS.map((column) => (
+                {SHOWN_COLUMNS.map((column) => (
                   <th key={column} scope="col">
                     {column}
                   </th>
@@ -208,14 +210,14 @@ function rowCells(row: CsvRow, errors: LineError[]) {
   const cells = (
     <tr key={row.line} className={errors.length > 0 ? styles.badRow : undefined}>
       <th scope="row">{row.line}</th>
-      {CSV_COLUMNS.map(cell)}
+      {SHOWN_COLUMNS.map(cell)}
     </tr>
   );
   if (errors.length === 0) return [cells];
   return [
     cells,
     <tr key={`${row.line}-errors`} className={styles.messages}>
-      <td colSpan={CSV_COLUMNS.length + 1}>
+      <td colSpan={SHOWN_COLUMNS.length + 1}>
         <ul>
           {errors.map((error) => (
             <li key={`${error.field}:${error.message}`}>
