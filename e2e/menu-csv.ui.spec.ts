@@ -15,7 +15,9 @@ const shot = (name: string) => (process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR
 const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
 
 async function openImport(page: Page, menuName: string) {
-  await page.getByRole("button", { name: `Import CSV into ${menuName}` }).click();
+  // For those who may edit: in the menu's "More actions", beside Delete menu.
+  await page.getByRole("button", { name: `More actions for ${menuName}` }).click();
+  await page.getByRole("menuitem", { name: "Import CSV…" }).click();
   const dialog = page.getByRole("dialog", { name: `Import CSV into ${menuName}` });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -27,6 +29,7 @@ test("exports a menu, previews a file with bad rows, and imports a good one", as
   const menu = await createBoardMenu(page, { Taps: ["Harbor Haze", "Night Stout"] });
   await page.goto(`/locations/1/menus?menu=${menu.id}`);
   await expect(page.getByRole("heading", { level: 2, name: menu.name })).toBeVisible();
+  await page.screenshot({ path: shot("menu-page-1280.png") });
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: `Export CSV of ${menu.name}` }).click();
@@ -60,6 +63,7 @@ test("exports a menu, previews a file with bad rows, and imports a good one", as
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
   }
+  await page.screenshot({ path: shot("menu-page-375.png") });
   const untouched = await readTree(page, menu.id);
   expect(untouched.sections.map((section) => section.name)).toEqual([taps.name]);
 

@@ -139,14 +139,12 @@ function MenuHeader({
           Export CSV<span className="visually-hidden"> of {menu.name}</span>
         </a>
         {may.edit && (
-          <button type="button" className="btn btn--small" onClick={onImport}>
-            Import CSV<span className="visually-hidden"> into {menu.name}</span>
-          </button>
-        )}
-        {may.edit && (
           <ActionsMenu
             label={`More actions for ${menu.name}`}
-            actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]}
+            actions={[
+              { label: "Import CSV…", run: onImport },
+              { label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true },
+            ]}
           />
         )}
       </div>
