@@ -1316,6 +1316,46 @@ export interface paths {
         patch: operations["patchMenusById"];
         trace?: never;
     };
+    "/api/v1/menus/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The menu's sections, items and containers as a CSV file */
+        get: operations["getMenusByIdExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdExportCsv"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/menus/{id}/import.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the menu's content with a CSV file (dry_run=true: check it only) */
+        put: operations["putMenusByIdImportCsv"];
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdImportCsv"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/menus/{id}/publish": {
         parameters: {
             query?: never;
@@ -2543,19 +2583,27 @@ export interface components {
             status: number;
             detail: string;
             code: string;
-            errors?: {
+            errors?: ({
                 path: string;
                 message: string;
-            }[];
+            } | {
+                line: number;
+                field: string;
+                message: string;
+            })[];
             source_status?: number | null;
             error: {
                 code: string;
                 status: number;
                 detail: string;
-                errors?: {
+                errors?: ({
                     path: string;
                     message: string;
-                }[];
+                } | {
+                    line: number;
+                    field: string;
+                    message: string;
+                })[];
             };
             request_id?: string;
         };
@@ -11373,6 +11421,150 @@ export interface operations {
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    getMenusByIdExportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdExportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putMenusByIdImportCsv: {
+        parameters: {
+            query?: {
+                dry_run?: "0" | "1" | "true" | "false" | "";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: {
+                            dry_run: boolean;
+                            counts: {
+                                sections: number;
+                                items: number;
+                                containers: number;
+                            };
+                            replaced: {
+                                sections: number;
+                                items: number;
+                                containers: number;
+                            };
+                            rows: {
+                                line: number;
+                                section: string;
+                                item: string;
+                                brewery: string;
+                                style: string;
+                                abv: string;
+                                ibu: string;
+                                description: string;
+                                container: string;
+                                price: string;
+                                untappd_id: string;
+                            }[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdImportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: PUT, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     postMenusByIdPublish: {

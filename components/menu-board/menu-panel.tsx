@@ -7,6 +7,7 @@ import { problemMessage } from "@/lib/client/api";
 import { locationQueries } from "@/lib/client/queries/locations";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
+import { CsvImportDialog } from "@/components/menu-csv/lazy-csv-import";
 import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
 import { useBoardPermissions } from "./board-permissions";
@@ -34,13 +35,14 @@ export function MenuPanel({
   const { edit } = useBoardPermissions();
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [csvOpen, setCsvOpen] = useState(false);
   const close = () => setDialog(null);
 
   return (
     <OpenDialogContext.Provider value={setDialog}>
       <BoardLocationContext.Provider value={locationId}>
         <section className={styles.panel} aria-labelledby="selected-menu-title">
-          <MenuHeader locationId={locationId} menu={menu} onHistory={() => setHistoryOpen(true)} />
+          <MenuHeader locationId={locationId} menu={menu} onHistory={() => setHistoryOpen(true)} onImport={() => setCsvOpen(true)} />
           {tree.isPending ? (
             <TreeSkeleton />
           ) : tree.isError ? (
@@ -58,6 +60,7 @@ export function MenuPanel({
           zone={zone}
         />
       </BoardLocationContext.Provider>
+      {edit && <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />}
       <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
       {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
       {edit && tree.data && (
@@ -74,7 +77,17 @@ export function MenuPanel({
   );
 }
 
-function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu: MenuSummary; onHistory: () => void }) {
+function MenuHeader({
+  locationId,
+  menu,
+  onHistory,
+  onImport,
+}: {
+  locationId: number;
+  menu: MenuSummary;
+  onHistory: () => void;
+  onImport: () => void;
+}) {
   const { publish } = useMenuMutations(locationId);
   const open = useOpenDialog();
   const may = useBoardPermissions();
@@ -122,10 +135,16 @@ function MenuHeader({ locationId, menu, onHistory }: { locationId: number; menu:
         <button type="button" className="btn btn--small" onClick={onHistory}>
           History<span className="visually-hidden"> of {menu.name}</span>
         </button>
+        <a className="btn btn--small" href={`/api/v1/menus/${menu.id}/export.csv`} download>
+          Export CSV<span className="visually-hidden"> of {menu.name}</span>
+        </a>
         {may.edit && (
           <ActionsMenu
             label={`More actions for ${menu.name}`}
-            actions={[{ label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true }]}
+            actions={[
+              { label: "Import CSV…", run: onImport },
+              { label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true },
+            ]}
           />
         )}
       </div>

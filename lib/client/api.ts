@@ -3,21 +3,28 @@
 
 import type { ProblemResponse } from "@/lib/shared/schemas";
 
-export type FieldError = NonNullable<ProblemResponse["errors"]>[number];
+type AnyFieldError = NonNullable<ProblemResponse["errors"]>[number];
+/** A JSON body's field in error. */
+export type FieldError = Extract<AnyFieldError, { path: string }>;
+/** A CSV body's cell in error: its line as a spreadsheet numbers it and its column. */
+export type LineError = Extract<AnyFieldError, { line: number }>;
 
 export class ApiProblem extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: FieldError[];
+  /** The cells of a CSV body in error (PUT /menus/:id/import.csv). */
+  readonly lines: LineError[];
   /** Seconds until trying again makes sense (the answer's Retry-After), when it said. */
   readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, detail: string, errors: FieldError[] = [], retryAfter: number | null = null) {
+  constructor(status: number, code: string, detail: string, errors: AnyFieldError[] = [], retryAfter: number | null = null) {
     super(detail);
     this.name = "ApiProblem";
     this.status = status;
     this.code = code;
-    this.errors = errors;
+    this.errors = errors.filter((error): error is FieldError => "path" in error);
+    this.lines = errors.filter((error): error is LineError => "line" in error);
     this.retryAfter = retryAfter;
   }
 }
@@ -30,16 +37,28 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(0, Math.round((at - now) / 1000));
 }
 
-type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
+/** `text`: a body that is not JSON, sent as it is under its media type (a CSV file). */
+type Options = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  text?: { body: string; type: string };
+  signal?: AbortSignal;
+};
 
-export async function apiFetch<T>(path: string, { method = "GET", body, signal }: Options = {}): Promise<T> {
+function sent(body: unknown, text: Options["text"]): { type?: string; body?: string } {
+  if (text) return text;
+  return body === undefined ? {} : { type: "application/json", body: JSON.stringify(body) };
+}
+
+export async function apiFetch<T>(path: string, { method = "GET", body, text, signal }: Options = {}): Promise<T> {
   let response: Response;
+  const payload = sent(body, text);
   try {
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: payload.type ? { accept: "application/json", "content-type": payload.type } : { accept: "application/json" },
+      body: payload.body,
       signal,
     });
   } catch (error) {
@@ -47,10 +66,10 @@ export async function apiFetch<T>(path: string, { method = "GET", body, signal }
     throw new ApiProblem(0, "network_error", "The server could not be reached. Check your connection and try again.");
   }
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  const answer = await response.text();
   let data: unknown;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    data = answer ? JSON.parse(answer) : undefined;
   } catch {
     // Not JSON: handled below as a problem without details.
   }

@@ -170,10 +170,20 @@ export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
   }));
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The media type a body schema names (`.meta({ contentMediaType: "text/csv" })`); JSON otherwise. */
+export function bodyMediaType(schema: z.ZodType | undefined): string {
+  return (schema?.meta() as { contentMediaType?: string } | undefined)?.contentMediaType ?? "application/json";
+}
+
+/** The body: JSON, or the text of the one other media type the body schema names (a CSV file). */
+async function readBody(request: Request, mediaType: string): Promise<unknown> {
   const text = await readBodyText(request);
-  if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (mediaType !== "application/json") {
+    if (type !== mediaType) throw new ApiError("unsupported_media_type", `Send the body as ${mediaType} with Content-Type: ${mediaType}.`);
+    return text;
+  }
+  if (text.trim() === "") return undefined;
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
@@ -237,6 +247,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
 ): RouteFn {
   const resourceKey = spec.body && resourceKeyOf(spec.body);
+  const mediaType = bodyMediaType(spec.body);
   // Boards and integrations poll with the same path and query all day: what passed validation is
   // kept (frozen, so no handler can change it for the next caller), up to MEMO_SIZE of each.
   const parsedParams = memo<string, P>();
@@ -264,7 +275,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
       );
-      const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
+      const raw = WRITES.has(request.method) ? await readBody(request, mediaType) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       const stillAllowed = async () => {
         if (spec.auth === false) return true;

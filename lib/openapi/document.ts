@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { declaredResponses, declaredSpec, offeredMethods, type DeclaredSpec, type Method, type RouteFn } from "@/lib/http/handler";
+import {
+  bodyMediaType,
+  declaredResponses,
+  declaredSpec,
+  offeredMethods,
+  type DeclaredSpec,
+  type Method,
+  type RouteFn,
+} from "@/lib/http/handler";
 import { resourceKeyOf } from "@/lib/http/body";
 import { problemResponse } from "@/lib/shared/schemas";
 import { EXAMPLES } from "./examples";
@@ -77,7 +85,7 @@ function requestBody(body: z.ZodType, example: unknown): Json {
   const schema = inner ? { anyOf: [wrapped, { ...inner, description: `The ${key}'s fields without the \`${key}\` key.` }] } : wrapped;
   return {
     required: !body.safeParse(undefined).success,
-    content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+    content: { [bodyMediaType(body)]: { schema, ...(example === undefined ? {} : { example }) } },
   };
 }
 

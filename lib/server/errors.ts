@@ -42,7 +42,8 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export type FieldError = { path: string; message: string };
+/** A field of a JSON body (`path`), or a cell of a CSV body: its line as a spreadsheet numbers it and its column. */
+export type FieldError = { path: string; message: string } | { line: number; field: string; message: string };
 
 /** What a problem may carry besides its code and detail: field errors, headers, the status a source answered (502). */
 export type ProblemExtra = { errors?: FieldError[]; headers?: Record<string, string>; sourceStatus?: number | null };

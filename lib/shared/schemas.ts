@@ -124,7 +124,13 @@ export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: 
 
 const problemCode = z.string().regex(/^[a-z_]+$/);
 const problemStatus = z.number().int().min(400).max(599);
-const fieldErrors = z.array(z.strictObject({ path: z.string(), message: z.string() }));
+const fieldErrors = z.array(
+  z.union([
+    z.strictObject({ path: z.string(), message: z.string() }),
+    /** A CSV body's cell: the line as a spreadsheet numbers it (the header is line 1) and the column. */
+    z.strictObject({ line: z.number().int().min(1), field: z.string(), message: z.string() }),
+  ]),
+);
 
 /**
  * RFC 9457 problem details with the `code` of contract §3; `errors` on a 422; beside them the `error`

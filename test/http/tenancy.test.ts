@@ -5,7 +5,7 @@ import { snapshot } from "../snapshot";
 // Another business's ids are answered exactly like ids that do not exist, on every route and verb.
 let owner: Account;
 let rival: Account;
-const ids = { location: 0, event: 0, hour: 0 };
+const ids = { location: 0, event: 0, hour: 0, menu: 0 };
 
 beforeAll(async () => {
   owner = await login("owner");
@@ -13,7 +13,9 @@ beforeAll(async () => {
   ids.location = (await api.get("locations", { as: owner.ro })).body.locations[0].id;
   ids.event = (await api.get(`locations/${ids.location}/events`, { as: owner.ro })).body.events[0].id;
   ids.hour = (await api.get(`locations/${ids.location}/hours`, { as: owner.ro })).body.hours[0].id;
+  ids.menu = (await api.get(`locations/${ids.location}/menus`, { as: owner.ro })).body.menus[0].id;
 });
+const CSV = "section,item,brewery,style,abv,ibu,description,container,price,untappd_id\r\nTaps,Stolen,,,,,,,,\r\n";
 
 const event = { name: "Stolen", description: "", start_time_date: "2027-01-01", start_time_time: "10:00" };
 
@@ -35,14 +37,19 @@ const routes = (): [string, string, unknown?][] => [
   ["GET", `locations/${ids.location}/imports`],
   ["POST", `locations/${ids.location}/imports`, { base_url: "https://example.com", email: "a@b.test", token: "t", source_location_id: 1 }],
   ["POST", `locations/${ids.location}/imports/source_locations`, { base_url: "https://example.com", email: "a@b.test", token: "t" }],
+  ["GET", `menus/${ids.menu}/export.csv`],
+  ["PUT", `menus/${ids.menu}/import.csv?dry_run=true`, CSV],
+  ["PUT", `menus/${ids.menu}/import.csv`, CSV],
 ];
+/** A string body is a CSV file; anything else is sent as JSON. */
+const sent = (body: unknown) => (typeof body === "string" ? { rawBody: body, headers: { "content-type": "text/csv" } } : { body });
 
 describe("another business's records", () => {
   it("are 404 on every route, exactly like a missing record, and nothing changes", async () => {
     const before = await snapshot();
     for (const [method, url, body] of routes()) {
-      const foreign = await api[method.toLowerCase() as "get"](url, { as: rival.rw, body });
-      const missing = await api[method.toLowerCase() as "get"](url.replace(/\/\d+/, "/2000000"), { as: rival.rw, body });
+      const foreign = await api[method.toLowerCase() as "get"](url, { as: rival.rw, ...sent(body) });
+      const missing = await api[method.toLowerCase() as "get"](url.replace(/\/\d+/, "/2000000"), { as: rival.rw, ...sent(body) });
       expect(foreign.status, `${method} ${url}`).toBe(404);
       expect(foreign.body, `${method} ${url}`).toEqual(missing.body);
     }

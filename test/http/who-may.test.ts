@@ -107,6 +107,19 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["PATCH", "menus/{menu}/sections/positions", "edit", { sections: [] }],
   ["GET", "menus/{menu}/versions", "read"],
   ["GET", "menus/{menu}/versions/1", "read"],
+  ["GET", "menus/{menu}/export.csv", "read"],
+  [
+    "PUT",
+    "menus/{menu}/import.csv?dry_run=true",
+    "edit",
+    "section,item,brewery,style,abv,ibu,description,container,price,untappd_id\nTaps,Lager,,,,,,Pint,6.00,\n",
+  ],
+  [
+    "PUT",
+    "menus/{menu}/import.csv",
+    "edit",
+    "section,item,brewery,style,abv,ibu,description,container,price,untappd_id\nTaps,Lager,,,,,,Pint,6.00,\n",
+  ],
   ["POST", "menus/{menu}/versions/1/revert", "edit"],
   ["GET", "sections/{section}", "read"],
   ["PATCH", "sections/{section}", "edit", { section: { name: "Taps" } }],
@@ -264,10 +277,12 @@ describe("who may, route by route", () => {
       // went through): a refused call changes nothing, so the next caller meets the same records.
       let records = await fixture();
       for (const caller of CALLERS) {
-        const answer = await call(method, fill(path, records), {
-          as: callers[caller],
-          body: body === undefined ? undefined : fill(body, records),
-        });
+        // A string body is a CSV file (PUT /menus/:id/import.csv); anything else is sent as JSON.
+        const sent =
+          typeof body === "string"
+            ? { rawBody: body, headers: { "content-type": "text/csv" } }
+            : { body: body === undefined ? undefined : fill(body, records) };
+        const answer = await call(method, fill(path, records), { as: callers[caller], ...sent });
         seen[caller] = answer.status;
         const expected = EXPECTED[action][caller];
         if (expected === "ok") expect([401, 403, 404], `${caller}: ${JSON.stringify(answer.body)}`).not.toContain(answer.status);

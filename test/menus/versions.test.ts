@@ -109,6 +109,19 @@ const MENU_WRITES: Record<string, Case> = {
       refused: () => api.post(`menus/${menu.id}/versions/0/revert`, { as: owner.rw }),
     };
   },
+  "PUT /api/v1/menus/{id}/import.csv": async () => {
+    const { menu } = await tree();
+    const csv = (rows: string) => ({
+      as: owner.rw,
+      rawBody: `section,item,brewery,style,abv,ibu,description,container,price,untappd_id\r\n${rows}`,
+      headers: { "content-type": "text/csv" },
+    });
+    return {
+      send: () => api.put(`menus/${menu.id}/import.csv`, csv("Taps,Pilsner,,,4.8,,,Pint,6.50,\r\nTaps,Pilsner,,,,,,Half Pint,3.50,\r\n")),
+      changes: [menu.id],
+      refused: () => api.put(`menus/${menu.id}/import.csv`, csv("Taps,Pilsner,,,400,,,Pint,6.50,\r\n")),
+    };
+  },
   "POST /api/v1/menus/{id}/unpublish": async () => {
     const { menu } = await tree();
     ok(await api.post(`menus/${menu.id}/publish`, { as: owner.rw }));
