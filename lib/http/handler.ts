@@ -119,6 +119,8 @@ type Spec<P, Q, B, A extends boolean> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The body's ceiling in bytes when it is not MAX_BODY_BYTES (POST /import reads a whole export). */
+  maxBodyBytes?: number;
   /**
    * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
    * without, and the test harness fails on a success answer no schema was declared for.
@@ -170,8 +172,8 @@ export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
   }));
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+async function readJson(request: Request, limit?: number): Promise<unknown> {
+  const text = await readBodyText(request, limit);
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !type.endsWith("+json")) {
@@ -264,7 +266,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
       );
-      const raw = WRITES.has(request.method) ? await readJson(request) : undefined;
+      const raw = WRITES.has(request.method) ? await readJson(request, spec.maxBodyBytes) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       const stillAllowed = async () => {
         if (spec.auth === false) return true;

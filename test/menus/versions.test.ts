@@ -325,6 +325,9 @@ const OTHER_WRITES = new Set([
   "PATCH /api/v1/api_keys/{id}",
   "DELETE /api/v1/api_keys/{id}",
   "PUT /api/v1/locations/{id}/special_hours",
+  // A restore (venue-operations §6) writes into a business with no location, so no existing menu: its
+  // menus arrive with the versions and history they had (decision 060).
+  "POST /api/v1/import",
   "PUT /api/v1/custom_containers/{id}",
   "PATCH /api/v1/custom_containers/{id}",
   "DELETE /api/v1/custom_containers/{id}",
