@@ -2,8 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { businesses } from "@/lib/db/schema";
 import { notFound } from "@/lib/server/errors";
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from "./schemas";
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from "./format";
 import { exportedColumns, PARTS, PEOPLE, type Part, toFileRow } from "./tables";
+
+/** A change's transaction id → the id of the first change of that transaction. */
+function groupedByTransaction(changes: Record<string, unknown>[]) {
+  const first = new Map<unknown, number>();
+  for (const change of changes) first.set(change.tx, Math.min(first.get(change.tx) ?? Number.POSITIVE_INFINITY, change.id as number));
+  return changes.map((change) => ({ ...change, tx: first.get(change.tx) }));
+}
 
 async function rowsOf(db: Db, part: Part, businessId: number) {
   const columns = Object.fromEntries(exportedColumns(part));
@@ -27,6 +34,7 @@ export async function exportBusiness(db: Db, businessId: number, now = new Date(
       if (!business) throw notFound("business");
       const tables: Record<string, Record<string, unknown>[]> = {};
       for (const part of PARTS) tables[part.key] = await rowsOf(tx, part, businessId);
+      tables.menu_changes = groupedByTransaction(tables.menu_changes ?? []);
       return {
         format: EXPORT_FORMAT,
         version: EXPORT_VERSION,

@@ -6,7 +6,8 @@ import { appUrl, INVITATION_LIFETIME_DAYS } from "@/lib/team/invitations";
 import { newWebhookSecret } from "@/lib/webhooks/signing";
 import { ApiError } from "@/lib/server/errors";
 import { rows } from "@/lib/menus/history/target";
-import type { ExportFile, ImportResponse } from "./schemas";
+import type { ExportFile } from "./format";
+import type { ImportResponse } from "./schemas";
 import { PARTS, type Part, toInsertRow } from "./tables";
 
 // POST /import (venue-operations §6, decision 060): an export restored into a business with no locations,
@@ -24,9 +25,9 @@ const ADJUST: Record<string, (row: Row, ctx: { businessId: number; tx: number })
   locations: (row, { businessId, tx }) => ({ ...row, businessId, menusVersionTx: tx }),
   // A new signing secret: the old one never leaves its database (the owner copies the new one).
   webhooks: (row) => ({ ...row, secretEncrypted: encryptSecret(newWebhookSecret()), leaseToken: null, leasedUntil: null }),
-  // A change's transaction, only ever compared with the current one by the triggers: a negative number
-  // no transaction of this database has.
-  menu_changes: (row) => ({ ...row, tx: -(row.id as number) }),
+  // A change's transaction, only ever compared with the current one by the triggers: the file's group
+  // number (its transaction's first change) negated, which no transaction of this database has.
+  menu_changes: (row) => ({ ...row, tx: -Math.abs(row.tx as number) }),
   activity: (row, { businessId }) => ({ ...row, businessId }),
 };
 
@@ -75,7 +76,10 @@ async function requireReferenceLists(tx: Db, file: ExportFile) {
     const present = new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((row) => row.id));
     const missing = ids.filter((id) => !present.has(id));
     if (missing.length > 0) {
-      throw new ApiError("conflict", `This install lacks the ${what} the export names (ids ${missing.slice(0, 5).join(", ")}). Nothing was written.`);
+      throw new ApiError(
+        "conflict",
+        `This install lacks the ${what} the export names (ids ${missing.slice(0, 5).join(", ")}). Nothing was written.`,
+      );
     }
   }
 }
@@ -167,7 +171,12 @@ export async function restoreBusiness(db: Db, caller: User, file: ExportFile, no
         .update(invitations)
         .set({ revokedAt: now, updatedAt: now })
         .where(
-          and(eq(invitations.businessId, businessId), eq(invitations.email, email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)),
+          and(
+            eq(invitations.businessId, businessId),
+            eq(invitations.email, email),
+            isNull(invitations.acceptedAt),
+            gt(invitations.expiresAt, now),
+          ),
         );
       await tx.insert(invitations).values({
         businessId,

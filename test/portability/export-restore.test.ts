@@ -5,6 +5,7 @@ import { getDatabase, installDatabase, type Database } from "@/lib/db/client";
 import { containerSizes, customItemTypes, locations, menuChanges, webhooks } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/auth/tokens";
 import { createUser } from "@/lib/auth/accounts";
+import { checkIntegrity } from "@/lib/backup/integrity";
 import { type Account, api, type Credentials, db, login } from "../api";
 import { freshDatabase } from "../database";
 import { seedReferenceData } from "@/lib/demo/seed";
@@ -80,17 +81,36 @@ beforeAll(async () => {
   owner = await login("owner");
   // Records the demo does not have: a special date, a webhook, a pending invitation, a key, an archived location.
   const [first] = (await api.get("locations", { as: owner.rw })).body.locations;
-  expect((await api.put(`locations/${first.id}/special_hours`, { as: owner.rw, body: { special_hours: [{ date: "2030-12-24", closed: true }] } })).status).toBe(200);
-  await (await db())
-    .insert(webhooks)
-    .values({ locationId: first.id, url: "https://hooks.example.com/taproom", events: ["menu.updated"], secretEncrypted: encryptSecret("whsec_x") });
-  expect((await api.post("team/invitations", { as: owner.rw, body: { email: "bar.manager@demo.test", role: "manager", location_ids: [first.id] } })).status).toBe(201);
+  expect(
+    (
+      await api.put(`locations/${first.id}/special_hours`, {
+        as: owner.rw,
+        body: { special_hours: [{ date: "2030-12-24", closed: true }] },
+      })
+    ).status,
+  ).toBe(200);
+  await (await db()).insert(webhooks).values({
+    locationId: first.id,
+    url: "https://hooks.example.com/taproom",
+    events: ["menu.updated"],
+    secretEncrypted: encryptSecret("whsec_x"),
+  });
+  expect(
+    (
+      await api.post("team/invitations", {
+        as: owner.rw,
+        body: { email: "bar.manager@demo.test", role: "manager", location_ids: [first.id] },
+      })
+    ).status,
+  ).toBe(201);
   expect((await api.post("api_keys", { as: owner.rw, body: { api_key: { name: "Board", scopes: ["menus:read"] } } })).status).toBe(201);
   // History: a price change, an 86, a rename and a revert, so menus have several versions and the feed several changes.
   const menu = (await api.get(`locations/${first.id}/menus`, { as: owner.rw })).body.menus[0];
   const tree = (await api.get(`menus/${menu.id}?full=true`, { as: owner.rw })).body.menu;
   const item = tree.sections[0].items[0];
-  expect((await api.patch(`containers/${item.containers[0].id}`, { as: owner.rw, body: { container: { price: "9.25" } } })).status).toBe(200);
+  expect((await api.patch(`containers/${item.containers[0].id}`, { as: owner.rw, body: { container: { price: "9.25" } } })).status).toBe(
+    200,
+  );
   expect((await api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } })).status).toBe(200);
   expect((await api.patch(`menus/${menu.id}`, { as: owner.rw, body: { menu: { name: "Renamed list" } } })).status).toBe(200);
   expect((await api.post(`menus/${menu.id}/versions/2/revert`, { as: owner.rw })).status).toBe(200);
@@ -117,7 +137,9 @@ describe("GET /export", () => {
     // Every stored secret of the business, and the plain secrets handed out: none in the text.
     const text = JSON.stringify(file);
     const secrets = (
-      (await (await db()).execute(sql`
+      (await (
+        await db()
+      ).execute(sql`
         select unnest(array[password_hash, token_hash, read_only_token_hash, token_encrypted, read_only_token_encrypted]) as v from users where business_id = 1
         union all select token_hash from invitations where business_id = 1
         union all select secret_hash from api_keys where business_id = 1
@@ -140,13 +162,23 @@ describe("GET /export", () => {
     const database = await db();
     for (const role of ["manager", "staff"] as const) {
       const email = `${role}-export@demo.test`;
-      const { tokens } = await createUser(database, { businessId: 1, email, name: role, password: "a long passphrase", role, locationIds: [1] });
+      const { tokens } = await createUser(database, {
+        businessId: 1,
+        email,
+        name: role,
+        password: "a long passphrase",
+        role,
+        locationIds: [1],
+      });
       const as = { email, token: tokens.token };
       expect((await api.get("export", { as })).body.code).toBe("forbidden_role");
       expect((await api.post("import", { as, body: file })).body.code).toBe("forbidden_role");
-      await api.delete(`team/${(await api.get("team", { as: owner.rw })).body.members.find((m: { email: string }) => m.email === email).id}`, {
-        as: owner.rw,
-      });
+      await api.delete(
+        `team/${(await api.get("team", { as: owner.rw })).body.members.find((m: { email: string }) => m.email === email).id}`,
+        {
+          as: owner.rw,
+        },
+      );
     }
     expect((await api.post("import", { as: owner.ro, body: file })).status).toBe(403);
   });
@@ -167,7 +199,7 @@ describe("POST /import into a fresh install", () => {
     const ids: Ids = Object.fromEntries(Object.values(RECORDS).map((kind) => [kind, rows(kind).map((row) => row.id)]));
     const versions: Record<number, number[]> = {};
     for (const change of file.tables.menu_changes as { menu_id: number; version: number }[]) {
-      (versions[change.menu_id] ??= []).push(change.version);
+      versions[change.menu_id] = [...(versions[change.menu_id] ?? []), change.version];
     }
     const urls = readsOf(ids, versions);
     expect(urls.length).toBeGreaterThan(50);
@@ -192,6 +224,7 @@ describe("POST /import into a fresh install", () => {
     const restored = await api.post("import", { as: caller, body: file });
     expect(restored.status, JSON.stringify(restored.body)).toBe(201);
 
+    expect(await checkIntegrity(target.db)).toEqual({ ok: true, problems: [] });
     const after = await walk(caller, urls);
     const differing = urls.filter((url) => JSON.stringify(after[url]) !== JSON.stringify(before[url]));
     expect(differing).toEqual([]);
