@@ -6469,6 +6469,7 @@ export interface operations {
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
+                                tx: number;
                                 type?: string | null;
                                 actor: {
                                     [key: string]: unknown;
@@ -6872,6 +6873,7 @@ export interface operations {
                             location_id: number;
                             menu_id: number;
                             version: number;
+                            tx: number;
                             type?: string | null;
                             actor: {
                                 [key: string]: unknown;
