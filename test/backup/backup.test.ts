@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("a backup under a write load", () => {
-  it("restores to a database that passes checkIntegrity with every write acknowledged before it", async () => {
+  it("restores to a database that passes checkIntegrity with every write acknowledged before it", { timeout: 240_000 }, async () => {
     const location = (await api.get("locations", { as: owner.rw })).body.locations[0].id;
     const menu = (await api.get(`locations/${location}/menus`, { as: owner.rw })).body.menus[0].id;
     const containers = (await api.get(`menus/${menu}?full=true`, { as: owner.rw })).body.menu.sections.flatMap(
@@ -106,7 +106,7 @@ describe("a backup under a write load", () => {
 });
 
 describe("npm run restore", () => {
-  it("refuses the directory of a running app, and keeps the directory it replaces", async () => {
+  it("refuses the directory of a running app, and keeps the directory it replaces", { timeout: 240_000 }, async () => {
     const dir = path.join(root, "in-use");
     const file = path.join(root, "again.tar.gz");
     writeFileSync(file, new Uint8Array(await (await live.dumpDataDir!()).arrayBuffer()));
