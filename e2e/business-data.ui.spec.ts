@@ -7,7 +7,8 @@ import { expect, test } from "./ui-fixtures";
 // a good export is refused with the paths named and nothing written. (A restore that succeeds needs a
 // database where the export's ids are free: test/portability/export-restore.test.ts covers it.)
 
-const SHOTS = "/work/shots/B";
+// Screenshots for a person to look at (the reviewer copies them where they look: SHOTS_DIR).
+const SHOTS = process.env.SHOTS_DIR ?? ".screenshots/business-data";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 
 test("the owner exports everything; a new business is offered a restore that names a bad file's paths", async ({
