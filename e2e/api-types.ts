@@ -577,6 +577,42 @@ export interface paths {
         patch: operations["patchEventsById"];
         trace?: never;
     };
+    "/api/v1/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's whole data as one JSON file (no secrets), for POST /import elsewhere */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsExport"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restores an export into this business, which must have no locations (409 otherwise), in one transaction */
+        post: operations["postImport"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsImport"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -6221,6 +6257,865 @@ export interface operations {
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format: "taproom-export";
+                        /** @constant */
+                        version: 1;
+                        /** Format: date-time */
+                        exported_at: string;
+                        business: {
+                            id: number;
+                            name: string;
+                        };
+                        users: {
+                            id?: number;
+                            business_id: number;
+                            email: string;
+                            name: string;
+                            role: string;
+                            location_ids?: number[] | null;
+                            admin?: boolean;
+                            platform_username?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        invitations: {
+                            id?: number;
+                            business_id: number;
+                            email: string;
+                            role: string;
+                            location_ids?: number[] | null;
+                            invited_by?: number | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            accepted_at?: string | null;
+                            revoked_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        api_keys: {
+                            id?: number;
+                            business_id: number;
+                            created_by: number;
+                            name: string;
+                            prefix: string;
+                            scopes: string[];
+                            location_ids?: number[] | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            last_used_at?: string | null;
+                        }[];
+                        tables: {
+                            locations: {
+                                id?: number;
+                                business_id: number;
+                                name: string;
+                                address1?: string | null;
+                                address2?: string | null;
+                                city?: string | null;
+                                region?: string | null;
+                                postcode?: string | null;
+                                country?: string | null;
+                                country_name?: string | null;
+                                latitude?: string | null;
+                                longitude?: string | null;
+                                phone?: string | null;
+                                website?: string | null;
+                                contact_email?: string | null;
+                                untappd_venue_id?: number | null;
+                                time_zone: string;
+                                currency?: string;
+                                number_of_taps?: number;
+                                custom_menus_migrated_at?: string | null;
+                                menus_version?: number;
+                                changes_pruned_through?: number;
+                                archived_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            menus: {
+                                id?: number;
+                                location_id: number;
+                                /** Format: uuid */
+                                uuid?: string;
+                                name: string;
+                                description?: string | null;
+                                footer?: string | null;
+                                unpublished?: boolean;
+                                position: number;
+                                legacy_menu_id?: number | null;
+                                version?: number;
+                                source_id?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            sections: {
+                                id?: number;
+                                menu_id: number;
+                                /** @enum {string} */
+                                type?: "Section" | "OnDeckSection";
+                                position: number;
+                                name: string;
+                                description?: string | null;
+                                public?: boolean;
+                                source_id?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            items: {
+                                id?: number;
+                                section_id: number;
+                                position: number;
+                                untappd_id?: number | null;
+                                original_name: string;
+                                original_brewery?: string | null;
+                                original_style?: string | null;
+                                original_description?: string | null;
+                                original_abv?: string | null;
+                                original_ibu?: string | null;
+                                original_calories?: number | null;
+                                custom_name?: string | null;
+                                custom_brewery?: string | null;
+                                custom_style?: string | null;
+                                custom_description?: string | null;
+                                custom_abv?: string | null;
+                                custom_ibu?: string | null;
+                                custom_calories?: number | null;
+                                label_image?: string | null;
+                                label_image_hd?: string | null;
+                                brewery_location?: string | null;
+                                untappd_beer_slug?: string | null;
+                                untappd_brewery_id?: number | null;
+                                tap_number?: string | null;
+                                cask?: boolean;
+                                nitro?: boolean;
+                                in_production?: boolean;
+                                rating?: string | null;
+                                eighty_sixed_at?: string | null;
+                                eighty_sixed_until?: string | null;
+                                source_id?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            containers: {
+                                id?: number;
+                                item_id: number;
+                                container_size_id?: number | null;
+                                name?: string | null;
+                                price: string;
+                                calories?: number | null;
+                                position: number;
+                                source_id?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            custom_menus: {
+                                id?: number;
+                                location_id: number;
+                                name: string;
+                                description?: string | null;
+                                footer?: string | null;
+                                unpublished?: boolean;
+                                position: number;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            custom_sections: {
+                                id?: number;
+                                custom_menu_id: number;
+                                position: number;
+                                name?: string | null;
+                                description?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            custom_items: {
+                                id?: number;
+                                custom_section_id: number;
+                                position: number;
+                                name?: string | null;
+                                description?: string | null;
+                                custom_item_type_id: number;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            custom_containers: {
+                                id?: number;
+                                custom_item_id: number;
+                                name?: string | null;
+                                price: string;
+                                position: number;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            events: {
+                                id?: number;
+                                location_id: number;
+                                name: string;
+                                description?: string;
+                                /** Format: date-time */
+                                start_time: string;
+                                end_time?: string | null;
+                                link?: string | null;
+                                location_name?: string | null;
+                                street?: string | null;
+                                city?: string | null;
+                                state?: string | null;
+                                zip?: string | null;
+                                country?: string | null;
+                                latitude?: string | null;
+                                longitude?: string | null;
+                                place_json?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
+                                from_facebook?: boolean;
+                                source_id?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            hours: {
+                                id?: number;
+                                location_id: number;
+                                day: number;
+                                always_open?: boolean;
+                                closed?: boolean;
+                                open_at?: string | null;
+                                close_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            special_hours: {
+                                location_id: number;
+                                /** Format: date */
+                                date: string;
+                                closed: boolean;
+                                open_at?: string | null;
+                                close_at?: string | null;
+                                note?: string | null;
+                            }[];
+                            webhooks: {
+                                id?: number;
+                                location_id: number;
+                                url: string;
+                                events: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                description?: string | null;
+                                enabled?: boolean;
+                                disabled_reason?: string | null;
+                                disabled_at?: string | null;
+                                cursor?: number;
+                                attempts?: number;
+                                next_attempt_at?: string | null;
+                                failing_since?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            webhook_deliveries: {
+                                id?: number;
+                                webhook_id: number;
+                                change_id?: number | null;
+                                type: string;
+                                attempt: number;
+                                status: string;
+                                response_status?: number | null;
+                                error?: string | null;
+                                /** Format: date-time */
+                                at?: string;
+                            }[];
+                            menu_changes: {
+                                id?: number;
+                                location_id: number;
+                                menu_id: number;
+                                version: number;
+                                tx: number;
+                                type?: string | null;
+                                actor: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                at?: string;
+                            }[];
+                            menu_edits: {
+                                id?: number;
+                                change_id: number;
+                                table: string;
+                                row_id: number;
+                                op: string;
+                                old?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
+                                new?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
+                            }[];
+                            activity: {
+                                id?: number;
+                                business_id: number;
+                                location_id?: number | null;
+                                /** Format: date-time */
+                                at?: string;
+                                actor: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                kind: string;
+                                summary: string;
+                                target_type: string;
+                                target_id?: number | null;
+                            }[];
+                            checkins: {
+                                id: number;
+                                venue_id: number;
+                                location_id?: number | null;
+                                user_id: number;
+                                gender?: ("male" | "female") | null;
+                                birth_year?: number | null;
+                                beer_id: number;
+                                /** Format: date-time */
+                                checkin_at: string;
+                            }[];
+                            subscriptions: {
+                                id?: number;
+                                location_id: number;
+                                user_id: number;
+                                /** @enum {string} */
+                                kind: "beers" | "events";
+                                /** Format: date-time */
+                                subscribed_at: string;
+                            }[];
+                            checkin_sync_state: {
+                                location_id: number;
+                                last_checkin_id: number;
+                                /** Format: date-time */
+                                synced_at: string;
+                            }[];
+                            menu_view_counts: {
+                                location_id: number;
+                                source: string;
+                                /** Format: date-time */
+                                bucket: string;
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    format: "taproom-export";
+                    /** @constant */
+                    version: 1;
+                    /** Format: date-time */
+                    exported_at: string;
+                    business: {
+                        id: number;
+                        name: string;
+                    };
+                    users: {
+                        id?: number;
+                        business_id: number;
+                        email: string;
+                        name: string;
+                        role: string;
+                        location_ids?: number[] | null;
+                        admin?: boolean;
+                        platform_username?: string | null;
+                        /** Format: date-time */
+                        created_at?: string;
+                        /** Format: date-time */
+                        updated_at?: string;
+                    }[];
+                    invitations: {
+                        id?: number;
+                        business_id: number;
+                        email: string;
+                        role: string;
+                        location_ids?: number[] | null;
+                        invited_by?: number | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        accepted_at?: string | null;
+                        revoked_at?: string | null;
+                        /** Format: date-time */
+                        created_at?: string;
+                        /** Format: date-time */
+                        updated_at?: string;
+                    }[];
+                    api_keys: {
+                        id?: number;
+                        business_id: number;
+                        created_by: number;
+                        name: string;
+                        prefix: string;
+                        scopes: string[];
+                        location_ids?: number[] | null;
+                        /** Format: date-time */
+                        created_at?: string;
+                        last_used_at?: string | null;
+                    }[];
+                    tables: {
+                        locations: {
+                            id?: number;
+                            business_id: number;
+                            name: string;
+                            address1?: string | null;
+                            address2?: string | null;
+                            city?: string | null;
+                            region?: string | null;
+                            postcode?: string | null;
+                            country?: string | null;
+                            country_name?: string | null;
+                            latitude?: string | null;
+                            longitude?: string | null;
+                            phone?: string | null;
+                            website?: string | null;
+                            contact_email?: string | null;
+                            untappd_venue_id?: number | null;
+                            time_zone: string;
+                            currency?: string;
+                            number_of_taps?: number;
+                            custom_menus_migrated_at?: string | null;
+                            menus_version?: number;
+                            changes_pruned_through?: number;
+                            archived_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        menus: {
+                            id?: number;
+                            location_id: number;
+                            /** Format: uuid */
+                            uuid?: string;
+                            name: string;
+                            description?: string | null;
+                            footer?: string | null;
+                            unpublished?: boolean;
+                            position: number;
+                            legacy_menu_id?: number | null;
+                            version?: number;
+                            source_id?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        sections: {
+                            id?: number;
+                            menu_id: number;
+                            /** @enum {string} */
+                            type?: "Section" | "OnDeckSection";
+                            position: number;
+                            name: string;
+                            description?: string | null;
+                            public?: boolean;
+                            source_id?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        items: {
+                            id?: number;
+                            section_id: number;
+                            position: number;
+                            untappd_id?: number | null;
+                            original_name: string;
+                            original_brewery?: string | null;
+                            original_style?: string | null;
+                            original_description?: string | null;
+                            original_abv?: string | null;
+                            original_ibu?: string | null;
+                            original_calories?: number | null;
+                            custom_name?: string | null;
+                            custom_brewery?: string | null;
+                            custom_style?: string | null;
+                            custom_description?: string | null;
+                            custom_abv?: string | null;
+                            custom_ibu?: string | null;
+                            custom_calories?: number | null;
+                            label_image?: string | null;
+                            label_image_hd?: string | null;
+                            brewery_location?: string | null;
+                            untappd_beer_slug?: string | null;
+                            untappd_brewery_id?: number | null;
+                            tap_number?: string | null;
+                            cask?: boolean;
+                            nitro?: boolean;
+                            in_production?: boolean;
+                            rating?: string | null;
+                            eighty_sixed_at?: string | null;
+                            eighty_sixed_until?: string | null;
+                            source_id?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        containers: {
+                            id?: number;
+                            item_id: number;
+                            container_size_id?: number | null;
+                            name?: string | null;
+                            price: string;
+                            calories?: number | null;
+                            position: number;
+                            source_id?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        custom_menus: {
+                            id?: number;
+                            location_id: number;
+                            name: string;
+                            description?: string | null;
+                            footer?: string | null;
+                            unpublished?: boolean;
+                            position: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        custom_sections: {
+                            id?: number;
+                            custom_menu_id: number;
+                            position: number;
+                            name?: string | null;
+                            description?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        custom_items: {
+                            id?: number;
+                            custom_section_id: number;
+                            position: number;
+                            name?: string | null;
+                            description?: string | null;
+                            custom_item_type_id: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        custom_containers: {
+                            id?: number;
+                            custom_item_id: number;
+                            name?: string | null;
+                            price: string;
+                            position: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        events: {
+                            id?: number;
+                            location_id: number;
+                            name: string;
+                            description?: string;
+                            /** Format: date-time */
+                            start_time: string;
+                            end_time?: string | null;
+                            link?: string | null;
+                            location_name?: string | null;
+                            street?: string | null;
+                            city?: string | null;
+                            state?: string | null;
+                            zip?: string | null;
+                            country?: string | null;
+                            latitude?: string | null;
+                            longitude?: string | null;
+                            place_json?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
+                            from_facebook?: boolean;
+                            source_id?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        hours: {
+                            id?: number;
+                            location_id: number;
+                            day: number;
+                            always_open?: boolean;
+                            closed?: boolean;
+                            open_at?: string | null;
+                            close_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        special_hours: {
+                            location_id: number;
+                            /** Format: date */
+                            date: string;
+                            closed: boolean;
+                            open_at?: string | null;
+                            close_at?: string | null;
+                            note?: string | null;
+                        }[];
+                        webhooks: {
+                            id?: number;
+                            location_id: number;
+                            url: string;
+                            events: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            description?: string | null;
+                            enabled?: boolean;
+                            disabled_reason?: string | null;
+                            disabled_at?: string | null;
+                            cursor?: number;
+                            attempts?: number;
+                            next_attempt_at?: string | null;
+                            failing_since?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        webhook_deliveries: {
+                            id?: number;
+                            webhook_id: number;
+                            change_id?: number | null;
+                            type: string;
+                            attempt: number;
+                            status: string;
+                            response_status?: number | null;
+                            error?: string | null;
+                            /** Format: date-time */
+                            at?: string;
+                        }[];
+                        menu_changes: {
+                            id?: number;
+                            location_id: number;
+                            menu_id: number;
+                            version: number;
+                            tx: number;
+                            type?: string | null;
+                            actor: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            at?: string;
+                        }[];
+                        menu_edits: {
+                            id?: number;
+                            change_id: number;
+                            table: string;
+                            row_id: number;
+                            op: string;
+                            old?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
+                            new?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
+                        }[];
+                        activity: {
+                            id?: number;
+                            business_id: number;
+                            location_id?: number | null;
+                            /** Format: date-time */
+                            at?: string;
+                            actor: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            kind: string;
+                            summary: string;
+                            target_type: string;
+                            target_id?: number | null;
+                        }[];
+                        checkins: {
+                            id: number;
+                            venue_id: number;
+                            location_id?: number | null;
+                            user_id: number;
+                            gender?: ("male" | "female") | null;
+                            birth_year?: number | null;
+                            beer_id: number;
+                            /** Format: date-time */
+                            checkin_at: string;
+                        }[];
+                        subscriptions: {
+                            id?: number;
+                            location_id: number;
+                            user_id: number;
+                            /** @enum {string} */
+                            kind: "beers" | "events";
+                            /** Format: date-time */
+                            subscribed_at: string;
+                        }[];
+                        checkin_sync_state: {
+                            location_id: number;
+                            last_checkin_id: number;
+                            /** Format: date-time */
+                            synced_at: string;
+                        }[];
+                        menu_view_counts: {
+                            location_id: number;
+                            source: string;
+                            /** Format: date-time */
+                            bucket: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        import: {
+                            counts: {
+                                [key: string]: number;
+                            };
+                            invitations: {
+                                email: string;
+                                role: string;
+                                /** Format: uri */
+                                url: string;
+                            }[];
+                            skipped: {
+                                email: string;
+                                reason: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     postInvitationsAccept: {

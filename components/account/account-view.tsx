@@ -12,6 +12,8 @@ import { PasswordCard } from "./password-card";
 import { SessionsCard } from "./sessions-card";
 import { TokensCard } from "./tokens-card";
 import { useCopy } from "./use-copy";
+import { BusinessDataCard } from "./business-data-card";
+import { may, type Role } from "@/lib/auth/permissions";
 import styles from "./account.module.css";
 
 type Props = { user: { email: string; name: string; role: string }; locationId: number | null };
@@ -83,6 +85,7 @@ export function AccountView({ user, locationId }: Props) {
           onHide={hide}
           onReset={() => setConfirming(true)}
         />
+        {may(user.role as Role, "own") && <BusinessDataCard canRestore={locationId === null} />}
         <ApiExample
           email={user.email}
           readOnlyToken={shown ? (tokens.data?.auth_token_read_only ?? null) : null}

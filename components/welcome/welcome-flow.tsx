@@ -41,6 +41,11 @@ export function WelcomeFlow({ userName, businessName, location: initial }: Props
       <p className={styles.kicker}>Welcome{firstName ? `, ${firstName}` : ""}</p>
       <h1 className={styles.title}>Let’s set up {businessName || "your venue"}</h1>
       <p className={styles.lead}>Two short steps to your first menu board. Either can wait: skip it and come back later.</p>
+      {step === 1 && (
+        <p className={styles.lead}>
+          Moving from another Taproom? <a href="/account#business-data">Restore from an export</a> instead.
+        </p>
+      )}
       <ol className={styles.steps} aria-label="Steps">
         <li className={`${styles.step} ${step > 1 ? styles.stepDone : ""}`} aria-current={step === 1 ? "step" : undefined}>
           Your first location{step > 1 && <span className="visually-hidden"> (done)</span>}

@@ -1,7 +1,7 @@
 // Integration keys' scopes (venue-operations §12, decision 056): the one table of which API paths
 // each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
 // A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
-// keys themselves, locations' own writes, activity) is never open to a key.
+// keys themselves, locations' own writes, activity, the whole-business export and import) is never open to a key.
 
 export const SCOPES = [
   "menus:read",

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/server/env";
@@ -26,6 +26,11 @@ export type Database = {
    * one process, which hears its own NOTIFYs. Answers a function that stops listening.
    */
   listen: (channel: string, listener: Listener) => Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the data directory as a gzipped tarball, taken between two transactions (no
+   * transaction is half-way in it) after a checkpoint. PostgreSQL has pg_dump (README).
+   */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /**
@@ -62,12 +67,13 @@ export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations")
 const MIGRATION_LOCK = 727_101;
 
 /** `migrations`: the folder to migrate from (tests build a database as an older release left it). */
-export async function openPglite(dataDir: string, migrations = migrationsFolder): Promise<Database> {
+export async function openPglite(dataDir: string, migrations = migrationsFolder, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // `loadDataDir`: a tarball of dumpDataDir's, unpacked into the (empty) directory first (lib/backup).
+  const client = await PGlite.create({ dataDir, loadDataDir });
   const db = drizzle({ client, schema, logger: statementCounter });
   await migrate(db, { migrationsFolder: migrations });
   const listen = async (channel: string, listener: Listener) => {
@@ -78,7 +84,17 @@ export async function openPglite(dataDir: string, migrations = migrationsFolder)
       await stop().catch(() => {});
     };
   };
-  return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close(), listen };
+  const dumpDataDir = () => dumpPglite(client);
+  return { db: stampingTransactions(db as unknown as Db), kind: "pglite", close: () => client.close(), listen, dumpDataDir };
+}
+
+/**
+ * A PGlite's data directory as a gzipped tarball. PGlite's own dump runs between queries; inside
+ * transaction(), which queues behind every transaction in flight, it also runs between transactions.
+ */
+export async function dumpPglite(client: import("@electric-sql/pglite").PGlite): Promise<Blob> {
+  await client.exec("CHECKPOINT");
+  return client.transaction(() => client.dumpDataDir("gzip"));
 }
 
 export async function openPostgres(url: string, poolSize = 10, migrations = migrationsFolder): Promise<Database> {
@@ -170,8 +186,25 @@ async function listenOver(url: string, channel: string, listener: Listener): Pro
 export async function openConfiguredDatabase(): Promise<Database> {
   const settings = env();
   if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL, settings.DATABASE_POOL_SIZE);
-  return openPglite(path.resolve(settings.DATA_DIR, "pglite"));
+  const dir = embeddedDataDir();
+  const database = await openPglite(dir);
+  // Says that this process holds the directory, and where it answers (lib/backup: backups ask it).
+  const marker = runningMarker(dir);
+  writeFileSync(marker, JSON.stringify({ pid: process.pid, url: settings.APP_URL ?? `http://127.0.0.1:${settings.PORT}` }));
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      rmSync(marker, { force: true });
+      await close();
+    },
+  };
 }
+
+/** The embedded database's directory: DATA_DIR/pglite. */
+export const embeddedDataDir = () => path.resolve(env().DATA_DIR, "pglite");
+/** The file a running app keeps next to its embedded database: `{pid, url}`. */
+export const runningMarker = (dataDir: string) => `${dataDir}.running.json`;
 
 // One database per process. Kept on globalThis because Next.js may evaluate this module once per
 // route bundle, and two PGlite instances on one data directory would corrupt it.

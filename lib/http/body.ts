@@ -9,8 +9,7 @@ const tooLarge = (limit: number) => new ApiError("payload_too_large", `The body 
  * ceiling is refused before a byte is read, and a body without one is counted as it streams in and
  * dropped the moment it passes the ceiling. 413 either way; a client cannot make us hold more.
  */
-export async function readBodyText(request: Request): Promise<string> {
-  const limit = env().MAX_BODY_BYTES;
+export async function readBodyText(request: Request, limit: number = env().MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return "";

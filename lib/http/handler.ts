@@ -119,6 +119,8 @@ type Spec<P, Q, B, A extends boolean> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The body's ceiling in bytes when it is not MAX_BODY_BYTES (POST /import reads a whole export). */
+  maxBodyBytes?: number;
   /**
    * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
    * without, and the test harness fails on a success answer no schema was declared for.
@@ -175,9 +177,9 @@ export function bodyMediaType(schema: z.ZodType | undefined): string {
   return (schema?.meta() as { contentMediaType?: string } | undefined)?.contentMediaType ?? "application/json";
 }
 
-/** The body: JSON, or the text of the one other media type the body schema names (a CSV file). */
-async function readBody(request: Request, mediaType: string): Promise<unknown> {
-  const text = await readBodyText(request);
+/** The body (at most `limit` bytes): JSON, or the text of the one other media type the body schema names (a CSV file). */
+async function readBody(request: Request, mediaType: string, limit?: number): Promise<unknown> {
+  const text = await readBodyText(request, limit);
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (mediaType !== "application/json") {
     if (type !== mediaType) throw new ApiError("unsupported_media_type", `Send the body as ${mediaType} with Content-Type: ${mediaType}.`);
@@ -275,7 +277,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
       );
-      const raw = WRITES.has(request.method) ? await readBody(request, mediaType) : undefined;
+      const raw = WRITES.has(request.method) ? await readBody(request, mediaType, spec.maxBodyBytes) : undefined;
       const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
       const stillAllowed = async () => {
         if (spec.auth === false) return true;

@@ -21,7 +21,7 @@ export const INVITATION_LIFETIME_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a browser reaches this app, for links: APP_URL, else http://127.0.0.1:PORT. */
-const appUrl = () => (env().APP_URL ?? `http://127.0.0.1:${env().PORT}`).replace(/\/$/, "");
+export const appUrl = () => (env().APP_URL ?? `http://127.0.0.1:${env().PORT}`).replace(/\/$/, "");
 
 const expired = () => new ApiError("invitation_expired", "The invitation has expired, was used or was revoked: ask for a new one.");
 

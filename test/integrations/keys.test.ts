@@ -84,6 +84,7 @@ describe("integration keys", () => {
       ["GET", "current_user"],
       ["GET", "api_keys"],
       ["GET", "team"],
+      ["GET", "export"],
       ["DELETE", "sessions"],
     ] as const) {
       const answer = await asKey(method, url, key.secret, body);
@@ -213,6 +214,8 @@ describe("the scopes table", () => {
         "/api/v1/current_user",
         "/api/v1/current_user/password",
         "/api/v1/current_user/sessions",
+        "/api/v1/export",
+        "/api/v1/import",
         "/api/v1/invitations/accept",
         "/api/v1/locations/1/activity",
         "/api/v1/locations/1/imports",

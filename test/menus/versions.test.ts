@@ -342,6 +342,9 @@ const OTHER_WRITES = new Set([
   // test/imports/imports.test.ts, against a source; listing a source's locations writes nothing.
   "POST /api/v1/locations/{id}/imports",
   "POST /api/v1/locations/{id}/imports/source_locations",
+  // A restore (venue-operations §6) writes into a business with no location, so no existing menu: its
+  // menus arrive with the versions and history they had (decision 060).
+  "POST /api/v1/import",
   "PUT /api/v1/custom_containers/{id}",
   "PATCH /api/v1/custom_containers/{id}",
   "DELETE /api/v1/custom_containers/{id}",
