@@ -29,6 +29,7 @@ const ADJUST: Record<string, (row: Row, ctx: { businessId: number; tx: number })
   // number (its transaction's first change) negated, which no transaction of this database has.
   menu_changes: (row) => ({ ...row, tx: -Math.abs(row.tx as number) }),
   activity: (row, { businessId }) => ({ ...row, businessId }),
+  imports: (row, { businessId }) => ({ ...row, businessId }),
 };
 
 /** Written after the tree, in place of the change records the triggers make while the tree is inserted. */

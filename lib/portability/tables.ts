@@ -13,6 +13,7 @@ import {
   customSections,
   events,
   hours,
+  imports,
   invitations,
   items,
   locations,
@@ -88,6 +89,8 @@ export const PARTS: readonly Part[] = [
     of: (b) => sql`${menuEdits.changeId} in (select id from menu_changes where location_id in ${L(b)})`,
   },
   { key: "activity", table: activity, of: (b) => sql`${activity.businessId} = ${b}` },
+  // Where the location's imported records came from (decision 058): the runs, never a source's token.
+  { key: "imports", table: imports, of: (b) => sql`${imports.businessId} = ${b}` },
   // Insights at the business's own locations.
   { key: "checkins", table: checkins, of: (b) => sql`${checkins.locationId} in ${L(b)}` },
   { key: "subscriptions", table: subscriptions, of: (b) => sql`${subscriptions.locationId} in ${L(b)}` },
