@@ -129,6 +129,8 @@ describe("GET /menus/:id/export.csv", () => {
     expect(text).toContain(`"Taps, «draft»",Cask ale (no price yet),,,4.2,,,,,\r\n`);
     expect(text).toContain(`Empty for now,,,,,,,,,\r\n`);
     expect(text).toContain(`,8.00,4242\r\n`);
+    // A cell a spreadsheet would run as a formula is written with a leading ' (CSV injection).
+    expect(text).toContain(`,'=1+1 looks like a formula,`);
     expect(text.split("\r\n").filter(Boolean)).toHaveLength(1 + 2 + 1 + 1 + 1 + 1);
   });
 });
@@ -159,7 +161,28 @@ describe("PUT /menus/:id/import.csv", () => {
   });
 
   it("round-trips random menus with commas, quotes, line breaks and non-ASCII names", async () => {
-    const piece = fc.constantFrom("a", "Z", "7", " ", ",", '"', "\n", "\r\n", ";", "é", "ß", "Ö", "日本", "🍺", "'", "=", "«»");
+    const piece = fc.constantFrom(
+      "a",
+      "Z",
+      "7",
+      " ",
+      ",",
+      '"',
+      "\n",
+      "\r\n",
+      ";",
+      "é",
+      "ß",
+      "Ö",
+      "日本",
+      "🍺",
+      "'",
+      "=",
+      "+",
+      "-",
+      "@",
+      "«»",
+    );
     const text = fc
       .array(piece, { minLength: 1, maxLength: 8 })
       .map((parts) => parts.join(""))

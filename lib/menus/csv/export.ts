@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { getMenu } from "@/lib/menus/access";
 import { menuTree } from "@/lib/menus/tree";
 import type { Scope } from "@/lib/server/scope";
-import { CSV_COLUMNS, type CsvColumn } from "./rows";
+import { CSV_COLUMNS, type CsvColumn, guardFormula } from "./rows";
 
 type Cells = Record<CsvColumn, string>;
 const blank: Cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ""])) as Cells;
@@ -50,6 +50,7 @@ export async function exportMenuCsv(db: Db, scope: Scope): Promise<{ fileName: s
       }
     }
   }
-  const csv = stringify(records, { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: "windows" });
+  const guarded = records.map((cells) => Object.fromEntries(Object.entries(cells).map(([column, cell]) => [column, guardFormula(cell)])));
+  const csv = stringify(guarded, { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: "windows" });
   return { fileName: fileName(menu.name, menu.id), csv };
 }

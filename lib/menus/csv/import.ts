@@ -16,6 +16,8 @@ type Item = typeof items.$inferSelect;
 type ItemRow = typeof items.$inferInsert;
 type Menu = typeof menus.$inferSelect;
 
+const LOOKUPS_AT_ONCE = 4;
+
 /** A catalogue beer's columns, read from an item the business already has or from the catalogue. */
 type Beer = Pick<
   Item,
@@ -85,7 +87,11 @@ async function resolveBeers(
     .orderBy(items.untappdId, desc(sql`${menus.id} = ${menuId}`), desc(items.updatedAt));
   for (const { untappdId, item } of known) beers.set(untappdId!, beerOf(item));
   const missing = ids.filter((id) => !beers.has(id));
-  const found = await Promise.all(missing.map((id) => catalogue.getBeer(id, { businessId })));
+  // A few lookups at a time: the catalogue's hourly budget is shared with the whole dashboard.
+  const found: Awaited<ReturnType<typeof catalogue.getBeer>>[] = [];
+  for (let at = 0; at < missing.length; at += LOOKUPS_AT_ONCE) {
+    found.push(...(await Promise.all(missing.slice(at, at + LOOKUPS_AT_ONCE).map((id) => catalogue.getBeer(id, { businessId })))));
+  }
   found.forEach((beer, index) => {
     if (!beer) return;
     beers.set(missing[index]!, {

@@ -26,6 +26,15 @@ export type CsvError = { line: number; field: string; message: string };
 export type Delimiter = "," | ";";
 
 const BOM = "\uFEFF";
+
+// A cell a spreadsheet would run as a formula (=, +, -, @ first: CSV injection) is written with a
+// leading ' (OWASP's advice), and reading takes one off again, so a name like "=Kriek" survives the
+// round trip and never runs in Excel. A cell that already starts with ' before one of them gets one more.
+const FORMULA = /^'*[=+\-@\t\r]/;
+/** The cell as written to a file. */
+export const guardFormula = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
+/** The cell as read from a file (already trimmed). */
+export const unguardFormula = (cell: string) => (cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell);
 const MAX_TEXT = { section: 255, item: 255, brewery: 255, style: 255, description: 5000, container: 255 } as const;
 const normalise = (cell: string) => cell.trim().toLowerCase();
 const isHeader = (cells: string[]) =>
@@ -95,7 +104,7 @@ export function readCsv(input: string): { rows: CsvRow[]; errors: CsvError[]; de
     const extra = cells.slice(header.length).filter((cell) => cell.trim() !== "");
     if (extra.length > 0) errors.push({ line, field: "", message: `has ${cells.length} cells; the header has ${header.length}` });
     const row = { line } as CsvRow;
-    for (const column of CSV_COLUMNS) row[column] = (cells[index.get(column)!] ?? "").trim();
+    for (const column of CSV_COLUMNS) row[column] = unguardFormula((cells[index.get(column)!] ?? "").trim());
     const garbled = CSV_COLUMNS.find((column) => row[column].includes("\uFFFD"));
     if (garbled) errors.push({ line, field: garbled, message: "is not UTF-8 text: save the file as “CSV UTF-8”" });
     rows.push(row);
