@@ -35,7 +35,7 @@ export async function readItem(db: Db, scope: Scope) {
 }
 
 type Item = typeof items.$inferSelect;
-type CatalogueColumns = Pick<
+export type CatalogueColumns = Pick<
   Item,
   | "untappdId"
   | "originalName"
@@ -55,7 +55,7 @@ type CatalogueColumns = Pick<
 >;
 
 /** The catalogue's values: they fill original_* and never change through the API. */
-function fromCatalogue(beer: CatalogueBeer): CatalogueColumns {
+export function fromCatalogue(beer: CatalogueBeer): CatalogueColumns {
   return {
     untappdId: beer.untappdId,
     originalName: beer.name,

@@ -4,6 +4,7 @@ import { containerSizes, containers, items, locations, menus, sections } from "@
 import { getMenu } from "@/lib/menus/access";
 import { rows } from "@/lib/menus/history/target";
 import type { BeerCatalogue } from "@/lib/menus/catalogue";
+import { type CatalogueColumns, fromCatalogue } from "@/lib/menus/items";
 import { invalid, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { type CsvCounts, type CsvError, type CsvRow, countPlan, type PlannedItem, type PlannedSection, planRows, readCsv } from "./rows";
@@ -19,23 +20,7 @@ type Menu = typeof menus.$inferSelect;
 const LOOKUPS_AT_ONCE = 4;
 
 /** A catalogue beer's columns, read from an item the business already has or from the catalogue. */
-type Beer = Pick<
-  Item,
-  | "originalName"
-  | "originalBrewery"
-  | "originalStyle"
-  | "originalDescription"
-  | "originalAbv"
-  | "originalIbu"
-  | "originalCalories"
-  | "labelImage"
-  | "labelImageHd"
-  | "breweryLocation"
-  | "untappdBeerSlug"
-  | "untappdBreweryId"
-  | "inProduction"
-  | "rating"
->;
+type Beer = Omit<CatalogueColumns, "untappdId">;
 
 export type CsvImport = { dry_run: boolean; counts: CsvCounts; replaced: CsvCounts; rows: CsvRow[]; version: number };
 
@@ -94,22 +79,7 @@ async function resolveBeers(
   }
   found.forEach((beer, index) => {
     if (!beer) return;
-    beers.set(missing[index]!, {
-      originalName: beer.name,
-      originalBrewery: beer.brewery,
-      originalStyle: beer.style,
-      originalDescription: beer.description,
-      originalAbv: beer.abv,
-      originalIbu: beer.ibu,
-      originalCalories: beer.calories,
-      labelImage: beer.labelImage,
-      labelImageHd: beer.labelImageHd,
-      breweryLocation: beer.breweryLocation,
-      untappdBeerSlug: beer.slug,
-      untappdBreweryId: beer.breweryId,
-      inProduction: beer.inProduction,
-      rating: beer.rating,
-    });
+    beers.set(missing[index]!, fromCatalogue(beer));
   });
   const errors = planned
     .filter((item) => !beers.has(item.untappdId!))
