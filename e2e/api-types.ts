@@ -6611,6 +6611,28 @@ export interface operations {
                                 target_type: string;
                                 target_id?: number | null;
                             }[];
+                            imports: {
+                                id?: number;
+                                business_id: number;
+                                location_id: number;
+                                source: string;
+                                base_url: string;
+                                source_location_id: number;
+                                dry_run: boolean;
+                                status?: string;
+                                steps_done?: number;
+                                steps_total?: number;
+                                counts?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
+                                error?: string | null;
+                                actor: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                started_at?: string;
+                                finished_at?: string | null;
+                            }[];
                             checkins: {
                                 id: number;
                                 venue_id: number;
@@ -7019,6 +7041,28 @@ export interface operations {
                             summary: string;
                             target_type: string;
                             target_id?: number | null;
+                        }[];
+                        imports: {
+                            id?: number;
+                            business_id: number;
+                            location_id: number;
+                            source: string;
+                            base_url: string;
+                            source_location_id: number;
+                            dry_run: boolean;
+                            status?: string;
+                            steps_done?: number;
+                            steps_total?: number;
+                            counts?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
+                            error?: string | null;
+                            actor: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            started_at?: string;
+                            finished_at?: string | null;
                         }[];
                         checkins: {
                             id: number;
