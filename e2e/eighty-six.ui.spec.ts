@@ -218,30 +218,46 @@ test.describe("a bartender's phone", () => {
     const search = page.getByRole("searchbox", { name: "Find an item to 86 or restore" });
     await search.fill("Toast");
     const results = page.getByRole("list", { name: "Matching items" });
+    // A message fades after a few seconds, so it is measured by the page itself the moment the third one
+    // arrives (a busy machine may take longer than the message lives between two test steps).
+    await page.evaluate(() => {
+      const probe: { seen?: { shown: number; height: number; covered: number } } = {};
+      (window as unknown as { toastProbe: typeof probe }).toastProbe = probe;
+      let count = 0;
+      const observer = new MutationObserver((records) => {
+        const added = records.flatMap((record) => [...record.addedNodes]);
+        count += added.filter((node) => node instanceof HTMLElement && node.dataset.testid === "toast").length;
+        if (count < 3) return;
+        observer.disconnect();
+        const shown = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')].filter(
+          (element) => getComputedStyle(element).display !== "none",
+        );
+        // Wherever the page is scrolled to its end, no button lies under the message.
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const toast = shown.at(-1)!.getBoundingClientRect();
+        const covered = [...document.querySelectorAll("main button, main input, main a")]
+          .map((control) => control.getBoundingClientRect())
+          .filter(
+            (box) => box.height > 0 && box.bottom > toast.top && box.top < toast.bottom && box.right > toast.left && box.left < toast.right,
+          ).length;
+        probe.seen = { shown: shown.length, height: toast.height, covered };
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     for (const item of menu.sections[0]!.items.slice(0, 3)) {
       const row = results.getByRole("listitem").filter({ hasText: item.name });
       await row.getByRole("button", { name: `86 ${item.name} (out of stock)` }).click();
       await page.getByRole("menuitem", { name: "Until I restore it" }).click();
       await expect(row.getByTestId("eighty-sixed-badge")).toBeVisible(READY);
     }
+    const seen = await page
+      .waitForFunction(() => (window as unknown as { toastProbe: { seen?: unknown } }).toastProbe.seen)
+      .then((handle) => handle.jsonValue() as Promise<{ shown: number; height: number; covered: number }>);
     // Three messages were sent: the phone shows the newest alone, in a strip, not a third of the screen.
-    const shown = page.getByTestId("toast").filter({ visible: true });
-    await expect(shown).toHaveCount(1);
-    expect((await shown.boundingBox())!.height).toBeLessThan(812 * 0.15);
+    expect(seen.shown).toBe(1);
+    expect(seen.height).toBeLessThan(812 * 0.15);
+    expect(seen.covered).toBe(0);
     await page.screenshot({ path: shot("phone-after-three-86es.png") });
-    // Wherever the page is scrolled to its end, no button lies under the message.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const covered = await page.evaluate(() => {
-      const toast = [...document.querySelectorAll('[data-testid="toast"]')]
-        .find((element) => getComputedStyle(element).display !== "none")!
-        .getBoundingClientRect();
-      return [...document.querySelectorAll("main button, main input, main a")]
-        .map((control) => control.getBoundingClientRect())
-        .filter(
-          (box) => box.height > 0 && box.bottom > toast.top && box.top < toast.bottom && box.right > toast.left && box.left < toast.right,
-        ).length;
-    });
-    expect(covered).toBe(0);
     // The last row's control is reachable and takes the tap (Playwright refuses a click a toast would catch).
     const last = menu.sections[0]!.items[3]!;
     await results
