@@ -1,6 +1,7 @@
-// The one rule for "is this in force now" on a menu (live-menus §7; schedules join it next,
-// venue-operations §7): an 86 is in force while it is set and its end is either unset (until someone
-// restores it) or still ahead. Every read decides it against the clock, so an 86 ends on time with no
+// The one rule for "is this in force now" on a menu (live-menus §7): an 86 is in force while it is set
+// and its end is either unset (until someone restores it) or still ahead. Schedules and happy-hour prices
+// (venue-operations §7) are decided by lib/schedules/evaluate.ts on the same terms: against the instant
+// the caller passes, each answer naming when it next changes, so tags can cover it with `epochOf`. Every read decides it against the clock, so an 86 ends on time with no
 // job; the answers that change by time alone change their tag at the same instants (`epochOf`).
 // Isomorphic: the server's serializers and SQL (lib/menus/eighty-six.ts keeps its SQL twin beside the
 // writes) and the dashboard's clock-driven rows use this same rule.
