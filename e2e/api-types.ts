@@ -1338,7 +1338,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One menu; full=true the whole tree (and counts a view, 304 too), include_legacy */
+        /** One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy */
         get: operations["getMenusById"];
         /** Change name, description or footer */
         put: operations["putMenusById"];
@@ -3266,6 +3266,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3283,6 +3289,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3332,6 +3344,12 @@ export interface operations {
                         price?: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                         position?: number;
                     };
                 } | {
@@ -3339,6 +3357,12 @@ export interface operations {
                     price?: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                     position?: number;
                 };
             };
@@ -3372,6 +3396,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3432,6 +3462,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3493,6 +3529,12 @@ export interface operations {
                         price?: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                         position?: number;
                     };
                 } | {
@@ -3500,6 +3542,12 @@ export interface operations {
                     price?: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                     position?: number;
                 };
             };
@@ -3533,6 +3581,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -6370,6 +6424,9 @@ export interface operations {
                                 unpublished?: boolean;
                                 position: number;
                                 legacy_menu_id?: number | null;
+                                schedule?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
                                 version?: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -6386,6 +6443,9 @@ export interface operations {
                                 name: string;
                                 description?: string | null;
                                 public?: boolean;
+                                schedule?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -6436,6 +6496,9 @@ export interface operations {
                                 name?: string | null;
                                 price: string;
                                 calories?: number | null;
+                                time_prices?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
                                 position: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -6801,6 +6864,9 @@ export interface operations {
                             unpublished?: boolean;
                             position: number;
                             legacy_menu_id?: number | null;
+                            schedule?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
                             version?: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -6817,6 +6883,9 @@ export interface operations {
                             name: string;
                             description?: string | null;
                             public?: boolean;
+                            schedule?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -6867,6 +6936,9 @@ export interface operations {
                             name?: string | null;
                             price: string;
                             calories?: number | null;
+                            time_prices?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
                             position: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -7921,6 +7993,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -7949,6 +8027,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -8001,12 +8085,24 @@ export interface operations {
                         price: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                     };
                 } | {
                     container_size_id: number;
                     price: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                 };
             };
         };
@@ -8039,6 +8135,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -9395,6 +9497,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11088,6 +11199,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11103,6 +11223,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11150,11 +11279,29 @@ export interface operations {
                         name: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -11179,6 +11326,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11325,6 +11481,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11712,6 +11877,8 @@ export interface operations {
                 full?: "0" | "1" | "true" | "false" | "";
                 include_legacy?: "0" | "1" | "true" | "false" | "";
                 source_name?: string;
+                at?: string;
+                include_unavailable?: "0" | "1" | "true" | "false" | "";
             };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
@@ -11766,6 +11933,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11782,11 +11958,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -11796,10 +11983,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -11861,12 +12059,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -11879,10 +12085,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -11944,12 +12161,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -11965,6 +12190,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11996,6 +12230,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12012,6 +12255,15 @@ export interface operations {
                                 type: "Section";
                                 /** @constant */
                                 public: true;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -12071,6 +12323,12 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
@@ -12174,11 +12432,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12203,6 +12479,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12254,6 +12539,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12313,11 +12607,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12342,6 +12654,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12537,6 +12858,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12611,6 +12941,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12625,6 +12964,15 @@ export interface operations {
                             type: "Section";
                             /** @constant */
                             public: true;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12669,11 +13017,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12696,6 +13062,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12841,6 +13216,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -13004,11 +13388,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -13018,10 +13413,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13083,12 +13489,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -13101,10 +13515,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13166,12 +13591,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -13245,11 +13678,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -13259,10 +13703,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13324,12 +13779,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -13342,10 +13805,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13407,12 +13881,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -13666,6 +14148,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13682,6 +14173,15 @@ export interface operations {
                             type: "Section";
                             /** @constant */
                             public: true;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13727,11 +14227,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -13754,6 +14272,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13802,6 +14329,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13861,11 +14397,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -13888,6 +14442,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
