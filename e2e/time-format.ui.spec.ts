@@ -38,10 +38,12 @@ async function typeTime(field: Locator, text: string) {
   await field.blur();
 }
 
-async function shoot(page: Page, name: string, target?: Locator) {
+/** The screen as a person sees it at 1280 and 375 px, `focus` scrolled into view (a dialog: itself). */
+async function shoot(page: Page, name: string, focus: Locator, dialog = false) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
-    await (target ?? page).screenshot({ path: `${SHOTS}-${name}-${width}.png`, ...(target ? {} : { fullPage: true }) });
+    await focus.scrollIntoViewIfNeeded();
+    await (dialog ? focus : page).screenshot({ path: `${SHOTS}-${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -71,6 +73,7 @@ test.describe("a New York venue, in a browser set to British English in Tokyo", 
       await typeTime(opens, "25:00");
       await expect(page.getByText("Opening time must be a time such as 4:30 PM or 16:30")).toBeVisible();
       await expect(opens).toHaveAttribute("aria-invalid", "true");
+      await shoot(page, "hours-12h-error", opens);
       await typeTime(opens, "16:00");
       await expect(opens).toHaveValue("4:00 PM");
       await expect(page.getByText("Opening time must be a time such as 4:30 PM or 16:30")).toHaveCount(0);
@@ -79,7 +82,7 @@ test.describe("a New York venue, in a browser set to British English in Tokyo", 
       await expect(page.locator(`datalist[id="${listId}"] option`)).toHaveCount(48);
       await expect(page.locator(`datalist[id="${listId}"] option`).nth(33)).toHaveAttribute("value", "4:30 PM");
 
-      await shoot(page, "hours-12h");
+      await shoot(page, "hours-12h", page.getByRole("region", { name: "Open now" }));
       await page.getByRole("button", { name: "Save hours" }).click();
       await expect(page.getByText("No unsaved changes")).toBeVisible();
       const thursday = (await readWeek(page, 1)).find((hour) => hour.day === "thursday");
@@ -102,6 +105,7 @@ test.describe("a New York venue, in a browser set to British English in Tokyo", 
       await typeTime(special.getByLabel("Closes"), "1am");
       await expect(special.getByLabel("Opens")).toHaveValue("12:00 PM");
       await expect(special.getByLabel("Closes")).toHaveValue("1:00 AM");
+      await shoot(page, "special-12h", special.getByLabel("Opens"));
       await special.getByRole("button", { name: "Save special dates" }).click();
       await expect(page.getByTestId("toast").filter({ hasText: "Special hours saved (1 date)" })).toBeVisible();
       const saved = await (await api(page).get("/api/v1/locations/1/special_hours")).json();
@@ -126,7 +130,7 @@ test.describe("a New York venue, in a browser set to British English in Tokyo", 
     await expect(dialog.getByLabel("End time")).toHaveValue("2:00 AM");
     await expect(dialog.getByText("the next day (+1 day)")).toBeVisible();
     await expectTimeFields(page, TWELVE);
-    await shoot(page, "event-form-12h", dialog);
+    await shoot(page, "event-form-12h", dialog, true);
     await dialog.getByRole("button", { name: "Add event" }).click();
     await expect(dialog).toBeHidden();
     const { events } = await (await api(page).get("/api/v1/locations/1/events")).json();
@@ -163,7 +167,7 @@ test.describe("a German venue, in a browser set to American English in New York"
       await expect(page.getByText("Closing time must be a time such as 16:30")).toBeVisible();
       await typeTime(page.getByLabel("Friday closes"), "2:30 AM");
       await expectTimeFields(page, TWENTY_FOUR);
-      await shoot(page, "hours-24h");
+      await shoot(page, "hours-24h", page.getByLabel("Friday opens"));
       await page.getByRole("button", { name: "Save hours" }).click();
       await expect(page.getByText("No unsaved changes")).toBeVisible();
       expect((await readWeek(page, id)).find((hour) => hour.day === "friday")).toMatchObject({
@@ -183,7 +187,7 @@ test.describe("a German venue, in a browser set to American English in New York"
       await expect(dialog.getByLabel("Start time")).toHaveValue("21:00");
       await expect(dialog.getByLabel("End time")).toHaveValue("02:00");
       await expectTimeFields(page, TWENTY_FOUR);
-      await shoot(page, "event-form-24h", dialog);
+      await shoot(page, "event-form-24h", dialog, true);
       await dialog.getByRole("button", { name: "Add event" }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole("article", { name: "Late set" })).toContainText(/21:00 – \w{3} \d+ \w{3}( \d{4})?, 02:00 CES?T/);
