@@ -130,7 +130,7 @@ test("when the catalogue's hour is used up the dialog says when it comes back an
   );
   await results.getByRole("button", { name: new RegExp(`^Add ${BEER.name}`) }).click();
   await expect(dialog.getByRole("alert").filter({ hasText: "lookups for this hour are used up" })).toContainText(
-    /come back in about (29|30) minutes \(at \d{2}:\d{2}\)/,
+    /come back in about (29|30) minutes \(at \d{1,2}:\d{2} (AM|PM)\)/,
   );
   for (const add of await results.getByRole("button", { name: /^Add / }).all()) await expect(add).toBeDisabled();
   await expect(dialog.getByRole("button", { name: "Search", exact: true })).toBeDisabled();

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
 import { menuTree } from "./tree";
+import { clockOf } from "@/lib/shared/time-format";
 
 type Tree = Awaited<ReturnType<typeof menuTree>>;
 
@@ -52,5 +53,6 @@ export async function previewMenu(db: Db, { id, viewerBusinessId }: { id: number
     staff,
     /** The venue's IANA zone: the board tells the time of its last update in it. */
     time_zone: row.location.timeZone,
+    clock: clockOf({ country: row.location.country, time_zone: row.location.timeZone }),
   };
 }

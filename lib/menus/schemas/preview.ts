@@ -23,6 +23,8 @@ export const previewResponse = z.strictObject({
   staff: z.boolean(),
   /** The venue's IANA zone: the board's "as of HH:MM" is venue time. */
   time_zone: z.string(),
+  /** The venue's clock (its country's, decision 062): "as of 9:05 PM" or "as of 21:05". */
+  clock: z.enum(["12h", "24h"]),
 });
 
 export type PreviewResponse = z.infer<typeof previewResponse>;
