@@ -7,6 +7,7 @@ const PURE_HELPERS = [
   "^lib/shared/",
   "^lib/hours/open-now\\.ts$",
   "^lib/menus/in-force\\.ts$",
+  "^lib/schedules/evaluate\\.ts$",
   "^lib/menus/csv/rows\\.ts$",
   "^lib/auth/permissions\\.ts$",
   "^lib/auth/scopes\\.ts$",
