@@ -46,7 +46,7 @@ test("finds Harbor for “harbour” and the IPAs for “IPA”, and adds one wi
   await search.fill("harbour");
   await expect(dialog.getByRole("status")).toHaveText(/beers? match(es)? “harbour”/);
   await expect(results.getByRole("listitem").first()).toBeVisible();
-  for (const name of await results.getByRole("listitem").allInnerTexts()) expect(name).toMatch(/harbor/i);
+  for (const name of await results.getByRole("listitem").allTextContents()) expect(name).toMatch(/harbor/i);
 
   await search.fill("IPA");
   await expect(dialog.getByRole("status")).toHaveText(/beers match “IPA”/);
@@ -56,7 +56,7 @@ test("finds Harbor for “harbour” and the IPAs for “IPA”, and adds one wi
   await expect(first).toContainText(/rated \d\.\d\d/);
   await page.screenshot({ path: `${SHOTS}/add-dialog-ipa-1280.png` });
 
-  const name = (await first.locator("p").first().innerText()).trim();
+  const name = ((await first.locator("p").first().textContent()) ?? "").trim();
   await first.getByRole("button", { name: new RegExp(`^Add ${name}`) }).click();
   await expect(dialog.getByText(`Added ${name}`)).toBeVisible();
   const full = await ok<{

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/server/errors";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import { upstreamConfig } from "./config";
@@ -62,6 +62,39 @@ export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): Catalogue
   };
 }
 
+type VendorAnswer = { response?: Record<string, unknown> };
+
+/**
+ * The beers in a platform answer, as the catalogue keeps them: beer info's one (complete), a beer
+ * search's items (complete when they carry the rating: the sandbox's do, a platform's may not).
+ */
+function beersIn(endpointName: string, body: VendorAnswer): SeenBeer[] {
+  if (endpointName === "beer/info") {
+    const beer = body.response?.beer as VendorBeer | undefined;
+    return beer && typeof beer.bid === "number" && beer.beer_name ? [{ beer: reshapeBeer(beer), complete: true }] : [];
+  }
+  if (endpointName !== "search/beer") return [];
+  const items = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => typeof item?.beer?.bid === "number" && item.beer.beer_name)
+    .map((item) => ({ beer: reshapeBeer(item.beer, item.brewery ?? item.beer.brewery), complete: item.beer.rating_score !== undefined }));
+}
+
+/**
+ * What the forwarder passes on from beer info and beer search is kept too (decision 061): a beer a
+ * website or script looked up is then found and added without another call.
+ */
+export async function keepForwardedBeers(db: Db, endpointName: string, answer: { status: number; body: string }) {
+  if (answer.status !== 200 || (endpointName !== "beer/info" && endpointName !== "search/beer")) return;
+  let body: VendorAnswer;
+  try {
+    body = JSON.parse(answer.body) as VendorAnswer;
+  } catch {
+    return;
+  }
+  await keepBeers(db, beersIn(endpointName, body));
+}
+
 /** Calls a public endpoint with the app's budget and the business's share; platform failures become v1 errors. */
 async function lookup(segments: string[], query: Record<string, string>, businessId: number) {
   const endpoint = matchEndpoint("GET", segments)!;
@@ -73,7 +106,7 @@ async function lookup(segments: string[], query: Record<string, string>, busines
       budget: appBudget(config.clientId, config.hourlyLimit),
       share: businessShare(businessId, config.hourlyLimit, config.businessSharePercent),
     });
-    return { status: answer.status, body: JSON.parse(answer.body) as { response?: Record<string, unknown> } };
+    return { status: answer.status, body: JSON.parse(answer.body) as VendorAnswer };
   } catch (error) {
     if (!(error instanceof V4Error)) throw error;
     if (error.status === 429)
@@ -98,11 +131,10 @@ export const v4Catalogue: BeerCatalogue = {
     try {
       const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" }, businessId);
       if (status === 404) return null;
-      const vendor = body.response?.beer as VendorBeer | undefined;
-      if (status !== 200 || !vendor) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
-      const beer = reshapeBeer(vendor);
-      await keepBeers(db, [{ beer, complete: true }]);
-      return beer;
+      const [seen] = status === 200 ? beersIn("beer/info", body) : [];
+      if (!seen) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
+      await keepBeers(db, [seen]);
+      return seen.beer;
     } catch (error) {
       // An older record of the beer is still the beer: better than no add while the hour is spent.
       if (kept && upstreamOut(error)) return kept.beer;
@@ -118,12 +150,7 @@ export const v4Catalogue: BeerCatalogue = {
     try {
       const { status, body } = await lookup(["search", "beer"], { q: query.trim(), limit: String(limit) }, businessId);
       if (status !== 200) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
-      const items = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
-      // A search item is as good as beer info when it carries the rating (the sandbox's do; a platform's may not).
-      found = items.map((item) => ({
-        beer: reshapeBeer(item.beer, item.brewery ?? item.beer.brewery),
-        complete: item.beer.rating_score !== undefined,
-      }));
+      found = beersIn("search/beer", body);
     } catch (error) {
       if (local.beers.length > 0 && upstreamOut(error)) return local;
       throw error;

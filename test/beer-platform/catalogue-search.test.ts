@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { api, db, login, type Account } from "../api";
+import { api, call, db, login, type Account } from "../api";
 import { useTransport } from "@/lib/beer-platform/transport";
 import { platformBeerSearches, platformBeers, rateLimits, v4Cache } from "@/lib/db/schema";
 import { resetEnvForTests } from "@/lib/server/env";
@@ -150,6 +150,19 @@ describe("beers seen are kept locally", () => {
     await cacheExpires();
     expect((await add(HARBOR_HAZE)).status).toBe(201);
     expect(upstreamCalls()).toBe(1);
+  });
+
+  it("a beer the forwarder passed on (/api/v4) is kept too: added without another call", async () => {
+    expect((await call("GET", `/api/v4/beer/info/${HARBOR_HAZE}?compact=true`, { as: owner.ro })).status).toBe(200);
+    const found = await call("GET", "/api/v4/search/beer?q=copper", { as: owner.ro });
+    const copper = found.body.response.beers.items.find(
+      (item: { beer: { beer_name: string } }) => item.beer.beer_name === "Copper Line Lager",
+    );
+    expect(upstreamCalls()).toBe(2);
+    await cacheExpires();
+    expect((await add(HARBOR_HAZE)).status).toBe(201);
+    expect((await add(copper.beer.bid)).body.item).toMatchObject({ name: "Copper Line Lager", brewery: "Northbound Beer Co." });
+    expect(upstreamCalls()).toBe(2);
   });
 
   it("a record older than a week is asked again, once, and kept fresh", async () => {
