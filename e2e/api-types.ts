@@ -743,7 +743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Beers from the catalogue, shaped as items */
+        /** Beers from the catalogue, shaped as items; did_you_mean when none matches */
         get: operations["getItemsSearch"];
         put?: never;
         post?: never;
@@ -8291,6 +8291,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            id: null;
+                            section_id: null;
+                            position: null;
+                            untappd_id: number;
+                            name: string;
+                            brewery: string | null;
+                            style: string | null;
+                            description: string | null;
+                            abv: string | null;
+                            ibu: string | null;
+                            calories: string | null;
+                            label_image: string | null;
+                            label_image_hd: string | null;
+                            brewery_location: string | null;
+                            untappd_beer_slug: string | null;
+                            untappd_brewery_id: number | null;
+                            tap_number: string | null;
+                            cask: boolean;
+                            nitro: boolean;
+                            in_production: boolean;
+                            rating: string | null;
+                            custom_name: string | null;
+                            custom_brewery: string | null;
+                            custom_style: string | null;
+                            custom_description: string | null;
+                            custom_abv: string | null;
+                            custom_ibu: string | null;
+                            custom_calories: string | null;
+                            original_name: string | null;
+                            original_brewery: string | null;
+                            original_style: string | null;
+                            original_description: string | null;
+                            original_abv: string | null;
+                            original_ibu: string | null;
+                            original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
+                            created_at: null;
+                            updated_at: null;
+                        }[];
+                        did_you_mean: {
                             id: null;
                             section_id: null;
                             position: null;

@@ -7,8 +7,9 @@ import { inVenueZone, timeOf, type VenueTime } from "@/lib/shared/time-format";
 import styles from "./add-item.module.css";
 
 // The catalogue's hourly lookups (the platform allows 100 an hour, shared by the venue): once an answer
-// says they are used up (429), the whole dialog knows until when, says so, and turns off what would only
-// fail (searching and the Add buttons), turning them on again by itself when the hour is over.
+// says they are used up (429), the whole dialog knows until when and says so, until the hour is over.
+// Searching and the Add buttons stay on: the server answers from the beers it has seen and adds a beer it
+// showed without a lookup (decision 061); only a term it has never seen waits for the hour.
 
 type Limit = { resetsAt: number | null; spent: (error: unknown) => void; venue: VenueTime | null };
 const LimitContext = createContext<Limit>({ resetsAt: null, spent: () => {}, venue: null });
@@ -48,7 +49,7 @@ export function CatalogueLimitNotice() {
   if (resetsAt === null) return null;
   return (
     <p className={styles.limit} role="alert">
-      {`The beer catalogue's lookups for this hour are used up. Searching and adding from the catalogue come back ${resetWords(resetsAt, venue)}. A custom item can be added meanwhile.`}
+      {`The beer catalogue's lookups for this hour are used up: searches for beers not found here before come back ${resetWords(resetsAt, venue)}. Beers found before can still be searched and added, and a custom item any time.`}
     </p>
   );
 }
