@@ -271,7 +271,12 @@ export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSecon
       previous_period: {
         ...previousSpan(window),
         total_menu_views: sumOf(previous, (row) => row.views),
-        value: perSource(previousSources, (source) => sumOf(previous.filter((row) => row.source === source), (row) => row.views)),
+        value: perSource(previousSources, (source) =>
+          sumOf(
+            previous.filter((row) => row.source === source),
+            (row) => row.views,
+          ),
+        ),
       },
     };
   });
@@ -314,7 +319,8 @@ export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHour
             const found = await rows<{ hour: number; kind: string; subscribes: number }>(db, subscribesByHour(params.location, window));
             const byHourAndKind = new Map(found.map((row) => [`${row.hour} ${row.kind}`, row.subscribes]));
             const hours = hourStarts(window, now);
-            const series = (kind?: string) => hours.map((start, hour) => ({ start: start.toISOString(), count: count(byHourAndKind, hour, kind) }));
+            const series = (kind?: string) =>
+              hours.map((start, hour) => ({ start: start.toISOString(), count: count(byHourAndKind, hour, kind) }));
             return { subscribes_by_hour: { all: series(), beers: series("beers"), events: series("events") } };
           })()
         : {};

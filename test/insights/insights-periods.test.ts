@@ -124,7 +124,9 @@ describe("the previous period beside each figure", () => {
     const ages = (await checkinsOverTime(database, { ...at(7), groupBy: "ages" })).insights;
     expect(ages).toMatchObject({
       user_ages: { total: 3 },
-      previous_period: { user_ages: { data: { "19-21": 0, "22-25": 0, "26-30": 0, "31-40": 0, "41-50": 1, "51-60": 0, "61+": 0 }, total: 1 } },
+      previous_period: {
+        user_ages: { data: { "19-21": 0, "22-25": 0, "26-30": 0, "31-40": 0, "41-50": 1, "51-60": 0, "61+": 0 }, total: 1 },
+      },
     });
     const daily = (await checkinsOverTime(database, { ...at(7), groupBy: "daily" })).insights;
     expect(daily.previous_period).toEqual({
@@ -222,7 +224,13 @@ describe("the insight routes", () => {
       expect(Object.keys(answer.body.insights.previous_period).sort(), route).toHaveLength(3);
     }
     const views = await api.get(`${path}/menu_views_over_time?num_days=1`, { as: owner.ro });
-    expect(Object.keys(views.body).sort()).toEqual(["menu_views", "menu_views_by_hour", "previous_period", "time_taken", "total_menu_views"]);
+    expect(Object.keys(views.body).sort()).toEqual([
+      "menu_views",
+      "menu_views_by_hour",
+      "previous_period",
+      "time_taken",
+      "total_menu_views",
+    ]);
     const subscribes = await api.get(`${path}/subscribes_over_time?num_days=30`, { as: owner.ro });
     expect(subscribes.body.insights.previous_period.subscribes).toEqual({ all: 0, beers: 0, events: 0 });
   });

@@ -284,7 +284,12 @@ describe("the insight routes", () => {
     expect(views.body).toEqual({
       total_menu_views: expect.any(Number),
       menu_views: expect.any(Array),
-      previous_period: { start: expect.any(String), end: expect.any(String), total_menu_views: expect.any(Number), value: expect.any(Array) },
+      previous_period: {
+        start: expect.any(String),
+        end: expect.any(String),
+        total_menu_views: expect.any(Number),
+        value: expect.any(Array),
+      },
       time_taken: expect.any(Number),
     });
     expect(views.body.menu_views).toHaveLength(90);

@@ -74,15 +74,28 @@ export const weekdayUsersResponse = z.strictObject({
 
 /** GET …/insights/checkins_over_time: one of four shapes, by group_by. */
 export const checkinsHourResponse = z.strictObject({ start: timestamp, checkins: count, distinct_users: count });
+export const checkinsInsight = z.strictObject({
+  checkins: checkinsSeriesResponse,
+  checkins_by_hour: byHour(z.array(checkinsHourResponse)),
+  previous_period: previousPeriod({ checkins: z.strictObject({ count }) }),
+});
+export const genderInsight = z.strictObject({
+  user_gender: z.array(genderCountResponse),
+  previous_period: previousPeriod({ user_gender: z.array(genderCountResponse) }),
+});
+export const agesInsight = z.strictObject({
+  user_ages: ageBandsResponse,
+  previous_period: previousPeriod({ user_ages: ageBandsResponse }),
+});
+export const weekdayInsight = z.strictObject({
+  daily_data: z.array(weekdayUsersResponse),
+  previous_period: previousPeriod({ daily_data: z.array(weekdayUsersResponse) }),
+});
 export const checkinsOverTimeEnvelope = z.union([
-  insights({
-    checkins: checkinsSeriesResponse,
-    checkins_by_hour: byHour(z.array(checkinsHourResponse)),
-    previous_period: previousPeriod({ checkins: z.strictObject({ count }) }),
-  }),
-  insights({ user_gender: z.array(genderCountResponse), previous_period: previousPeriod({ user_gender: z.array(genderCountResponse) }) }),
-  insights({ user_ages: ageBandsResponse, previous_period: previousPeriod({ user_ages: ageBandsResponse }) }),
-  insights({ daily_data: z.array(weekdayUsersResponse), previous_period: previousPeriod({ daily_data: z.array(weekdayUsersResponse) }) }),
+  insights(checkinsInsight.shape),
+  insights(genderInsight.shape),
+  insights(agesInsight.shape),
+  insights(weekdayInsight.shape),
 ]);
 
 /** GET …/insights/menu_views_over_time: the spec's shape has no `insights` wrapper. */
@@ -125,6 +138,10 @@ export const topBeersEnvelope = insights(topBeersResponse.shape);
 
 export type CheckinsSeriesResponse = z.infer<typeof checkinsSeriesResponse>;
 export type CheckinsHourResponse = z.infer<typeof checkinsHourResponse>;
+export type CheckinsInsight = z.infer<typeof checkinsInsight>;
+export type GenderInsight = z.infer<typeof genderInsight>;
+export type AgesInsight = z.infer<typeof agesInsight>;
+export type WeekdayInsight = z.infer<typeof weekdayInsight>;
 export type GenderCountResponse = z.infer<typeof genderCountResponse>;
 export type AgeBandsResponse = z.infer<typeof ageBandsResponse>;
 export type WeekdayUsersResponse = z.infer<typeof weekdayUsersResponse>;
