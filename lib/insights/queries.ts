@@ -234,6 +234,15 @@ export async function checkinsOverTime(db: Db, params: Params & { groupBy: Group
 /** Each source's views, sources in name order. */
 const perSource = (sources: string[], views: (source: string) => number) => sources.map((source) => ({ source, result: views(source) }));
 
+async function viewHours(db: Db, location: Location, window: Window, now: Date, sources: string[]) {
+  const found = await rows<{ hour: number; source: string; views: number }>(db, viewsByHour(location, window));
+  const byHour = new Map(found.map((row) => [`${row.hour} ${row.source}`, row.views]));
+  return hourStarts(window, now).map((start, hour) => ({
+    value: perSource(sources, (source) => byHour.get(`${hour} ${source}`) ?? 0),
+    timeframe: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() },
+  }));
+}
+
 export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSeconds?: number }): Promise<MenuViewsOverTimeResponse> {
   const clock = clockFor(params.location, params.tzOffsetSeconds);
   const now = params.now ?? new Date();
@@ -250,24 +259,11 @@ export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSecon
         timeframe: { start: start.toISOString(), end: end.toISOString() },
       };
     });
-    const hourly =
-      params.numDays === 1
-        ? {
-            menu_views_by_hour: await (async () => {
-              const found = await rows<{ hour: number; source: string; views: number }>(db, viewsByHour(params.location, window));
-              const byHour = new Map(found.map((row) => [`${row.hour} ${row.source}`, row.views]));
-              return hourStarts(window, now).map((start, hour) => ({
-                value: perSource(sources, (source) => byHour.get(`${hour} ${source}`) ?? 0),
-                timeframe: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() },
-              }));
-            })(),
-          }
-        : {};
     const previousSources = [...new Set(previous.map((row) => row.source))].sort();
     return {
       total_menu_views: sumOf(current, (row) => row.views),
       menu_views: menuViews,
-      ...hourly,
+      ...(params.numDays === 1 ? { menu_views_by_hour: await viewHours(db, params.location, window, now, sources) } : {}),
       previous_period: {
         ...previousSpan(window),
         total_menu_views: sumOf(previous, (row) => row.views),
@@ -301,6 +297,20 @@ export async function insightStats(db: Db, { location }: { location: Location })
   return { insights: { ...result, time_taken: timeTaken } };
 }
 
+/** Subscriptions counted by `${day or hour} ${kind}`: one kind, or all of them. */
+const countOf = (counts: Map<string, number>, at: string | number, kind?: string) =>
+  kind === undefined
+    ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + (counts.get(`${at} ${each}`) ?? 0), 0)
+    : (counts.get(`${at} ${kind}`) ?? 0);
+
+async function subscribeHours(db: Db, location: Location, window: Window, now: Date) {
+  const found = await rows<{ hour: number; kind: string; subscribes: number }>(db, subscribesByHour(location, window));
+  const byHourAndKind = new Map(found.map((row) => [`${row.hour} ${row.kind}`, row.subscribes]));
+  const hours = hourStarts(window, now);
+  const series = (kind?: string) => hours.map((start, hour) => ({ start: start.toISOString(), count: countOf(byHourAndKind, hour, kind) }));
+  return { all: series(), beers: series("beers"), events: series("events") };
+}
+
 export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHours?: number }): Promise<SubscribesOverTimeEnvelope> {
   const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
   const now = params.now ?? new Date();
@@ -309,30 +319,18 @@ export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHour
     type Row = { is_current: boolean; day: string; kind: string; subscribes: number };
     const { current, previous } = byPeriod(await rows<Row>(db, subscribesByDay(params.location, window, clock)));
     const byDayAndKind = new Map(current.map((row) => [`${row.day} ${row.kind}`, row.subscribes]));
-    const count = (counts: Map<string, number>, at: string | number, kind?: string) =>
+    const previousOf = (kind?: string): number =>
       kind === undefined
-        ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + (counts.get(`${at} ${each}`) ?? 0), 0)
-        : (counts.get(`${at} ${kind}`) ?? 0);
-    const hourly =
-      params.numDays === 1
-        ? await (async () => {
-            const found = await rows<{ hour: number; kind: string; subscribes: number }>(db, subscribesByHour(params.location, window));
-            const byHourAndKind = new Map(found.map((row) => [`${row.hour} ${row.kind}`, row.subscribes]));
-            const hours = hourStarts(window, now);
-            const series = (kind?: string) =>
-              hours.map((start, hour) => ({ start: start.toISOString(), count: count(byHourAndKind, hour, kind) }));
-            return { subscribes_by_hour: { all: series(), beers: series("beers"), events: series("events") } };
-          })()
-        : {};
-    const previousOf = (kind?: string) => sumOf(previous, (row) => (kind === undefined || row.kind === kind ? row.subscribes : 0));
+        ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + previousOf(each), 0)
+        : sumOf(previous, (row) => (row.kind === kind ? row.subscribes : 0));
     return {
       date_range: { start: window.days[0]!, end: window.days.at(-1)! },
       subscribes: {
-        all: window.days.map((date) => ({ date, count: count(byDayAndKind, date) })),
-        beers: window.days.map((date) => ({ date, count: count(byDayAndKind, date, "beers") })),
-        events: window.days.map((date) => ({ date, count: count(byDayAndKind, date, "events") })),
+        all: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date) })),
+        beers: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date, "beers") })),
+        events: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date, "events") })),
       },
-      ...hourly,
+      ...(params.numDays === 1 ? { subscribes_by_hour: await subscribeHours(db, params.location, window, now) } : {}),
       previous_period: {
         ...previousSpan(window),
         subscribes: { all: previousOf(), beers: previousOf("beers"), events: previousOf("events") },
