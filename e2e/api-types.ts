@@ -10661,6 +10661,23 @@ export interface operations {
                                     distinct_users: number;
                                 }[];
                             };
+                            /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                            checkins_by_hour?: {
+                                /** Format: date-time */
+                                start: string;
+                                checkins: number;
+                                distinct_users: number;
+                            }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                checkins: {
+                                    count: number;
+                                };
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10670,6 +10687,18 @@ export interface operations {
                                 gender: "Male" | "Female" | "N/A";
                                 count: number;
                             }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                user_gender: {
+                                    /** @enum {string} */
+                                    gender: "Male" | "Female" | "N/A";
+                                    count: number;
+                                }[];
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10680,6 +10709,19 @@ export interface operations {
                                 };
                                 total: number;
                             };
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                user_ages: {
+                                    data: {
+                                        [key: string]: number;
+                                    };
+                                    total: number;
+                                };
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10689,6 +10731,18 @@ export interface operations {
                                 day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
                                 distinct_users: number;
                             }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                daily_data: {
+                                    /** @enum {string} */
+                                    day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                                    distinct_users: number;
+                                }[];
+                            };
                             time_taken: number;
                         };
                     };
@@ -10762,6 +10816,31 @@ export interface operations {
                                 end: string;
                             };
                         }[];
+                        /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                        menu_views_by_hour?: {
+                            value: {
+                                source: string;
+                                result: number;
+                            }[];
+                            timeframe: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                            };
+                        }[];
+                        /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                        previous_period: {
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            total_menu_views: number;
+                            value: {
+                                source: string;
+                                result: number;
+                            }[];
+                        };
                         time_taken: number;
                     };
                 };
@@ -10905,6 +10984,36 @@ export interface operations {
                                     date: string;
                                     count: number;
                                 }[];
+                            };
+                            /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                            subscribes_by_hour?: {
+                                all: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                                beers: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                                events: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                            };
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                subscribes: {
+                                    all: number;
+                                    beers: number;
+                                    events: number;
+                                };
                             };
                             time_taken: number;
                         };

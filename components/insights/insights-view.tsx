@@ -43,11 +43,12 @@ export function InsightsView({ location, initialDays }: Props) {
       </p>
       <StatTiles locationId={location.id} />
       <div className={styles.grid}>
-        <CheckinsCard locationId={location.id} days={days} />
+        <CheckinsCard locationId={location.id} days={days} timeZone={location.time_zone} />
         <GenderCard locationId={location.id} days={days} />
         <AgesCard locationId={location.id} days={days} />
-        <WeekdayCard locationId={location.id} days={days} />
-        <SubscribersCard locationId={location.id} days={days} />
+        {/* One day has no weekday rhythm: today the check-ins card names the busiest hour instead. */}
+        {days !== 1 && <WeekdayCard locationId={location.id} days={days} />}
+        <SubscribersCard locationId={location.id} days={days} timeZone={location.time_zone} wide={days === 1} />
         <MenuViewsCard locationId={location.id} days={days} timeZone={location.time_zone} />
         <TopBeersCard locationId={location.id} days={days} where="here" />
         <TopBeersCard locationId={location.id} days={days} where="nearby" />
