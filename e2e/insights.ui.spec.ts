@@ -249,15 +249,16 @@ test("today is drawn by the hour on the venue's clock, with no busiest weekday",
   const card = checkinsCard(page);
   await expect(card.getByText("3 check-ins today")).toBeVisible();
   await expect(card.getByTestId("change")).toHaveText(changeText(3, 2, 1));
-  await expect(card).toContainText("Busiest hour so far: 08:00 (2 check-ins)");
+  // In the New York venue's 12-hour clock, as every time on its pages (decision 062).
+  await expect(card).toContainText("Busiest hour so far: 8:00 AM (2 check-ins)");
   const chart = card.getByRole("img", { name: /^Check-ins per hour today/ });
   await expect(chart).toBeVisible();
   // One point per hour, not one dot for the day.
   await expect(chart.locator(".recharts-area-dots circle, .recharts-dot")).toHaveCount(10);
-  await expect(chart.getByText("00:00", { exact: true })).toBeVisible();
+  await expect(chart.getByText("12:00 AM", { exact: true })).toBeVisible();
   await card.getByText("Show as table").click();
   await expect(card.getByRole("table").getByRole("row")).toHaveCount(11);
-  await expect(card.getByRole("table").getByRole("row").nth(9)).toContainText("08:00");
+  await expect(card.getByRole("table").getByRole("row").nth(9)).toContainText("8:00 AM");
   // One day has no weekday rhythm: no "Wednesday is the busiest day".
   await expect(page.getByRole("region", { name: "Day of the week" })).toHaveCount(0);
   await expect(page.getByText(/is the busiest day/)).toHaveCount(0);

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { VenueTime } from "@/lib/shared/time-format";
 import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type Checkins } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
@@ -13,12 +14,12 @@ type Shaped = { count: number; before: number; per: "hour" | "day" | "week"; poi
 
 const weeksOf = (items: Point[]) => byWeek(items, ["checkins"]);
 
-function shape(data: Checkins, days: number, timeZone: string): Shaped {
+function shape(data: Checkins, days: number, venue: VenueTime): Shaped {
   const base = { count: data.checkins.count, before: data.previous_period.checkins.count };
   if (days === 1 && data.checkins_by_hour) {
     const labels = hourLabels(
       data.checkins_by_hour.map((hour) => hour.start),
-      timeZone,
+      venue,
     );
     const points = data.checkins_by_hour.map((hour, index) => ({
       date: labels[index]!,
@@ -40,11 +41,11 @@ const when = (point: Point, per: Shaped["per"]) => (per === "hour" ? point.date 
  * the weekly chart has no guests line). The figure sits beside the previous period's, as the server
  * counted it.
  */
-export function CheckinsCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
+export function CheckinsCard({ locationId, days, venue }: { locationId: number; days: number; venue: VenueTime }) {
   const query = useQuery({
     ...insightQueries.checkins(locationId, days),
     placeholderData: keepPreviousData,
-    select: (data) => shape(data, days, timeZone),
+    select: (data) => shape(data, days, venue),
   });
   const colour = seriesColour(0);
   const guestColour = seriesColour(1);

@@ -1,7 +1,7 @@
 // Shared by the insight cards: the series palette, number and date formatting, and the period phrase.
 
 import { DateTime } from "luxon";
-import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { timeOf, type VenueTime, zoneAbbreviation } from "@/lib/shared/time-format";
 
 /**
  * Okabe–Ito hues (distinguishable with every common colour-vision deficiency), the light ones darkened
@@ -75,13 +75,13 @@ export function changeWords(now: number, before: number, days: number): string {
 }
 
 /**
- * Today's hours on the venue's clock, 24-hour like every time on the dashboard ("14:00"); an hour the
- * clocks repeat carries its zone ("01:00 EDT", "01:00 EST"), so no two labels are alike.
+ * Today's hours in the venue's zone and clock, like every time on the dashboard ("2:00 PM" or "14:00",
+ * decision 062); an hour the clocks repeat carries its zone ("1:00 AM EDT", "1:00 AM EST").
  */
-export function hourLabels(starts: readonly string[], timeZone: string): string[] {
-  const plain = starts.map((start) => DateTime.fromISO(start, { zone: timeZone }).toFormat("HH:mm"));
+export function hourLabels(starts: readonly string[], venue: VenueTime): string[] {
+  const plain = starts.map((start) => timeOf(DateTime.fromISO(start, { zone: venue.zone }), venue.clock));
   return plain.map((label, index) =>
-    plain.indexOf(label) !== plain.lastIndexOf(label) ? `${label} ${zoneAbbreviation(timeZone, new Date(starts[index]!))}` : label,
+    plain.indexOf(label) !== plain.lastIndexOf(label) ? `${label} ${zoneAbbreviation(venue.zone, new Date(starts[index]!))}` : label,
   );
 }
 

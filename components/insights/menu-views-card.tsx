@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { VenueTime } from "@/lib/shared/time-format";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type MenuViews } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
@@ -19,7 +20,7 @@ type Shaped = {
  * One row per day keyed `s0`, `s1`…: a source name may hold dots, which Recharts would read as a path.
  * Each day is given as the instant it starts; the venue's zone turns that back into its calendar date.
  */
-function shape(views: MenuViews, timeZone: string, days: number): Shaped {
+function shape(views: MenuViews, venue: VenueTime, days: number): Shaped {
   const names = views.menu_views[0]?.value.map((entry) => entry.source) ?? [];
   const sources = names.map((name, index) => ({
     name,
@@ -34,11 +35,11 @@ function shape(views: MenuViews, timeZone: string, days: number): Shaped {
   if (hours) {
     const labels = hourLabels(
       hours.map((hour) => hour.timeframe.start),
-      timeZone,
+      venue,
     );
     return { ...base, per: "hour", rows: hours.map((hour, index) => ({ date: labels[index]!, ...counts(hour.value) })) };
   }
-  const rows = views.menu_views.map((day) => ({ date: localDate(day.timeframe.start, timeZone), ...counts(day.value) }));
+  const rows = views.menu_views.map((day) => ({ date: localDate(day.timeframe.start, venue.zone), ...counts(day.value) }));
   if (days <= WEEKLY_AFTER_DAYS) return { ...base, per: "day", rows };
   // Past 60 days, weeks (each dated by its first day): 180 daily bars are noise on a card.
   const keys = sources.map((source) => source.key);
@@ -50,11 +51,11 @@ function shape(views: MenuViews, timeZone: string, days: number): Shaped {
  * Menu views per day (per hour today, per week past 60 days), stacked by source (the website, the app,
  * a TV board…), with a legend.
  */
-export function MenuViewsCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
+export function MenuViewsCard({ locationId, days, venue }: { locationId: number; days: number; venue: VenueTime }) {
   const query = useQuery({
     ...insightQueries.menuViews(locationId, days),
     placeholderData: keepPreviousData,
-    select: (views) => shape(views, timeZone, days),
+    select: (views) => shape(views, venue, days),
   });
   return (
     <ChartCard

@@ -1,19 +1,20 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { VenueTime } from "@/lib/shared/time-format";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type Subscribes } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps } from "./chart-parts";
 import { formatCount, formatLongDay, hourLabels, periodPhrase, plural, seriesColour } from "./format";
 
-function shape(data: Subscribes, timeZone: string) {
+function shape(data: Subscribes, venue: VenueTime) {
   // Today by the hour (labelled on the venue's clock), otherwise by day.
   const hours = data.subscribes_by_hour;
   const labels = hours
     ? hourLabels(
         hours.beers.map((hour) => hour.start),
-        timeZone,
+        venue,
       )
     : [];
   const rows = hours
@@ -35,19 +36,19 @@ function shape(data: Subscribes, timeZone: string) {
 export function SubscribersCard({
   locationId,
   days,
-  timeZone,
+  venue,
   wide = false,
 }: {
   locationId: number;
   days: number;
-  timeZone: string;
+  venue: VenueTime;
   /** The whole row: today, when the weekday card beside it is left out. */
   wide?: boolean;
 }) {
   const query = useQuery({
     ...insightQueries.subscribes(locationId, days),
     placeholderData: keepPreviousData,
-    select: (data) => shape(data, timeZone),
+    select: (data) => shape(data, venue),
   });
   return (
     <ChartCard

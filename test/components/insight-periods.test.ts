@@ -28,8 +28,9 @@ describe("the change on the previous period", () => {
 describe("today's hours", () => {
   it("are labelled on the venue's clock, an hour the clocks repeat with its zone", () => {
     const starts = ["2026-11-01T04:00:00.000Z", "2026-11-01T05:00:00.000Z", "2026-11-01T06:00:00.000Z", "2026-11-01T07:00:00.000Z"];
-    expect(hourLabels(starts, "America/New_York")).toEqual(["00:00", "01:00 EDT", "01:00 EST", "02:00"]);
-    expect(hourLabels(starts, "Europe/London")).toEqual(["04:00", "05:00", "06:00", "07:00"]);
+    expect(hourLabels(starts, { zone: "America/New_York", clock: "12h" })).toEqual(["12:00 AM", "1:00 AM EDT", "1:00 AM EST", "2:00 AM"]);
+    expect(hourLabels(starts, { zone: "America/New_York", clock: "24h" })).toEqual(["00:00", "01:00 EDT", "01:00 EST", "02:00"]);
+    expect(hourLabels(starts, { zone: "Europe/London", clock: "24h" })).toEqual(["04:00", "05:00", "06:00", "07:00"]);
   });
 });
 
