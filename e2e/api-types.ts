@@ -743,7 +743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Beers from the catalogue, shaped as items */
+        /** Beers from the catalogue, shaped as items; did_you_mean when none matches */
         get: operations["getItemsSearch"];
         put?: never;
         post?: never;
@@ -6427,6 +6427,7 @@ export interface operations {
                                 schedule?: ({
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean) | null;
+                                schedule_epoch?: string | null;
                                 version?: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -6867,6 +6868,7 @@ export interface operations {
                             schedule?: ({
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean) | null;
+                            schedule_epoch?: string | null;
                             version?: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -8433,6 +8435,47 @@ export interface operations {
                             created_at: null;
                             updated_at: null;
                         }[];
+                        did_you_mean: {
+                            id: null;
+                            section_id: null;
+                            position: null;
+                            untappd_id: number;
+                            name: string;
+                            brewery: string | null;
+                            style: string | null;
+                            description: string | null;
+                            abv: string | null;
+                            ibu: string | null;
+                            calories: string | null;
+                            label_image: string | null;
+                            label_image_hd: string | null;
+                            brewery_location: string | null;
+                            untappd_beer_slug: string | null;
+                            untappd_brewery_id: number | null;
+                            tap_number: string | null;
+                            cask: boolean;
+                            nitro: boolean;
+                            in_production: boolean;
+                            rating: string | null;
+                            custom_name: string | null;
+                            custom_brewery: string | null;
+                            custom_style: string | null;
+                            custom_description: string | null;
+                            custom_abv: string | null;
+                            custom_ibu: string | null;
+                            custom_calories: string | null;
+                            original_name: string | null;
+                            original_brewery: string | null;
+                            original_style: string | null;
+                            original_description: string | null;
+                            original_abv: string | null;
+                            original_ibu: string | null;
+                            original_calories: string | null;
+                            eighty_sixed: boolean;
+                            eighty_sixed_until: string | null;
+                            created_at: null;
+                            updated_at: null;
+                        }[];
                     };
                 };
             };
@@ -9163,7 +9206,7 @@ export interface operations {
                             id: number;
                             cursor: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                             location_id: number;
                             menu_id: number;
                             version: number;
@@ -10731,6 +10774,23 @@ export interface operations {
                                     distinct_users: number;
                                 }[];
                             };
+                            /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                            checkins_by_hour?: {
+                                /** Format: date-time */
+                                start: string;
+                                checkins: number;
+                                distinct_users: number;
+                            }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                checkins: {
+                                    count: number;
+                                };
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10740,6 +10800,18 @@ export interface operations {
                                 gender: "Male" | "Female" | "N/A";
                                 count: number;
                             }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                user_gender: {
+                                    /** @enum {string} */
+                                    gender: "Male" | "Female" | "N/A";
+                                    count: number;
+                                }[];
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10750,6 +10822,19 @@ export interface operations {
                                 };
                                 total: number;
                             };
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                user_ages: {
+                                    data: {
+                                        [key: string]: number;
+                                    };
+                                    total: number;
+                                };
+                            };
                             time_taken: number;
                         };
                     } | {
@@ -10759,6 +10844,18 @@ export interface operations {
                                 day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
                                 distinct_users: number;
                             }[];
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                daily_data: {
+                                    /** @enum {string} */
+                                    day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                                    distinct_users: number;
+                                }[];
+                            };
                             time_taken: number;
                         };
                     };
@@ -10832,6 +10929,31 @@ export interface operations {
                                 end: string;
                             };
                         }[];
+                        /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                        menu_views_by_hour?: {
+                            value: {
+                                source: string;
+                                result: number;
+                            }[];
+                            timeframe: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                            };
+                        }[];
+                        /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                        previous_period: {
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            total_menu_views: number;
+                            value: {
+                                source: string;
+                                result: number;
+                            }[];
+                        };
                         time_taken: number;
                     };
                 };
@@ -10976,6 +11098,36 @@ export interface operations {
                                     count: number;
                                 }[];
                             };
+                            /** @description num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts. */
+                            subscribes_by_hour?: {
+                                all: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                                beers: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                                events: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    count: number;
+                                }[];
+                            };
+                            /** @description The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are. */
+                            previous_period: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                subscribes: {
+                                    all: number;
+                                    beers: number;
+                                    events: number;
+                                };
+                            };
                             time_taken: number;
                         };
                     };
@@ -11118,7 +11270,7 @@ export interface operations {
                             menu_id: number;
                             menu_name: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                             message: string;
                             version: number;
                             /** Format: date-time */
@@ -11759,7 +11911,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -11795,12 +11947,12 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                         description?: string | null;
                     };
                 } | {
                     url: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                     description?: string | null;
                 };
             };
@@ -11819,7 +11971,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -13306,7 +13458,7 @@ export interface operations {
                                 id: number;
                                 cursor: string;
                                 /** @enum {string} */
-                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
@@ -15437,7 +15589,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15483,7 +15635,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15546,13 +15698,13 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url?: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
                 } | {
                     url?: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -15572,7 +15724,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;

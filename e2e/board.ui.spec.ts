@@ -354,7 +354,7 @@ test("the server stopped: the board keeps the menu with 'as of HH:MM', and follo
 
     // The server process ends (its stream with it, and every request after): the board keeps the menu.
     await server.stop();
-    await expect(status).toContainText(/As of \d{2}:\d{2}/, READY);
+    await expect(status).toContainText(/As of \d{1,2}:\d{2}( [AP]M)?/, READY);
     await expect(prices).toContainText("6.00");
     await board.screenshot({ path: `${SHOTS}/server-stopped-1920.png` });
 

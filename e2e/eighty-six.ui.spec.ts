@@ -49,11 +49,11 @@ for (const width of [1280, 375]) {
       await openPublished(page, menu);
       const row = itemList(page, menu.sections[0]!).getByRole("listitem").filter({ hasText: hazy.name });
 
-      // One tap opens the choice; the first names the time the server will use, on the venue's clock.
+      // One tap opens the choice; the first names the time the server will use, on the venue's clock (New York: 12-hour).
       const trigger = page.getByRole("button", { name: `86 ${hazy.name} (out of stock)` });
       await trigger.click();
       const choice = page.getByRole("menu", { name: `86 ${hazy.name} (out of stock)` });
-      const nextOpen = choice.getByRole("menuitem", { name: /^Until we next open — \w{3} (\d{1,2} \w{3} )?\d{2}:\d{2}$/ });
+      const nextOpen = choice.getByRole("menuitem", { name: /^Until we next open — \w{3} (\d{1,2} \w{3} )?\d{1,2}:\d{2} (AM|PM)$/ });
       await expect(nextOpen).toBeVisible();
       await expect(choice.getByRole("menuitem", { name: "Until I restore it" })).toBeVisible();
       // Focus is in the menu (on its first enabled choice); Home reaches the first one.

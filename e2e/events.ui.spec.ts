@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { Page } from "@playwright/test";
 import { api, expect, test } from "./ui-fixtures";
 
-// Location 1 is Demo Taproom Downtown (America/New_York). Every test makes its own events.
+// Location 1 is Demo Taproom Downtown (America/New_York, a 12-hour venue). Every test makes its own events.
 const ZONE = "America/New_York";
 type ApiEvent = { id: number; name: string; start_time_in_zone: string; end_time_in_zone: string | null };
 
@@ -44,22 +44,22 @@ test("create, edit, refuse a bad pair and delete an event, with times in the ven
   await expect(create).toBeHidden();
 
   const card = page.getByRole("article", { name });
-  await expect(card).toContainText(/19:00–22:00 E[SD]T/);
+  await expect(card).toContainText(/7:00 PM–10:00 PM E[SD]T/);
   await expect(card).toContainText(`(${ZONE})`);
   await expect(card).toContainText("New York");
 
   // Edit: move it an hour later
   await card.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit “${name}”` });
-  await expect(edit.getByLabel("Start time")).toHaveValue("19:00");
+  await expect(edit.getByLabel("Start time")).toHaveValue("7:00 PM");
   await edit.getByLabel("Start time").fill("20:00");
   await edit.getByLabel("End time").fill("23:30");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();
-  await expect(card).toContainText(/20:00–23:30 E[SD]T/);
+  await expect(card).toContainText(/8:00 PM–11:30 PM E[SD]T/);
 
   await page.reload();
-  await expect(page.getByRole("article", { name })).toContainText(/20:00–23:30 E[SD]T/);
+  await expect(page.getByRole("article", { name })).toContainText(/8:00 PM–11:30 PM E[SD]T/);
   const saved = (await listEvents(page)).find((event) => event.name === name);
   expect(saved?.start_time_in_zone).toMatch(new RegExp(`^${day}T20:00:00\\.000-0[45]:00$`));
   expect(saved?.end_time_in_zone).toMatch(new RegExp(`^${day}T23:30:00\\.000-0[45]:00$`));
@@ -126,7 +126,7 @@ test("a time the clocks skip is refused on its field, and past events have their
     await expect(page.getByRole("article", { name: pastName })).toHaveCount(0);
     await page.getByRole("button", { name: /^Past/ }).click();
     await expect(page.getByRole("button", { name: /^Past/ })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("article", { name: pastName })).toContainText(/18:00 E[SD]T \(America\/New_York\)/);
+    await expect(page.getByRole("article", { name: pastName })).toContainText(/6:00 PM E[SD]T \(America\/New_York\)/);
   } finally {
     await api(page).send("DELETE", `/api/v1/events/${event.id}`);
   }
@@ -164,6 +164,6 @@ test("an event from 21:00 to 02:00 ends the next day by itself, and a new event 
   const saved = (await listEvents(page)).find((event) => event.name === name);
   expect(saved?.start_time_in_zone).toMatch(new RegExp(`^${day}T21:00:00\\.000-0[45]:00$`));
   expect(saved?.end_time_in_zone).toMatch(new RegExp(`^${next}T02:00:00\\.000-0[45]:00$`));
-  await expect(page.getByRole("article", { name })).toContainText(/21:00 – \w{3} \d+ \w{3}( \d{4})?, 02:00 E[SD]T/);
+  await expect(page.getByRole("article", { name })).toContainText(/9:00 PM – \w{3} \d+ \w{3}( \d{4})?, 2:00 AM E[SD]T/);
   await expect(page.getByRole("article", { name })).toContainText(venue.name);
 });

@@ -108,6 +108,7 @@ test("a period without check-ins shows an empty state, a failed chart offers a r
             count: 0,
             items: Array.from({ length: 7 }, (_, i) => ({ date: `2026-01-0${i + 1}`, checkins: 0, distinct_users: 0 })),
           },
+          previous_period: { start: "2025-12-25T05:00:00.000Z", end: "2026-01-01T05:00:00.000Z", checkins: { count: 0 } },
           time_taken: 0,
         },
       },
@@ -171,18 +172,121 @@ test("past 60 days the charts count weeks, not 180 noisy days", async ({ page })
   await card.screenshot({ path: "test-results/insights-180-weekly.png" });
 });
 
-test("the check-ins figure has the previous period beside it", async ({ page }) => {
-  const response = await api(page).get(insight("checkins_over_time?num_days=90"));
-  const quarter = (await response.json()) as { insights: { checkins: { items: { checkins: number }[] } } };
-  const items = quarter.insights.checkins.items;
-  const before = items.slice(items.length - 60, items.length - 30).reduce((sum, item) => sum + item.checkins, 0);
+/** What a card says beside its figure, worked out from the server's two figures. */
+function changeText(now: number, before: number, days: number): RegExp {
+  const previous = days === 1 ? "yesterday by this time" : `the previous ${days} days`;
+  if (before === 0) return new RegExp(now === 0 ? `— none (in )?${previous} either` : `New none (in )?${previous}`);
+  const percent = Math.round(((now - before) / before) * 100);
+  if (percent === 0) return new RegExp(`= the same as ${previous} \\(${formatted(before)}\\)`);
+  return new RegExp(`${percent > 0 ? "▲" : "▼"} ${Math.abs(percent)}% on ${previous} \\(${formatted(before)}\\)`);
+}
+
+const json = async <T>(page: Page, path: string) => {
+  const response = await api(page).get(insight(path));
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+};
+
+test("each figure has the previous period beside it, as the server counted it", async ({ page }) => {
+  type Previous<T> = { previous_period: { start: string; end: string } & T };
+  const [checkins, gender, ages, subscribes, views] = await Promise.all([
+    json<{ insights: { checkins: { count: number } } & Previous<{ checkins: { count: number } }> }>(page, "checkins_over_time?num_days=30"),
+    json<{ insights: { user_gender: { count: number }[] } & Previous<{ user_gender: { count: number }[] }> }>(
+      page,
+      "checkins_over_time?group_by=gender&num_days=30",
+    ),
+    json<{ insights: { user_ages: { total: number } } & Previous<{ user_ages: { total: number } }> }>(
+      page,
+      "checkins_over_time?group_by=ages&num_days=30",
+    ),
+    json<{ insights: { subscribes: { all: { count: number }[] } } & Previous<{ subscribes: { all: number } }> }>(
+      page,
+      "subscribes_over_time?num_days=30",
+    ),
+    json<{ total_menu_views: number } & Previous<{ total_menu_views: number }>>(page, "menu_views_over_time?num_days=30"),
+  ]);
+  const sum = (counts: { count: number }[]) => counts.reduce((total, entry) => total + entry.count, 0);
+  const expected: [string, number, number][] = [
+    ["Check-ins over time", checkins.insights.checkins.count, checkins.insights.previous_period.checkins.count],
+    ["Gender", sum(gender.insights.user_gender), sum(gender.insights.previous_period.user_gender)],
+    ["Ages", ages.insights.user_ages.total, ages.insights.previous_period.user_ages.total],
+    ["New subscribers", sum(subscribes.insights.subscribes.all), subscribes.insights.previous_period.subscribes.all],
+    ["Menu views by source", views.total_menu_views, views.previous_period.total_menu_views],
+  ];
   await page.goto(`/locations/${LOCATION}/insights?days=30`);
-  const card = checkinsCard(page);
-  await expect(card.getByText(/check-ins in the last 30 days/)).toBeVisible();
-  await card.screenshot({ path: "test-results/insights-previous-period.png" });
-  await expect(card).toContainText(
-    before === 0
-      ? /None in the previous 30 days|The same as the previous 30 days/
-      : new RegExp(`(on|The same as) the previous 30 days \\(${formatted(before)}\\)`),
+  for (const [title, now, before] of expected) {
+    const card = page.getByRole("region", { name: title });
+    await expect(card.getByTestId("change"), title).toHaveText(changeText(now, before, 30));
+  }
+  // A figure that is a name (the busiest weekday) or a ranking has no change beside it.
+  await expect(page.getByRole("region", { name: "Day of the week" }).getByTestId("change")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Top beers here" }).getByTestId("change")).toHaveCount(0);
+  await checkinsCard(page).screenshot({ path: "test-results/insights-previous-period.png" });
+});
+
+test("today is drawn by the hour on the venue's clock, with no busiest weekday", async ({ page }) => {
+  // The demo's check-ins are random, so today's may be none yet: the hours are the server's answer
+  // for a fixed morning (the server's side is test/insights/insights-periods.test.ts).
+  const hours = Array.from({ length: 10 }, (_, hour) => ({
+    start: new Date(Date.UTC(2026, 10, 2, 5 + hour)).toISOString(), // New York's 00:00 … 09:00 EST
+    checkins: [1, 0, 0, 0, 0, 0, 0, 0, 2, 0][hour]!,
+    distinct_users: [1, 0, 0, 0, 0, 0, 0, 0, 1, 0][hour]!,
+  }));
+  await page.route(/\/insights\/checkins_over_time\?(?=.*group_by=checkins)(?=.*num_days=1\b)/, (route) =>
+    route.fulfill({
+      json: {
+        insights: {
+          checkins: { count: 3, items: [{ date: "2026-11-02", checkins: 3, distinct_users: 2 }] },
+          checkins_by_hour: hours,
+          previous_period: { start: "2026-11-01T04:00:00.000Z", end: "2026-11-01T14:00:00.000Z", checkins: { count: 2 } },
+          time_taken: 0,
+        },
+      },
+    }),
   );
+  await page.goto(`/locations/${LOCATION}/insights?days=1`);
+  await expect(page.getByRole("radio", { name: "Today" })).toBeChecked();
+  const card = checkinsCard(page);
+  await expect(card.getByText("3 check-ins today")).toBeVisible();
+  await expect(card.getByTestId("change")).toHaveText(changeText(3, 2, 1));
+  // In the New York venue's 12-hour clock, as every time on its pages (decision 062).
+  await expect(card).toContainText("Busiest hour so far: 8:00 AM (2 check-ins)");
+  const chart = card.getByRole("img", { name: /^Check-ins per hour today/ });
+  await expect(chart).toBeVisible();
+  // One point per hour, not one dot for the day.
+  await expect(chart.locator(".recharts-area-dots circle, .recharts-dot")).toHaveCount(10);
+  await expect(chart.getByText("12:00 AM", { exact: true })).toBeVisible();
+  await card.getByText("Show as table").click();
+  await expect(card.getByRole("table").getByRole("row")).toHaveCount(11);
+  await expect(card.getByRole("table").getByRole("row").nth(9)).toContainText("8:00 AM");
+  // One day has no weekday rhythm: no "Wednesday is the busiest day".
+  await expect(page.getByRole("region", { name: "Day of the week" })).toHaveCount(0);
+  await expect(page.getByText(/is the busiest day/)).toHaveCount(0);
+
+  // The real answers for today: the other cards' figures with yesterday by this time beside them.
+  const views = await json<{ total_menu_views: number; previous_period: { total_menu_views: number } }>(
+    page,
+    "menu_views_over_time?num_days=1",
+  );
+  await expect(page.getByRole("region", { name: "Menu views by source" }).getByTestId("change")).toHaveText(
+    changeText(views.total_menu_views, views.previous_period.total_menu_views, 1),
+  );
+});
+
+// Screenshots of the page go to $INSIGHTS_SHOTS (default test-results/insights).
+const SHOTS = process.env.INSIGHTS_SHOTS ?? "test-results/insights";
+
+test("screenshots: today and 30 days, desk and phone", async ({ page }) => {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const days of [1, 30]) {
+      await page.goto(`/locations/${LOCATION}/insights?days=${days}`);
+      await expect(checkinsCard(page).getByTestId("change")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Menu views by source" }).getByTestId("change")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/insights-${days === 1 ? "today" : "30-days"}-${width}.png`, fullPage: true });
+    }
+  }
 });

@@ -33,7 +33,7 @@ const noCatalogue: BeerCatalogue = {
   getBeer: async () => {
     throw new Error("the benchmark's file names only beers the business has");
   },
-  searchBeers: async () => [],
+  searchBeers: async () => ({ beers: [], near: [] }),
 };
 
 const gc = (globalThis as { gc?: () => void }).gc;

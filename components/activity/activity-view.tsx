@@ -9,10 +9,10 @@ import { problemMessage } from "@/lib/client/api";
 import { type ActivityEntry, activityQueries } from "@/lib/client/queries/activity";
 import { teamQueries } from "@/lib/client/queries/team";
 import { useNow } from "@/lib/client/use-now";
-import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { type Clock, formatDateTime, timeOf, zoneAbbreviation } from "@/lib/shared/time-format";
 import styles from "./activity.module.css";
 
-type Venue = { id: number; name: string; time_zone: string };
+type Venue = { id: number; name: string; time_zone: string; clock: Clock };
 
 /** What a change touched, from its kind (`event.created` → Event), in a word the venue uses. */
 const TOPICS: Record<string, string> = {
@@ -132,8 +132,12 @@ export function ActivityView({ location }: { location: Venue }) {
                 const area = topic(entry.kind);
                 return (
                   <li key={entry.id} className={styles.row}>
-                    <time className={styles.time} dateTime={entry.at} title={entry.local.toFormat("d LLL yyyy, HH:mm:ss ZZZZ")}>
-                      {entry.local.toFormat("HH:mm")}
+                    <time
+                      className={styles.time}
+                      dateTime={entry.at}
+                      title={`${formatDateTime(entry.at, { zone, clock: location.clock })} ${zoneAbbreviation(zone, entry.local)}`}
+                    >
+                      {timeOf(entry.local, location.clock)}
                     </time>
                     <div className={styles.body}>
                       <p className={styles.summary}>{entry.summary}</p>

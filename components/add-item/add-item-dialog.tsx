@@ -18,7 +18,7 @@ type Props = {
   open: boolean;
   onClose: () => void;
   sectionId: number;
-  /** Part of the board's contract; the section id alone decides where items go. */
+  /** The section's location: when the catalogue comes back is said on its clock (the section id alone decides where items go). */
   locationId: number;
   currencySymbol: string;
   onAdded: (item: unknown) => void;
@@ -29,11 +29,11 @@ type Props = {
 };
 
 /** Adds beers from the catalogue (two clicks: the section's "Add beer", then "Add") or custom items to a section. */
-export function AddItemDialog({ open, onClose, locationId: _locationId, ...rest }: Props) {
+export function AddItemDialog({ open, onClose, locationId, ...rest }: Props) {
   return (
     <Dialog open={open} onClose={onClose} title="Add to this section" wide>
       {/* Mounted only while open, so every opening starts with an empty search. */}
-      <CatalogueLimitProvider>
+      <CatalogueLimitProvider locationId={locationId}>
         <AddItemBody {...rest} />
       </CatalogueLimitProvider>
     </Dialog>

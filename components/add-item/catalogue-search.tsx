@@ -15,7 +15,7 @@ const DEBOUNCE_MS = 250;
 
 function searchError(error: unknown): string {
   if (error instanceof ApiProblem && error.status === 429) {
-    return "The beer catalogue's lookups for this hour are used up. Try again later, or add the drink as a custom item.";
+    return "This search needs the beer catalogue, whose lookups for this hour are used up. Beers found here before can still be searched; or add the drink as a custom item.";
   }
   if (error instanceof ApiProblem && error.status === 503) {
     return "The beer catalogue is unavailable right now. Try again in a moment, or add the drink as a custom item.";
@@ -52,23 +52,24 @@ export function CatalogueSearch({
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const { resetsAt, spent } = useCatalogueLimit();
-  const limited = resetsAt !== null;
-  const enabled = term.length >= MIN_LENGTH && !limited;
+  const { spent } = useCatalogueLimit();
+  const enabled = term.length >= MIN_LENGTH;
+  // While the hour is used up searching goes on: the server answers from the beers it has seen (decision
+  // 061) and costs nobody anything; a term it cannot answer says 429 again (catalogue-limit.tsx).
   const search = useQuery({ ...catalogueQueries.search(term), enabled, placeholderData: keepPreviousData });
-  // A 429 here stops every lookup of the dialog until the hour is over (catalogue-limit.tsx).
   useEffect(() => {
     if (search.error) spent(search.error);
   }, [search.error, spent]);
-  // While the hour is used up, the last results stay in view (their Add turned off), nothing more is asked.
-  const results = term.length >= MIN_LENGTH ? search.data : undefined;
-  const waiting = !limited && (typed !== term || search.isFetching);
+  const answer = term.length >= MIN_LENGTH && !search.isError ? search.data : undefined;
+  const results = answer?.items;
+  const nearby = answer?.did_you_mean ?? [];
+  const waiting = typed !== term || search.isFetching;
 
   let status: string;
-  if (limited) status = "Searching the catalogue is paused until its lookups come back.";
-  else if (typed.length < MIN_LENGTH) status = `Type at least ${MIN_LENGTH} letters of a beer or brewery name.`;
+  if (typed.length < MIN_LENGTH) status = `Type at least ${MIN_LENGTH} letters of a beer, brewery or style.`;
   else if (search.isError && !waiting) status = "The search failed.";
   else if (waiting || !results) status = "Searching…";
+  else if (results.length === 0 && nearby.length > 0) status = `No beers match “${term}”. Did you mean one of these?`;
   else if (results.length === 0) status = `No beers match “${term}”.`;
   else if (results.length >= SEARCH_LIMIT)
     status = `Showing the first ${results.length} beers matching “${term}”: type more to narrow it down.`;
@@ -93,7 +94,7 @@ export function CatalogueSearch({
             id={inputId}
             type="search"
             className="input"
-            placeholder="Beer or brewery name"
+            placeholder="Beer, brewery or style"
             autoComplete="off"
             spellCheck={false}
             maxLength={100}
@@ -101,7 +102,7 @@ export function CatalogueSearch({
             aria-describedby={hintId}
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="submit" className="btn" disabled={limited}>
+          <button type="submit" className="btn">
             Search
           </button>
         </form>
@@ -114,14 +115,14 @@ export function CatalogueSearch({
       <div className={styles.resultsBox}>
         {typed.length < MIN_LENGTH ? (
           <p className={styles.intro}>
-            Find a beer by its name or its brewery&apos;s, then press <strong>Add</strong>. Wine, cocktails, food or a beer the catalogue
-            lacks: use <strong>Custom item</strong>.
+            Find a beer by its name, its brewery or its style, then press <strong>Add</strong>. Wine, cocktails, food or a beer the
+            catalogue lacks: use <strong>Custom item</strong>.
           </p>
-        ) : search.isError && !search.isFetching && !limited ? (
+        ) : search.isError && !search.isFetching ? (
           <div className={styles.searchError} role="alert">
             <p>{searchError(search.error)}</p>
             <div className={styles.inlineActions}>
-              <button type="button" className="btn btn--small" disabled={limited} onClick={() => void search.refetch()}>
+              <button type="button" className="btn btn--small" onClick={() => void search.refetch()}>
                 Try again
               </button>
               <button type="button" className="btn btn--small btn--ghost" onClick={() => onAddAsCustom(typed)}>
@@ -129,15 +130,26 @@ export function CatalogueSearch({
               </button>
             </div>
           </div>
-        ) : !results && limited ? (
-          <p className={styles.intro}>
-            Wine, cocktails, food or a beer you know well: <strong>Custom item</strong> needs no lookup.
-          </p>
         ) : !results ? (
           <Skeleton lines={4} height="3.5rem" label="Searching the catalogue" />
         ) : results.length === 0 ? (
           <div className={styles.noResults}>
-            <p>Check the spelling, try the brewery&apos;s name, or add it yourself.</p>
+            {nearby.length > 0 ? (
+              <ul className={styles.results} aria-label="Did you mean">
+                {nearby.map((beer) => (
+                  <SearchResultRow
+                    key={beer.untappd_id}
+                    beer={beer}
+                    sectionId={sectionId}
+                    onMenu={onMenuIds.has(beer.untappd_id)}
+                    onAdded={onAdded}
+                    priceFirst={priceFirst}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <p>Check the spelling, try the brewery&apos;s name or the style, or add it yourself.</p>
+            )}
             <button type="button" className="btn btn--small" onClick={() => onAddAsCustom(term)}>
               Add “{term}” as a custom item
             </button>

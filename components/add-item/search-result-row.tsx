@@ -33,14 +33,19 @@ export function SearchResultRow({
   priceFirst?: { currencySymbol: string } | null;
 }) {
   const add = useAddItem(sectionId, onAdded);
-  const { resetsAt, spent } = useCatalogueLimit();
+  // A beer the search showed is kept by the server (decision 061): its add needs no lookup, so it stays on
+  // while the hour is spent; a 429 all the same is said once for the dialog.
+  const { spent } = useCatalogueLimit();
   const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (add.error) spent(add.error);
   }, [add.error, spent]);
-  const details = [beer.style, beer.abv !== null ? `${beer.abv}% ABV` : null, beer.ibu !== null ? `${Number(beer.ibu)} IBU` : null].filter(
-    Boolean,
-  );
+  const details = [
+    beer.style,
+    beer.abv !== null ? `${beer.abv}% ABV` : null,
+    beer.ibu !== null ? `${Number(beer.ibu)} IBU` : null,
+    beer.rating !== null ? `rated ${Number(beer.rating).toFixed(2)}` : null,
+  ].filter(Boolean);
   const maker = [beer.brewery, beer.brewery_location].filter(Boolean).join(" · ");
   const label = `${beer.name}${beer.brewery ? ` by ${beer.brewery}` : ""}`;
   return (
@@ -54,7 +59,7 @@ export function SearchResultRow({
           <PriceStep
             label={label}
             currencySymbol={priceFirst.currencySymbol}
-            busy={add.isPending || resetsAt !== null}
+            busy={add.isPending}
             onCancel={() => setAsking(false)}
             onAdd={(container) =>
               add.mutate({ untappd_id: beer.untappd_id, containers: [container] }, { onSuccess: () => setAsking(false) })
@@ -75,7 +80,7 @@ export function SearchResultRow({
           type="button"
           className="btn btn--small btn--primary"
           aria-label={`Add ${label}`}
-          disabled={add.isPending || resetsAt !== null}
+          disabled={add.isPending}
           onClick={() => (priceFirst ? setAsking(true) : add.mutate({ untappd_id: beer.untappd_id }))}
         >
           {add.isPending ? "Adding…" : "Add"}

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import { eightySixQueries, type EightySixedItem } from "@/lib/client/queries/eighty-six";
-import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { formatDayTime, zoneAbbreviation } from "@/lib/shared/time-format";
 import { useLocationSections } from "./location-sections";
-import { eightySixInForce, useVenueClock, venueTime } from "./next-open";
+import { eightySixInForce, useVenueClock } from "./next-open";
 import { useEightySix } from "./use-eighty-six";
 import styles from "./eighty-sixed-list.module.css";
 
@@ -25,7 +25,7 @@ export function EightySixedList({ locationId }: { locationId: number }) {
   // An 86 whose end has passed leaves the list on time, before the next fetch.
   const items = list.data.filter((item) => eightySixInForce(item, clock.now));
   const until = (item: EightySixedItem) =>
-    item.eighty_sixed_until && clock.zone ? `until ${venueTime(item.eighty_sixed_until, clock.zone, clock.now)}` : "until restored";
+    item.eighty_sixed_until && clock.venue ? `until ${formatDayTime(item.eighty_sixed_until, clock.venue, clock.now)}` : "until restored";
 
   return (
     <section className={styles.panel} aria-labelledby="eighty-sixed-heading">

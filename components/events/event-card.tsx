@@ -1,17 +1,18 @@
 import type { VenueEvent } from "@/lib/client/queries/events";
-import { eventPlace, formatEventWhen } from "./event-time";
+import { formatEventWhen, type VenueTime } from "@/lib/shared/time-format";
+import { eventPlace } from "./event-time";
 import styles from "./events.module.css";
 
 /** One event: what, when on the venue's clock (with the zone), where, and its actions (none without `onEdit`). */
 export function EventCard({
   event,
-  zone,
+  venue,
   now,
   onEdit,
   onDelete,
 }: {
   event: VenueEvent;
-  zone: string;
+  venue: VenueTime;
   now: Date;
   onEdit?: () => void;
   onDelete?: () => void;
@@ -25,7 +26,8 @@ export function EventCard({
           {event.from_facebook && <span className="badge">From Facebook</span>}
         </h3>
         <p className={styles.when}>
-          <time dateTime={event.start_time}>{formatEventWhen(event, zone, now)}</time> <span className={styles.zoneName}>({zone})</span>
+          <time dateTime={event.start_time}>{formatEventWhen(event, venue, now)}</time>{" "}
+          <span className={styles.zoneName}>({venue.zone})</span>
         </p>
         {event.description && <p className={styles.description}>{event.description}</p>}
         {(place || event.link) && (

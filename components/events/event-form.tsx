@@ -10,7 +10,8 @@ import type { VenueEvent } from "@/lib/client/queries/events";
 import { eventInput } from "@/lib/events/schemas";
 import { endDateFor, formMessage, nextDay, toFormValues, type VenuePlace } from "./event-form-values";
 import { useSaveEvent } from "./use-event-mutations";
-import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { type VenueTime, zoneAbbreviation } from "@/lib/shared/time-format";
+import { FormTimeInput, timeError } from "@/components/ui/time-input";
 import styles from "./events.module.css";
 
 // The four date/time inputs are judged together (pairs, end not before start): a change to one
@@ -25,20 +26,22 @@ const blankToNull = (value: string) => (value === "" ? null : value);
  */
 export function EventForm({
   locationId,
-  zone,
+  venueTime,
   venue,
   event,
   onSaved,
   onCancel,
 }: {
   locationId: number;
-  zone: string;
+  /** The venue's zone and clock: the form's times are on its wall clock. */
+  venueTime: VenueTime;
   /** A new event starts at the venue's address. */
   venue?: VenuePlace;
   event: VenueEvent | null;
   onSaved: (event: VenueEvent) => void;
   onCancel: () => void;
 }) {
+  const { zone, clock } = venueTime;
   const form = useZodForm(eventInput, { defaultValues: toFormValues(event, zone, venue) });
   const save = useSaveEvent(locationId);
   const zoneNoteId = useId();
@@ -53,19 +56,17 @@ export function EventForm({
   // A 422 lands on its fields ("event.start_time_time" → start time); anything else above the buttons.
   const { submit, failure } = useServerSubmit(form, async (values) => onSaved(await save.mutateAsync({ id: event?.id, values })), "event.");
 
-  const pair = (name: (typeof PAIR_FIELDS)[number], required: boolean) =>
-    form.register(name, {
-      setValueAs: required ? blankToUndefined : blankToNull,
-      deps: PAIR_FIELDS.filter((other) => other !== name),
-      // A time typed on either side may move the end to the next day (or fill in its date).
-      onChange:
-        name === "start_time_time" || name === "end_time_time"
-          ? () => {
-              const endDate = endDateFor(form.getValues());
-              if (endDate) form.setValue("end_time_date", endDate, { shouldValidate: form.formState.isSubmitted });
-            }
-          : undefined,
-    });
+  const pair = (name: "start_time_date" | "end_time_date", required: boolean) =>
+    form.register(name, { setValueAs: required ? blankToUndefined : blankToNull, deps: PAIR_FIELDS.filter((other) => other !== name) });
+  // A time typed on either side may move the end to the next day (or fill in its date).
+  const timeRules = (name: "start_time_time" | "end_time_time") => ({
+    deps: PAIR_FIELDS.filter((other) => other !== name),
+    onChange: () => {
+      const endDate = endDateFor(form.getValues());
+      if (endDate) form.setValue("end_time_date", endDate, { shouldValidate: form.formState.isSubmitted });
+    },
+  });
+  const endTime = useWatch({ control: form.control, name: "end_time_time" });
   const endDate = useWatch({ control: form.control, name: "end_time_date" });
   const endsNextDay = !!startDate && !!endDate && endDate === nextDay(startDate);
 
@@ -93,8 +94,18 @@ export function EventForm({
           <Field label="Start date" error={formMessage(errors.start_time_date)}>
             {(props) => <input {...props} {...pair("start_time_date", true)} type="date" className="input" />}
           </Field>
-          <Field label="Start time" error={formMessage(errors.start_time_time)}>
-            {(props) => <input {...props} {...pair("start_time_time", true)} type="time" className="input" />}
+          <Field label="Start time" error={timeError(startTime, formMessage(errors.start_time_time), clock)}>
+            {(props) => (
+              <FormTimeInput
+                {...props}
+                control={form.control}
+                name="start_time_time"
+                rules={timeRules("start_time_time")}
+                empty={undefined}
+                clock={clock}
+                className="input"
+              />
+            )}
           </Field>
           <Field
             label="End date"
@@ -103,8 +114,18 @@ export function EventForm({
           >
             {(props) => <input {...props} {...pair("end_time_date", false)} type="date" className="input" />}
           </Field>
-          <Field label="End time" error={formMessage(errors.end_time_time)} hint="Optional">
-            {(props) => <input {...props} {...pair("end_time_time", false)} type="time" className="input" />}
+          <Field label="End time" error={timeError(endTime, formMessage(errors.end_time_time), clock)} hint="Optional">
+            {(props) => (
+              <FormTimeInput
+                {...props}
+                control={form.control}
+                name="end_time_time"
+                rules={timeRules("end_time_time")}
+                empty={null}
+                clock={clock}
+                className="input"
+              />
+            )}
           </Field>
         </div>
       </fieldset>

@@ -16,9 +16,10 @@ import { useDeleteEvent } from "./use-event-mutations";
 import { useNow } from "@/lib/client/use-now";
 import styles from "./events.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
+import type { Clock } from "@/lib/shared/time-format";
 
 type View = "upcoming" | "past";
-type Venue = Pick<LocationResponse, "id" | "name" | "time_zone"> & { place?: VenuePlace };
+type Venue = Pick<LocationResponse, "id" | "name" | "time_zone"> & { clock: Clock; place?: VenuePlace };
 
 /**
  * The events page: upcoming and past lists, the add/edit dialog and the delete confirmation; without
@@ -26,6 +27,7 @@ type Venue = Pick<LocationResponse, "id" | "name" | "time_zone"> & { place?: Ven
  */
 export function EventsBoard({ location, canEdit }: { location: Venue; canEdit: boolean }) {
   const zone = location.time_zone;
+  const venueTime = useMemo(() => ({ zone, clock: location.clock }), [zone, location.clock]);
   const query = useQuery(eventQueries.list(location.id));
   const now = useNow();
   const notify = useToast();
@@ -92,7 +94,7 @@ export function EventsBoard({ location, canEdit }: { location: Venue; canEdit: b
           <li key={event.id}>
             <EventCard
               event={event}
-              zone={zone}
+              venue={venueTime}
               now={now}
               onEdit={canEdit ? () => setEditing(event) : undefined}
               onDelete={canEdit ? () => setDeleting(event) : undefined}
@@ -129,7 +131,7 @@ export function EventsBoard({ location, canEdit }: { location: Venue; canEdit: b
           <EventForm
             key={editing === "new" ? "new" : editing.id}
             locationId={location.id}
-            zone={zone}
+            venueTime={venueTime}
             venue={location.place}
             event={editing === "new" ? null : editing}
             onCancel={() => setEditing(null)}

@@ -1,26 +1,29 @@
 "use client";
 
 import { useId } from "react";
-import { useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { FormTimeInput, timeError } from "@/components/ui/time-input";
+import type { Clock } from "@/lib/shared/time-format";
 import type { HourMode, HoursFormValues } from "./hours-form";
 import styles from "./hours.module.css";
 
 const MODE_LABELS: Record<HourMode, string> = { open: "Open", closed: "Closed", always_open: "Open 24 hours" };
 
 // The shared schema's fragments ("is required") follow the control's name, as Field does.
-const sentence = (label: string, error: FieldError | undefined) =>
-  error?.message && /^[a-z]/.test(error.message) ? `${label} ${error.message}` : error?.message;
+const sentence = (label: string, message: string | undefined) => (message && /^[a-z]/.test(message) ? `${label} ${message}` : message);
 
 /** One weekday: its state, and when open its opening and closing time (a close before the open is overnight). */
 export function HourRow({
   index,
   dayName,
   form,
+  clock,
   edited,
 }: {
   index: number;
   dayName: string;
   form: UseFormReturn<HoursFormValues, unknown, unknown>;
+  clock: Clock;
   edited: boolean;
 }) {
   const id = useId();
@@ -29,9 +32,10 @@ export function HourRow({
     name: [`rows.${index}.mode`, `rows.${index}.open_at`, `rows.${index}.close_at`],
   });
   const rowErrors = form.formState.errors.rows?.[index];
-  const modeError = sentence("State", rowErrors?.mode);
-  const openError = sentence("Opening time", rowErrors?.open_at);
-  const closeError = sentence("Closing time", rowErrors?.close_at);
+  const modeError = sentence("State", rowErrors?.mode?.message);
+  // What was typed that is not a time is said in the venue's clock, not as the API's HH:MM.
+  const openError = sentence("Opening time", timeError(openAt, rowErrors?.open_at?.message, clock));
+  const closeError = sentence("Closing time", timeError(closeAt, rowErrors?.close_at?.message, clock));
   const overnight = mode === "open" && openAt && closeAt && closeAt < openAt;
   const note = !overnight ? null : closeAt === "00:00" ? "closes at midnight" : "closes next day";
 
@@ -62,26 +66,30 @@ export function HourRow({
             <label htmlFor={`${id}-open`} className={styles.timeLabel}>
               <span className="visually-hidden">{dayName} </span>Opens
             </label>
-            <input
+            <FormTimeInput
               id={`${id}-open`}
-              type="time"
               className="input"
+              clock={clock}
               aria-invalid={Boolean(openError)}
               aria-describedby={openError ? `${id}-open-error` : undefined}
-              {...form.register(`rows.${index}.open_at`, { deps: [`rows.${index}.close_at`] })}
+              control={form.control}
+              name={`rows.${index}.open_at`}
+              rules={{ deps: [`rows.${index}.close_at`] }}
             />
           </div>
           <div className={styles.time}>
             <label htmlFor={`${id}-close`} className={styles.timeLabel}>
               <span className="visually-hidden">{dayName} </span>Closes
             </label>
-            <input
+            <FormTimeInput
               id={`${id}-close`}
-              type="time"
               className="input"
+              clock={clock}
               aria-invalid={Boolean(closeError)}
               aria-describedby={[closeError ? `${id}-close-error` : "", note ? `${id}-note` : ""].join(" ").trim() || undefined}
-              {...form.register(`rows.${index}.close_at`, { deps: [`rows.${index}.open_at`] })}
+              control={form.control}
+              name={`rows.${index}.close_at`}
+              rules={{ deps: [`rows.${index}.open_at`] }}
             />
           </div>
           {note && (

@@ -8,13 +8,14 @@ import { apiFetch } from "@/lib/client/api";
 import { hourQueries, type Hour } from "@/lib/client/queries/hours";
 import { useZodForm } from "@/lib/client/use-zod-form";
 import { HourRow } from "./hour-row";
+import type { Clock } from "@/lib/shared/time-format";
 import { hoursForm, placeServerErrors, toBatch, toFormValues, type HoursBatch } from "./hours-form";
 import styles from "./hours.module.css";
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The week as one form: edit any rows, then one PATCH saves every changed day in one transaction. */
-export function HoursEditor({ locationId, hours }: { locationId: number; hours: Hour[] }) {
+export function HoursEditor({ locationId, hours, clock }: { locationId: number; hours: Hour[]; clock: Clock }) {
   const client = useQueryClient();
   const notify = useToast();
   const form = useZodForm(hoursForm, { defaultValues: toFormValues(hours) });
@@ -94,6 +95,7 @@ export function HoursEditor({ locationId, hours }: { locationId: number; hours: 
             index={index}
             dayName={dayName}
             form={form}
+            clock={clock}
             edited={Boolean(dirtyFields.rows?.[index] && Object.values(dirtyFields.rows[index]!).some(Boolean))}
           />
         ))}

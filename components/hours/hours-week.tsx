@@ -1,4 +1,5 @@
 import type { Hour } from "@/lib/client/queries/hours";
+import { type Clock, formatClockRange } from "@/lib/shared/time-format";
 import { toFormValues } from "./hours-form";
 import styles from "./hours-week.module.css";
 
@@ -13,7 +14,7 @@ const DAY_NAMES: Record<string, string> = {
 };
 
 /** The weekly hours to read (for staff, who may not change them): each day's times, or closed. */
-export function HoursWeek({ hours }: { hours: Hour[] }) {
+export function HoursWeek({ hours, clock }: { hours: Hour[]; clock: Clock }) {
   const { rows } = toFormValues(hours);
   return (
     <section className={`card ${styles.week}`} aria-labelledby="week-heading">
@@ -30,7 +31,7 @@ export function HoursWeek({ hours }: { hours: Hour[] }) {
                 ? "Closed"
                 : row.mode === "always_open"
                   ? "Open 24 hours"
-                  : `${row.open_at}–${row.close_at}${row.close_at < row.open_at ? " (next day)" : ""}`}
+                  : `${formatClockRange(row.open_at, row.close_at, clock)}${row.close_at < row.open_at ? " (next day)" : ""}`}
             </dd>
           </div>
         ))}

@@ -1,15 +1,24 @@
 "use client";
 
 import { DateTime } from "luxon";
-import { zoneAbbreviation } from "@/lib/shared/zoned-time";
+import { type Clock, formatSpecialDay, timeOf, zoneAbbreviation } from "@/lib/shared/time-format";
 import { useNow } from "@/lib/client/use-now";
 import type { Hour, SpecialDay } from "@/lib/client/queries/hours";
 import { describeOpenStatus, openStatus } from "@/lib/hours/open-now";
 import styles from "./hours.module.css";
-import { specialInWords } from "./special-hours";
 
 /** "Open now" on the venue's own clock (its IANA zone, not the browser's), from the saved week and special dates. */
-export function OpenNowCard({ hours, special, zone }: { hours: Hour[] | undefined; special: SpecialDay[] | undefined; zone: string }) {
+export function OpenNowCard({
+  hours,
+  special,
+  zone,
+  clock,
+}: {
+  hours: Hour[] | undefined;
+  special: SpecialDay[] | undefined;
+  zone: string;
+  clock: Clock;
+}) {
   const now = useNow();
   if (!now || !hours || !special) {
     return (
@@ -25,14 +34,14 @@ export function OpenNowCard({ hours, special, zone }: { hours: Hour[] | undefine
   return (
     <section className={`card ${styles.openNow}`} aria-label="Open now">
       <p className={styles.statusLine}>
-        <span className={status.open ? "badge badge--ok" : "badge"}>{describeOpenStatus(status, now)}</span>
+        <span className={status.open ? "badge badge--ok" : "badge"}>{describeOpenStatus(status, now, clock)}</span>
       </p>
       <p className={styles.clock}>
-        Venue time: <time dateTime={local.toISO() ?? undefined}>{local.toFormat("ccc d LLL, HH:mm")}</time> {zoneAbbreviation(zone, now)}{" "}
-        <span className={styles.muted}>({zone})</span>
+        Venue time: <time dateTime={local.toISO() ?? undefined}>{`${local.toFormat("ccc d LLL")}, ${timeOf(local, clock)}`}</time>{" "}
+        {zoneAbbreviation(zone, now)} <span className={styles.muted}>({zone})</span>
         <span className={styles.muted}> · from saved hours</span>
       </p>
-      {today && <p className={styles.specialToday}>Special hours today: {specialInWords(today)}</p>}
+      {today && <p className={styles.specialToday}>Special hours today: {formatSpecialDay(today, clock)}</p>}
     </section>
   );
 }

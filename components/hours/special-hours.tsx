@@ -2,13 +2,15 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DateTime } from "luxon";
-import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from "react";
 import { LeaveGuard } from "@/components/ui/leave-guard";
 import { useToast } from "@/components/ui/toast";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { ApiProblem, apiFetch, problemMessage } from "@/lib/client/api";
 import { hourQueries, type SpecialDay } from "@/lib/client/queries/hours";
 import { putSpecialHoursBody } from "@/lib/hours/schemas";
+import { type Clock, formatSpecialDay } from "@/lib/shared/time-format";
+import { TimeInput, timeError } from "@/components/ui/time-input";
 import styles from "./hours.module.css";
 
 // Special hours (venue-operations §11): dates whose hours replace their weekday's — a holiday closed,
@@ -31,20 +33,13 @@ const toBody = (rows: Row[]) => ({
   ),
 });
 
-/** "Thu 26 Nov: closed (Thanksgiving)", "Sat 28 Nov: 12:00–02:00 (past midnight)". */
-export function specialInWords(day: Pick<SpecialDay, "date" | "closed" | "open" | "close" | "note">): string {
-  const date = DateTime.fromISO(day.date).setLocale("en-GB").toFormat("ccc d LLL");
-  const hours = day.closed ? "closed" : `${day.open}–${day.close}${day.close! <= day.open! ? " (past midnight)" : ""}`;
-  return `${date}: ${hours}${day.note ? ` (${day.note})` : ""}`;
-}
-
 /** The special dates beside the week: read-only for staff, an editable list for those who may edit. */
-export function SpecialHours({ locationId, zone, canEdit }: { locationId: number; zone: string; canEdit: boolean }) {
+export function SpecialHours({ locationId, zone, clock, canEdit }: { locationId: number; zone: string; clock: Clock; canEdit: boolean }) {
   const query = useQuery(hourQueries.special(locationId));
   if (query.isError && !query.data) return <ErrorState message={problemMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton lines={2} height="3rem" label="Loading special hours" />;
   return canEdit ? (
-    <SpecialHoursEditor locationId={locationId} zone={zone} saved={query.data} />
+    <SpecialHoursEditor locationId={locationId} zone={zone} clock={clock} saved={query.data} />
   ) : (
     <section className={`card ${styles.special}`} aria-labelledby="special-heading">
       <h2 id="special-heading" className={styles.heading}>
@@ -55,7 +50,7 @@ export function SpecialHours({ locationId, zone, canEdit }: { locationId: number
       ) : (
         <ul className={styles.specialList}>
           {query.data.map((day) => (
-            <li key={day.date}>{specialInWords(day)}</li>
+            <li key={day.date}>{formatSpecialDay(day, clock)}</li>
           ))}
         </ul>
       )}
@@ -63,9 +58,10 @@ export function SpecialHours({ locationId, zone, canEdit }: { locationId: number
   );
 }
 
-function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; zone: string; saved: SpecialDay[] }) {
+function SpecialHoursEditor({ locationId, zone, clock, saved }: { locationId: number; zone: string; clock: Clock; saved: SpecialDay[] }) {
   const client = useQueryClient();
   const notify = useToast();
+  const baseId = useId();
   const [rows, setRows] = useState<Row[]>(() => saved.map(toRow));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -116,7 +112,7 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
 
   const errorOf = (index: number, name: string) => errors[`special_hours.${index}.${name}`];
   /** One labelled input of a row, bound to its field, marked when the list's check refused it. */
-  const field = (index: number, name: "date" | "open" | "close" | "note", label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+  const field = (index: number, name: "date" | "note", label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
     <label className={styles.time}>
       <span className={styles.timeLabel}>{label}</span>
       <input
@@ -127,6 +123,22 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
         onChange={(event) => change(index, { [name]: event.target.value })}
       />
     </label>
+  );
+  /** A row's opening or closing time, in the venue's clock. */
+  const time = (index: number, name: "open" | "close", label: string) => (
+    <div className={styles.time}>
+      <label className={styles.timeLabel} htmlFor={`${baseId}-${index}-${name}`}>
+        {label}
+      </label>
+      <TimeInput
+        id={`${baseId}-${index}-${name}`}
+        className="input"
+        clock={clock}
+        value={rows[index]![name]}
+        aria-invalid={Boolean(errorOf(index, name))}
+        onValueChange={(value) => change(index, { [name]: value })}
+      />
+    </div>
   );
 
   return (
@@ -161,8 +173,8 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
               </label>
               {!row.closed && (
                 <>
-                  {field(index, "open", "Opens", { type: "time" })}
-                  {field(index, "close", "Closes", { type: "time" })}
+                  {time(index, "open", "Opens")}
+                  {time(index, "close", "Closes")}
                 </>
               )}
               {field(index, "note", "Note", { placeholder: "Thanksgiving", maxLength: 140 })}
@@ -176,10 +188,11 @@ function SpecialHoursEditor({ locationId, zone, saved }: { locationId: number; z
               </button>
               {["date", "open", "close"].some((field) => errorOf(index, field)) && (
                 <div className={styles.errors}>
-                  {["date", "open", "close"].map((field) =>
+                  {(["date", "open", "close"] as const).map((field) =>
                     errorOf(index, field) ? (
                       <p key={field}>
-                        {field === "date" ? "Date" : field === "open" ? "Opens" : "Closes"} {errorOf(index, field)}
+                        {field === "date" ? "Date" : field === "open" ? "Opens" : "Closes"}{" "}
+                        {field === "date" ? errorOf(index, field) : timeError(rows[index]![field], errorOf(index, field), clock)}
                       </p>
                     ) : null,
                   )}

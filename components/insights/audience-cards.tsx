@@ -70,74 +70,87 @@ function RowChart({ data, colour }: { data: Bucket[]; colour: string }) {
 
 const GENDER_LABELS: Record<string, string> = { Male: "Male", Female: "Female", "N/A": "Not given" };
 
+const genderBuckets = (rows: { gender: string; count: number }[]): Bucket[] =>
+  rows.map((row) => ({ label: GENDER_LABELS[row.gender] ?? row.gender, value: row.count }));
+
 export function GenderCard({ locationId, days }: { locationId: number; days: number }) {
   const query = useQuery({
     ...insightQueries.gender(locationId, days),
     placeholderData: keepPreviousData,
-    select: (rows): Bucket[] => rows.map((row) => ({ label: GENDER_LABELS[row.gender] ?? row.gender, value: row.count })),
+    select: (answer) => ({ buckets: genderBuckets(answer.user_gender), before: sum(genderBuckets(answer.previous_period.user_gender)) }),
   });
   return (
     <ChartCard
       title="Gender"
       query={query}
       height={230}
-      isEmpty={(data) => sum(data) === 0}
+      isEmpty={({ buckets }) => sum(buckets) === 0}
       empty={`No guests ${periodPhrase(days)}`}
-      headline={(data) => (
+      headline={({ buckets, before }) => (
         <Headline
-          value={formatCount(sum(data))}
+          value={formatCount(sum(buckets))}
           label="distinct guests"
-          detail={data.map((bucket) => `${percentOf(bucket.value, sum(data))} ${bucket.label.toLowerCase()}`).join(" · ")}
+          compared={{ now: sum(buckets), before, days }}
+          detail={buckets.map((bucket) => `${percentOf(bucket.value, sum(buckets))} ${bucket.label.toLowerCase()}`).join(" · ")}
         />
       )}
-      summary={(data) => `Distinct guests by gender ${periodPhrase(days)}: ${listed(data)}.`}
-      chart={(data) => <RowChart data={data} colour={seriesColour(0)} />}
-      table={(data) => ({
+      summary={({ buckets }) => `Distinct guests by gender ${periodPhrase(days)}: ${listed(buckets)}.`}
+      chart={({ buckets }) => <RowChart data={buckets} colour={seriesColour(0)} />}
+      table={({ buckets }) => ({
         caption: `Distinct guests by gender ${periodPhrase(days)}`,
         columns: ["Gender", "Guests", "Share"],
-        rows: tableRows(data),
+        rows: tableRows(buckets),
       })}
     />
   );
 }
 
+const ageBuckets = (ages: { data: Record<string, number> }): Bucket[] =>
+  Object.entries(ages.data).map(([band, value]) => ({ label: band.replace("-", "–"), value }));
+
 export function AgesCard({ locationId, days }: { locationId: number; days: number }) {
   const query = useQuery({
     ...insightQueries.ages(locationId, days),
     placeholderData: keepPreviousData,
-    select: (ages): Bucket[] => Object.entries(ages.data).map(([band, value]) => ({ label: band.replace("-", "–"), value })),
+    select: (answer) => ({ buckets: ageBuckets(answer.user_ages), before: answer.previous_period.user_ages.total }),
   });
   return (
     <ChartCard
       title="Ages"
       query={query}
       height={230}
-      isEmpty={(data) => sum(data) === 0}
+      isEmpty={({ buckets }) => sum(buckets) === 0}
       empty={`No guests with a known age ${periodPhrase(days)}`}
       emptyHint={<p>Guests who do not share their birth year are left out.</p>}
-      headline={(data) => (
+      headline={({ buckets, before }) => (
         <Headline
-          value={formatCount(sum(data))}
+          value={formatCount(sum(buckets))}
           label="guests with a known age"
-          detail={`Largest group: ${largest(data).label} (${percentOf(largest(data).value, sum(data))})`}
+          compared={{ now: sum(buckets), before, days }}
+          detail={`Largest group: ${largest(buckets).label} (${percentOf(largest(buckets).value, sum(buckets))})`}
         />
       )}
-      summary={(data) => `Distinct guests by age ${periodPhrase(days)}: ${listed(data)}.`}
-      chart={(data) => <RowChart data={data} colour={seriesColour(2)} />}
-      table={(data) => ({
+      summary={({ buckets }) => `Distinct guests by age ${periodPhrase(days)}: ${listed(buckets)}.`}
+      chart={({ buckets }) => <RowChart data={buckets} colour={seriesColour(2)} />}
+      table={({ buckets }) => ({
         caption: `Distinct guests by age ${periodPhrase(days)}`,
         columns: ["Age", "Guests", "Share"],
-        rows: tableRows(data),
+        rows: tableRows(buckets),
       })}
     />
   );
 }
 
+/**
+ * Distinct guests per weekday. Its figure is a day's name, so it has no change beside it; and "Today"
+ * has no weekday rhythm at all: the page leaves this card out then (the check-ins card names the
+ * busiest hour instead).
+ */
 export function WeekdayCard({ locationId, days }: { locationId: number; days: number }) {
   const query = useQuery({
     ...insightQueries.daily(locationId, days),
     placeholderData: keepPreviousData,
-    select: (rows): Bucket[] => rows.map((row) => ({ label: row.day, value: row.distinct_users })),
+    select: (answer): Bucket[] => answer.daily_data.map((row) => ({ label: row.day, value: row.distinct_users })),
   });
   return (
     <ChartCard

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
+import { change, changeWords } from "./format";
 import styles from "./insights.module.css";
 
 type TableSpec = { caption: string; columns: string[]; rows: (string | number)[][] };
@@ -71,15 +72,34 @@ export function ChartCard<T>({ title, query, height, isEmpty, empty, emptyHint, 
   );
 }
 
+/** The figure beside the previous period's (the server's `previous_period`): arrow and words, never colour alone. */
+export type Compared = { now: number; before: number; days: number };
+
 /** The card's headline: the number that matters, readable without hovering anything. */
-export function Headline({ value, label, detail }: { value: string; label: string; detail?: ReactNode }) {
+export function Headline({ value, label, detail, compared }: { value: string; label: string; detail?: ReactNode; compared?: Compared }) {
   return (
     <>
       <p className={styles.headlineText}>
         <strong className={styles.bigNumber}>{value}</strong> {label}
       </p>
+      {compared && <ChangeNote {...compared} />}
       {detail && <p className={styles.headlineDetail}>{detail}</p>}
     </>
+  );
+}
+
+const MARK_CLASS = { "▲": styles.up, "▼": styles.down, "=": styles.level, new: styles.up, "—": styles.level } as const;
+
+function ChangeNote({ now, before, days }: Compared) {
+  const { mark, words } = change(now, before, days);
+  return (
+    <p className={styles.change} data-testid="change">
+      <span className={`${styles.changeMark} ${MARK_CLASS[mark]}`} aria-hidden>
+        {mark === "new" ? "New" : mark}
+      </span>{" "}
+      <span aria-hidden>{words}</span>
+      <span className="visually-hidden">{changeWords(now, before, days)}</span>
+    </p>
   );
 }
 

@@ -17,6 +17,9 @@ export const dayAxis = {
   axisLine: { stroke: "#cfc5b6" },
 } as const;
 
+/** Today's hours, already labelled ("14:00"): Recharts drops the ones that would collide on a phone. */
+export const hourAxis = { interval: "preserveStartEnd", minTickGap: 14, tick, tickLine: false, axisLine: { stroke: "#cfc5b6" } } as const;
+
 /** A category axis (genders, age bands, weekdays): every label shown. */
 export const categoryAxis = { interval: 0, tick, tickLine: false, axisLine: { stroke: "#cfc5b6" } } as const;
 

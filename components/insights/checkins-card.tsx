@@ -1,40 +1,54 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { VenueTime } from "@/lib/shared/time-format";
 import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { insightQueries, type CheckinsSeries } from "@/lib/client/queries/insights";
+import { insightQueries, type Checkins } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
-import { countAxis, dayAxis, gridProps, legendProps, tooltipProps, valueLabel } from "./chart-parts";
-import {
-  byWeek,
-  changeWords,
-  formatCount,
-  formatLongDay,
-  periodPhrase,
-  plural,
-  previousPeriodCount,
-  seriesColour,
-  WEEKLY_AFTER_DAYS,
-  widerPeriod,
-} from "./format";
+import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps, valueLabel } from "./chart-parts";
+import { byWeek, formatCount, formatLongDay, hourLabels, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
 
-const busiest = (series: CheckinsSeries) =>
-  series.items.reduce((best, item) => (item.checkins > best.checkins ? item : best), series.items[0]!);
+type Point = { date: string; checkins: number; distinct_users: number };
+/** What the chart draws: today's hours (labelled), the days, or past 60 days the weeks. */
+type Shaped = { count: number; before: number; per: "hour" | "day" | "week"; points: Point[]; weeks: ReturnType<typeof weeksOf> };
+
+const weeksOf = (items: Point[]) => byWeek(items, ["checkins"]);
+
+function shape(data: Checkins, days: number, venue: VenueTime): Shaped {
+  const base = { count: data.checkins.count, before: data.previous_period.checkins.count };
+  if (days === 1 && data.checkins_by_hour) {
+    const labels = hourLabels(
+      data.checkins_by_hour.map((hour) => hour.start),
+      venue,
+    );
+    const points = data.checkins_by_hour.map((hour, index) => ({
+      date: labels[index]!,
+      checkins: hour.checkins,
+      distinct_users: hour.distinct_users,
+    }));
+    return { ...base, per: "hour", points, weeks: [] };
+  }
+  const weekly = days > WEEKLY_AFTER_DAYS;
+  return { ...base, per: weekly ? "week" : "day", points: data.checkins.items, weeks: weekly ? weeksOf(data.checkins.items) : [] };
+}
+
+const busiest = (points: Point[]) => points.reduce((best, point) => (point.checkins > best.checkins ? point : best), points[0]!);
+const when = (point: Point, per: Shaped["per"]) => (per === "hour" ? point.date : formatLongDay(point.date));
 
 /**
- * Check-ins per local day, with the distinct guests of each day as a dashed line; past 60 days, check-ins
- * per week (a guest of several days would count once per day, so the weekly chart has no guests line).
+ * Check-ins per local day, with the distinct guests of each day as a dashed line; today, per hour of the
+ * venue's clock; past 60 days, check-ins per week (a guest of several days would count once per day, so
+ * the weekly chart has no guests line). The figure sits beside the previous period's, as the server
+ * counted it.
  */
-export function CheckinsCard({ locationId, days }: { locationId: number; days: number }) {
-  const query = useQuery({ ...insightQueries.checkins(locationId, days), placeholderData: keepPreviousData });
-  // The previous period beside the figure, read from the next longer period (none beyond 180 days).
-  const widerDays = widerPeriod(days);
-  const wider = useQuery({ ...insightQueries.checkins(locationId, widerDays ?? days), enabled: widerDays !== null });
-  const before = widerDays !== null && wider.data ? previousPeriodCount(wider.data, days) : null;
+export function CheckinsCard({ locationId, days, venue }: { locationId: number; days: number; venue: VenueTime }) {
+  const query = useQuery({
+    ...insightQueries.checkins(locationId, days),
+    placeholderData: keepPreviousData,
+    select: (data) => shape(data, days, venue),
+  });
   const colour = seriesColour(0);
   const guestColour = seriesColour(1);
-  const weekly = days > WEEKLY_AFTER_DAYS;
-  const per = weekly ? "week" : "day";
   return (
     <ChartCard
       title="Check-ins over time"
@@ -45,82 +59,82 @@ export function CheckinsCard({ locationId, days }: { locationId: number; days: n
       empty={`No check-ins ${periodPhrase(days)}`}
       emptyHint={<p>Check-ins appear here as guests check in to beers at this venue.</p>}
       headline={(data) => {
-        const peak = busiest(data);
+        const peak = busiest(data.points);
+        const busiestWords =
+          data.count === 0 || data.points.length < 2
+            ? null
+            : data.per === "hour"
+              ? `Busiest hour so far: ${peak.date} (${plural(peak.checkins, "check-in")})`
+              : `Busiest day: ${formatLongDay(peak.date)} (${plural(peak.checkins, "check-in")})`;
         return (
           <Headline
             value={formatCount(data.count)}
             label={`check-ins ${periodPhrase(days)}`}
-            detail={
-              [
-                before !== null ? changeWords(data.count, before, days) : null,
-                data.items.length > 1 ? `Busiest day: ${formatLongDay(peak.date)} (${plural(peak.checkins, "check-in")})` : null,
-              ]
-                .filter(Boolean)
-                .join(" · ") || undefined
-            }
+            compared={{ now: data.count, before: data.before, days }}
+            detail={busiestWords ?? undefined}
           />
         );
       }}
       summary={(data) => {
-        const peak = busiest(data);
-        return `Check-ins per ${per} ${periodPhrase(days)}: ${plural(data.count, "check-in")} in total; the busiest day was ${formatLongDay(peak.date)} with ${formatCount(peak.checkins)}.`;
+        const peak = busiest(data.points);
+        return `Check-ins per ${data.per} ${periodPhrase(days)}: ${plural(data.count, "check-in")} in total; the busiest ${data.per === "hour" ? "hour" : "day"} was ${when(peak, data.per)} with ${formatCount(peak.checkins)}.`;
       }}
-      chart={(data) => (
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={weekly ? (byWeek(data.items, ["checkins"]) as { date: string; checkins: number }[]) : data.items}
-            margin={{ top: 22, right: 12, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid {...gridProps} />
-            <XAxis dataKey="date" {...dayAxis} />
-            <YAxis {...countAxis} />
-            <Tooltip {...tooltipProps} />
-            <Legend {...legendProps} />
-            <Area
-              type="monotone"
-              dataKey="checkins"
-              name="Check-ins"
-              stroke={colour}
-              strokeWidth={2}
-              fill={colour}
-              fillOpacity={0.14}
-              dot={weekly || data.items.length <= 31 ? { r: 3, fill: colour } : false}
-              isAnimationActive={false}
+      chart={(data) => {
+        const weekly = data.per === "week";
+        const rows: readonly { date: string; checkins: number }[] = weekly ? data.weeks : data.points;
+        return (
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart
+              data={rows as { date: string; checkins: number }[]}
+              margin={{ top: 22, right: 12, bottom: 0, left: 0 }}
+              accessibilityLayer={false}
             >
-              {data.items.length <= 14 && <LabelList dataKey="checkins" position="top" offset={8} {...valueLabel} />}
-            </Area>
-            {!weekly && (
-              <Line
+              <CartesianGrid {...gridProps} />
+              <XAxis dataKey="date" {...(data.per === "hour" ? hourAxis : dayAxis)} />
+              <YAxis {...countAxis} />
+              <Tooltip {...tooltipProps} />
+              <Legend {...legendProps} />
+              <Area
                 type="monotone"
-                dataKey="distinct_users"
-                name="Distinct guests"
-                legendType="plainline"
-                stroke={guestColour}
+                dataKey="checkins"
+                name="Check-ins"
+                stroke={colour}
                 strokeWidth={2}
-                strokeDasharray="6 4"
-                dot={false}
+                fill={colour}
+                fillOpacity={0.14}
+                dot={rows.length <= 31 ? { r: 3, fill: colour } : false}
                 isAnimationActive={false}
-              />
-            )}
-          </ComposedChart>
-        </ResponsiveContainer>
-      )}
+              >
+                {rows.length <= 14 && <LabelList dataKey="checkins" position="top" offset={8} {...valueLabel} />}
+              </Area>
+              {!weekly && (
+                <Line
+                  type="monotone"
+                  dataKey="distinct_users"
+                  name="Distinct guests"
+                  legendType="plainline"
+                  stroke={guestColour}
+                  strokeWidth={2}
+                  strokeDasharray="6 4"
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              )}
+            </ComposedChart>
+          </ResponsiveContainer>
+        );
+      }}
       table={(data) =>
-        weekly
+        data.per === "week"
           ? {
               caption: `Check-ins per week ${periodPhrase(days)}`,
               columns: ["Week from", "Days", "Check-ins"],
-              rows: byWeek(data.items, ["checkins"]).map((week) => [
-                formatLongDay(week.date),
-                String(week.days),
-                formatCount(week.checkins),
-              ]),
+              rows: data.weeks.map((week) => [formatLongDay(week.date), String(week.days), formatCount(week.checkins)]),
             }
           : {
-              caption: `Check-ins per day ${periodPhrase(days)}`,
-              columns: ["Day", "Check-ins", "Distinct guests"],
-              rows: data.items.map((item) => [formatLongDay(item.date), formatCount(item.checkins), formatCount(item.distinct_users)]),
+              caption: `Check-ins per ${data.per} ${periodPhrase(days)}`,
+              columns: [data.per === "hour" ? "Hour" : "Day", "Check-ins", "Distinct guests"],
+              rows: data.points.map((point) => [when(point, data.per), formatCount(point.checkins), formatCount(point.distinct_users)]),
             }
       }
     />

@@ -1,5 +1,8 @@
 // Shared by the insight cards: the series palette, number and date formatting, and the period phrase.
 
+import { DateTime } from "luxon";
+import { timeOf, type VenueTime, zoneAbbreviation } from "@/lib/shared/time-format";
+
 /**
  * Okabe–Ito hues (distinguishable with every common colour-vision deficiency), the light ones darkened
  * until each has at least 3:1 contrast on the white card. Series are always named in a legend or on an
@@ -44,27 +47,42 @@ export const periodPhrase = (days: number) => (days === 1 ? "today" : `in the la
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** The insight periods (num_days): a period's previous one is read from the next longer period's days. */
-const PERIODS = [1, 7, 30, 90, 180] as const;
-export const widerPeriod = (days: number): number | null => PERIODS.find((period) => period >= days * 2) ?? null;
+/** The period a figure is compared with, in words: the server counts it up to now's local time (decision 063). */
+export const previousPhrase = (days: number) => (days === 1 ? "yesterday by this time" : `the previous ${days} days`);
+
+export type Change = { mark: "▲" | "▼" | "=" | "new" | "—"; words: string };
 
 /**
- * The check-ins of the `days` before the current period, from a longer series that covers them (its
- * items are local days, oldest first, ending today like the current one); null when it does not.
+ * A figure beside the previous period's: "▲ 12%" / "▼ 3%" with the previous figure, "new" when the
+ * previous period had none, "—" when neither had any.
  */
-export function previousPeriodCount(wider: { items: { date: string; checkins: number }[] }, days: number): number | null {
-  if (wider.items.length < days * 2) return null;
-  const previous = wider.items.slice(wider.items.length - days * 2, wider.items.length - days);
-  return previous.reduce((sum, item) => sum + item.checkins, 0);
+export function change(now: number, before: number, days: number): Change {
+  const previous = previousPhrase(days);
+  const none = `none ${days === 1 ? previous : `in ${previous}`}`;
+  if (before === 0) return now === 0 ? { mark: "—", words: `${none} either` } : { mark: "new", words: none };
+  const percent = Math.round(((now - before) / before) * 100);
+  if (percent === 0) return { mark: "=", words: `the same as ${previous} (${formatCount(before)})` };
+  return { mark: percent > 0 ? "▲" : "▼", words: `${Math.abs(percent)}% on ${previous} (${formatCount(before)})` };
 }
 
-/** "▲ 12% on the previous 30 days", "▼ 3% …", "the same as …", "… (none before)". */
+/** The change said in one line, as a screen reader and a test read it. */
 export function changeWords(now: number, before: number, days: number): string {
-  const previous = days === 1 ? "yesterday" : `the previous ${days} days`;
-  if (before === 0) return now === 0 ? `The same as ${previous}` : `None ${days === 1 ? "yesterday" : `in ${previous}`}`;
-  const change = Math.round(((now - before) / before) * 100);
-  if (change === 0) return `The same as ${previous} (${formatCount(before)})`;
-  return `${change > 0 ? "▲" : "▼"} ${Math.abs(change)}% on ${previous} (${formatCount(before)})`;
+  const { mark, words } = change(now, before, days);
+  if (mark === "▲" || mark === "▼") return `${mark === "▲" ? "Up" : "Down"} ${words}`;
+  if (mark === "new") return `New: ${words}`;
+  if (mark === "=") return `The same: ${words.replace(/^the same as /, "as ")}`;
+  return `None: ${words}`;
+}
+
+/**
+ * Today's hours in the venue's zone and clock, like every time on the dashboard ("2:00 PM" or "14:00",
+ * decision 062); an hour the clocks repeat carries its zone ("1:00 AM EDT", "1:00 AM EST").
+ */
+export function hourLabels(starts: readonly string[], venue: VenueTime): string[] {
+  const plain = starts.map((start) => timeOf(DateTime.fromISO(start, { zone: venue.zone }), venue.clock));
+  return plain.map((label, index) =>
+    plain.indexOf(label) !== plain.lastIndexOf(label) ? `${label} ${zoneAbbreviation(venue.zone, new Date(starts[index]!))}` : label,
+  );
 }
 
 /** Past this many days a chart shows weeks: 180 daily points are noise on a card (issue 38 row 12). */

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { venueTimeOf } from "@/lib/shared/time-format";
 import { useIsFetching } from "@tanstack/react-query";
 import { PageHeader } from "@/components/shell/page-header";
 import { insightQueries } from "@/lib/client/queries/insights";
@@ -14,7 +15,7 @@ import { SubscribersCard } from "./subscribers-card";
 import { TopBeersCard } from "./top-beers-card";
 import styles from "./insights.module.css";
 
-type Props = { location: { id: number; name: string; time_zone: string }; initialDays: NumDays };
+type Props = { location: { id: number; name: string; time_zone: string; country: string | null }; initialDays: NumDays };
 
 /** The insights page: all-time totals, then every chart over the chosen period (kept in ?days=). */
 export function InsightsView({ location, initialDays }: Props) {
@@ -43,12 +44,13 @@ export function InsightsView({ location, initialDays }: Props) {
       </p>
       <StatTiles locationId={location.id} />
       <div className={styles.grid}>
-        <CheckinsCard locationId={location.id} days={days} />
+        <CheckinsCard locationId={location.id} days={days} venue={venueTimeOf(location)} />
         <GenderCard locationId={location.id} days={days} />
         <AgesCard locationId={location.id} days={days} />
-        <WeekdayCard locationId={location.id} days={days} />
-        <SubscribersCard locationId={location.id} days={days} />
-        <MenuViewsCard locationId={location.id} days={days} timeZone={location.time_zone} />
+        {/* One day has no weekday rhythm: today the check-ins card names the busiest hour instead. */}
+        {days !== 1 && <WeekdayCard locationId={location.id} days={days} />}
+        <SubscribersCard locationId={location.id} days={days} venue={venueTimeOf(location)} wide={days === 1} />
+        <MenuViewsCard locationId={location.id} days={days} venue={venueTimeOf(location)} />
         <TopBeersCard locationId={location.id} days={days} where="here" />
         <TopBeersCard locationId={location.id} days={days} where="nearby" />
       </div>

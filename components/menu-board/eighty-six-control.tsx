@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { eightySixInForce, useVenueClock, venueTime } from "@/components/eighty-six/next-open";
+import { eightySixInForce, useVenueClock } from "@/components/eighty-six/next-open";
+import { formatDayTime } from "@/lib/shared/time-format";
 import { useEightySix } from "@/components/eighty-six/use-eighty-six";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
@@ -16,8 +17,8 @@ export function useItemEightySix(item: Item) {
   const clock = useVenueClock(locationId);
   const inForce = eightySixInForce(item, clock.now);
   const until =
-    inForce && item.eighty_sixed_until && clock.zone
-      ? `until ${venueTime(item.eighty_sixed_until, clock.zone, clock.now)}`
+    inForce && item.eighty_sixed_until && clock.venue
+      ? `until ${formatDayTime(item.eighty_sixed_until, clock.venue, clock.now)}`
       : "until restored";
   return { locationId, clock, inForce, until };
 }
@@ -54,7 +55,7 @@ export function EightySixControl({ item }: { item: Item }) {
     );
   }
   const opening = clock.nextOpen;
-  const openingLabel = opening && clock.zone ? venueTime(opening, clock.zone, clock.now) : null;
+  const openingLabel = opening && clock.venue ? formatDayTime(opening, clock.venue, clock.now) : null;
   const nextOpenText = openingLabel
     ? `Until we next open — ${openingLabel}`
     : clock.loading

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
-import { locationQueries } from "@/lib/client/queries/locations";
+import { useVenueTime } from "@/lib/client/use-venue-time";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
 import { CsvImportDialog } from "@/components/menu-csv/lazy-csv-import";
@@ -31,7 +31,7 @@ export function MenuPanel({
   onDeleted: () => void;
 }) {
   const tree = useQuery(menuQueries.tree(menu.id));
-  const zone = useQuery(locationQueries.detail(locationId)).data?.time_zone ?? null;
+  const venue = useVenueTime(locationId);
   const { edit } = useBoardPermissions();
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -57,7 +57,7 @@ export function MenuPanel({
           menuId={menu.id}
           menuName={menu.name}
           canRestore={edit}
-          zone={zone}
+          venue={venue}
         />
       </BoardLocationContext.Provider>
       {edit && <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />}

@@ -8,7 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { historyQueries, type MenuVersion } from "@/lib/client/queries/history";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
-import { venueDateTime } from "@/lib/shared/zoned-time";
+import { formatDateTime, type VenueTime } from "@/lib/shared/time-format";
 import { diffTrees, type DiffKind } from "./tree-diff";
 import styles from "./history.module.css";
 
@@ -32,21 +32,21 @@ export function HistoryDialog({
   menuId,
   menuName,
   canRestore,
-  zone = null,
+  venue = null,
 }: {
   open: boolean;
   onClose: () => void;
   menuId: number;
   menuName: string;
   canRestore: boolean;
-  /** The venue's zone: every time is on its wall clock. */
-  zone?: string | null;
+  /** The venue's zone and clock: every time is on its wall clock. */
+  venue?: VenueTime | null;
 }) {
   // Here, not in the comparison: the toast's Undo runs after the dialog has closed.
   const restore = useRestore(menuId);
   return (
     <Dialog open={open} onClose={onClose} title={`History of ${menuName}`} wide>
-      {open && <HistoryBody menuId={menuId} zone={zone} restore={canRestore ? restore : null} onRestored={onClose} />}
+      {open && <HistoryBody menuId={menuId} venue={venue} restore={canRestore ? restore : null} onRestored={onClose} />}
     </Dialog>
   );
 }
@@ -55,12 +55,12 @@ type RestoreMutation = ReturnType<typeof useRestore>;
 
 function HistoryBody({
   menuId,
-  zone,
+  venue,
   restore,
   onRestored,
 }: {
   menuId: number;
-  zone: string | null;
+  venue: VenueTime | null;
   restore: RestoreMutation | null;
   onRestored: () => void;
 }) {
@@ -84,7 +84,7 @@ function HistoryBody({
           {restore
             ? "Newest first. Choose one to see what has changed since and to restore it."
             : "Newest first. Choose one to see what has changed since."}
-          {zone && ` Times are in ${zone}.`}
+          {venue && ` Times are in ${venue.zone}.`}
         </p>
         <ol className={styles.list}>
           {list.map((version) => (
@@ -102,7 +102,7 @@ function HistoryBody({
                 </span>
                 <span className={styles.summary}>{version.summary}</span>
                 <span className={styles.meta}>
-                  {who(version)} {VIA[version.actor.via]}, <time dateTime={version.at}>{venueDateTime(version.at, zone)}</time>
+                  {who(version)} {VIA[version.actor.via]}, <time dateTime={version.at}>{formatDateTime(version.at, venue)}</time>
                 </span>
               </button>
             </li>

@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import { MenuPreview } from "./menu-preview";
 import { useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
+import { inVenueZone, timeOf } from "@/lib/shared/time-format";
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
@@ -14,14 +15,6 @@ import styles from "./menu-preview.module.css";
 // its theme and shows the menu as soon as the stream tells it is published.
 
 const PAGE_MS = 12_000;
-
-function clock(timeZone: string | undefined) {
-  try {
-    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  }
-}
 
 type Props = { menuId: number; initial: PreviewResponse | null; options: BoardLook };
 
@@ -108,9 +101,9 @@ export function LiveBoard({ menuId, initial, options }: Props) {
   }, [pages]);
   const page = pages > 1 ? turn % pages : 0;
 
-  const timeZone = preview?.time_zone;
-  const time = useMemo(() => clock(timeZone), [timeZone]);
-  const asOf = stream.asOf === null ? null : time.format(stream.asOf);
+  // Venue time in the venue's clock; before the menu is known, the TV's own zone.
+  const asOf =
+    stream.asOf === null ? null : timeOf(inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
   const status = (
     <p className={styles.status} data-state={stream.state} role="status">
       {stream.state === "live" ? (

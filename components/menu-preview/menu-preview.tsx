@@ -35,7 +35,7 @@ export type BoardFrame = {
   status: ReactNode;
 };
 
-type Props = Omit<PreviewResponse, "time_zone"> & {
+type Props = Omit<PreviewResponse, "time_zone" | "clock"> & {
   options: BoardLook;
   board?: BoardFrame;
 };

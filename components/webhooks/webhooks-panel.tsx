@@ -1,28 +1,29 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useId, useRef, useState } from "react";
+import { createContext, useContext, useId, useMemo, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Delivery, type Webhook, webhookQueries } from "@/lib/client/queries/webhooks";
-import { venueDateTime } from "@/lib/shared/zoned-time";
+import { formatDateTime, type Clock, type VenueTime } from "@/lib/shared/time-format";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas";
 import { WebhookForm } from "./webhook-form";
 import styles from "./webhooks.module.css";
 
 /** The Webhooks page of a location: the list, add (with the secret shown once), test, re-enable, delete, deliveries. */
-/** The venue's zone: deliveries and failures are told on its wall clock, as everywhere in the dashboard. */
-const ZoneContext = createContext<string | null>(null);
+/** The venue's zone and clock: deliveries and failures are told on its wall clock, as everywhere in the dashboard. */
+const VenueTimeContext = createContext<VenueTime | null>(null);
 const useWhen = () => {
-  const zone = useContext(ZoneContext);
-  return (at: string) => venueDateTime(at, zone);
+  const venue = useContext(VenueTimeContext);
+  return (at: string) => formatDateTime(at, venue);
 };
 
-export function WebhooksPanel({ location }: { location: { id: number; name: string; time_zone: string } }) {
+export function WebhooksPanel({ location }: { location: { id: number; name: string; time_zone: string; clock: Clock } }) {
   const query = useQuery(webhookQueries.list(location.id));
+  const venue = useMemo(() => ({ zone: location.time_zone, clock: location.clock }), [location.time_zone, location.clock]);
   const client = useQueryClient();
   const notify = useToast();
   const [adding, setAdding] = useState(false);
@@ -74,7 +75,7 @@ export function WebhooksPanel({ location }: { location: { id: number; name: stri
   }
 
   return (
-    <ZoneContext.Provider value={location.time_zone}>
+    <VenueTimeContext.Provider value={venue}>
       <PageHeader
         title="Webhooks"
         subtitle={`${location.name} · menu changes sent to your systems · times in ${location.time_zone}`}
@@ -118,7 +119,7 @@ export function WebhooksPanel({ location }: { location: { id: number; name: stri
           setDeleting(null);
         }}
       />
-    </ZoneContext.Provider>
+    </VenueTimeContext.Provider>
   );
 }
 

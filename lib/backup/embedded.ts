@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { appKey } from "@/lib/auth/secret";
-import { dumpPglite, openPglite, runningMarker } from "@/lib/db/client";
+import { createPglite, dumpPglite, openPglite, runningMarker } from "@/lib/db/client";
 import { checkIntegrity } from "./integrity";
 
 // Backups of the embedded database (issue 32 item 4, decision 060): `npm run backup -- FILE` and
@@ -57,8 +57,7 @@ export async function backupTo(file: string, dataDir: string): Promise<BackupRes
     bytes = new Uint8Array(await response.arrayBuffer());
   } else {
     if (!existsSync(dataDir)) throw new Error(`No embedded database at ${dataDir}.`);
-    const { PGlite } = await import("@electric-sql/pglite");
-    const client = await PGlite.create({ dataDir });
+    const client = await createPglite({ dataDir });
     try {
       bytes = new Uint8Array(await (await dumpPglite(client)).arrayBuffer());
     } finally {

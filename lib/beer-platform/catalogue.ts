@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/server/errors";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
 import { upstreamConfig } from "./config";
@@ -6,6 +6,8 @@ import { callUpstream } from "./client";
 import { appBudget, businessShare } from "./budget";
 import { matchEndpoint } from "./endpoints";
 import { V4Error } from "./errors";
+import { askedLately, keepBeers, rememberSearch, searchSeen, seenBeer, type SeenBeer } from "./seen-beers";
+import { normalTerm } from "@/lib/db/text-match";
 
 // The platform's beer record, as far as menus need it (reference-shapes.md, v4).
 type VendorBeer = {
@@ -60,6 +62,39 @@ export function reshapeBeer(beer: VendorBeer, brewery = beer.brewery): Catalogue
   };
 }
 
+type VendorAnswer = { response?: Record<string, unknown> };
+
+/**
+ * The beers in a platform answer, as the catalogue keeps them: beer info's one (complete), a beer
+ * search's items (complete when they carry the rating: the sandbox's do, a platform's may not).
+ */
+function beersIn(endpointName: string, body: VendorAnswer): SeenBeer[] {
+  if (endpointName === "beer/info") {
+    const beer = body.response?.beer as VendorBeer | undefined;
+    return beer && typeof beer.bid === "number" && beer.beer_name ? [{ beer: reshapeBeer(beer), complete: true }] : [];
+  }
+  if (endpointName !== "search/beer") return [];
+  const items = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => typeof item?.beer?.bid === "number" && item.beer.beer_name)
+    .map((item) => ({ beer: reshapeBeer(item.beer, item.brewery ?? item.beer.brewery), complete: item.beer.rating_score !== undefined }));
+}
+
+/**
+ * What the forwarder passes on from beer info and beer search is kept too (decision 061): a beer a
+ * website or script looked up is then found and added without another call.
+ */
+export async function keepForwardedBeers(db: Db, endpointName: string, answer: { status: number; body: string }) {
+  if (answer.status !== 200 || (endpointName !== "beer/info" && endpointName !== "search/beer")) return;
+  let body: VendorAnswer;
+  try {
+    body = JSON.parse(answer.body) as VendorAnswer;
+  } catch {
+    return;
+  }
+  await keepBeers(db, beersIn(endpointName, body));
+}
+
 /** Calls a public endpoint with the app's budget and the business's share; platform failures become v1 errors. */
 async function lookup(segments: string[], query: Record<string, string>, businessId: number) {
   const endpoint = matchEndpoint("GET", segments)!;
@@ -71,7 +106,7 @@ async function lookup(segments: string[], query: Record<string, string>, busines
       budget: appBudget(config.clientId, config.hourlyLimit),
       share: businessShare(businessId, config.hourlyLimit, config.businessSharePercent),
     });
-    return { status: answer.status, body: JSON.parse(answer.body) as { response?: Record<string, unknown> } };
+    return { status: answer.status, body: JSON.parse(answer.body) as VendorAnswer };
   } catch (error) {
     if (!(error instanceof V4Error)) throw error;
     if (error.status === 429)
@@ -80,19 +115,53 @@ async function lookup(segments: string[], query: Record<string, string>, busines
   }
 }
 
+/** The hour spent or the platform down: what a beer kept here can stand in for. */
+const upstreamOut = (error: unknown) =>
+  error instanceof ApiError && (error.code === "rate_limited" || error.code === "catalogue_unavailable");
+
+/**
+ * The platform's catalogue with the beers it has sent kept locally (seen-beers.ts, decision 061): an add
+ * of a beer kept lately and a search the kept beers answer, or one asked lately, call nobody.
+ */
 export const v4Catalogue: BeerCatalogue = {
   async getBeer(untappdId, { businessId }) {
-    const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" }, businessId);
-    if (status === 404) return null;
-    const beer = body.response?.beer as VendorBeer | undefined;
-    if (status !== 200 || !beer) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
-    return reshapeBeer(beer);
+    const db = await getDb();
+    const kept = await seenBeer(db, untappdId);
+    if (kept?.fresh) return kept.beer;
+    try {
+      const { status, body } = await lookup(["beer", "info", String(untappdId)], { compact: "true" }, businessId);
+      if (status === 404) return null;
+      const [seen] = status === 200 ? beersIn("beer/info", body) : [];
+      if (!seen) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
+      await keepBeers(db, [seen]);
+      return seen.beer;
+    } catch (error) {
+      // An older record of the beer is still the beer: better than no add while the hour is spent.
+      if (kept && upstreamOut(error)) return kept.beer;
+      throw error;
+    }
   },
   async searchBeers(query, { limit, businessId }) {
-    const { status, body } = await lookup(["search", "beer"], { q: query, limit: String(limit) }, businessId);
-    if (status !== 200) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
-    const found = (body.response?.beers as { items?: { beer: VendorBeer; brewery?: VendorBeer["brewery"] }[] } | undefined)?.items ?? [];
-    return found.map((item) => reshapeBeer(item.beer, item.brewery ?? item.beer.brewery));
+    const db = await getDb();
+    const term = normalTerm(query);
+    const local = await searchSeen(db, term, limit);
+    if (local.beers.length >= limit || (await askedLately(db, term, limit))) return local;
+    let found: SeenBeer[];
+    try {
+      const { status, body } = await lookup(["search", "beer"], { q: query.trim(), limit: String(limit) }, businessId);
+      if (status !== 200) throw new ApiError("catalogue_unavailable", `The beer catalogue answered ${status}.`);
+      found = beersIn("search/beer", body);
+    } catch (error) {
+      if (local.beers.length > 0 && upstreamOut(error)) return local;
+      throw error;
+    }
+    await keepBeers(db, found);
+    await rememberSearch(db, { term, limit, found: found.length });
+    const merged = await searchSeen(db, term, limit);
+    // The platform's own finds come along even where the local matching would not have found them.
+    const shown = new Set(merged.beers.map((beer) => beer.untappdId));
+    const beers = [...merged.beers, ...found.map((entry) => entry.beer).filter((beer) => !shown.has(beer.untappdId))].slice(0, limit);
+    return { beers, near: beers.length > 0 ? [] : merged.near };
   },
 };
 

@@ -7,6 +7,7 @@ import { callUpstream } from "./client";
 import { appBudget, businessShare, userBudget, type Budget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
+import { keepForwardedBeers } from "./catalogue";
 import { callerApiRoot, rewriteApiLinks } from "./links";
 import { parseFormText, parseJsonBody, readBodyText } from "@/lib/http/body";
 
@@ -103,6 +104,8 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   const [query, form] =
     endpoint.method === "GET" && received ? [withBody(url.searchParams, received), undefined] : [url.searchParams, received];
   const answer = await callUpstream(db, { endpoint, query, form, accessToken, budget, share });
+  // A beer passed on is a beer seen: the catalogue search finds it and an add needs no call (decision 061).
+  if (answer.cache === "MISS") await keepForwardedBeers(db, endpoint.name, answer);
   const body = request.method === "HEAD" ? null : rewriteApiLinks(answer.body, config.apiUrl, callerApiRoot(request, segments));
   return new Response(body, {
     status: answer.status,

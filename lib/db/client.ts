@@ -66,14 +66,23 @@ export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations")
 // Serialises start-up across app instances sharing one PostgreSQL server.
 const MIGRATION_LOCK = 727_101;
 
+/**
+ * Every PGlite the app opens: with the contrib extensions its migrations create (pg_trgm, 0021), which
+ * PGlite only finds when they are loaded with the instance.
+ */
+export async function createPglite(options: { dataDir: string; loadDataDir?: Blob }) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** `migrations`: the folder to migrate from (tests build a database as an older release left it). */
 export async function openPglite(dataDir: string, migrations = migrationsFolder, loadDataDir?: Blob): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // `loadDataDir`: a tarball of dumpDataDir's, unpacked into the (empty) directory first (lib/backup).
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const client = await createPglite({ dataDir, loadDataDir });
   const db = drizzle({ client, schema, logger: statementCounter });
   await migrate(db, { migrationsFolder: migrations });
   const listen = async (channel: string, listener: Listener) => {

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { WEEKDAYS } from "@/lib/hours/schemas";
+import { type Clock, formatRelativeDayTime } from "@/lib/shared/time-format";
 
 // "Open now" is a question about the venue's wall clock, so every step happens in the venue's IANA
 // zone (never the browser's). Pure: the caller passes `now`, which keeps it testable across DST days.
@@ -121,18 +122,9 @@ export function nextOpening(hours: DayHours[], now: Date, zone: string, special:
   return null;
 }
 
-/** "today 16:00", "tomorrow 12:00" or "Sat 12:00", read on the venue's wall clock. */
-function relativeWallClock(at: DateTime, now: Date): string {
-  const local = DateTime.fromJSDate(now, { zone: at.zone });
-  const days = Math.round(at.startOf("day").diff(local.startOf("day"), "days").days);
-  const time = at.toFormat("HH:mm");
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `tomorrow ${time}`;
-  return `${at.setLocale("en-GB").toFormat("ccc")} ${time}`;
-}
-
-/** The badge text: "Open now — closes today 23:00", "Closed now — opens Sat 12:00". */
-export function describeOpenStatus(status: OpenStatus, now: Date): string {
-  if (status.open) return status.closesAt ? `Open now — closes ${relativeWallClock(status.closesAt, now)}` : "Open now — open 24 hours";
-  return status.opensAt ? `Closed now — opens ${relativeWallClock(status.opensAt, now)}` : "Closed now — no opening hours set";
+/** The badge text: "Open now — closes today 11:00 PM", "Closed now — opens Sat 12:00", in the venue's clock. */
+export function describeOpenStatus(status: OpenStatus, now: Date, clock: Clock): string {
+  if (status.open)
+    return status.closesAt ? `Open now — closes ${formatRelativeDayTime(status.closesAt, now, clock)}` : "Open now — open 24 hours";
+  return status.opensAt ? `Closed now — opens ${formatRelativeDayTime(status.opensAt, now, clock)}` : "Closed now — no opening hours set";
 }

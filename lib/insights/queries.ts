@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { SUBSCRIPTION_KINDS } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
-import { dayBounds, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
+import { dayBounds, hourIndex, hourStarts, localDay, localWeekday, localWindow, localYear, type Clock, type Window } from "./window";
 import type {
   InsightStatsEnvelope,
   MenuViewsOverTimeResponse,
@@ -30,36 +30,63 @@ const timed = async <T>(work: () => Promise<T>) => {
 };
 
 // ---- the main query of each insight (explainInsight shows their plans) ----
+// Each figure with a period is read with the previous period in the same query: one range scan over
+// both windows (the gap between them filtered out), `is_current` telling them apart (decision 063).
+
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 const inWindow = (location: Location, window: Window) =>
-  sql`location_id = ${location.id} and checkin_at >= ${window.start.toISOString()}::timestamptz and checkin_at < ${window.end.toISOString()}::timestamptz`;
+  sql`location_id = ${location.id} and checkin_at >= ${at(window.start)} and checkin_at < ${at(window.end)}`;
+
+/** The current window and the previous period: one range, less the stretch between them. */
+const inPeriods = (column: SQL, window: Window) =>
+  sql`${column} >= ${at(window.previous.start)} and ${column} < ${at(window.end)} and (${column} >= ${at(window.start)} or ${column} < ${at(window.previous.end)})`;
+const isCurrent = (column: SQL, window: Window) => sql`(${column} >= ${at(window.start)})`;
 
 const checkinsByDay = (location: Location, window: Window, clock: Clock) => sql`
-  select ${localDay(sql`checkin_at`, clock)} as day, count(*)::int as checkins, count(distinct user_id)::int as distinct_users
+  select ${isCurrent(sql`checkin_at`, window)} as is_current, ${localDay(sql`checkin_at`, clock)} as day,
+    count(*)::int as checkins, count(distinct user_id)::int as distinct_users
+  from checkins where location_id = ${location.id} and ${inPeriods(sql`checkin_at`, window)} group by 1, 2`;
+
+/** Today's check-ins per hour (num_days 1). */
+const checkinsByHour = (location: Location, window: Window) => sql`
+  select ${hourIndex(sql`checkin_at`, window)} as hour, count(*)::int as checkins, count(distinct user_id)::int as distinct_users
   from checkins where ${inWindow(location, window)} group by 1`;
 
 const usersByGender = (location: Location, window: Window) => sql`
-  select coalesce(gender, 'n/a') as gender, count(distinct user_id)::int as users
-  from checkins where ${inWindow(location, window)} group by 1`;
+  select ${isCurrent(sql`checkin_at`, window)} as is_current, coalesce(gender, 'n/a') as gender, count(distinct user_id)::int as users
+  from checkins where location_id = ${location.id} and ${inPeriods(sql`checkin_at`, window)} group by 1, 2`;
 
 const usersByBirthYear = (location: Location, window: Window) => sql`
-  select birth_year, count(distinct user_id)::int as users
-  from checkins where ${inWindow(location, window)} and birth_year is not null group by 1`;
+  select ${isCurrent(sql`checkin_at`, window)} as is_current, birth_year, count(distinct user_id)::int as users
+  from checkins where location_id = ${location.id} and ${inPeriods(sql`checkin_at`, window)} and birth_year is not null group by 1, 2`;
 
 const usersByWeekday = (location: Location, window: Window, clock: Clock) => sql`
-  select ${localWeekday(sql`checkin_at`, clock)} as weekday, count(distinct user_id)::int as users
-  from checkins where ${inWindow(location, window)} group by 1`;
+  select ${isCurrent(sql`checkin_at`, window)} as is_current, ${localWeekday(sql`checkin_at`, clock)} as weekday, count(distinct user_id)::int as users
+  from checkins where location_id = ${location.id} and ${inPeriods(sql`checkin_at`, window)} group by 1, 2`;
 
 const viewsByDay = (location: Location, window: Window, clock: Clock) => sql`
-  select ${localDay(sql`bucket`, clock)} as day, source, sum(count)::int as views
+  select ${isCurrent(sql`bucket`, window)} as is_current, ${localDay(sql`bucket`, clock)} as day, source, sum(count)::int as views
   from menu_view_counts
-  where location_id = ${location.id} and bucket >= ${window.start.toISOString()}::timestamptz and bucket < ${window.end.toISOString()}::timestamptz
+  where location_id = ${location.id} and ${inPeriods(sql`bucket`, window)}
+  group by 1, 2, 3`;
+
+const viewsByHour = (location: Location, window: Window) => sql`
+  select ${hourIndex(sql`bucket`, window)} as hour, source, sum(count)::int as views
+  from menu_view_counts
+  where location_id = ${location.id} and bucket >= ${at(window.start)} and bucket < ${at(window.end)}
   group by 1, 2`;
 
 const subscribesByDay = (location: Location, window: Window, clock: Clock) => sql`
-  select ${localDay(sql`subscribed_at`, clock)} as day, kind, count(*)::int as subscribes
+  select ${isCurrent(sql`subscribed_at`, window)} as is_current, ${localDay(sql`subscribed_at`, clock)} as day, kind, count(*)::int as subscribes
   from subscriptions
-  where location_id = ${location.id} and subscribed_at >= ${window.start.toISOString()}::timestamptz and subscribed_at < ${window.end.toISOString()}::timestamptz
+  where location_id = ${location.id} and ${inPeriods(sql`subscribed_at`, window)}
+  group by 1, 2, 3`;
+
+const subscribesByHour = (location: Location, window: Window) => sql`
+  select ${hourIndex(sql`subscribed_at`, window)} as hour, kind, count(*)::int as subscribes
+  from subscriptions
+  where location_id = ${location.id} and subscribed_at >= ${at(window.start)} and subscribed_at < ${at(window.end)}
   group by 1, 2`;
 
 const topBeersHere = (location: Location, window: Window) => sql`
@@ -120,69 +147,134 @@ const AGE_BANDS: [string, number, number][] = [
 ];
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
+/** The previous period's instants, as every answer names them beside its figures. */
+const previousSpan = (window: Window) => ({ start: window.previous.start.toISOString(), end: window.previous.end.toISOString() });
+
+/** Rows of the two periods apart: `is_current` came from the query. */
+function byPeriod<T extends { is_current: boolean }>(found: T[]) {
+  return { current: found.filter((row) => row.is_current), previous: found.filter((row) => !row.is_current) };
+}
+
+const sumOf = <T>(found: T[], value: (row: T) => number) => found.reduce((sum, row) => sum + value(row), 0);
+
+function ageBands(found: { birth_year: number; users: number }[], year: number) {
+  const data = Object.fromEntries(AGE_BANDS.map(([band]) => [band, 0]));
+  for (const row of found) {
+    const age = year - row.birth_year;
+    const band = AGE_BANDS.find(([, low, high]) => age >= low && age <= high);
+    if (band) data[band[0]] = (data[band[0]] ?? 0) + row.users;
+  }
+  return { data, total: Object.values(data).reduce((sum, count) => sum + count, 0) };
+}
+
+async function checkinHours(db: Db, location: Location, window: Window, now: Date) {
+  type Row = { hour: number; checkins: number; distinct_users: number };
+  const byHour = new Map((await rows<Row>(db, checkinsByHour(location, window))).map((row) => [row.hour, row]));
+  return hourStarts(window, now).map((start, hour) => ({
+    start: start.toISOString(),
+    checkins: byHour.get(hour)?.checkins ?? 0,
+    distinct_users: byHour.get(hour)?.distinct_users ?? 0,
+  }));
+}
+
 export async function checkinsOverTime(db: Db, params: Params & { groupBy: GroupBy; tzOffsetHours?: number }) {
   const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
-  const window = localWindow(clock, params.numDays, params.now);
+  const now = params.now ?? new Date();
+  const window = localWindow(clock, params.numDays, now);
   const { result, timeTaken } = await timed(async () => {
     switch (params.groupBy) {
       case "checkins": {
-        const found = new Map(
-          (await rows<{ day: string; checkins: number; distinct_users: number }>(db, checkinsByDay(params.location, window, clock))).map(
-            (row) => [row.day, row],
-          ),
-        );
+        type Row = { is_current: boolean; day: string; checkins: number; distinct_users: number };
+        const { current, previous } = byPeriod(await rows<Row>(db, checkinsByDay(params.location, window, clock)));
+        const found = new Map(current.map((row) => [row.day, row]));
         const items = window.days.map((date) => ({
           date,
           checkins: found.get(date)?.checkins ?? 0,
           distinct_users: found.get(date)?.distinct_users ?? 0,
         }));
-        return { checkins: { count: items.reduce((sum, item) => sum + item.checkins, 0), items } };
+        return {
+          checkins: { count: sumOf(items, (item) => item.checkins), items },
+          // Left out of the JSON (undefined) but for today: a spread would lose the union's shape in the types.
+          checkins_by_hour: params.numDays === 1 ? await checkinHours(db, params.location, window, now) : undefined,
+          previous_period: { ...previousSpan(window), checkins: { count: sumOf(previous, (row) => row.checkins) } },
+        };
       }
       case "gender": {
-        const found = new Map(
-          (await rows<{ gender: string; users: number }>(db, usersByGender(params.location, window))).map((row) => [row.gender, row.users]),
+        const { current, previous } = byPeriod(
+          await rows<{ is_current: boolean; gender: string; users: number }>(db, usersByGender(params.location, window)),
         );
-        return { user_gender: GENDERS.map(([key, gender]) => ({ gender, count: found.get(key) ?? 0 })) };
+        const genders = (found: typeof current) => {
+          const users = new Map(found.map((row) => [row.gender, row.users]));
+          return GENDERS.map(([key, gender]) => ({ gender, count: users.get(key) ?? 0 }));
+        };
+        return { user_gender: genders(current), previous_period: { ...previousSpan(window), user_gender: genders(previous) } };
       }
       case "ages": {
-        const year = localYear(clock, params.now);
-        const data = Object.fromEntries(AGE_BANDS.map(([band]) => [band, 0]));
-        for (const row of await rows<{ birth_year: number; users: number }>(db, usersByBirthYear(params.location, window))) {
-          const age = year - row.birth_year;
-          const band = AGE_BANDS.find(([, low, high]) => age >= low && age <= high);
-          if (band) data[band[0]] = (data[band[0]] ?? 0) + row.users;
-        }
-        return { user_ages: { data, total: Object.values(data).reduce((sum, count) => sum + count, 0) } };
+        const year = localYear(clock, now);
+        const { current, previous } = byPeriod(
+          await rows<{ is_current: boolean; birth_year: number; users: number }>(db, usersByBirthYear(params.location, window)),
+        );
+        return { user_ages: ageBands(current, year), previous_period: { ...previousSpan(window), user_ages: ageBands(previous, year) } };
       }
       case "daily": {
-        const found = new Map(
-          (await rows<{ weekday: number; users: number }>(db, usersByWeekday(params.location, window, clock))).map((row) => [
-            row.weekday,
-            row.users,
-          ]),
+        const { current, previous } = byPeriod(
+          await rows<{ is_current: boolean; weekday: number; users: number }>(db, usersByWeekday(params.location, window, clock)),
         );
-        return { daily_data: WEEKDAYS.map((day, index) => ({ day, distinct_users: found.get(index + 1) ?? 0 })) };
+        const weekdays = (found: typeof current) => {
+          const users = new Map(found.map((row) => [row.weekday, row.users]));
+          return WEEKDAYS.map((day, index) => ({ day, distinct_users: users.get(index + 1) ?? 0 }));
+        };
+        return { daily_data: weekdays(current), previous_period: { ...previousSpan(window), daily_data: weekdays(previous) } };
       }
     }
   });
   return { insights: { ...result, time_taken: timeTaken } };
 }
 
+/** Each source's views, sources in name order. */
+const perSource = (sources: string[], views: (source: string) => number) => sources.map((source) => ({ source, result: views(source) }));
+
+async function viewHours(db: Db, location: Location, window: Window, now: Date, sources: string[]) {
+  const found = await rows<{ hour: number; source: string; views: number }>(db, viewsByHour(location, window));
+  const byHour = new Map(found.map((row) => [`${row.hour} ${row.source}`, row.views]));
+  return hourStarts(window, now).map((start, hour) => ({
+    value: perSource(sources, (source) => byHour.get(`${hour} ${source}`) ?? 0),
+    timeframe: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() },
+  }));
+}
+
 export async function menuViewsOverTime(db: Db, params: Params & { tzOffsetSeconds?: number }): Promise<MenuViewsOverTimeResponse> {
   const clock = clockFor(params.location, params.tzOffsetSeconds);
-  const window = localWindow(clock, params.numDays, params.now);
+  const now = params.now ?? new Date();
+  const window = localWindow(clock, params.numDays, now);
   const { result, timeTaken } = await timed(async () => {
-    const found = await rows<{ day: string; source: string; views: number }>(db, viewsByDay(params.location, window, clock));
-    const sources = [...new Set(found.map((row) => row.source))].sort();
-    const views = new Map(found.map((row) => [`${row.day} ${row.source}`, row.views]));
+    type Row = { is_current: boolean; day: string; source: string; views: number };
+    const { current, previous } = byPeriod(await rows<Row>(db, viewsByDay(params.location, window, clock)));
+    const sources = [...new Set(current.map((row) => row.source))].sort();
+    const views = new Map(current.map((row) => [`${row.day} ${row.source}`, row.views]));
     const menuViews = window.days.map((day) => {
       const { start, end } = dayBounds(clock, day);
       return {
-        value: sources.map((source) => ({ source, result: views.get(`${day} ${source}`) ?? 0 })),
+        value: perSource(sources, (source) => views.get(`${day} ${source}`) ?? 0),
         timeframe: { start: start.toISOString(), end: end.toISOString() },
       };
     });
-    return { total_menu_views: found.reduce((sum, row) => sum + row.views, 0), menu_views: menuViews };
+    const previousSources = [...new Set(previous.map((row) => row.source))].sort();
+    return {
+      total_menu_views: sumOf(current, (row) => row.views),
+      menu_views: menuViews,
+      ...(params.numDays === 1 ? { menu_views_by_hour: await viewHours(db, params.location, window, now, sources) } : {}),
+      previous_period: {
+        ...previousSpan(window),
+        total_menu_views: sumOf(previous, (row) => row.views),
+        value: perSource(previousSources, (source) =>
+          sumOf(
+            previous.filter((row) => row.source === source),
+            (row) => row.views,
+          ),
+        ),
+      },
+    };
   });
   return { ...result, time_taken: timeTaken };
 }
@@ -205,22 +297,43 @@ export async function insightStats(db: Db, { location }: { location: Location })
   return { insights: { ...result, time_taken: timeTaken } };
 }
 
+/** Subscriptions counted by `${day or hour} ${kind}`: one kind, or all of them. */
+const countOf = (counts: Map<string, number>, at: string | number, kind?: string) =>
+  kind === undefined
+    ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + (counts.get(`${at} ${each}`) ?? 0), 0)
+    : (counts.get(`${at} ${kind}`) ?? 0);
+
+async function subscribeHours(db: Db, location: Location, window: Window, now: Date) {
+  const found = await rows<{ hour: number; kind: string; subscribes: number }>(db, subscribesByHour(location, window));
+  const byHourAndKind = new Map(found.map((row) => [`${row.hour} ${row.kind}`, row.subscribes]));
+  const hours = hourStarts(window, now);
+  const series = (kind?: string) => hours.map((start, hour) => ({ start: start.toISOString(), count: countOf(byHourAndKind, hour, kind) }));
+  return { all: series(), beers: series("beers"), events: series("events") };
+}
+
 export async function subscribesOverTime(db: Db, params: Params & { tzOffsetHours?: number }): Promise<SubscribesOverTimeEnvelope> {
   const clock = clockFor(params.location, params.tzOffsetHours === undefined ? undefined : params.tzOffsetHours * 3600);
-  const window = localWindow(clock, params.numDays, params.now);
+  const now = params.now ?? new Date();
+  const window = localWindow(clock, params.numDays, now);
   const { result, timeTaken } = await timed(async () => {
-    const found = await rows<{ day: string; kind: string; subscribes: number }>(db, subscribesByDay(params.location, window, clock));
-    const byDayAndKind = new Map(found.map((row) => [`${row.day} ${row.kind}`, row.subscribes]));
-    const count = (day: string, kind?: string) =>
+    type Row = { is_current: boolean; day: string; kind: string; subscribes: number };
+    const { current, previous } = byPeriod(await rows<Row>(db, subscribesByDay(params.location, window, clock)));
+    const byDayAndKind = new Map(current.map((row) => [`${row.day} ${row.kind}`, row.subscribes]));
+    const previousOf = (kind?: string): number =>
       kind === undefined
-        ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + (byDayAndKind.get(`${day} ${each}`) ?? 0), 0)
-        : (byDayAndKind.get(`${day} ${kind}`) ?? 0);
+        ? SUBSCRIPTION_KINDS.reduce((sum, each) => sum + previousOf(each), 0)
+        : sumOf(previous, (row) => (row.kind === kind ? row.subscribes : 0));
     return {
       date_range: { start: window.days[0]!, end: window.days.at(-1)! },
       subscribes: {
-        all: window.days.map((date) => ({ date, count: count(date) })),
-        beers: window.days.map((date) => ({ date, count: count(date, "beers") })),
-        events: window.days.map((date) => ({ date, count: count(date, "events") })),
+        all: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date) })),
+        beers: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date, "beers") })),
+        events: window.days.map((date) => ({ date, count: countOf(byDayAndKind, date, "events") })),
+      },
+      ...(params.numDays === 1 ? { subscribes_by_hour: await subscribeHours(db, params.location, window, now) } : {}),
+      previous_period: {
+        ...previousSpan(window),
+        subscribes: { all: previousOf(), beers: previousOf("beers"), events: previousOf("events") },
       },
     };
   });

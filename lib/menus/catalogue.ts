@@ -18,6 +18,8 @@ export type CatalogueBeer = {
   calories: number | null;
 };
 
+export type CatalogueSearch = { beers: CatalogueBeer[]; near: CatalogueBeer[] };
+
 /**
  * The port between menus and a beer catalogue: the v4 client implements it
  * (lib/beer-platform/catalogue.ts, which also hands out the one in use); tests install a fixture.
@@ -25,5 +27,6 @@ export type CatalogueBeer = {
 export type BeerCatalogue = {
   /** `businessId`: whose share of the platform's hourly budget the lookup draws on. */
   getBeer(untappdId: number, options: { businessId: number }): Promise<CatalogueBeer | null>;
-  searchBeers(query: string, options: { limit: number; businessId: number }): Promise<CatalogueBeer[]>;
+  /** The beers matching the query, best first; when none does, `near`: a few that come close ("did you mean"). */
+  searchBeers(query: string, options: { limit: number; businessId: number }): Promise<CatalogueSearch>;
 };

@@ -251,7 +251,19 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
   sourceId: null,
 };
 
-/** GET /items/search: catalogue beers shaped as items that are not on any menu yet. */
+/** A catalogue beer as an unsaved item: what the search answers. */
+function unsavedItem(beer: CatalogueBeer, now: Date) {
+  return {
+    ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),
+    id: null,
+    section_id: null,
+    position: null,
+    created_at: null,
+    updated_at: null,
+  };
+}
+
+/** GET /items/search: catalogue beers shaped as unsaved items; when none matches, those near the query. */
 export async function searchCatalogue({
   businessId,
   query,
@@ -263,14 +275,7 @@ export async function searchCatalogue({
   limit: number;
   catalogue: Pick<BeerCatalogue, "searchBeers">;
 }) {
-  const beers = await catalogue.searchBeers(query, { limit, businessId });
+  const { beers, near } = await catalogue.searchBeers(query, { limit, businessId });
   const now = new Date();
-  return beers.map((beer) => ({
-    ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),
-    id: null,
-    section_id: null,
-    position: null,
-    created_at: null,
-    updated_at: null,
-  }));
+  return { items: beers.map((beer) => unsavedItem(beer, now)), did_you_mean: near.map((beer) => unsavedItem(beer, now)) };
 }

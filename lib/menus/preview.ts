@@ -4,6 +4,7 @@ import { locations, menus } from "@/lib/db/schema";
 import { type Timed, timedStateAt } from "@/lib/schedules/evaluate";
 import { iso } from "@/lib/shared/iso";
 import { menuTree } from "./tree";
+import { clockOf } from "@/lib/shared/time-format";
 
 type Tree = Awaited<ReturnType<typeof menuTree>>;
 
@@ -90,5 +91,6 @@ export async function previewMenu(
     /** The venue's IANA zone: the board tells the time of its last update in it. */
     time_zone: row.location.timeZone,
     changes_at: changesAt === null ? null : iso(new Date(changesAt)),
+    clock: clockOf({ country: row.location.country, time_zone: row.location.timeZone }),
   };
 }

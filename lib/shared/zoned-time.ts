@@ -24,23 +24,3 @@ export function instantToWallClock(instant: Date, zone: string): { date: string;
   const local = DateTime.fromJSDate(instant, { zone });
   return { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") };
 }
-
-/**
- * The zone's short name at an instant ("EST", "CEST", "BST"), DST-aware. en-US knows the American
- * abbreviations and en-GB the European ones; elsewhere Intl only has "GMT+9", which is still right.
- */
-export function zoneAbbreviation(zone: string, at: Date | DateTime = new Date()): string {
-  const local = (at instanceof Date ? DateTime.fromJSDate(at) : at).setZone(zone);
-  const american = local.setLocale("en-US").toFormat("ZZZZ");
-  if (!american.startsWith("GMT") || american === "GMT") return american;
-  return local.setLocale("en-GB").toFormat("ZZZZ");
-}
-
-/**
- * An instant on the venue's wall clock, the one way the dashboard writes a time that happened ("27 Nov
- * 2026, 21:05" in 24-hour time, in the venue's zone, not the browser's). `zone` null: the browser's.
- */
-export function venueDateTime(at: string | Date, zone: string | null): string {
-  const instant = typeof at === "string" ? DateTime.fromISO(at) : DateTime.fromJSDate(at);
-  return (zone ? instant.setZone(zone) : instant).setLocale("en-GB").toFormat("d LLL yyyy, HH:mm");
-}

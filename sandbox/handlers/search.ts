@@ -1,4 +1,5 @@
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, desc, eq, gte, ilike, sql } from "drizzle-orm";
+import { likeContains, MATCH_SCORE, matchScores, termWords } from "@/lib/db/text-match";
 import { z } from "zod";
 import { sandboxBeers, sandboxBreweries, sandboxCheckins } from "@/sandbox/schema";
 import type { Ctx } from "../context";
@@ -14,9 +15,6 @@ const term = z
   .refine((value) => value.length > 0, "q is required.")
   .refine((value) => value.length <= 100, "q must be at most 100 characters.");
 
-/** `%term%` with LIKE's own wildcards escaped, so "50%" finds "50%" only. */
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const checkinCount = sql<number>`(select count(*) from ${sandboxCheckins} where ${qualified(sandboxCheckins.beerId)} = ${qualified(sandboxBeers.id)})::int`;
 
 const beerParams = z.object({
@@ -25,15 +23,17 @@ const beerParams = z.object({
   sort: lenientSort(["checkin", "name"], "checkin"),
 });
 
-// GET /v4/search/beer?q= — beer or brewery name contains q; sort checkin (count, default) or name
+// GET /v4/search/beer?q= — q's words match the beer's name, brewery or style (typos, spellings and spacing
+// tolerated, as the platform's search does); sort checkin (count, default) or name
 export async function searchBeer(ctx: Ctx) {
   const { q, offset, limit, sort } = parseParams(beerParams, ctx.params);
-  const pattern = contains(q);
+  const words = termWords(q);
+  const { weakest } = matchScores(words, sql`(${sandboxBeers.name} || ' ' || ${sandboxBreweries.name} || ' ' || ${sandboxBeers.style})`);
   const rows = await ctx.db
     .select({ beer: sandboxBeers, brewery: sandboxBreweries, checkins: checkinCount, found: sql<number>`(count(*) over ())::int` })
     .from(sandboxBeers)
     .innerJoin(sandboxBreweries, eq(sandboxBreweries.id, sandboxBeers.breweryId))
-    .where(or(ilike(sandboxBeers.name, pattern), ilike(sandboxBreweries.name, pattern)))
+    .where(gte(weakest, MATCH_SCORE))
     .orderBy(...(sort === "name" ? [asc(sandboxBeers.name)] : [desc(checkinCount), desc(sandboxBeers.ratingCount)]), sandboxBeers.id)
     .offset(offset)
     .limit(limit);
@@ -77,7 +77,7 @@ export async function searchBrewery(ctx: Ctx) {
   const rows = await ctx.db
     .select({ brewery: sandboxBreweries, beerCount, found: sql<number>`(count(*) over ())::int` })
     .from(sandboxBreweries)
-    .where(ilike(sandboxBreweries.name, contains(q)))
+    .where(ilike(sandboxBreweries.name, likeContains(q)))
     .orderBy(desc(beerCount), asc(sandboxBreweries.name), sandboxBreweries.id)
     .offset(offset)
     .limit(limit);

@@ -18,8 +18,11 @@ describe("Retry-After", () => {
 describe("the words for when lookups come back", () => {
   it("says the minutes left, rounded up, at least one", () => {
     const now = Date.parse("2026-11-27T14:00:00Z");
-    expect(resetWords(now + 30 * 60_000, now)).toMatch(/^in about 30 minutes \(at \d{2}:30\)$/);
-    expect(resetWords(now + 61_000, now)).toMatch(/^in about 2 minutes/);
-    expect(resetWords(now + 5_000, now)).toMatch(/^in about 1 minute \(/);
+    const newYork = { zone: "America/New_York", clock: "12h" as const };
+    expect(resetWords(now + 30 * 60_000, newYork, now)).toBe("in about 30 minutes (at 9:30 AM)");
+    expect(resetWords(now + 30 * 60_000, { zone: "Europe/Amsterdam", clock: "24h" }, now)).toBe("in about 30 minutes (at 15:30)");
+    expect(resetWords(now + 30 * 60_000, null, now)).toMatch(/^in about 30 minutes \(at \d{2}:30\)$/);
+    expect(resetWords(now + 61_000, newYork, now)).toMatch(/^in about 2 minutes/);
+    expect(resetWords(now + 5_000, newYork, now)).toMatch(/^in about 1 minute \(/);
   });
 });

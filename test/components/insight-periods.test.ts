@@ -1,30 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { byWeek, changeWords, previousPeriodCount, widerPeriod } from "@/components/insights/format";
+import { byWeek, change, changeWords, hourLabels } from "@/components/insights/format";
 
-// The previous period beside the check-ins figure (issue 38 row 12), read from the next longer period.
+// The previous period beside each figure (issue 38 row 12): the server counts it (lib/insights,
+// previous_period); the cards say the change.
 
-const series = (...checkins: number[]) => ({
-  items: checkins.map((count, index) => ({ date: `2026-11-${String(index + 1).padStart(2, "0")}`, checkins: count })),
+describe("the change on the previous period", () => {
+  it("is a rounded percentage with the previous figure", () => {
+    expect(change(112, 100, 30)).toEqual({ mark: "▲", words: "12% on the previous 30 days (100)" });
+    expect(change(97, 100, 7)).toEqual({ mark: "▼", words: "3% on the previous 7 days (100)" });
+    expect(change(3, 4, 1)).toEqual({ mark: "▼", words: "25% on yesterday by this time (4)" });
+    expect(change(100, 100, 90)).toEqual({ mark: "=", words: "the same as the previous 90 days (100)" });
+    expect(change(1001, 1000, 180)).toEqual({ mark: "=", words: "the same as the previous 180 days (1,000)" });
+  });
+
+  it("says plainly when the previous period had none", () => {
+    expect(change(5, 0, 1)).toEqual({ mark: "new", words: "none yesterday by this time" });
+    expect(change(0, 0, 30)).toEqual({ mark: "—", words: "none in the previous 30 days either" });
+  });
+
+  it("reads in words for screen readers", () => {
+    expect(changeWords(112, 100, 30)).toBe("Up 12% on the previous 30 days (100)");
+    expect(changeWords(5, 0, 7)).toBe("New: none in the previous 7 days");
+    expect(changeWords(100, 100, 7)).toBe("The same: as the previous 7 days (100)");
+  });
 });
 
-describe("the previous period", () => {
-  it("comes from the next longer period that holds twice the days; none for 180", () => {
-    expect([1, 7, 30, 90, 180].map(widerPeriod)).toEqual([7, 30, 90, 180, null]);
-  });
-
-  it("is the days just before the current ones, at the end of the longer series", () => {
-    // 7 days: today is the last; yesterday is the day before.
-    expect(previousPeriodCount(series(0, 0, 0, 0, 0, 4, 9), 1)).toBe(4);
-    expect(previousPeriodCount(series(1, 2, 3, 4, 5, 6), 3)).toBe(6);
-    expect(previousPeriodCount(series(1, 2, 3), 2)).toBeNull();
-  });
-
-  it("is said as a rounded change with its figure, or plainly when there was none", () => {
-    expect(changeWords(112, 100, 30)).toBe("▲ 12% on the previous 30 days (100)");
-    expect(changeWords(97, 100, 7)).toBe("▼ 3% on the previous 7 days (100)");
-    expect(changeWords(100, 100, 90)).toBe("The same as the previous 90 days (100)");
-    expect(changeWords(5, 0, 1)).toBe("None yesterday");
-    expect(changeWords(0, 0, 30)).toBe("The same as the previous 30 days");
+describe("today's hours", () => {
+  it("are labelled on the venue's clock, an hour the clocks repeat with its zone", () => {
+    const starts = ["2026-11-01T04:00:00.000Z", "2026-11-01T05:00:00.000Z", "2026-11-01T06:00:00.000Z", "2026-11-01T07:00:00.000Z"];
+    expect(hourLabels(starts, { zone: "America/New_York", clock: "12h" })).toEqual(["12:00 AM", "1:00 AM EDT", "1:00 AM EST", "2:00 AM"]);
+    expect(hourLabels(starts, { zone: "America/New_York", clock: "24h" })).toEqual(["00:00", "01:00 EDT", "01:00 EST", "02:00"]);
+    expect(hourLabels(starts, { zone: "Europe/London", clock: "24h" })).toEqual(["04:00", "05:00", "06:00", "07:00"]);
   });
 });
 

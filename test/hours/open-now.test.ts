@@ -20,7 +20,8 @@ describe("openStatus", () => {
     const status = openStatus(demo, at("2026-06-02T19:30:00Z"), "America/New_York");
     expect(status.open).toBe(false);
     expect(utc(status)).toBe("2026-06-02T20:00:00.000Z");
-    expect(describeOpenStatus(status, at("2026-06-02T19:30:00Z"))).toBe("Closed now — opens today 16:00");
+    expect(describeOpenStatus(status, at("2026-06-02T19:30:00Z"), "24h")).toBe("Closed now — opens today 16:00");
+    expect(describeOpenStatus(status, at("2026-06-02T19:30:00Z"), "12h")).toBe("Closed now — opens today 4:00 PM");
     // The same instant in Amsterdam is 21:30 on Tuesday: open until 23:00.
     const there = openStatus(demo, at("2026-06-02T19:30:00Z"), "Europe/Amsterdam");
     expect(there).toMatchObject({ open: true });
@@ -33,7 +34,7 @@ describe("openStatus", () => {
     const status = openStatus(demo, now, "Europe/Amsterdam");
     expect(status.open).toBe(true);
     expect(utc(status)).toBe("2026-06-06T00:00:00.000Z");
-    expect(describeOpenStatus(status, now)).toBe("Open now — closes today 02:00");
+    expect(describeOpenStatus(status, now, "24h")).toBe("Open now — closes today 02:00");
     // Thursday 16:00–00:30: at 00:10 on Friday it is open, closing at 00:30.
     const late = openStatus(demo, at("2026-06-04T22:10:00Z"), "Europe/Amsterdam");
     expect(late.open).toBe(true);
@@ -46,7 +47,7 @@ describe("openStatus", () => {
     const status = openStatus(demo, now, "America/New_York");
     expect(status.open).toBe(false);
     expect(utc(status)).toBe("2026-06-09T20:00:00.000Z");
-    expect(describeOpenStatus(status, now)).toBe("Closed now — opens Tue 16:00");
+    expect(describeOpenStatus(status, now, "24h")).toBe("Closed now — opens Tue 16:00");
   });
 
   it("treats always-open days as open all day and merges them with their neighbours", () => {
@@ -59,13 +60,13 @@ describe("openStatus", () => {
     const everyDay = week(Array(7).fill(always));
     const allWeek = openStatus(everyDay, at("2026-06-01T09:00:00Z"), "Europe/London");
     expect(allWeek).toEqual({ open: true, closesAt: null });
-    expect(describeOpenStatus(allWeek, at("2026-06-01T09:00:00Z"))).toBe("Open now — open 24 hours");
+    expect(describeOpenStatus(allWeek, at("2026-06-01T09:00:00Z"), "24h")).toBe("Open now — open 24 hours");
   });
 
   it("has no opening when every day is closed", () => {
     const status = openStatus(week(Array(7).fill(closed)), at("2026-06-01T09:00:00Z"), "Europe/Amsterdam");
     expect(status).toEqual({ open: false, opensAt: null });
-    expect(describeOpenStatus(status, at("2026-06-01T09:00:00Z"))).toBe("Closed now — no opening hours set");
+    expect(describeOpenStatus(status, at("2026-06-01T09:00:00Z"), "24h")).toBe("Closed now — no opening hours set");
   });
 
   it("closes an overnight Saturday at the right instant on the spring-forward night", () => {

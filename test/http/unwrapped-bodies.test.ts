@@ -103,7 +103,7 @@ describe("writes without the resource key", () => {
           : null;
       },
       async searchBeers() {
-        return [];
+        return { beers: [], near: [] };
       },
     });
     const menu = (await api.post(`locations/${location}/menus`, { ...rw(), body: { menu: { name: "Beers" } } })).body.menu;

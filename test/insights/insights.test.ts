@@ -280,7 +280,18 @@ describe("the insight routes", () => {
     const daily = await api.get(`locations/${place.id}/insights/checkins_over_time?num_days=30`, { as: owner.ro });
     expect(daily.body.insights.checkins.items).toHaveLength(30);
     const views = await api.get(`locations/${place.id}/insights/menu_views_over_time?num_days=90`, { as: owner.ro });
-    expect(views.body).toEqual({ total_menu_views: expect.any(Number), menu_views: expect.any(Array), time_taken: expect.any(Number) });
+    // The spec's fields, and beside them the previous period (an addition; decision 063).
+    expect(views.body).toEqual({
+      total_menu_views: expect.any(Number),
+      menu_views: expect.any(Array),
+      previous_period: {
+        start: expect.any(String),
+        end: expect.any(String),
+        total_menu_views: expect.any(Number),
+        value: expect.any(Array),
+      },
+      time_taken: expect.any(Number),
+    });
     expect(views.body.menu_views).toHaveLength(90);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "../api";
-import { browserSessions, oauthStates, rateLimits, users, v4Cache } from "@/lib/db/schema";
+import { browserSessions, oauthStates, platformBeerSearches, rateLimits, users, v4Cache } from "@/lib/db/schema";
 import { pruneExpired } from "@/lib/live/prune";
 
 const hour = 3_600_000;
@@ -28,9 +28,15 @@ describe("pruneExpired", () => {
       { tokenHash: "old", userId, expiresAt: new Date(now.getTime() - 1000) },
       { tokenHash: "live", userId, expiresAt: new Date(now.getTime() + hour) },
     ]);
+    // Catalogue search terms are remembered a day (decision 061).
+    await database.insert(platformBeerSearches).values([
+      { term: "old", askedLimit: 25, found: 3, askedAt: new Date(now.getTime() - 25 * hour) },
+      { term: "live", askedLimit: 25, found: 3, askedAt: new Date(now.getTime() - 23 * hour) },
+    ]);
 
     const pruned = await pruneExpired(database, now);
-    expect(pruned).toMatchObject({ rateLimits: 1, oauthStates: 1, v4Cache: 1, browserSessions: 1 });
+    expect(pruned).toMatchObject({ rateLimits: 1, oauthStates: 1, v4Cache: 1, browserSessions: 1, catalogueSearches: 1 });
+    expect((await database.select().from(platformBeerSearches)).map((row) => row.term)).toEqual(["live"]);
     expect((await database.select().from(rateLimits)).map((row) => row.key)).toContain("live");
     expect((await database.select().from(rateLimits)).map((row) => row.key)).not.toContain("old");
     expect((await database.select().from(oauthStates)).map((row) => row.stateHash)).toEqual(["live"]);
@@ -43,6 +49,7 @@ describe("pruneExpired", () => {
       browserSessions: 0,
       menuChanges: 0,
       webhookDeliveries: 0,
+      catalogueSearches: 0,
     });
   });
 });

@@ -245,6 +245,7 @@ describe("GET /preview/menus/:id/data", () => {
       draft: false,
       staff: false,
       time_zone: expect.any(String),
+      clock: expect.stringMatching(/^(12h|24h)$/),
     });
     expect((await api.get(`/preview/menus/${published}/data`, { headers: { cookie: ownerCookie } })).body).toMatchObject({ staff: true });
     expect((await api.get(`/preview/menus/${draft}/data`, { headers: { cookie: ownerCookie } })).body).toMatchObject({ draft: true });

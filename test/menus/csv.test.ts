@@ -75,13 +75,13 @@ const beer = (untappdId: number, name: string): CatalogueBeer => ({
 });
 const catalogue = (known: CatalogueBeer[]): BeerCatalogue => ({
   getBeer: async (id) => known.find((one) => one.untappdId === id) ?? null,
-  searchBeers: async () => [],
+  searchBeers: async () => ({ beers: [], near: [] }),
 });
 const unreachable: BeerCatalogue = {
   getBeer: async () => {
     throw new Error("the catalogue was asked");
   },
-  searchBeers: async () => [],
+  searchBeers: async () => ({ beers: [], near: [] }),
 };
 
 /** A menu with what a CSV must survive: commas, quotes, line breaks, accents, a catalogue beer with overrides. */

@@ -34,7 +34,7 @@ const fixtureCatalogue = {
     return catalogue.find((b) => b.untappdId === id) ?? null;
   },
   async searchBeers(query: string, { limit }: { limit: number }) {
-    return catalogue.filter((b) => b.name.toLowerCase().includes(query.toLowerCase())).slice(0, limit);
+    return { beers: catalogue.filter((b) => b.name.toLowerCase().includes(query.toLowerCase())).slice(0, limit), near: [] };
   },
 };
 
@@ -207,7 +207,7 @@ describe("items", () => {
       abv: "6.5",
       calories: "195",
     });
-    expect((await api.get("items/search?q=zzz", { as: owner.ro })).body.items).toEqual([]);
+    expect((await api.get("items/search?q=zzz", { as: owner.ro })).body).toEqual({ items: [], did_you_mean: [] });
     for (const query of ["", "?q=", "?q=x&limit=0", "?q=x&limit=51"]) {
       expect((await api.get(`items/search${query}`, { as: owner.ro })).status, query).toBe(422);
     }

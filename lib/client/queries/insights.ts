@@ -1,15 +1,16 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import type {
-  AgeBandsResponse,
+  AgesInsight,
+  CheckinsInsight,
   CheckinsSeriesResponse,
-  GenderCountResponse,
+  GenderInsight,
   InsightStatsResponse,
   MenuViewsOverTimeResponse,
   SubscribesResponse,
   TopBeerResponse,
   TopBeersResponse,
-  WeekdayUsersResponse,
+  WeekdayInsight,
 } from "@/lib/insights/schemas/insights";
 
 // The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
@@ -17,6 +18,7 @@ import type {
 // manager reading "Friday" expects wherever their browser is.
 
 export type CheckinsSeries = CheckinsSeriesResponse;
+export type Checkins = CheckinsInsight;
 export type MenuViews = MenuViewsOverTimeResponse;
 export type Subscribes = SubscribesResponse;
 export type InsightStats = InsightStatsResponse;
@@ -46,24 +48,22 @@ export const insightQueries = {
   checkins: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "checkins", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ checkins: CheckinsSeries }>(locationId, numDays, "checkins", signal).then((r) => r.checkins),
+      queryFn: ({ signal }) => checkinsBy<CheckinsInsight>(locationId, numDays, "checkins", signal),
     }),
   gender: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "gender", numDays],
-      queryFn: ({ signal }) =>
-        checkinsBy<{ user_gender: GenderCountResponse[] }>(locationId, numDays, "gender", signal).then((r) => r.user_gender),
+      queryFn: ({ signal }) => checkinsBy<GenderInsight>(locationId, numDays, "gender", signal),
     }),
   ages: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "ages", numDays],
-      queryFn: ({ signal }) => checkinsBy<{ user_ages: AgeBandsResponse }>(locationId, numDays, "ages", signal).then((r) => r.user_ages),
+      queryFn: ({ signal }) => checkinsBy<AgesInsight>(locationId, numDays, "ages", signal),
     }),
   daily: (locationId: number, numDays: number) =>
     queryOptions({
       queryKey: [...insightQueries.location(locationId), "daily", numDays],
-      queryFn: ({ signal }) =>
-        checkinsBy<{ daily_data: WeekdayUsersResponse[] }>(locationId, numDays, "daily", signal).then((r) => r.daily_data),
+      queryFn: ({ signal }) => checkinsBy<WeekdayInsight>(locationId, numDays, "daily", signal),
     }),
   menuViews: (locationId: number, numDays: number) =>
     queryOptions({

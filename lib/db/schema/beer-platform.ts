@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { stamp } from "./columns";
 import { users } from "./venues";
 
@@ -37,3 +38,49 @@ export const oauthStates = pgTable("oauth_states", {
   returnTo: text("return_to"),
   expiresAt: stamp("expires_at").notNull(),
 });
+
+/**
+ * Every beer the app has received from the platform (search answers, beer info), kept for every
+ * instance so a repeated search or the add of a beer already seen costs no upstream call. A cache of
+ * the platform's data, not a venue's (decision 061); insights' `catalogue_beers` (names from check-ins) is
+ * another table. `search_text` is what the trigram search reads.
+ */
+export const platformBeers = pgTable(
+  "platform_beers",
+  {
+    untappdId: integer("untappd_id").primaryKey(),
+    name: text().notNull(),
+    brewery: text(),
+    breweryId: integer("brewery_id"),
+    breweryLocation: text("brewery_location"),
+    style: text(),
+    description: text(),
+    abv: numeric(),
+    ibu: numeric(),
+    labelImage: text("label_image"),
+    labelImageHd: text("label_image_hd"),
+    slug: text(),
+    inProduction: boolean("in_production").notNull(),
+    rating: numeric(),
+    calories: integer(),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`name || ' ' || coalesce(brewery, '') || ' ' || coalesce(style, '')`),
+    /** When the platform last sent this beer, in any answer. */
+    seenAt: stamp("seen_at").notNull(),
+    /** When it last sent the whole record (beer info, or a search item as complete): an add may use the row until it is old. */
+    detailedAt: stamp("detailed_at"),
+  },
+  (t) => [index("platform_beers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`)],
+);
+
+/** Search terms the platform was asked, so the same term (or a longer one it answered in full) is not asked again soon. */
+export const platformBeerSearches = pgTable(
+  "platform_beer_searches",
+  {
+    term: text().primaryKey(),
+    /** The `limit` the platform was asked for and how many beers it answered (fewer: the answer was complete). */
+    askedLimit: integer("asked_limit").notNull(),
+    found: integer().notNull(),
+    askedAt: stamp("asked_at").notNull(),
+  },
+  (t) => [index("platform_beer_searches_asked_idx").on(t.askedAt)],
+);

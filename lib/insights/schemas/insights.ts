@@ -44,6 +44,22 @@ const count = z.number().int().min(0);
 const timeTaken = z.number().min(0);
 const insights = <S extends z.ZodRawShape>(shape: S) => z.strictObject({ insights: z.strictObject({ ...shape, time_taken: timeTaken }) });
 
+// Additions to the spec's shapes (decision 063): existing fields keep their shape; these come beside them.
+
+/** The period a figure is compared with, and its figures: the same fields, totalled. */
+const previousPeriod = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject({ start: timestamp, end: timestamp, ...shape }).meta({
+    description:
+      "The previous period, as long as the part of this one that has happened: from local midnight num_days days before the first day up to the same local time num_days days ago (today at 15:00 is compared with yesterday up to 15:00). Its figures are counted as this period's are.",
+  });
+
+/** Today's hours (num_days 1 only), each named by the instant it starts. */
+const byHour = <T extends z.ZodType>(hours: T) =>
+  hours.optional().meta({
+    description:
+      "num_days 1 only: one entry per local hour of today, from midnight up to the hour now (23 or 25 hours on a DST day), each named by the instant it starts.",
+  });
+
 export const checkinsSeriesResponse = z.strictObject({
   count,
   items: z.array(z.strictObject({ date: dateString, checkins: count, distinct_users: count })),
@@ -57,22 +73,39 @@ export const weekdayUsersResponse = z.strictObject({
 });
 
 /** GET …/insights/checkins_over_time: one of four shapes, by group_by. */
+export const checkinsHourResponse = z.strictObject({ start: timestamp, checkins: count, distinct_users: count });
+export const checkinsInsight = z.strictObject({
+  checkins: checkinsSeriesResponse,
+  checkins_by_hour: byHour(z.array(checkinsHourResponse)),
+  previous_period: previousPeriod({ checkins: z.strictObject({ count }) }),
+});
+export const genderInsight = z.strictObject({
+  user_gender: z.array(genderCountResponse),
+  previous_period: previousPeriod({ user_gender: z.array(genderCountResponse) }),
+});
+export const agesInsight = z.strictObject({
+  user_ages: ageBandsResponse,
+  previous_period: previousPeriod({ user_ages: ageBandsResponse }),
+});
+export const weekdayInsight = z.strictObject({
+  daily_data: z.array(weekdayUsersResponse),
+  previous_period: previousPeriod({ daily_data: z.array(weekdayUsersResponse) }),
+});
 export const checkinsOverTimeEnvelope = z.union([
-  insights({ checkins: checkinsSeriesResponse }),
-  insights({ user_gender: z.array(genderCountResponse) }),
-  insights({ user_ages: ageBandsResponse }),
-  insights({ daily_data: z.array(weekdayUsersResponse) }),
+  insights(checkinsInsight.shape),
+  insights(genderInsight.shape),
+  insights(agesInsight.shape),
+  insights(weekdayInsight.shape),
 ]);
 
 /** GET …/insights/menu_views_over_time: the spec's shape has no `insights` wrapper. */
+const sourceCounts = z.array(z.strictObject({ source: z.string(), result: count }));
+const viewsInTimeframe = z.strictObject({ value: sourceCounts, timeframe: z.strictObject({ start: timestamp, end: timestamp }) });
 export const menuViewsOverTimeResponse = z.strictObject({
   total_menu_views: count,
-  menu_views: z.array(
-    z.strictObject({
-      value: z.array(z.strictObject({ source: z.string(), result: count })),
-      timeframe: z.strictObject({ start: timestamp, end: timestamp }),
-    }),
-  ),
+  menu_views: z.array(viewsInTimeframe),
+  menu_views_by_hour: byHour(z.array(viewsInTimeframe)),
+  previous_period: previousPeriod({ total_menu_views: count, value: sourceCounts }),
   time_taken: timeTaken,
 });
 
@@ -83,9 +116,12 @@ export const insightStatsResponse = z.strictObject({
 export const insightStatsEnvelope = insights(insightStatsResponse.shape);
 
 const datedCounts = z.array(z.strictObject({ date: dateString, count }));
+const hourCounts = z.array(z.strictObject({ start: timestamp, count }));
 export const subscribesResponse = z.strictObject({
   date_range: z.strictObject({ start: dateString, end: dateString }),
   subscribes: z.strictObject({ all: datedCounts, beers: datedCounts, events: datedCounts }),
+  subscribes_by_hour: byHour(z.strictObject({ all: hourCounts, beers: hourCounts, events: hourCounts })),
+  previous_period: previousPeriod({ subscribes: z.strictObject({ all: count, beers: count, events: count }) }),
 });
 export const subscribesOverTimeEnvelope = insights(subscribesResponse.shape);
 
@@ -101,6 +137,11 @@ export const topBeersResponse = z.strictObject({ top_beers: z.array(topBeerRespo
 export const topBeersEnvelope = insights(topBeersResponse.shape);
 
 export type CheckinsSeriesResponse = z.infer<typeof checkinsSeriesResponse>;
+export type CheckinsHourResponse = z.infer<typeof checkinsHourResponse>;
+export type CheckinsInsight = z.infer<typeof checkinsInsight>;
+export type GenderInsight = z.infer<typeof genderInsight>;
+export type AgesInsight = z.infer<typeof agesInsight>;
+export type WeekdayInsight = z.infer<typeof weekdayInsight>;
 export type GenderCountResponse = z.infer<typeof genderCountResponse>;
 export type AgeBandsResponse = z.infer<typeof ageBandsResponse>;
 export type WeekdayUsersResponse = z.infer<typeof weekdayUsersResponse>;

@@ -361,7 +361,8 @@ export const sectionPositionsResponse = positionsResponse("sections");
 export const itemEnvelope = envelope("item", itemResponse);
 /** GET /locations/:id/eighty_sixed: the items 86'd now, in menu, section and item order. */
 export const eightySixedEnvelope = envelope("items", z.array(itemResponse));
-export const searchItemsEnvelope = envelope("items", z.array(searchItemResponse));
+/** `did_you_mean`: when no beer matches, a few that come near the term (empty otherwise). */
+export const searchItemsEnvelope = z.strictObject({ items: z.array(searchItemResponse), did_you_mean: z.array(searchItemResponse) });
 export const itemPositionsResponse = positionsResponse("items");
 export const containerEnvelope = envelope("container", containerResponse);
 export const containerPositionsResponse = positionsResponse("containers");

@@ -28,6 +28,8 @@ export const previewResponse = z.strictObject({
    * ends, venue-operations §7): the board fetches again then, with no edit and no reload. Null: never.
    */
   changes_at: z.string().nullable(),
+  /** The venue's clock (its country's, decision 062): "as of 9:05 PM" or "as of 21:05". */
+  clock: z.enum(["12h", "24h"]),
 });
 
 export type PreviewResponse = z.infer<typeof previewResponse>;

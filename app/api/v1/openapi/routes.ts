@@ -114,7 +114,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/items/{id}/containers", module: r26, summaries: {"GET":"The item's containers; build=true appends a blank one; include_legacy","POST":"Add a container (size and price required) at the end"} },
   { path: "/api/v1/items/{id}/move", module: r27, summaries: {"PATCH":"To `position` (default: the top) of a section of the business"} },
   { path: "/api/v1/items/{id}", module: r28, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
-  { path: "/api/v1/items/search", module: r29, summaries: {"GET":"Beers from the catalogue, shaped as items"} },
+  { path: "/api/v1/items/search", module: r29, summaries: {"GET":"Beers from the catalogue, shaped as items; did_you_mean when none matches"} },
   { path: "/api/v1/locations/{id}/activity", module: r30, summaries: {"GET":"Who changed what at the location, newest first: menu changes and every other write"} },
   { path: "/api/v1/locations/{id}/analytics", module: r31, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
   { path: "/api/v1/locations/{id}/changes", module: r32, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { EventsBoard } from "@/components/events/events-board";
 import { requireLocationPage } from "@/lib/auth/page-guards";
 import { may, type Role } from "@/lib/auth/permissions";
+import { clockOf } from "@/lib/shared/time-format";
 
 export const metadata: Metadata = { title: "Events · Taproom" };
 
@@ -15,6 +16,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locatio
         id: location.id,
         name: location.name,
         time_zone: location.time_zone,
+        clock: clockOf(location),
         place: {
           location_name: location.name,
           street: [location.address1, location.address2].filter(Boolean).join(", "),

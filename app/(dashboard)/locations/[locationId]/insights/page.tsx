@@ -24,5 +24,10 @@ export default async function InsightsPage({
   const { days } = await searchParams;
   const chosen = parseDays(days);
   const { location } = await requireLocationPage(locationId, "insights", days === undefined ? "" : `days=${chosen}`, "manage");
-  return <InsightsView location={{ id: location.id, name: location.name, time_zone: location.time_zone }} initialDays={chosen} />;
+  return (
+    <InsightsView
+      location={{ id: location.id, name: location.name, time_zone: location.time_zone, country: location.country }}
+      initialDays={chosen}
+    />
+  );
 }

@@ -5,10 +5,8 @@ import { beerCatalogue } from "@/lib/beer-platform/catalogue";
 import { searchCatalogue } from "@/lib/menus/items";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/items/search?q= — beers from the catalogue, shaped as items
+  // GET /api/v1/items/search?q= — beers from the catalogue, shaped as items; did_you_mean when none matches
   GET: endpoint({ may: "read", query: searchItemsQuery, response: searchItemsEnvelope, problems: [429] }, async ({ caller, query }) =>
-    json({
-      items: await searchCatalogue({ businessId: caller.user.businessId, query: query.q, limit: query.limit, catalogue: beerCatalogue() }),
-    }),
+    json(await searchCatalogue({ businessId: caller.user.businessId, query: query.q, limit: query.limit, catalogue: beerCatalogue() })),
   ),
 });
