@@ -17,6 +17,7 @@ export async function register() {
   const { startJobs } = await import("@/lib/server/jobs");
   const { pruneJob } = await import("@/lib/live/prune");
   const { eightySixSweepJob } = await import("@/lib/menus/eighty-six-sweeper");
+  const { scheduleBoundaryJob } = await import("@/lib/schedules/boundaries");
   const { webhookDeliveryJob } = await import("@/lib/webhooks/worker");
   const { menuViewFlushJob } = await import("@/lib/insights/menu-views");
   try {
@@ -27,5 +28,5 @@ export async function register() {
     const { errorFields, log } = await import("@/lib/server/log");
     log().error(errorFields(error), "The database is not reachable at start-up; requests answer 503 until it is");
   }
-  startJobs([pruneJob, eightySixSweepJob, webhookDeliveryJob, menuViewFlushJob], getDatabase, { onSignals: true });
+  startJobs([pruneJob, eightySixSweepJob, scheduleBoundaryJob, webhookDeliveryJob, menuViewFlushJob], getDatabase, { onSignals: true });
 }

@@ -1338,7 +1338,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One menu; full=true the whole tree (and counts a view, 304 too), include_legacy */
+        /** One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy */
         get: operations["getMenusById"];
         /** Change name, description or footer */
         put: operations["putMenusById"];
@@ -3266,6 +3266,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3283,6 +3289,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3332,6 +3344,12 @@ export interface operations {
                         price?: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                         position?: number;
                     };
                 } | {
@@ -3339,6 +3357,12 @@ export interface operations {
                     price?: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                     position?: number;
                 };
             };
@@ -3372,6 +3396,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3432,6 +3462,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -3493,6 +3529,12 @@ export interface operations {
                         price?: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                         position?: number;
                     };
                 } | {
@@ -3500,6 +3542,12 @@ export interface operations {
                     price?: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                     position?: number;
                 };
             };
@@ -3533,6 +3581,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -6370,6 +6424,10 @@ export interface operations {
                                 unpublished?: boolean;
                                 position: number;
                                 legacy_menu_id?: number | null;
+                                schedule?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
+                                schedule_epoch?: string | null;
                                 version?: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -6386,6 +6444,9 @@ export interface operations {
                                 name: string;
                                 description?: string | null;
                                 public?: boolean;
+                                schedule?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -6436,6 +6497,9 @@ export interface operations {
                                 name?: string | null;
                                 price: string;
                                 calories?: number | null;
+                                time_prices?: ({
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean) | null;
                                 position: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -6801,6 +6865,10 @@ export interface operations {
                             unpublished?: boolean;
                             position: number;
                             legacy_menu_id?: number | null;
+                            schedule?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
+                            schedule_epoch?: string | null;
                             version?: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -6817,6 +6885,9 @@ export interface operations {
                             name: string;
                             description?: string | null;
                             public?: boolean;
+                            schedule?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -6867,6 +6938,9 @@ export interface operations {
                             name?: string | null;
                             price: string;
                             calories?: number | null;
+                            time_prices?: ({
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean) | null;
                             position: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -7921,6 +7995,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -7949,6 +8029,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -8001,12 +8087,24 @@ export interface operations {
                         price: number | string;
                         name?: string | null;
                         calories?: number | null;
+                        time_prices?: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                            price: number | string;
+                        }[] | null;
                     };
                 } | {
                     container_size_id: number;
                     price: number | string;
                     name?: string | null;
                     calories?: number | null;
+                    time_prices?: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                        price: number | string;
+                    }[] | null;
                 };
             };
         };
@@ -8039,6 +8137,12 @@ export interface operations {
                             price: string;
                             currency: string;
                             calories: number | null;
+                            time_prices?: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                                price: string;
+                            }[];
                             position: number;
                             _track_by: number;
                             /** Format: date-time */
@@ -9102,7 +9206,7 @@ export interface operations {
                             id: number;
                             cursor: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                             location_id: number;
                             menu_id: number;
                             version: number;
@@ -9436,6 +9540,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11157,7 +11270,7 @@ export interface operations {
                             menu_id: number;
                             menu_name: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                             message: string;
                             version: number;
                             /** Format: date-time */
@@ -11238,6 +11351,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11253,6 +11375,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11300,11 +11431,29 @@ export interface operations {
                         name: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -11329,6 +11478,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11475,6 +11633,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11744,7 +11911,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -11780,12 +11947,12 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                         description?: string | null;
                     };
                 } | {
                     url: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                     description?: string | null;
                 };
             };
@@ -11804,7 +11971,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -11862,6 +12029,8 @@ export interface operations {
                 full?: "0" | "1" | "true" | "false" | "";
                 include_legacy?: "0" | "1" | "true" | "false" | "";
                 source_name?: string;
+                at?: string;
+                include_unavailable?: "0" | "1" | "true" | "false" | "";
             };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
@@ -11916,6 +12085,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11932,11 +12110,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -11946,10 +12135,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -12011,12 +12211,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -12029,10 +12237,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -12094,12 +12313,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -12115,6 +12342,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12146,6 +12382,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12162,6 +12407,15 @@ export interface operations {
                                 type: "Section";
                                 /** @constant */
                                 public: true;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -12221,6 +12475,12 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
@@ -12324,11 +12584,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12353,6 +12631,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12404,6 +12691,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12463,11 +12759,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         footer?: string | null;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     footer?: string | null;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12492,6 +12806,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12687,6 +13010,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -12761,6 +13093,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12775,6 +13116,15 @@ export interface operations {
                             type: "Section";
                             /** @constant */
                             public: true;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12819,11 +13169,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -12846,6 +13214,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12991,6 +13368,15 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -13072,7 +13458,7 @@ export interface operations {
                                 id: number;
                                 cursor: string;
                                 /** @enum {string} */
-                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted";
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
@@ -13154,11 +13540,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -13168,10 +13565,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13233,12 +13641,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -13251,10 +13667,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13316,12 +13743,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -13395,11 +13830,22 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            available_now?: boolean;
+                            next_change_at?: string | null;
                             sections: {
                                 id: number;
                                 menu_id: number;
@@ -13409,10 +13855,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13474,12 +13931,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             }[];
@@ -13492,10 +13957,21 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "Section" | "OnDeckSection";
                                 public: boolean;
+                                schedule?: {
+                                    windows: {
+                                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                        start: string;
+                                        end: string;
+                                    }[];
+                                    from?: string | null;
+                                    until?: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                available_now?: boolean;
+                                next_change_at?: string | null;
                                 items: {
                                     id: number;
                                     section_id: number;
@@ -13557,12 +14033,20 @@ export interface operations {
                                         price: string;
                                         currency: string;
                                         calories: number | null;
+                                        time_prices?: {
+                                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                            start: string;
+                                            end: string;
+                                            price: string;
+                                        }[];
                                         position: number;
                                         _track_by: number;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
                                         updated_at: string;
+                                        regular_price?: string;
+                                        price_until?: string | null;
                                     }[];
                                 }[];
                             } | null;
@@ -13816,6 +14300,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13832,6 +14325,15 @@ export interface operations {
                             type: "Section";
                             /** @constant */
                             public: true;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13877,11 +14379,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -13904,6 +14424,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -13952,6 +14481,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14011,11 +14549,29 @@ export interface operations {
                         name?: string;
                         description?: string | null;
                         public?: boolean;
+                        schedule?: {
+                            windows: {
+                                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                start: string;
+                                end: string;
+                            }[];
+                            from?: string | null;
+                            until?: string | null;
+                        } | null;
                     };
                 } | {
                     name?: string;
                     description?: string | null;
                     public?: boolean;
+                    schedule?: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        from?: string | null;
+                        until?: string | null;
+                    } | null;
                 };
             };
         };
@@ -14038,6 +14594,15 @@ export interface operations {
                             /** @enum {string} */
                             type: "Section" | "OnDeckSection";
                             public: boolean;
+                            schedule?: {
+                                windows: {
+                                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                                    start: string;
+                                    end: string;
+                                }[];
+                                from?: string | null;
+                                until?: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15024,7 +15589,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15070,7 +15635,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15133,13 +15698,13 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url?: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
                 } | {
                     url?: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -15159,7 +15724,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;

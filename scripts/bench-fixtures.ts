@@ -1,8 +1,9 @@
-// What the benchmarks read and write, built through the API: the large menu (20 sections × 25 items
+// What the benchmarks read and write, built through the API: the large menu (20 scheduled sections × 25 items
 // × 3 prices) and a 50-item section whose order the positions batches flip. Shared by `npm run bench`
 // and `npm run bench:profile`.
 
 export const MENU_SHAPE = [20, 25, 3] as const;
+const EVERY_DAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 export const BATCH_ITEMS = 50;
 
 export async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
@@ -27,7 +28,11 @@ export async function buildFixtures(base: string, authorization: string, locatio
   const [sectionCount, itemCount, containerCount] = MENU_SHAPE;
   const { menu } = await post<{ menu: { id: number } }>(`/locations/${locationId}/menus`, { menu: { name: "Bench menu" } });
   for (let s = 0; s < sectionCount; s++) {
-    const { section } = await post<{ section: { id: number } }>(`/menus/${menu.id}/sections`, { section: { name: `Section ${s + 1}` } });
+    // A schedule on every section (venue-operations §7), each worked out on every read: every day, round
+    // the clock, so each section shows whenever the bench runs and every answer is the same size.
+    const { section } = await post<{ section: { id: number } }>(`/menus/${menu.id}/sections`, {
+      section: { name: `Section ${s + 1}`, schedule: { windows: [{ days: EVERY_DAY, start: `0${s % 10}:00`, end: `0${s % 10}:00` }] } },
+    });
     await Promise.all(
       Array.from({ length: itemCount }, async (_, i) => {
         const { item } = await post<{ item: { id: number } }>(`/sections/${section.id}/items`, {

@@ -110,7 +110,7 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
                     <ContainerForm
                       sizes={sizes.data}
                       currencySymbol={currencySymbol}
-                      initial={container}
+                      initial={{ ...container, price: container.regular_price ?? container.price }}
                       submitLabel="Save"
                       busyLabel="Saving…"
                       onSubmit={(values) => update(container, values)}
@@ -171,7 +171,7 @@ function ContainerRow({
         {name}
         {ounces && <span className={styles.ounces}> · {Number(ounces).toLocaleString("en-US", { maximumFractionDigits: 1 })} oz</span>}
       </span>
-      <span className={styles.price}>{formatPrice(container.price, container.currency)}</span>
+      <span className={styles.price}>{formatPrice(container.regular_price ?? container.price, container.currency)}</span>
       <span className={styles.rowActions}>
         <button type="button" className="btn btn--small" onClick={onEdit}>
           Edit<span className="visually-hidden"> {name}</span>

@@ -2,7 +2,7 @@ import type { Container, Item } from "@/lib/client/queries/menus";
 import { formatPrice } from "@/lib/shared/format-price";
 
 export const containerLabel = (container: Container) =>
-  `${container.container_size?.name ?? container.name ?? "Serving"} ${formatPrice(container.price, container.currency)}`;
+  `${container.container_size?.name ?? container.name ?? "Serving"} ${formatPrice(container.regular_price ?? container.price, container.currency)}`;
 
 /** "Tidewater Brewing · IPA - New England / Hazy · 6.8% ABV · 45 IBU" */
 export function itemDetails(item: Item): string {

@@ -62,6 +62,31 @@ export function LiveBoard({ menuId, initial, options }: Props) {
     onGone: () => setGone(true),
   });
 
+  // A window or happy hour turning changes what guests see with no edit, so no version is told: the
+  // board fetches again at the instant the data names (venue-operations §7). The server decides what is
+  // in force; a board whose clock runs ahead asks again a second later until the answer has turned.
+  const changesAt = gone ? null : (preview?.changes_at ?? null);
+  const [retry, setRetry] = useState(0);
+  useEffect(() => {
+    // Offline for half a minute: the stream's reconnection tells the version again, and that load turns it.
+    if (changesAt === null || retry > 30) return;
+    const wait = Math.min(Math.max(Date.parse(changesAt) - Date.now(), 0) + (retry === 0 ? 100 : 1000), 2 ** 31 - 1);
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/preview/menus/${menuId}/data`, { cache: "no-store", credentials: "same-origin" });
+        if (!response.ok) return setRetry((count) => count + 1);
+        const next = (await response.json()) as PreviewResponse;
+        if (next.menu.version < shown.current) return setRetry((count) => count + 1);
+        shown.current = next.menu.version;
+        setPreview(next);
+        setRetry(next.changes_at === changesAt ? (count) => count + 1 : 0);
+      } catch {
+        setRetry((count) => count + 1);
+      }
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [changesAt, retry, menuId]);
+
   const pageRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const flowRef = useRef<HTMLDivElement>(null);

@@ -19,6 +19,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "item.86d": "Item 86'd",
   "item.restored": "Item back in stock",
   "menu.reverted": "Menu restored to an earlier version",
+  "menu.schedule_changed": "A schedule or happy hour began or ended",
 };
 
 /** Adds a webhook with the schema the API validates with; the answer (with its secret) goes to `onCreated`. */

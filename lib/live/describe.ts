@@ -13,7 +13,7 @@ export type Names = {
   size: (id: number) => string | undefined;
 };
 
-const BOOKKEEPING = new Set(["updated_at", "created_at", "version", "version_tx"]);
+const BOOKKEEPING = new Set(["updated_at", "created_at", "version", "version_tx", "schedule_epoch"]);
 const EIGHTY_SIX = new Set(["eighty_sixed_at", "eighty_sixed_until"]);
 const MAX_SENTENCES = 3;
 
@@ -105,6 +105,7 @@ function sentence(edit: Edit, names: Names, itemsHere: Map<number, Row>): string
 export function changeSummary(type: ChangeType, edits: Edit[], names: Names, menuName: string | null): string {
   const itemsHere = new Map(edits.filter((edit) => edit.table === "items").map((edit) => [edit.row_id, rowOf(edit)]));
   if (type === "menu.reverted") return `Restored menu ${quoted(menuName)} to an earlier version`;
+  if (type === "menu.schedule_changed") return `What guests see of menu ${quoted(menuName)} changed with its schedule`;
   // A menu created or deleted is told as that, not as the rows that came or went with it.
   const whole = edits.find((edit) => edit.table === "menus" && edit.op !== "U");
   if (whole) return `${whole.op === "I" ? "Created" : "Deleted"} menu ${quoted(rowOf(whole).name)}`;

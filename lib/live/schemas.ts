@@ -13,6 +13,7 @@ export const CHANGE_TYPES = [
   "item.86d",
   "item.restored",
   "menu.reverted",
+  "menu.schedule_changed",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { containerSizes, containers } from "@/lib/db/schema";
+import { containerSizes, containers, type StoredTimePrice } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
 import { applyPositions, closeGap, lockParent, moveWithin, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { found, type Scope } from "@/lib/server/scope";
@@ -8,7 +8,18 @@ import { getContainer, getItem } from "./access";
 import { containerList } from "./lists";
 import { blankContainerJson, containerJson } from "./serialize";
 
-type ContainerFields = { container_size_id?: number; price?: string; name?: string | null; calories?: number | null; position?: number };
+type ContainerFields = {
+  container_size_id?: number;
+  price?: string;
+  name?: string | null;
+  calories?: number | null;
+  time_prices?: StoredTimePrice[] | null;
+  position?: number;
+};
+
+/** Happy-hour prices as stored: an empty list is none. */
+const timePrices = (list: StoredTimePrice[] | null | undefined) =>
+  list === undefined ? undefined : list === null || list.length === 0 ? null : list;
 
 async function withSize(db: Db, container: typeof containers.$inferSelect, currency: string) {
   const [size] = container.containerSizeId
@@ -127,6 +138,7 @@ export async function createContainer(
         price: fields.price,
         name: fields.name,
         calories: fields.calories,
+        timePrices: timePrices(fields.time_prices),
         position,
       })
       .returning();
@@ -155,6 +167,7 @@ export async function updateContainer(db: Db, { businessId, id, fields }: Scope 
         price: fields.price,
         name: fields.name,
         calories: fields.calories,
+        timePrices: timePrices(fields.time_prices),
         updatedAt: new Date(),
       })
       .where(eq(containers.id, container.id))

@@ -4,6 +4,7 @@ import type { Scope } from "@/lib/server/scope";
 import { readCache } from "@/lib/live/read-cache";
 import { etag } from "@/lib/http/conditional";
 import { epochOf } from "./in-force";
+import { type TimedState, timedStateAt } from "@/lib/schedules/evaluate";
 import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 
 // GET /menus/:id?full=true through the read model. Its tag is derived without the tree: the menu's id
@@ -17,11 +18,26 @@ import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 // changed by one edit rebuilds one section, not 500 items).
 
 /** Raised when the shape of the full answer changes, so a new release does not answer 304 for old bodies. */
-const SHAPE = "full-1";
+const SHAPE = "full-2";
+
+/**
+ * The schedules' state at `at` (venue-operations §7): kept on the head while it holds, so a poll inside
+ * one set of windows works nothing out again. Every instance derives the same key from the same rows.
+ */
+function timedState(head: MenuHead, at: number): TimedState {
+  const kept = head.timedState;
+  if (kept && kept.from <= at && (kept.until === null || at < kept.until)) return kept;
+  const state = timedStateAt(head.timed, at, head.zone);
+  if (at >= (kept?.from ?? 0)) head.timedState = state;
+  return state;
+}
+
+/** What a caller asks of the whole menu: the instant (now, or `?at=`), and whether editors see all. */
+export type FullMenuAsk = { at?: number; includeUnavailable?: boolean };
 
 type KeptTree = { body: Uint8Array<ArrayBuffer> };
 /** A build's parts and what they were built at: reused only for the same currency, sizes and 86 epoch. */
-type KeptParts = { version: number; currency: string; sizes: string; epoch: number; parts: TreeParts };
+type KeptParts = { version: number; currency: string; sizes: string; epoch: string; parts: TreeParts };
 
 export type FullMenu = {
   head: MenuHead;
@@ -31,18 +47,23 @@ export type FullMenu = {
 };
 
 /** The caller's full menu: its tag at once, its body on demand. 404 when not the caller's. */
-export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.now): Promise<FullMenu> {
+export async function fullMenu(db: Db, scope: Scope, ask: FullMenuAsk = {}, clock: () => number = Date.now): Promise<FullMenu> {
+  const now = () => ask.at ?? clock();
   const cache = await readCache();
   const since = cache.generation;
   const head = await menuHead(db, scope, cache, since);
   const sizes = await containerSizesAnswer(db, cache);
-  const epoch = epochOf(head.expiries, now());
+  const at = now();
+  // Everything the answer changes with by time alone: the 86s ended by then, the schedules' state then.
+  const epochAt = (instant: number) => `${epochOf(head.expiries, instant)}:${timedState(head, instant).key}`;
+  const epoch = epochAt(at);
+  const view = ask.includeUnavailable ? "all" : "on";
   const { menu, currency } = head;
-  // The tag is a hash: derived once per (sizes, epoch) for this kept head, not on every poll.
-  const from = `${sizes.tag}:${epoch}`;
-  if (head.fullTag?.from !== from) head.fullTag = { from, tag: etag(SHAPE, menu.id, menu.version, currency, sizes.tag, epoch) };
+  // The tag is a hash: derived once per (sizes, epoch, view) for this kept head, not on every poll.
+  const from = `${sizes.tag}:${epoch}:${view}`;
+  if (head.fullTag?.from !== from) head.fullTag = { from, tag: etag(SHAPE, menu.id, menu.version, currency, sizes.tag, epoch, view) };
   const tag = head.fullTag.tag;
-  const key = `tree:${menu.id}:${menu.version}:${epoch}`;
+  const key = `tree:${menu.id}:${menu.version}:${epoch}:${view}`;
   const tree = () =>
     cache.remember<KeptTree>(
       key,
@@ -54,14 +75,16 @@ export async function fullMenu(db: Db, scope: Scope, now: () => number = Date.no
           same && base.version <= menu.version
             ? await changedSections(db, { menuId: menu.id, from: base.version, to: menu.version }, base.parts.itemSection)
             : null;
+        const instant = new Date(at);
         const built = await menuTreeJson(
           db,
-          { menu, currency, now: new Date(now()) },
+          { menu, currency, now: instant, live: { at: instant, zone: head.zone, includeUnavailable: view === "all" } },
           changed ? { parts: base!.parts, changed } : undefined,
         );
         const body = Buffer.from(built.json);
-        // An 86 that ended while the tree was read: the body may be of either side; answer it, keep nothing.
-        const transient = epochOf(head.expiries, now()) !== epoch;
+        // An 86 that ended or a window that turned while the tree was read: the body may be of either
+        // side; answer it, keep nothing. An answer for another instant (`?at=`) is built for it alone.
+        const transient = ask.at !== undefined || epochAt(now()) !== epoch;
         if (!transient) {
           const parts: KeptParts = { version: menu.version, currency, sizes: sizes.tag, epoch, parts: built.parts };
           const bytes = [...built.parts.items.values()].reduce((sum, text) => sum + text.length, 0) + 16 * built.parts.itemSection.size;

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { menus, sections } from "@/lib/db/schema";
+import { menus, sections, type StoredSchedule } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { countMenuView } from "@/lib/insights/menu-views";
@@ -32,10 +32,11 @@ export async function answerMenu(
 ) {
   if (!full) return menuJson(menu);
   if (sourceName !== null) countMenuView(db, { locationId: location.id, source: sourceName });
-  return menuTree(db, { menu, currency: location.currency });
+  const now = new Date();
+  return menuTree(db, { menu, currency: location.currency, now, live: { at: now, zone: location.timeZone, includeUnavailable: false } });
 }
 
-type MenuFields = { name?: string; description?: string | null; footer?: string | null };
+type MenuFields = { name?: string; description?: string | null; footer?: string | null; schedule?: StoredSchedule | null };
 
 /** A new menu is unpublished, last in the location's order, and has its on-deck section. */
 export async function createMenu(db: Db, { location, fields }: { location: Location; fields: MenuFields & { name: string } }) {
@@ -44,7 +45,14 @@ export async function createMenu(db: Db, { location, fields }: { location: Locat
     const position = await nextPosition(tx, menuList, location.id);
     const [menu] = await tx
       .insert(menus)
-      .values({ locationId: location.id, name: fields.name, description: fields.description, footer: fields.footer, position })
+      .values({
+        locationId: location.id,
+        name: fields.name,
+        description: fields.description,
+        footer: fields.footer,
+        schedule: fields.schedule,
+        position,
+      })
       .returning();
     await tx.insert(sections).values({ menuId: menu!.id, type: "OnDeckSection", position: 0, name: "On Deck", public: false });
     return menuJson(menu!);
@@ -56,7 +64,7 @@ export async function updateMenu(db: Db, { businessId, id, fields }: Scope & { f
   const [updated] = await db.transaction((tx) =>
     tx
       .update(menus)
-      .set({ name: fields.name, description: fields.description, footer: fields.footer, updatedAt: new Date() })
+      .set({ name: fields.name, description: fields.description, footer: fields.footer, schedule: fields.schedule, updatedAt: new Date() })
       .where(ownMenu(tx, { businessId, id }))
       .returning(),
   );

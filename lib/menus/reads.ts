@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { items, locations, menus, sections } from "@/lib/db/schema";
+import { containers, items, locations, menus, sections, type StoredSchedule, type StoredTimePrice } from "@/lib/db/schema";
+import type { Timed, TimedState } from "@/lib/schedules/evaluate";
 import { type Tagged, tagged } from "@/lib/http/conditional";
 import { type ReadCache, readCache } from "@/lib/live/read-cache";
 import { locationList, weight } from "@/lib/locations/reads";
@@ -35,7 +36,13 @@ export type MenuHead = {
   menu: Menu;
   businessId: number;
   currency: string;
+  /** The location's IANA zone: schedules and happy hours are on its clock. */
+  zone: string;
   expiries: number[];
+  /** What the answer's schedules depend on: the menu's and its sections' schedules, its happy hours. */
+  timed: Timed;
+  /** The schedules' state last worked out, and until when it holds (lib/menus/full-menu.ts). */
+  timedState?: TimedState;
   plain: Tagged;
   /** The full menu's last tag and what it was derived from besides the menu (lib/menus/full-menu.ts). */
   fullTag?: { from: string; tag: string };
@@ -48,25 +55,43 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
     .select({ end: sql`floor(extract(epoch from ${items.eightySixedUntil}) * 1000)`.as("end") })
     .from(items)
     .where(and(sql`${items.sectionId} in ${menuSections}`, isNotNull(items.eightySixedAt), isNotNull(items.eightySixedUntil)));
+  const scheduled = db
+    .select({ schedule: sections.schedule })
+    .from(sections)
+    .where(and(eq(sections.menuId, menus.id), isNotNull(sections.schedule)));
+  const menuItems = db.select({ id: items.id }).from(items).where(sql`${items.sectionId} in ${menuSections}`);
+  const happyHours = db
+    .select({ timePrices: containers.timePrices })
+    .from(containers)
+    .where(and(sql`${containers.itemId} in ${menuItems}`, isNotNull(containers.timePrices)));
   const [row] = await db
     .select({
       menu: menus,
       businessId: locations.businessId,
       currency: locations.currency,
+      zone: locations.timeZone,
       expiries: sql<unknown>`(select coalesce(json_agg(distinct e."end"), '[]'::json) from ${ends} as e)`,
+      schedules: sql<unknown>`(select coalesce(json_agg(s.schedule), '[]'::json) from ${scheduled} as s)`,
+      happyHours: sql<unknown>`(select coalesce(json_agg(distinct h.time_prices::text), '[]'::json) from ${happyHours} as h)`,
     })
     .from(menus)
     .innerJoin(locations, eq(locations.id, menus.locationId))
     .where(eq(menus.id, id))
     .limit(1);
   if (!row) return null;
-  const raw = typeof row.expiries === "string" ? JSON.parse(row.expiries) : row.expiries;
-  const expiries = (raw as (number | string)[]).map(Number).sort((a, b) => a - b);
+  const parsed = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
+  const expiries = parsed<(number | string)[]>(row.expiries)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const schedules = [row.menu.schedule, ...parsed<StoredSchedule[]>(row.schedules)].filter((schedule) => schedule !== null);
+  const prices = parsed<string[]>(row.happyHours).map((text) => JSON.parse(text) as StoredTimePrice[]);
   return {
     menu: row.menu,
     businessId: row.businessId,
     currency: row.currency,
+    zone: row.zone,
     expiries,
+    timed: { schedules, prices },
     plain: tagged({ menu: menuJson(row.menu) }),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { sections } from "@/lib/db/schema";
+import { type StoredSchedule, sections } from "@/lib/db/schema";
 import { ApiError } from "@/lib/server/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { found, type Scope } from "@/lib/server/scope";
@@ -8,7 +8,7 @@ import { getMenu, getSection, ownSection } from "./access";
 import { sectionList } from "./lists";
 import { sectionJson } from "./serialize";
 
-type SectionFields = { name?: string; description?: string | null; public?: boolean };
+type SectionFields = { name?: string; description?: string | null; public?: boolean; schedule?: StoredSchedule | null };
 
 /** A menu's sections in position order (the on-deck section is the menu's, not in this list). */
 export async function listSections(db: Db, scope: Scope) {
@@ -42,7 +42,14 @@ export async function createSection(
     else position = await nextPosition(tx, sectionList, menu.id);
     const [section] = await tx
       .insert(sections)
-      .values({ menuId: menu.id, position, name: fields.name ?? "", description: fields.description, public: fields.public })
+      .values({
+        menuId: menu.id,
+        position,
+        name: fields.name ?? "",
+        description: fields.description,
+        public: fields.public,
+        schedule: fields.schedule,
+      })
       .returning();
     return sectionJson(section!);
   });
@@ -54,7 +61,7 @@ export async function updateSection(db: Db, { businessId, id, fields }: Scope & 
   const [updated] = await db.transaction((tx) =>
     tx
       .update(sections)
-      .set({ name: fields.name, description: fields.description, public: fields.public, updatedAt: new Date() })
+      .set({ name: fields.name, description: fields.description, public: fields.public, schedule: fields.schedule, updatedAt: new Date() })
       .where(ownSection(tx, { businessId, id }))
       .returning(),
   );

@@ -1,11 +1,27 @@
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { containerSizes, containers, items, menuChanges, menuEdits, sections } from "@/lib/db/schema";
+import { containerSizes, containers, items, menuChanges, menuEdits, sections, type StoredSchedule } from "@/lib/db/schema";
+import { priceAt, scheduleAt } from "@/lib/schedules/evaluate";
+import { iso } from "@/lib/shared/iso";
 import { nestTree, treeIds } from "@/lib/menus/tree-rows";
 import type { MenuTreeResponse } from "./schemas/menus";
 import { containerJson, itemJson, menuJson, sectionJson, type Container, type Item, type Menu, type Section } from "./serialize";
 
 type TreeOf = { menu: Menu; currency: string };
+
+/**
+ * A live tree (full=true, the board) answers for an instant on the location's clock: the prices in
+ * force then, and only the menus and sections on then (all of them, marked, with `includeUnavailable`).
+ * Without it the tree is the menu as stored (history, revert, exports).
+ */
+export type Live = { at: Date; zone: string; includeUnavailable: boolean };
+
+/** `available_now` and `next_change_at` of a schedule at the live instant (none without a schedule). */
+function inForceJson(schedule: StoredSchedule | null, live: Live) {
+  if (!schedule) return undefined;
+  const state = scheduleAt(schedule, live.at, live.zone);
+  return { available_now: state.available, next_change_at: state.nextChangeAt && iso(state.nextChangeAt) };
+}
 
 /**
  * The rows of a menu's tree in position order: its sections, and the items and containers of the
@@ -55,12 +71,15 @@ async function readTree(db: Db, menu: Menu, pick: (sectionRows: Section[]) => nu
       containerItem: (container) => container.itemId,
     },
   );
-  const itemsOf = (sectionItems: { item: Item; containers: Container[] }[], currency: string, now = new Date()) =>
+  const itemsOf = (sectionItems: { item: Item; containers: Container[] }[], currency: string, now = new Date(), live?: Live) =>
     sectionItems.map(({ item, containers: rows }) => ({
       ...itemJson(item, now),
       containers: rows.map((container) => {
         const size = container.containerSizeId === null ? null : (sizeById.get(container.containerSizeId) ?? null);
-        return containerJson(container, size, currency);
+        const json = containerJson(container, size, currency);
+        if (!live || !container.timePrices) return json;
+        const price = priceAt(container.price, container.timePrices, live.at, live.zone);
+        return { ...json, price: price.price, regular_price: price.regularPrice, price_until: price.priceUntil && iso(price.priceUntil) };
       }),
     }));
   return { sectionRows, only, nested, itemsOf };
@@ -94,17 +113,28 @@ const extended = (object: object, tail: string) => `${JSON.stringify(object).sli
  */
 export async function menuTreeJson(
   db: Db,
-  { menu, currency, now }: TreeOf & { now?: Date },
+  { menu, currency, now, live }: TreeOf & { now?: Date; live?: Live },
   reuse?: { parts: TreeParts; changed: Set<number> },
 ): Promise<{ json: string; parts: TreeParts; read: number[] }> {
-  const { sectionRows, only, nested, itemsOf } = await readTree(
+  const {
+    sectionRows: allSections,
+    only,
+    nested,
+    itemsOf,
+  } = await readTree(
     db,
     menu,
     reuse && ((rows) => rows.map(({ id }) => id).filter((id) => reuse.changed.has(id) || !reuse.parts.items.has(id))),
   );
-  const read = new Set(only ?? sectionRows.map(({ id }) => id));
+  const menuState = live && inForceJson(menu.schedule, live);
+  const sectionState = new Map(live ? allSections.map((section) => [section.id, inForceJson(section.schedule, live)]) : []);
+  // Out of their window: left out of a live tree (the whole menu's sections with the menu), unless kept.
+  const on = (state: { available_now: boolean } | undefined) => state?.available_now !== false;
+  const shown = (section: Section) => !live || live.includeUnavailable || (on(menuState) && on(sectionState.get(section.id)));
+  const sectionRows = allSections.filter(shown);
+  const read = new Set(only ?? allSections.map(({ id }) => id));
   const parts: TreeParts = { items: new Map(), itemSection: new Map() };
-  const kept = new Set(sectionRows.map(({ id }) => id).filter((id) => !read.has(id)));
+  const kept = new Set(allSections.map(({ id }) => id).filter((id) => !read.has(id)));
   // Sections not read again: unchanged since the earlier build, their items as they were.
   for (const [item, section] of reuse?.parts.itemSection ?? []) if (kept.has(section)) parts.itemSection.set(item, section);
   for (const { section, items: sectionItems } of nested) {
@@ -112,12 +142,17 @@ export async function menuTreeJson(
       parts.items.set(section.id, reuse!.parts.items.get(section.id)!);
       continue;
     }
-    parts.items.set(section.id, JSON.stringify(itemsOf(sectionItems, currency, now)));
+    parts.items.set(section.id, JSON.stringify(itemsOf(sectionItems, currency, now, live)));
     for (const { item } of sectionItems) parts.itemSection.set(item.id, section.id);
   }
-  const sectionText = (section: Section) => extended(sectionJson(section), `,"items":${parts.items.get(section.id)}`);
+  const stateText = (state: object | undefined) => (state ? `,${JSON.stringify(state).slice(1, -1)}` : "");
+  const sectionText = (section: Section) =>
+    extended(sectionJson(section), `${stateText(sectionState.get(section.id))},"items":${parts.items.get(section.id)}`);
   const { sections: regular, on_deck_section } = shape(sectionRows, sectionText);
-  const json = `{"menu":${extended(menuJson(menu), `,"sections":[${regular.join(",")}],"on_deck_section":${on_deck_section ?? "null"}`)}}`;
+  const json = `{"menu":${extended(
+    menuJson(menu),
+    `${stateText(menuState)},"sections":[${regular.join(",")}],"on_deck_section":${on_deck_section ?? "null"}`,
+  )}}`;
   return { json, parts, read: [...read] };
 }
 
@@ -166,6 +201,6 @@ export async function changedSections(
 }
 
 /** The whole tree in position order as data (menuTreeJson's answer, parsed: one builder for both). */
-export async function menuTree(db: Db, of: TreeOf & { now?: Date }): Promise<MenuTreeResponse> {
+export async function menuTree(db: Db, of: TreeOf & { now?: Date; live?: Live }): Promise<MenuTreeResponse> {
   return (JSON.parse((await menuTreeJson(db, of)).json) as { menu: MenuTreeResponse }).menu;
 }

@@ -160,3 +160,51 @@ export function priceAt(regularPrice: string, timePrices: readonly TimePrice[] |
   const until = current.end >= firstInstantAt(horizonOf(now, zone), "00:00", zone) ? null : new Date(current.end);
   return { price: timePrices[found.index]!.price, regularPrice, priceUntil: until, nextChangeAt: until };
 }
+
+/** The schedules and happy-hour price lists one answer depends on. */
+export type Timed = { schedules: readonly Schedule[]; prices: readonly (readonly TimePrice[])[] };
+/**
+ * Their state at an instant as a key (equal everywhere inside one set of windows, different across each
+ * boundary: what a tag covers), worked out at `from` and holding until `until` (null: for good).
+ */
+export type TimedState = { key: string; from: number; until: number | null };
+
+export function timedStateAt(timed: Timed, at: number, zone: string): TimedState {
+  const instant = new Date(at);
+  let until = Number.POSITIVE_INFINITY;
+  const change = (next: Date | null) => {
+    if (next) until = Math.min(until, next.getTime());
+    return next?.getTime() ?? "";
+  };
+  const key = [
+    ...timed.schedules.map((schedule) => {
+      const state = scheduleAt(schedule, instant, zone);
+      return `${state.available ? 1 : 0}:${change(state.nextChangeAt)}`;
+    }),
+    ...timed.prices.map((list) => {
+      const state = priceAt("", list, instant, zone);
+      return `${state.price}:${change(state.nextChangeAt)}`;
+    }),
+  ].join(",");
+  return { key, from: at, until: Number.isFinite(until) ? until : null };
+}
+
+/**
+ * The last instant, not after `at` and within the two days before it, at which what the schedules and
+ * happy hours say changed (null: none then): the boundary a `menu.schedule_changed` records.
+ */
+export function lastChangeAt(timed: Timed, at: number, zone: string): number | null {
+  const dates = datesAround(at, zone);
+  const floor = at - 2 * DAY_MS;
+  const edges = (spans: readonly Interval[]) => spans.flatMap(({ start, end }) => [start, end]);
+  const boundaries = [
+    ...timed.schedules.flatMap((schedule) =>
+      edges(merge(occurrencesOn(schedule.windows, datesAround(at, zone, schedule.from, schedule.until), zone))),
+    ),
+    ...timed.prices.flatMap((list) => {
+      const occurrences = occurrencesOn(list, dates, zone);
+      return list.flatMap((_, index) => edges(merge(occurrences.filter((occurrence) => occurrence.index === index))));
+    }),
+  ].filter((instant) => instant <= at && instant > floor);
+  return boundaries.length === 0 ? null : Math.max(...boundaries);
+}

@@ -34,6 +34,15 @@ export const scheduleInput = z
   })
   .nullable();
 
+/** As answered: the stored schedule (days in week order, times as HH:MM). */
+export const windowResponse = z.object({ days: z.array(z.enum(DAYS)), start: z.string(), end: z.string() });
+export const scheduleResponse = z.object({
+  windows: z.array(windowResponse),
+  from: z.string().nullable().optional(),
+  until: z.string().nullable().optional(),
+});
+export const timePricesResponse = z.array(windowResponse.extend({ price: z.string() }));
+
 const DAY_NAMES: Record<(typeof DAYS)[number], string> = {
   mon: "Mon",
   tue: "Tue",

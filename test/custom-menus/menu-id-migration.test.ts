@@ -51,14 +51,22 @@ const idsOf = async () => {
 };
 
 /** The tables migration 0020 gives a source_id (lib/imports/). */
-const LATER_COLUMNS = ["menus", "sections", "items", "containers", "events"];
+/** Columns later migrations add (0020's source_id, 0022's schedules), which today's code names in its inserts. */
+const LATER_COLUMNS = [
+  ...["menus", "sections", "items", "containers", "events"].map((table) => [table, "source_id", "text"]),
+  ["menus", "schedule", "jsonb"],
+  ["menus", "schedule_epoch", "timestamptz"],
+  ["sections", "schedule", "jsonb"],
+  ["containers", "time_prices", "jsonb"],
+] as const;
 
 beforeAll(async () => {
   own = await getDatabase();
   const old = await databaseAsOf("0016_token_hash_lookup");
   // Today's code makes the older release's data, and its inserts name the columns later migrations add
-  // (0020's source_id): they are there while it writes and gone again before the upgrade adds them.
-  for (const table of LATER_COLUMNS) await old.database.db.execute(sql.raw(`alter table ${table} add column source_id text`));
+  // (LATER_COLUMNS): they are there while it writes and gone again before the upgrade adds them.
+  for (const [table, column, type] of LATER_COLUMNS)
+    await old.database.db.execute(sql.raw(`alter table ${table} add column ${column} ${type}`));
   await seedDemo(old.database.db);
   installDatabase(old.database);
   owner = await login("owner");
@@ -88,7 +96,7 @@ beforeAll(async () => {
   expect(customIds.filter((id) => menuIds.includes(id)).length).toBeGreaterThanOrEqual(3);
   expect(before.successor.legacy_menu_id).toBe(harborCustom.id);
 
-  for (const table of LATER_COLUMNS) await old.database.db.execute(sql.raw(`alter table ${table} drop column source_id`));
+  for (const [table, column] of LATER_COLUMNS) await old.database.db.execute(sql.raw(`alter table ${table} drop column ${column}`));
   upgraded = await old.upgrade();
   installDatabase(upgraded);
 });

@@ -196,7 +196,7 @@ describe("the full menu's tag and time", () => {
     );
     await heard();
     const scope = { businessId: (await api.get("current_user", { as: owner.ro })).body.current_user.business_id, id: menu.id };
-    const tagAt = async (now: number) => (await fullMenu(database, scope, () => now)).tag;
+    const tagAt = async (now: number) => (await fullMenu(database, scope, {}, () => now)).tag;
     const before = await tagAt(at - 60_000);
     expect(await tagAt(at - 1)).toBe(before);
     const after = await tagAt(at);

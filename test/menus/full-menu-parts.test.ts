@@ -95,7 +95,7 @@ describe("the full tree built from the last version's parts", () => {
     const businessId = (await ok(api.get("current_user", { as: owner().ro }))).current_user.business_id;
     const scope = { businessId, id: menuId };
     const read = async (now = Date.now()) => {
-      const { result, statements } = await countStatements(async () => (await fullMenu(database, scope, () => now)).body());
+      const { result, statements } = await countStatements(async () => (await fullMenu(database, scope, {}, () => now)).body());
       expect(result.toString()).toBe(await whole(menuId));
       return statements;
     };
@@ -115,7 +115,7 @@ describe("the full tree built from the last version's parts", () => {
     const itemId = tree.sections[1]!.items[0]!.id;
     await ok(api.post(`items/${itemId}/86`, { ...as(), body: { eighty_six: { until: new Date(until).toISOString() } } }));
     expect(await read()).toBe(6);
-    const { statements, result } = await countStatements(async () => (await fullMenu(database, scope, () => until + 1)).body());
+    const { statements, result } = await countStatements(async () => (await fullMenu(database, scope, {}, () => until + 1)).body());
     expect(statements).toBe(4);
     const item = JSON.parse(result.toString()).menu.sections[1].items[0];
     expect(item).toMatchObject({ id: itemId, eighty_sixed: false, eighty_sixed_until: null });

@@ -1,14 +1,20 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import type { ContainerSizeResponse } from "@/lib/menus/schemas/container-sizes";
-import type { ContainerResponse, ItemTreeResponse, MenuResponse, MenuTreeResponse, SectionTreeResponse } from "@/lib/menus/schemas/menus";
+import type {
+  ContainerTreeResponse,
+  ItemTreeResponse,
+  MenuResponse,
+  MenuTreeResponse,
+  SectionTreeResponse,
+} from "@/lib/menus/schemas/menus";
 
 // The board's names for the answers of lib/menus (types inferred from the response schemas).
 export type MenuSummary = MenuResponse;
 export type MenuTree = MenuTreeResponse;
 export type Section = SectionTreeResponse;
 export type Item = ItemTreeResponse;
-export type Container = ContainerResponse;
+export type Container = ContainerTreeResponse;
 export type ContainerSize = ContainerSizeResponse;
 
 // Every key starts with "menus" so one invalidation (e.g. after migrating custom menus) refreshes the board.
@@ -22,11 +28,16 @@ export const menuQueries = {
         apiFetch<{ menus: MenuResponse[] }>(`/api/v1/locations/${locationId}/menus`, { signal }).then((r) => r.menus),
     }),
   trees: () => [...menuQueries.all(), "tree"] as const,
-  /** The whole menu (sections, items, containers, on-deck) in one request. */
+  /**
+   * The whole menu (sections, items, containers, on-deck) in one request, as its editors see it: every
+   * section, in its window or not (venue-operations §7). A price in force may be a happy hour's: the
+   * editor shows and edits `regular_price`.
+   */
   tree: (menuId: number) =>
     queryOptions({
       queryKey: [...menuQueries.trees(), menuId],
-      queryFn: ({ signal }) => apiFetch<{ menu: MenuTreeResponse }>(`/api/v1/menus/${menuId}?full=true`, { signal }).then((r) => r.menu),
+      queryFn: ({ signal }) =>
+        apiFetch<{ menu: MenuTreeResponse }>(`/api/v1/menus/${menuId}?full=true&include_unavailable=true`, { signal }).then((r) => r.menu),
     }),
 };
 

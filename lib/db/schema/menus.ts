@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, stamp, timestamps } from "./columns";
 import { containerSizes, locations } from "./venues";
 
@@ -7,6 +7,12 @@ import { containerSizes, locations } from "./venues";
 // Sibling positions are unique per parent through DEFERRABLE constraints added in a hand-written
 // migration (drizzle-kit cannot declare them): a batch may swap positions inside one transaction,
 // and the database still refuses two siblings at one position when it commits.
+
+/** As stored: the shapes lib/schedules/ validates and evaluates (venue-operations §7). */
+type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+type StoredWindow = { days: Weekday[]; start: string; end: string };
+export type StoredSchedule = { windows: StoredWindow[]; from?: string | null; until?: string | null };
+export type StoredTimePrice = StoredWindow & { price: string };
 
 export const menus = pgTable(
   "menus",
@@ -22,6 +28,11 @@ export const menus = pgTable(
     unpublished: boolean().notNull().default(true),
     position: integer().notNull(),
     legacyMenuId: integer("legacy_menu_id"),
+    // When the menu is on (venue-operations §7), on the location's clock; null: always.
+    schedule: jsonb().$type<StoredSchedule>(),
+    // The last schedule boundary (a window or happy hour turning) recorded as `menu.schedule_changed`
+    // (lib/schedules/boundaries.ts): one change per boundary on every instance together.
+    scheduleEpoch: stamp("schedule_epoch"),
     // Raised by 1 per committed transaction that changes the menu or its tree: by the database's
     // triggers (migration 0008_live_menus), never by application code. version_tx marks the
     // transaction that raised it last, so one transaction raises it once.
@@ -54,6 +65,7 @@ export const sections = pgTable(
     name: text().notNull(),
     description: text(),
     public: boolean().notNull().default(true),
+    schedule: jsonb().$type<StoredSchedule>(),
     sourceId: text("source_id"),
     ...timestamps,
   },
@@ -122,6 +134,8 @@ export const containers = pgTable(
     name: text(),
     price: numeric({ precision: 10, scale: 2 }).notNull(),
     calories: integer(),
+    // Happy-hour prices (venue-operations §7): windows that never overlap; null: the price at all times.
+    timePrices: jsonb("time_prices").$type<StoredTimePrice[]>(),
     position: integer().notNull(),
     sourceId: text("source_id"),
     ...timestamps,

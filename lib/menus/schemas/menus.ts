@@ -15,6 +15,7 @@ import {
   sourceName,
   timestamp,
 } from "@/lib/shared/schemas";
+import { scheduleInput, scheduleResponse, timePricesInput, timePricesResponse } from "@/lib/schedules/schemas";
 import { embeddedContainerSizeResponse } from "./container-sizes";
 import { positionsResponse } from "./positions";
 
@@ -30,12 +31,23 @@ const calories = z
 const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
 
 export const legacyQuery = z.object({ include_legacy: queryFlag });
-export const menuQuery = z.object({ full: queryFlag, include_legacy: queryFlag, source_name: sourceName });
+export const menuQuery = z.object({
+  full: queryFlag,
+  include_legacy: queryFlag,
+  source_name: sourceName,
+  /** full=true: what is in force at this instant instead of now (venue-operations §7). */
+  at: z.iso
+    .datetime({ offset: true, error: "must be an ISO-8601 date and time with its offset, e.g. 2026-11-27T16:00:00-05:00" })
+    .optional(),
+  /** full=true, for editors: keep menus and sections out of their window, with available_now false. */
+  include_unavailable: queryFlag,
+});
 
 const menuFields = {
   name: requiredText(255),
   description: optionalText(2000),
   footer: optionalText(2000),
+  schedule: scheduleInput.optional(),
 };
 export const createMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }) }, object("a menu"));
 export const updateMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }).partial() }, object("a menu"));
@@ -44,6 +56,7 @@ const sectionFields = {
   name: z.string({ error: "must be a string" }).trim().max(255, "must be at most 255 characters"),
   description: optionalText(2000),
   public: flag,
+  schedule: scheduleInput,
 };
 export const createSectionQuery = z.object({ head: queryFlag });
 // The body is optional: a section without one is an untitled section.
@@ -152,11 +165,17 @@ const containerFields = {
   price: moneyInput,
   name: optionalText(255),
   calories,
+  time_prices: timePricesInput.nullable(),
 };
 export const createContainerBody = z.object(
   {
     container: z.object(
-      { ...containerFields, name: containerFields.name, calories: containerFields.calories.optional() },
+      {
+        ...containerFields,
+        name: containerFields.name,
+        calories: containerFields.calories.optional(),
+        time_prices: containerFields.time_prices.optional(),
+      },
       { error: "must be an object" },
     ),
   },
@@ -195,6 +214,8 @@ export const menuResponse = z.strictObject({
   unpublished: z.boolean(),
   position: listPosition,
   legacy_menu_id: recordId.nullable(),
+  /** When the menu is on, on the location's clock (venue-operations §7); absent: always. */
+  schedule: scheduleResponse.optional(),
   /** Raised by 1 with every committed change to the menu or its tree (live-menus §1). */
   version: z.number().int().min(1),
   created_at: timestamp,
@@ -209,6 +230,8 @@ export const sectionResponse = z.strictObject({
   description: text,
   type: z.enum(["Section", "OnDeckSection"]),
   public: z.boolean(),
+  /** When the section is on, on the location's clock (venue-operations §7); absent: always. */
+  schedule: scheduleResponse.optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -277,6 +300,8 @@ export const containerResponse = z.strictObject({
   price: moneyString,
   currency: z.string(),
   calories: z.number().int().nullable(),
+  /** Happy-hour prices (venue-operations §7); absent: `price` at all times. */
+  time_prices: timePricesResponse.optional(),
   position: listPosition,
   _track_by: recordId,
   created_at: timestamp,
@@ -299,10 +324,31 @@ export const blankContainerResponse = z.strictObject({
   updated_at: z.null(),
 });
 
-export const itemTreeResponse = itemResponse.extend({ containers: z.array(containerResponse) });
-export const sectionTreeResponse = sectionResponse.extend({ items: z.array(itemTreeResponse) });
+/**
+ * What a live whole menu (full=true, the board) says of a scheduled menu or section at the instant it
+ * answers for (now, or `?at=`). Absent without a schedule, and from a history version's tree (the menu
+ * as stored then).
+ */
+const inForce = {
+  /** Whether the schedule holds at that instant (true without a schedule). */
+  available_now: z.boolean().optional(),
+  /** When that next changes; null: never. */
+  next_change_at: timestamp.nullable().optional(),
+};
+/**
+ * In a live whole menu, a container with happy-hour prices answers the price in force at that instant
+ * as `price`, with `regular_price` and `price_until`; one without them has its one price.
+ */
+export const containerTreeResponse = containerResponse.extend({
+  regular_price: moneyString.optional(),
+  /** When the happy-hour price in force ends; null while the regular price is in force. */
+  price_until: timestamp.nullable().optional(),
+});
+export const itemTreeResponse = itemResponse.extend({ containers: z.array(containerTreeResponse) });
+export const sectionTreeResponse = sectionResponse.extend({ ...inForce, items: z.array(itemTreeResponse) });
 /** full=true: the whole menu in one answer. */
 export const menuTreeResponse = menuResponse.extend({
+  ...inForce,
   sections: z.array(sectionTreeResponse),
   on_deck_section: sectionTreeResponse.nullable(),
 });
@@ -324,6 +370,7 @@ export const containerPositionsResponse = positionsResponse("containers");
 export type MenuResponse = z.infer<typeof menuResponse>;
 export type SectionResponse = z.infer<typeof sectionResponse>;
 export type ItemResponse = z.infer<typeof itemResponse>;
+export type ContainerTreeResponse = z.infer<typeof containerTreeResponse>;
 export type SearchItemResponse = z.infer<typeof searchItemResponse>;
 export type ContainerResponse = z.infer<typeof containerResponse>;
 export type BlankContainerResponse = z.infer<typeof blankContainerResponse>;

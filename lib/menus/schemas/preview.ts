@@ -23,6 +23,11 @@ export const previewResponse = z.strictObject({
   staff: z.boolean(),
   /** The venue's IANA zone: the board's "as of HH:MM" is venue time. */
   time_zone: z.string(),
+  /**
+   * When what guests see next changes by time alone (a schedule's window or a happy hour starts or
+   * ends, venue-operations §7): the board fetches again then, with no edit and no reload. Null: never.
+   */
+  changes_at: z.string().nullable(),
   /** The venue's clock (its country's, decision 062): "as of 9:05 PM" or "as of 21:05". */
   clock: z.enum(["12h", "24h"]),
 });

@@ -18,7 +18,7 @@ const update = endpoint(
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/menus/:id — one menu; full=true the whole tree (and counts a view, 304 too), include_legacy
+  // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy
   GET: endpoint(
     { may: "read", at: "menu", params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
     async ({ request, db, caller, params, query }) => {
@@ -28,7 +28,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       if (query.include_legacy)
         return conditional(request, tagged(await readMenuIncludingLegacy(db, { ...scope, full: query.full, sourceName })));
       if (!query.full) return conditional(request, await menuAnswer(db, scope));
-      const menu = await fullMenu(db, scope);
+      const at = query.at === undefined ? undefined : Date.parse(query.at);
+      const menu = await fullMenu(db, scope, { at, includeUnavailable: query.include_unavailable });
       if (sourceName !== null) countMenuView(db, { locationId: menu.head.menu.locationId, source: sourceName });
       return conditional(request, menu);
     },
