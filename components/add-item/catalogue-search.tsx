@@ -7,6 +7,7 @@ import { catalogueQueries, SEARCH_LIMIT } from "@/lib/client/queries/catalogue";
 import { Skeleton } from "@/components/ui/states";
 import { useCatalogueLimit } from "./catalogue-limit";
 import { SearchResultRow } from "./search-result-row";
+import type { CatalogueResult } from "@/lib/client/queries/catalogue";
 import type { AddedItem } from "./use-add-item";
 import styles from "./add-item.module.css";
 
@@ -75,6 +76,17 @@ export function CatalogueSearch({
     status = `Showing the first ${results.length} beers matching “${term}”: type more to narrow it down.`;
   else status = `${results.length} ${results.length === 1 ? "beer matches" : "beers match"} “${term}”.`;
 
+  const row = (beer: CatalogueResult) => (
+    <SearchResultRow
+      key={beer.untappd_id}
+      beer={beer}
+      sectionId={sectionId}
+      onMenu={onMenuIds.has(beer.untappd_id)}
+      onAdded={onAdded}
+      priceFirst={priceFirst}
+    />
+  );
+
   return (
     <div>
       <search>
@@ -136,16 +148,7 @@ export function CatalogueSearch({
           <div className={styles.noResults}>
             {nearby.length > 0 ? (
               <ul className={styles.results} aria-label="Did you mean">
-                {nearby.map((beer) => (
-                  <SearchResultRow
-                    key={beer.untappd_id}
-                    beer={beer}
-                    sectionId={sectionId}
-                    onMenu={onMenuIds.has(beer.untappd_id)}
-                    onAdded={onAdded}
-                    priceFirst={priceFirst}
-                  />
-                ))}
+                {nearby.map(row)}
               </ul>
             ) : (
               <p>Check the spelling, try the brewery&apos;s name or the style, or add it yourself.</p>
@@ -156,16 +159,7 @@ export function CatalogueSearch({
           </div>
         ) : (
           <ul className={styles.results} aria-label="Catalogue results" aria-busy={waiting}>
-            {results.map((beer) => (
-              <SearchResultRow
-                key={beer.untappd_id}
-                beer={beer}
-                sectionId={sectionId}
-                onMenu={onMenuIds.has(beer.untappd_id)}
-                onAdded={onAdded}
-                priceFirst={priceFirst}
-              />
-            ))}
+            {results.map(row)}
           </ul>
         )}
       </div>

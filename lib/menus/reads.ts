@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { containers, items, locations, menus, sections, type StoredSchedule, type StoredTimePrice } from "@/lib/db/schema";
+import { items, locations, menus, sections } from "@/lib/db/schema";
 import type { Timed, TimedState } from "@/lib/schedules/evaluate";
 import { type Tagged, tagged } from "@/lib/http/conditional";
 import { type ReadCache, readCache } from "@/lib/live/read-cache";
@@ -10,6 +10,7 @@ import type { Scope } from "@/lib/server/scope";
 import { listContainerSizes } from "./container-sizes";
 import { listMenus } from "./menus";
 import { menuJson, type Menu } from "./serialize";
+import { timedColumns, timedOf } from "./timed";
 
 // The menus' reads of live-menus §2, kept by the read cache (lib/live/read-cache.ts): each menu's row
 // with its 86 ends and plain answer (the head, which the full menu's tag is derived from:
@@ -55,15 +56,7 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
     .select({ end: sql`floor(extract(epoch from ${items.eightySixedUntil}) * 1000)`.as("end") })
     .from(items)
     .where(and(sql`${items.sectionId} in ${menuSections}`, isNotNull(items.eightySixedAt), isNotNull(items.eightySixedUntil)));
-  const scheduled = db
-    .select({ schedule: sections.schedule })
-    .from(sections)
-    .where(and(eq(sections.menuId, menus.id), isNotNull(sections.schedule)));
-  const menuItems = db.select({ id: items.id }).from(items).where(sql`${items.sectionId} in ${menuSections}`);
-  const happyHours = db
-    .select({ timePrices: containers.timePrices })
-    .from(containers)
-    .where(and(sql`${containers.itemId} in ${menuItems}`, isNotNull(containers.timePrices)));
+  const timed = timedColumns(db);
   const [row] = await db
     .select({
       menu: menus,
@@ -71,27 +64,22 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
       currency: locations.currency,
       zone: locations.timeZone,
       expiries: sql<unknown>`(select coalesce(json_agg(distinct e."end"), '[]'::json) from ${ends} as e)`,
-      schedules: sql<unknown>`(select coalesce(json_agg(s.schedule), '[]'::json) from ${scheduled} as s)`,
-      happyHours: sql<unknown>`(select coalesce(json_agg(distinct h.time_prices::text), '[]'::json) from ${happyHours} as h)`,
+      ...timed.columns,
     })
     .from(menus)
     .innerJoin(locations, eq(locations.id, menus.locationId))
     .where(eq(menus.id, id))
     .limit(1);
   if (!row) return null;
-  const parsed = <T>(value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T;
-  const expiries = parsed<(number | string)[]>(row.expiries)
-    .map(Number)
-    .sort((a, b) => a - b);
-  const schedules = [row.menu.schedule, ...parsed<StoredSchedule[]>(row.schedules)].filter((schedule) => schedule !== null);
-  const prices = parsed<string[]>(row.happyHours).map((text) => JSON.parse(text) as StoredTimePrice[]);
+  const raw = typeof row.expiries === "string" ? JSON.parse(row.expiries) : row.expiries;
+  const expiries = (raw as (number | string)[]).map(Number).sort((a, b) => a - b);
   return {
     menu: row.menu,
     businessId: row.businessId,
     currency: row.currency,
     zone: row.zone,
     expiries,
-    timed: { schedules, prices },
+    timed: timedOf(row.menu.schedule, row),
     plain: tagged({ menu: menuJson(row.menu) }),
   };
 }
