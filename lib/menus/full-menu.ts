@@ -24,11 +24,13 @@ const SHAPE = "full-2";
  * The schedules' state at `at` (venue-operations §7): kept on the head while it holds, so a poll inside
  * one set of windows works nothing out again. Every instance derives the same key from the same rows.
  */
-function timedState(head: MenuHead, at: number): TimedState {
+function timedState(head: MenuHead, at: number, keep: boolean): TimedState {
   const kept = head.timedState;
   if (kept && kept.from <= at && (kept.until === null || at < kept.until)) return kept;
   const state = timedStateAt(head.timed, at, head.zone);
-  if (at >= (kept?.from ?? 0)) head.timedState = state;
+  // Only the clock's own instants move the kept state forward: an `?at=` in the future would leave
+  // every poll before it working the state out again.
+  if (keep && at >= (kept?.from ?? 0)) head.timedState = state;
   return state;
 }
 
@@ -55,7 +57,7 @@ export async function fullMenu(db: Db, scope: Scope, ask: FullMenuAsk = {}, cloc
   const sizes = await containerSizesAnswer(db, cache);
   const at = now();
   // Everything the answer changes with by time alone: the 86s ended by then, the schedules' state then.
-  const epochAt = (instant: number) => `${epochOf(head.expiries, instant)}:${timedState(head, instant).key}`;
+  const epochAt = (instant: number) => `${epochOf(head.expiries, instant)}:${timedState(head, instant, ask.at === undefined).key}`;
   const epoch = epochAt(at);
   const view = ask.includeUnavailable ? "all" : "on";
   const { menu, currency } = head;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, type Account } from "../api";
+import { api, db, login, type Account } from "../api";
+import { fullMenu } from "@/lib/menus/full-menu";
 
 // venue-operations §7 through the v1 API: schedules on menus and sections, happy-hour prices on
 // containers, stored and validated; full=true answers what is in force now or at `?at=`, with
@@ -131,6 +132,19 @@ describe("full=true answers what is in force", () => {
     expect(start).toBe(inside);
     expect(before).not.toBe(start);
     expect(end).not.toBe(inside);
+  });
+
+  it("keeps the schedules' state worked out at the clock's instants, never at an `at` asked for", async () => {
+    const { menu } = await menuWithHappyHour();
+    const scope = { businessId: (await api.get("current_user", { as: owner.ro })).body.current_user.business_id, id: menu.id };
+    const clock = () => Date.parse(FRI_1559);
+    const first = await fullMenu(await db(), scope, {}, clock);
+    const kept = first.head.timedState;
+    expect(kept).toMatchObject({ from: Date.parse(FRI_1559), until: Date.parse(FRI_1600) });
+    const later = await fullMenu(await db(), scope, { at: Date.parse(FRI_1730) }, clock);
+    expect(later.tag).not.toBe(first.tag);
+    expect(later.head.timedState).toBe(kept);
+    expect((await fullMenu(await db(), scope, {}, clock)).tag).toBe(first.tag);
   });
 
   it("refuses an `at` that is not an instant", async () => {
