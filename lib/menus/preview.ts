@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
-import { type Timed, timedStateAt } from "@/lib/schedules/evaluate";
+import { timedStateAt } from "@/lib/schedules/evaluate";
 import { iso } from "@/lib/shared/iso";
+import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
 import { clockOf } from "@/lib/shared/time-format";
 
@@ -24,28 +25,6 @@ function withoutEightySixed(tree: Tree): Tree {
   };
 }
 
-/** A live tree with every section, as guests see it: only what is on (a menu off shows no sections). */
-function onNow(tree: Tree): Tree {
-  if (tree.available_now === false) return { ...tree, sections: [], on_deck_section: null };
-  const on = (section: Tree["sections"][number]) => section.available_now !== false;
-  return {
-    ...tree,
-    sections: tree.sections.filter(on),
-    on_deck_section: tree.on_deck_section && on(tree.on_deck_section) ? tree.on_deck_section : null,
-  };
-}
-
-/** Every schedule and happy hour a tree holds. */
-function timedOf(tree: Tree): Timed {
-  const sections = [...tree.sections, ...(tree.on_deck_section ? [tree.on_deck_section] : [])];
-  return {
-    schedules: [tree.schedule, ...sections.map((section) => section.schedule)].flatMap((schedule) => (schedule ? [schedule] : [])),
-    prices: sections.flatMap((section) =>
-      section.items.flatMap((item) => item.containers.flatMap((container) => (container.time_prices ? [container.time_prices] : []))),
-    ),
-  };
-}
-
 /**
  * The public preview of a menu: published menus for anyone, a draft only for a viewer of the menu's
  * own business; anything else (a menu of an archived location too) is null (answered as 404, like a missing menu). It is a preview, so it
@@ -56,7 +35,7 @@ export async function previewMenu(
   { id, viewerBusinessId, at = new Date() }: { id: number; viewerBusinessId: number | null; at?: Date },
 ) {
   const [row] = await db
-    .select({ menu: menus, location: locations })
+    .select({ menu: menus, location: locations, ...timedColumns(db).columns })
     .from(menus)
     .innerJoin(locations, eq(locations.id, menus.locationId))
     // An archived location's menus are gone for guests and staff alike (venue-operations §2).
@@ -65,17 +44,12 @@ export async function previewMenu(
   if (!row) return null;
   const staff = viewerBusinessId === row.location.businessId;
   if (row.menu.unpublished && !staff) return null;
-  // What is in force at `at` on the venue's clock: happy-hour prices, and only the sections on then.
-  // Built with every section, so the hidden ones' windows count for when the board next changes.
+  // What is in force at `at` on the venue's clock: happy-hour prices, and only the sections on then;
+  // the board fetches again when any schedule or happy hour of the menu next turns, hidden ones too.
   const zone = row.location.timeZone;
-  const all = await menuTree(db, {
-    menu: row.menu,
-    currency: row.location.currency,
-    now: at,
-    live: { at, zone, includeUnavailable: true },
-  });
-  const changesAt = timedStateAt(timedOf(all), at.getTime(), zone).until;
-  const tree = withoutEightySixed(onNow(all));
+  const live = { at, zone, includeUnavailable: false };
+  const tree = withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency, now: at, live }));
+  const changesAt = timedStateAt(timedOf(row.menu.schedule, row), at.getTime(), zone).until;
   return {
     // What is not public never leaves the server for a guest (issue 31 row 5): a hidden section, its
     // items and prices are not in the data, nor in the page's embedded copy of it. Its own staff see them.

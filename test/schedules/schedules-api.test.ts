@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
 import { fullMenu } from "@/lib/menus/full-menu";
+import { previewMenu } from "@/lib/menus/preview";
 
 // venue-operations §7 through the v1 API: schedules on menus and sections, happy-hour prices on
 // containers, stored and validated; full=true answers what is in force now or at `?at=`, with
@@ -145,6 +146,17 @@ describe("full=true answers what is in force", () => {
     expect(later.tag).not.toBe(first.tag);
     expect(later.head.timedState).toBe(kept);
     expect((await fullMenu(await db(), scope, {}, clock)).tag).toBe(first.tag);
+  });
+
+  it("the board leaves out what is off and says when the next window turns, a hidden section's too", async () => {
+    const { menu } = await menuWithHappyHour();
+    const businessId = (await api.get("current_user", { as: owner.ro })).body.current_user.business_id;
+    const friday = await previewMenu(await db(), { id: menu.id, viewerBusinessId: businessId, at: new Date(FRI_1800) });
+    expect(friday!.menu.sections.map((section) => section.name)).toEqual(["Taps"]);
+    expect(friday!.changes_at).toBe("2026-11-28T15:00:00.000Z"); // Saturday 10:00 EST: Brunch comes on
+    const happy = await previewMenu(await db(), { id: menu.id, viewerBusinessId: businessId, at: new Date(FRI_1730) });
+    expect(happy!.changes_at).toBe("2026-11-27T23:00:00.000Z"); // 18:00: the happy hour ends
+    expect(happy!.menu.sections[0]!.items[0]!.containers[0]!.price).toBe("5.00");
   });
 
   it("refuses an `at` that is not an instant", async () => {
