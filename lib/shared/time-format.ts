@@ -167,3 +167,6 @@ export function formatSpecialDay(
     : `${formatClockRange(day.open!, day.close!, clock)}${day.close! <= day.open! ? " (past midnight)" : ""}`;
   return `${date}: ${hours}${day.note ? ` (${day.note})` : ""}`;
 }
+
+/** "1 Dec 2026": a calendar date (YYYY-MM-DD) in words. */
+export const formatCalendarDate = (date: string) => DateTime.fromISO(date).setLocale("en-GB").toFormat("d LLL yyyy");
