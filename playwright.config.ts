@@ -29,6 +29,8 @@ const serverEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
   // The webhooks spec's receiver listens on 127.0.0.1 over plain http.
   WEBHOOK_ALLOW_PRIVATE: "true",
+  // The schedules spec holds the board's clock and the server's alike (X-Test-Now; decision 064).
+  TEST_CLOCK_HEADER: "true",
 };
 
 export default defineConfig({

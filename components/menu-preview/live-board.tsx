@@ -6,7 +6,7 @@ import { MenuPreview } from "./menu-preview";
 import { useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
-import { inVenueZone, timeOf } from "@/lib/shared/time-format";
+import { formatDayTime, inVenueZone, timeOf } from "@/lib/shared/time-format";
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
@@ -16,15 +16,22 @@ import { inVenueZone, timeOf } from "@/lib/shared/time-format";
 
 const PAGE_MS = 12_000;
 
-type Props = { menuId: number; initial: PreviewResponse | null; options: BoardLook };
+type Props = {
+  menuId: number;
+  initial: PreviewResponse | null;
+  options: BoardLook;
+  /** What guests see at this instant (the dashboard's "what guests see at…"): edits still show, time stands still. */
+  at?: string | null;
+};
 
-export function LiveBoard({ menuId, initial, options }: Props) {
+export function LiveBoard({ menuId, initial, options, at = null }: Props) {
   const { theme } = options;
   const [preview, setPreview] = useState(initial);
   const [gone, setGone] = useState(initial === null);
   const shown = useRef(initial?.menu.version ?? 0);
   const wanted = useRef(initial?.menu.version ?? 0);
   const loading = useRef(false);
+  const dataUrl = `/preview/menus/${menuId}/data${at ? `?at=${encodeURIComponent(at)}` : ""}`;
 
   // Fetches the menu until it is at least the newest version told; one request at a time.
   const load = useCallback(async () => {
@@ -33,7 +40,7 @@ export function LiveBoard({ menuId, initial, options }: Props) {
     try {
       while (wanted.current > shown.current) {
         const target = wanted.current;
-        const response = await fetch(`/preview/menus/${menuId}/data`, { cache: "no-store", credentials: "same-origin" });
+        const response = await fetch(dataUrl, { cache: "no-store", credentials: "same-origin" });
         if (response.status === 404) {
           shown.current = target;
           setGone(true);
@@ -50,7 +57,7 @@ export function LiveBoard({ menuId, initial, options }: Props) {
     } finally {
       loading.current = false;
     }
-  }, [menuId]);
+  }, [dataUrl]);
 
   const stream = useBoardStream(`/preview/menus/${menuId}/stream`, {
     onVersion: (version) => {
@@ -65,7 +72,7 @@ export function LiveBoard({ menuId, initial, options }: Props) {
   // A window or happy hour turning changes what guests see with no edit, so no version is told: the
   // board fetches again at the instant the data names (venue-operations §7). The server decides what is
   // in force; a board whose clock runs ahead asks again a second later until the answer has turned.
-  const changesAt = gone ? null : (preview?.changes_at ?? null);
+  const changesAt = gone || at ? null : (preview?.changes_at ?? null);
   const [retry, setRetry] = useState(0);
   useEffect(() => {
     // Offline for half a minute: the stream's reconnection tells the version again, and that load turns it.
@@ -73,7 +80,7 @@ export function LiveBoard({ menuId, initial, options }: Props) {
     const wait = Math.min(Math.max(Date.parse(changesAt) - Date.now(), 0) + (retry === 0 ? 100 : 1000), 2 ** 31 - 1);
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/preview/menus/${menuId}/data`, { cache: "no-store", credentials: "same-origin" });
+        const response = await fetch(dataUrl, { cache: "no-store", credentials: "same-origin" });
         if (!response.ok) return setRetry((count) => count + 1);
         const next = (await response.json()) as PreviewResponse;
         if (next.menu.version < shown.current) return setRetry((count) => count + 1);
@@ -85,7 +92,7 @@ export function LiveBoard({ menuId, initial, options }: Props) {
       }
     }, wait);
     return () => clearTimeout(timer);
-  }, [changesAt, retry, menuId]);
+  }, [changesAt, retry, dataUrl]);
 
   const pageRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -105,8 +112,10 @@ export function LiveBoard({ menuId, initial, options }: Props) {
   const asOf =
     stream.asOf === null ? null : timeOf(inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
   const status = (
-    <p className={styles.status} data-state={stream.state} role="status">
-      {stream.state === "live" ? (
+    <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
+      {at ? (
+        <>{`What guests see ${preview ? formatDayTime(at, { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
+      ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />
           Live

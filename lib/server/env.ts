@@ -97,6 +97,13 @@ const envSchema = z.object({
     .transform((v) => (v === "total" ? "total" : v === "true" || v === "1" ? "request" : false)),
   // The build folder (next.config.ts's distDir): the e2e suite, the benchmark and the soak build into their own.
   NEXT_DIST_DIR: z.string().min(1).default(".next"),
+  // Tests only (the e2e suite, decision 064): a board's request may name the instant it is read for in
+  // X-Test-Now, so a browser whose clock the test injects and the server agree on what is in force.
+  // Reads only, and no more than `?at=` answers anyone; still, never set it on a real server.
+  TEST_CLOCK_HEADER: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // The read model's memory per instance (lib/live/read-cache.ts): kept answers past it are dropped, oldest first.
   READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });

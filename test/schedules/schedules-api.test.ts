@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, db, login, type Account } from "../api";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { previewMenu } from "@/lib/menus/preview";
+import { resetEnvForTests } from "@/lib/server/env";
 
 // venue-operations §7 through the v1 API: schedules on menus and sections, happy-hour prices on
 // containers, stored and validated; full=true answers what is in force now or at `?at=`, with
@@ -163,5 +164,44 @@ describe("full=true answers what is in force", () => {
     const { menu } = await menuWithHappyHour();
     const refused = await api.get(`menus/${menu.id}?full=true&at=friday`, { as: owner.ro });
     expect(refused.status).toBe(422);
+  });
+});
+
+describe("the board's data at 15:59:58 and at 16:00", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvForTests();
+  });
+
+  const price = (body: { menu: { sections: { items: { containers: { price: string }[] }[] }[] } }) =>
+    body.menu.sections[0]!.items[0]!.containers[0]!.price;
+
+  it("answers the regular price naming 16:00 as its next change, then the happy-hour price; `at` that is no instant is 422", async () => {
+    const { menu } = await menuWithHappyHour();
+    expect((await api.post(`menus/${menu.id}/publish`, rw())).status).toBe(200);
+    const data = (at: string) => api.get(`/preview/menus/${menu.id}/data?at=${encodeURIComponent(at)}`);
+    const before = await data("2026-11-27T15:59:58-05:00");
+    expect(before.status).toBe(200);
+    expect(price(before.body)).toBe("7.50");
+    expect(before.body.changes_at).toBe("2026-11-27T21:00:00.000Z");
+    const after = await data(FRI_1600);
+    expect(price(after.body)).toBe("5.00");
+    expect(after.body.changes_at).toBe("2026-11-27T23:00:00.000Z");
+    expect((await api.get(`/preview/menus/${menu.id}/data?at=16:00`)).status).toBe(422);
+  });
+
+  it("reads X-Test-Now as its clock only under TEST_CLOCK_HEADER (the e2e suite's injected clock)", async () => {
+    const { menu } = await menuWithHappyHour();
+    expect((await api.post(`menus/${menu.id}/publish`, rw())).status).toBe(200);
+    const at = (now: string) => api.get(`/preview/menus/${menu.id}/data`, { headers: { "x-test-now": now } });
+    // Off (every real server): the header is nothing, the answer is for now.
+    const real = await at(FRI_1600);
+    expect(real.body.changes_at).not.toBe("2026-11-27T23:00:00.000Z");
+    vi.stubEnv("TEST_CLOCK_HEADER", "1");
+    resetEnvForTests();
+    expect(price((await at("2026-11-27T15:59:58-05:00")).body)).toBe("7.50");
+    expect(price((await at(FRI_1600)).body)).toBe("5.00");
+    // Not a date: now, as without the header.
+    expect((await at("teatime")).status).toBe(200);
   });
 });

@@ -31,14 +31,18 @@ const calories = z
 const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
 
 export const legacyQuery = z.object({ include_legacy: queryFlag });
+/** An instant a read answers for (venue-operations §7's `?at=`). */
+export const instantQuery = z.iso.datetime({
+  offset: true,
+  error: "must be an ISO-8601 date and time with its offset, e.g. 2026-11-27T16:00:00-05:00",
+});
+
 export const menuQuery = z.object({
   full: queryFlag,
   include_legacy: queryFlag,
   source_name: sourceName,
   /** full=true: what is in force at this instant instead of now (venue-operations §7). */
-  at: z.iso
-    .datetime({ offset: true, error: "must be an ISO-8601 date and time with its offset, e.g. 2026-11-27T16:00:00-05:00" })
-    .optional(),
+  at: instantQuery.optional(),
   /** full=true, for editors: keep menus and sections out of their window, with available_now false. */
   include_unavailable: queryFlag,
 });

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { idParam } from "@/lib/shared/schemas";
-import { menuTreeResponse } from "./menus";
+import { instantQuery, menuTreeResponse } from "./menus";
 
 // The public menu board (/preview/menus/:menuId): what its page renders and what its script fetches
 // again when the menu's version changes (GET /preview/menus/:menuId/data).
 
 export const previewParams = z.object({ menuId: idParam });
+/** `at`: what guests see at that instant (the dashboard's "what guests see at…"), not live. */
+export const previewQuery = z.object({ at: instantQuery.optional() });
 
 export const previewResponse = z.strictObject({
   /** The menu as guests see it (86'd items left out). */

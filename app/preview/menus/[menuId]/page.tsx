@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveBoard } from "@/components/menu-preview/live-board";
 import { boardOptions } from "@/lib/menus/schemas/preview";
-import { loadPreviewMenu } from "./load-preview-menu";
+import { loadPreviewMenu, previewAt } from "./load-preview-menu";
 
 type Params = { params: Promise<{ menuId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const preview = await loadPreviewMenu((await params).menuId);
+export async function generateMetadata({ params, searchParams }: Params): Promise<Metadata> {
+  const preview = await loadPreviewMenu((await params).menuId, previewAt(await searchParams));
   if (!preview) notFound();
   return {
     title: `${preview.draft ? "Draft: " : ""}${preview.menu.name} · ${preview.location.name}`,
@@ -17,21 +17,22 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   };
 }
 
-// GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60]
+// GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60][&at=ISO]
 // — read-only, no sign-in needed for a published menu; it follows its stream and redraws itself in place
 // (components/menu-preview/live-board.tsx). The options are boardOptions' (decision 054); a value it does
 // not understand is its default. A menu the viewer may not see is 404 (not-found.tsx), which waits for
-// it to be published.
+// it to be published. `at` (the dashboard's "what guests see at…"): that instant's menu, said to be no live one.
 export default async function MenuPreviewPage({ params, searchParams }: Params) {
   const [{ menuId }, query] = await Promise.all([params, searchParams]);
-  const preview = await loadPreviewMenu(menuId);
+  const at = previewAt(query);
+  const preview = await loadPreviewMenu(menuId, at);
   if (!preview) notFound();
   const { refresh, ...options } = boardOptions(query);
   return (
     <>
       {/* React hoists this into <head>: a TV board reloads itself without any script. */}
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveBoard menuId={preview.menu.id} initial={preview} options={options} />
+      <LiveBoard menuId={preview.menu.id} initial={preview} options={options} at={at} />
     </>
   );
 }

@@ -3,14 +3,19 @@ import { json } from "@/lib/http/responses";
 import { ApiError } from "@/lib/server/errors";
 import { viewerBusinessOf } from "@/lib/menus/board";
 import { previewMenu } from "@/lib/menus/preview";
-import { previewParams, previewResponse } from "@/lib/menus/schemas/preview";
+import { previewParams, previewQuery, previewResponse } from "@/lib/menus/schemas/preview";
+import { requestInstant } from "@/lib/server/test-clock";
 
 // GET /preview/menus/:menuId/data — what the board page shows, as JSON: its script fetches it again when
 // the stream tells a new version. A guest sees a published menu; a draft needs its business's session
-// cookie; anything else is 404. Not an API read, so not a menu view.
-export const GET = endpoint({ auth: false, params: previewParams, response: previewResponse }, async ({ db, params, request }) => {
-  const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId: await viewerBusinessOf(db, request) });
-  if (!preview) throw new ApiError("not_found", "No such menu, or it is not published.");
-  // A draft is for its business's eyes only; a published menu changes at any moment: never stored.
-  return json(preview, { headers: { "cache-control": "private, no-store" } });
-});
+// cookie; anything else is 404. Not an API read, so not a menu view. `?at=`: what guests see then.
+export const GET = endpoint(
+  { auth: false, params: previewParams, query: previewQuery, response: previewResponse },
+  async ({ db, params, query, request }) => {
+    const at = query.at ? new Date(query.at) : requestInstant(request.headers);
+    const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId: await viewerBusinessOf(db, request), at });
+    if (!preview) throw new ApiError("not_found", "No such menu, or it is not published.");
+    // A draft is for its business's eyes only; a published menu changes at any moment: never stored.
+    return json(preview, { headers: { "cache-control": "private, no-store" } });
+  },
+);
