@@ -14,6 +14,8 @@ import {
   type BoardTheme,
   boardPath,
 } from "@/lib/menus/schemas/preview";
+import { useVenueTime } from "@/lib/client/use-venue-time";
+import { GuestsAtPicker } from "./guests-at-picker";
 import styles from "./board-link-dialog.module.css";
 
 // The TV board's settings (decision 054): the board reads them from its link, so choosing them here is
@@ -79,11 +81,15 @@ function BoardLinkForm({ menu, onDone }: { menu: MenuSummary; onDone: () => void
     theme: "light",
     fields: BOARD_FIELD_DEFAULTS.full,
   });
+  const venue = useVenueTime(menu.location_id);
+  const [at, setAt] = useState<string | null>(null);
   const path = boardPath(menu.id, options);
+  // The TV's link is always live; the picture (and "Open board") may show another time.
+  const shown = at ? `${path}${path.includes("?") ? "&" : "?"}at=${encodeURIComponent(at)}` : path;
   const url = `${window.location.origin}${path}`;
   return (
     <div className={styles.form}>
-      <BoardThumbnail src={path} title={`${menu.name} as a 1920×1080 TV shows it`} />
+      <BoardThumbnail src={shown} title={`${menu.name} as a 1920×1080 TV shows it`} />
       {menu.unpublished && (
         <p className={styles.note}>
           This menu is a draft: a TV on this link says the menu isn&apos;t available, and shows it as soon as you publish it.
@@ -137,11 +143,12 @@ function BoardLinkForm({ menu, onDone }: { menu: MenuSummary; onDone: () => void
             </label>
           ))}
         </fieldset>
+        <GuestsAtPicker venue={venue} onChange={setAt} />
       </div>
       <p className={styles.linkLabel}>Link for the TV&apos;s browser</p>
       <CopyBlock id="board-link" label="board link" text={url} copier={copier} />
       <div className={styles.actions}>
-        <a className="btn" href={path} target="_blank" rel="noopener">
+        <a className="btn" href={shown} target="_blank" rel="noopener">
           Open board<span className="visually-hidden"> (opens in a new tab)</span>
           <span aria-hidden="true"> ↗</span>
         </a>

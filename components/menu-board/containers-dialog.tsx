@@ -10,7 +10,11 @@ import { ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries, menuQueries, type Container, type ContainerSize, type Item } from "@/lib/client/queries/menus";
+import { useVenueTime } from "@/lib/client/use-venue-time";
+import { describeWindow } from "@/lib/schedules/schemas";
+import { formatClock, inVenueZone, timeOf, type VenueTime } from "@/lib/shared/time-format";
 import { ContainerForm, type ContainerValues } from "./container-form";
+import { HappyHoursForm } from "./happy-hours-form";
 import { formatPrice } from "@/lib/shared/format-price";
 import { containerLabel } from "./format";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
@@ -23,28 +27,43 @@ const sizeName = (container: Container) => container.container_size?.name ?? con
 export function ContainersDialog({
   item,
   menuId,
+  locationId,
   currencySymbol,
   onClose,
 }: {
   item: Item | null;
   menuId: number;
+  locationId: number;
   currencySymbol: string;
   onClose: () => void;
 }) {
   return (
     <Dialog open={item !== null} onClose={onClose} title={item ? `Sizes and prices: ${item.name}` : "Sizes and prices"} wide>
-      {item && <Containers item={item} menuId={menuId} currencySymbol={currencySymbol} />}
+      {item && <Containers item={item} menuId={menuId} locationId={locationId} currencySymbol={currencySymbol} />}
     </Dialog>
   );
 }
 
-function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: number; currencySymbol: string }) {
+function Containers({
+  item,
+  menuId,
+  locationId,
+  currencySymbol,
+}: {
+  item: Item;
+  menuId: number;
+  locationId: number;
+  currencySymbol: string;
+}) {
   const sizes = useQuery(containerSizeQueries.list());
+  const venue = useVenueTime(locationId);
+  const clock = venue?.clock ?? "24h";
   const queryClient = useQueryClient();
   const notify = useToast();
   const order = useOrderMutations(menuId);
   const sensors = useBoardSensors();
-  const [editing, setEditing] = useState<number | null>(null);
+  // One row at a time is open: its size and price, or its happy hours.
+  const [editing, setEditing] = useState<{ id: number; what: "price" | "happy" } | null>(null);
   const [deleting, setDeleting] = useState<Container | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: menuQueries.tree(menuId).queryKey });
 
@@ -70,6 +89,22 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
       body: { container: { container_size_id: values.container_size_id, price: values.price } },
     });
     notify(`${item.name}: ${sizeName(container)} saved.`);
+    setEditing(null);
+    await refresh();
+  }
+  async function saveHappyHours(container: Container, timePrices: Container["time_prices"] | null) {
+    try {
+      await apiFetch(`/api/v1/containers/${container.id}`, { method: "PATCH", body: { container: { time_prices: timePrices } } });
+    } catch (error) {
+      // Removing them all has no form to hold the refusal: it is said in a toast.
+      if (timePrices === null) return notify(`The happy hours were not removed: ${problemMessage(error)}`, { tone: "error" });
+      throw error;
+    }
+    notify(
+      timePrices?.length
+        ? `${item.name}: ${sizeName(container)} happy hours saved (${timePrices.map((window) => describeWindow(window, (time) => formatClock(time, clock))).join("; ")}).`
+        : `${item.name}: ${sizeName(container)} is at its regular price at all times.`,
+    );
     setEditing(null);
     await refresh();
   }
@@ -105,7 +140,18 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className={styles.list} aria-label={`Sizes of ${item.name}`}>
               {item.containers.map((container) =>
-                editing === container.id ? (
+                editing?.id === container.id && editing.what === "happy" ? (
+                  <li key={container.id} className={styles.editing}>
+                    <HappyHoursForm
+                      container={container}
+                      name={sizeName(container)}
+                      currencySymbol={currencySymbol}
+                      clock={clock}
+                      onSave={(timePrices) => saveHappyHours(container, timePrices)}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </li>
+                ) : editing?.id === container.id ? (
                   <li key={container.id} className={styles.editing}>
                     <ContainerForm
                       sizes={sizes.data}
@@ -122,7 +168,9 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
                     key={container.id}
                     container={container}
                     sizes={sizes.data}
-                    onEdit={() => setEditing(container.id)}
+                    venue={venue}
+                    onEdit={() => setEditing({ id: container.id, what: "price" })}
+                    onHappyHours={() => setEditing({ id: container.id, what: "happy" })}
                     onDelete={() => setDeleting(container)}
                   />
                 ),
@@ -149,16 +197,21 @@ function Containers({ item, menuId, currencySymbol }: { item: Item; menuId: numb
 function ContainerRow({
   container,
   sizes,
+  venue,
   onEdit,
+  onHappyHours,
   onDelete,
 }: {
   container: Container;
   sizes: ContainerSize[];
+  venue: VenueTime | null;
   onEdit: () => void;
+  onHappyHours: () => void;
   onDelete: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: container.id });
   const name = sizeName(container);
+  const clock = venue?.clock ?? "24h";
   const ounces = sizes.find((size) => size.id === container.container_size_id)?.ounces;
   return (
     <li
@@ -176,10 +229,30 @@ function ContainerRow({
         <button type="button" className="btn btn--small" onClick={onEdit}>
           Edit<span className="visually-hidden"> {name}</span>
         </button>
+        <button type="button" className="btn btn--small" onClick={onHappyHours}>
+          Happy hour<span className="visually-hidden"> prices of {name}</span>
+        </button>
         <button type="button" className="btn btn--small btn--ghost" onClick={onDelete}>
           Delete<span className="visually-hidden"> {name}</span>
         </button>
       </span>
+      {container.time_prices?.length ? (
+        <ul className={styles.happyList} aria-label={`Happy hours of ${name}`}>
+          {container.time_prices.map((window) => (
+            <li key={`${window.days.join()}${window.start}`}>
+              {describeWindow(window, (time) => formatClock(time, clock))}: {formatPrice(window.price, container.currency)}
+            </li>
+          ))}
+          {container.price_until && venue && (
+            <li>
+              <span className="badge badge--ok">
+                Happy hour now: {formatPrice(container.price, container.currency)} until{" "}
+                {timeOf(inVenueZone(container.price_until, venue.zone), clock)}
+              </span>
+            </li>
+          )}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -6,15 +6,17 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
+import { useVenueTime } from "@/lib/client/use-venue-time";
 import { menuQueries, type MenuSummary } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createMenuBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
+import { ScheduleField } from "./schedule-fields";
 
 // The API's own schema for a menu's fields (the body's inner object).
 const menuSchema = createMenuBody.shape.menu;
 
-/** Creates a menu (a draft, last in the order) or edits one's name, description and footer. */
+/** Creates a menu (a draft, last in the order) or edits one's name, description, footer and schedule. */
 export function MenuFormDialog({
   open,
   onClose,
@@ -49,7 +51,12 @@ function MenuForm({
   const queryClient = useQueryClient();
   const notify = useToast();
   const form = useZodForm(menuSchema, {
-    defaultValues: { name: menu?.name ?? "", description: menu?.description ?? "", footer: menu?.footer ?? "" },
+    defaultValues: {
+      name: menu?.name ?? "",
+      description: menu?.description ?? "",
+      footer: menu?.footer ?? "",
+      schedule: menu?.schedule ?? null,
+    },
   });
   const save = useMutation({
     mutationFn: (values: z.output<typeof menuSchema>) =>
@@ -63,6 +70,7 @@ function MenuForm({
       onSaved(saved);
     },
   });
+  const venue = useVenueTime(locationId);
   const { errors } = form.formState;
   const { submit, failure: formError } = useServerSubmit(form, (values) => save.mutateAsync(values), "menu.");
   return (
@@ -76,6 +84,7 @@ function MenuForm({
       <Field label="Footer" error={errors.footer?.message} hint="Shown under the menu, e.g. “Ask about tasting flights.”">
         {(props) => <textarea {...props} className="textarea" rows={2} {...form.register("footer")} />}
       </Field>
+      <ScheduleField control={form.control} name="schedule" clock={venue?.clock ?? "24h"} what="menu" />
       <FormError message={formError} />
       <FormActions onCancel={onCancel} busy={save.isPending} label={menu ? "Save menu" : "Create menu"} />
     </form>

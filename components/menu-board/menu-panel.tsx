@@ -15,6 +15,7 @@ import { TreeSkeleton } from "./board-skeleton";
 import { BoardLocationContext } from "./eighty-six-control";
 import { BoardLinkDialog, MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
+import { ScheduleBadge, useScheduleWords } from "./schedule-badge";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menu-panel.module.css";
 
@@ -42,7 +43,13 @@ export function MenuPanel({
     <OpenDialogContext.Provider value={setDialog}>
       <BoardLocationContext.Provider value={locationId}>
         <section className={styles.panel} aria-labelledby="selected-menu-title">
-          <MenuHeader locationId={locationId} menu={menu} onHistory={() => setHistoryOpen(true)} onImport={() => setCsvOpen(true)} />
+          <MenuHeader
+            locationId={locationId}
+            menu={menu}
+            live={tree.data}
+            onHistory={() => setHistoryOpen(true)}
+            onImport={() => setCsvOpen(true)}
+          />
           {tree.isPending ? (
             <TreeSkeleton />
           ) : tree.isError ? (
@@ -80,11 +87,14 @@ export function MenuPanel({
 function MenuHeader({
   locationId,
   menu,
+  live,
   onHistory,
   onImport,
 }: {
   locationId: number;
   menu: MenuSummary;
+  /** The tree as the editor reads it: whether a scheduled menu is on now. */
+  live: MenuTree | undefined;
   onHistory: () => void;
   onImport: () => void;
 }) {
@@ -100,8 +110,10 @@ function MenuHeader({
             {menu.name}
           </h2>
           <span className={published ? "badge badge--ok" : "badge"}>{published ? "Published" : "Draft"}</span>
+          <ScheduleBadge thing={{ schedule: menu.schedule, available_now: live?.available_now, next_change_at: live?.next_change_at }} />
         </div>
         {menu.description && <p className={styles.description}>{menu.description}</p>}
+        <MenuScheduleLine schedule={menu.schedule} />
       </div>
       <div className={styles.tools}>
         {may.publish && (
@@ -150,6 +162,12 @@ function MenuHeader({
       </div>
     </header>
   );
+}
+
+/** "Guests see it Sat, Sun 11:00 AM–3:00 PM": a scheduled menu's times under its name. */
+function MenuScheduleLine({ schedule }: { schedule: MenuSummary["schedule"] }) {
+  const words = useScheduleWords({ schedule });
+  return words ? <p className={styles.description}>Guests see it {words.summary}</p> : null;
 }
 
 function MenuBody({ tree }: { tree: MenuTree }) {

@@ -14,6 +14,7 @@ import { useBoardPermissions } from "./board-permissions";
 import { plural } from "./format";
 import { ItemRow, itemKey } from "./item-row";
 import { DragHandle } from "./sortable-kit";
+import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
 import { sectionLabel, tapsOutOfOrder } from "./tree-ops";
 import styles from "./section-card.module.css";
 
@@ -46,11 +47,12 @@ export function SectionCard({ section, items, dragging }: Props) {
         {edit && <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />}
         <div className={edit ? styles.titles : `${styles.titles} ${styles.titlesFixed}`}>
           <h3 id={headingId} className={styles.title}>
-            {name}
+            {name} <ScheduleBadge thing={section} />
           </h3>
           <p className={styles.meta}>
             {plural(items.length, "item")}
             {!section.public && " · hidden from guests"}
+            <ScheduleSummary thing={section} />
             {section.description && ` · ${section.description}`}
           </p>
           {edit && <RenumberTaps section={section} items={items} name={name} />}

@@ -6,10 +6,12 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
+import { useVenueTime } from "@/lib/client/use-venue-time";
 import { menuQueries, type Section } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { updateSectionBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
+import { ScheduleField } from "./schedule-fields";
 import { sectionLabel } from "./tree-ops";
 import styles from "./form-parts.module.css";
 
@@ -21,25 +23,42 @@ export function SectionFormDialog({
   open,
   onClose,
   menuId,
+  locationId,
   section,
 }: {
   open: boolean;
   onClose: () => void;
   menuId: number;
+  locationId: number;
   section?: Section;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={section ? `Edit ${sectionLabel(section)}` : "New section"}>
-      <SectionForm menuId={menuId} section={section} onDone={onClose} />
+      <SectionForm menuId={menuId} locationId={locationId} section={section} onDone={onClose} />
     </Dialog>
   );
 }
 
-function SectionForm({ menuId, section, onDone }: { menuId: number; section?: Section; onDone: () => void }) {
+function SectionForm({
+  menuId,
+  locationId,
+  section,
+  onDone,
+}: {
+  menuId: number;
+  locationId: number;
+  section?: Section;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const notify = useToast();
   const form = useZodForm(sectionSchema, {
-    defaultValues: { name: section?.name ?? "", description: section?.description ?? "", public: section?.public ?? true },
+    defaultValues: {
+      name: section?.name ?? "",
+      description: section?.description ?? "",
+      public: section?.public ?? true,
+      schedule: section?.schedule ?? null,
+    },
   });
   const save = useMutation({
     mutationFn: (values: z.output<typeof sectionSchema>) =>
@@ -52,6 +71,7 @@ function SectionForm({ menuId, section, onDone }: { menuId: number; section?: Se
       onDone();
     },
   });
+  const venue = useVenueTime(locationId);
   const { errors } = form.formState;
   const { submit, failure: formError } = useServerSubmit(form, (values) => save.mutateAsync(values), "section.");
   return (
@@ -66,6 +86,7 @@ function SectionForm({ menuId, section, onDone }: { menuId: number; section?: Se
         <input type="checkbox" {...form.register("public")} />
         Shown to guests
       </label>
+      <ScheduleField control={form.control} name="schedule" clock={venue?.clock ?? "24h"} what="section" />
       <FormError message={formError} />
       <FormActions onCancel={onDone} busy={save.isPending} label={section ? "Save section" : "Add section"} />
     </form>

@@ -49,15 +49,22 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
 
   return (
     <>
-      <SectionFormDialog open={dialog?.kind === "section-new"} onClose={close} menuId={tree.id} />
+      <SectionFormDialog open={dialog?.kind === "section-new"} onClose={close} menuId={tree.id} locationId={locationId} />
       <SectionFormDialog
         open={dialog?.kind === "section-edit"}
         onClose={close}
         menuId={tree.id}
+        locationId={locationId}
         section={dialog?.kind === "section-edit" ? dialog.section : undefined}
       />
       <ItemFormDialog item={itemOf("item-edit")} menuId={tree.id} onClose={close} />
-      <ContainersDialog item={itemOf("item-containers")} menuId={tree.id} currencySymbol={currencySymbol} onClose={close} />
+      <ContainersDialog
+        item={itemOf("item-containers")}
+        menuId={tree.id}
+        locationId={locationId}
+        currencySymbol={currencySymbol}
+        onClose={close}
+      />
       <MoveItemDialog item={itemOf("item-move")} tree={tree} onClose={close} />
       {addTo && (
         <AddItemDialog

@@ -1,0 +1,44 @@
+"use client";
+
+import { useContext } from "react";
+import { useVenueClock } from "@/components/eighty-six/next-open";
+import type { Section } from "@/lib/client/queries/menus";
+import { describeSchedule } from "@/lib/schedules/schemas";
+import { formatCalendarDate, formatClock, formatRelativeDayTime, inVenueZone } from "@/lib/shared/time-format";
+import { BoardLocationContext } from "./eighty-six-control";
+
+// What the editor says of a scheduled menu or section (venue-operations §7): its times in words and,
+// from the tree's live fields, whether guests see it now and until when, in words, not a colour alone.
+
+type Scheduled = Pick<Section, "schedule" | "available_now" | "next_change_at">;
+
+export function useScheduleWords(thing: Scheduled) {
+  const clock = useVenueClock(useContext(BoardLocationContext));
+  if (!thing.schedule) return null;
+  const time = (hhmm: string) => formatClock(hhmm, clock.venue?.clock ?? "24h");
+  const summary = describeSchedule(thing.schedule, time, formatCalendarDate);
+  const change =
+    thing.next_change_at && clock.venue && clock.now
+      ? formatRelativeDayTime(inVenueZone(thing.next_change_at, clock.venue.zone), clock.now, clock.venue.clock)
+      : null;
+  const off = thing.available_now === false;
+  const state = off ? (change ? `Off now, on ${change}` : "Off now, no time ahead") : change ? `On now, until ${change}` : "On now";
+  return { summary, off, state };
+}
+
+/** "Off now, on tomorrow 11:00 AM" (or "On now, until today 6:00 PM") beside a scheduled menu or section. */
+export function ScheduleBadge({ thing }: { thing: Scheduled }) {
+  const words = useScheduleWords(thing);
+  if (!words) return null;
+  return (
+    <span className={words.off ? "badge" : "badge badge--ok"} data-testid="schedule-badge" title={words.summary}>
+      {words.state}
+    </span>
+  );
+}
+
+/** " · Mon–Fri 4:00 PM–6:00 PM": a scheduled section's times, in its line of facts. */
+export function ScheduleSummary({ thing }: { thing: Scheduled }) {
+  const words = useScheduleWords(thing);
+  return words ? ` · ${words.summary}` : null;
+}
