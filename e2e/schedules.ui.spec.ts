@@ -157,6 +157,7 @@ test("a section's schedule: weekends 11 AM–3 PM, said in words, with what is o
   ).menu;
   await expect(card.getByTestId("schedule-badge")).toHaveText(tree.sections[0]!.available_now ? /^On now, until / : /^Off now, on /);
   expect((await readTree(page, made.menuId)).sections.length).toBe(tree.sections[0]!.available_now ? 1 : 0);
+  await card.screenshot({ path: `${SHOTS}/section-badge-1280.png` });
 });
 
 test("what guests see at another time: the TV board dialog draws the board then, and says it is not live", async ({ page }) => {
