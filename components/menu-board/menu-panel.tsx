@@ -15,7 +15,7 @@ import { TreeSkeleton } from "./board-skeleton";
 import { BoardLocationContext } from "./eighty-six-control";
 import { BoardLinkDialog, MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
-import { ScheduleBadge, useScheduleWords } from "./schedule-badge";
+import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menu-panel.module.css";
 
@@ -113,7 +113,11 @@ function MenuHeader({
           <ScheduleBadge thing={{ schedule: menu.schedule, available_now: live?.available_now, next_change_at: live?.next_change_at }} />
         </div>
         {menu.description && <p className={styles.description}>{menu.description}</p>}
-        <MenuScheduleLine schedule={menu.schedule} />
+        {menu.schedule && (
+          <p className={styles.description}>
+            <ScheduleSummary thing={menu} before="Guests see it " />
+          </p>
+        )}
       </div>
       <div className={styles.tools}>
         {may.publish && (
@@ -162,12 +166,6 @@ function MenuHeader({
       </div>
     </header>
   );
-}
-
-/** "Guests see it Sat, Sun 11:00 AM–3:00 PM": a scheduled menu's times under its name. */
-function MenuScheduleLine({ schedule }: { schedule: MenuSummary["schedule"] }) {
-  const words = useScheduleWords({ schedule });
-  return words ? <p className={styles.description}>Guests see it {words.summary}</p> : null;
 }
 
 function MenuBody({ tree }: { tree: MenuTree }) {

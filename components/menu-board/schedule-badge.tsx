@@ -9,12 +9,13 @@ import { BoardLocationContext } from "./eighty-six-control";
 
 // What the editor says of a scheduled menu or section (venue-operations §7): its times in words and,
 // from the tree's live fields, whether guests see it now and until when, in words, not a colour alone.
+// Only a scheduled one asks for the venue's clock: the rest of the board renders as it did without.
 
 type Scheduled = Pick<Section, "schedule" | "available_now" | "next_change_at">;
+type WithSchedule = Scheduled & { schedule: NonNullable<Scheduled["schedule"]> };
 
-export function useScheduleWords(thing: Scheduled) {
+function useScheduleWords(thing: WithSchedule) {
   const clock = useVenueClock(useContext(BoardLocationContext));
-  if (!thing.schedule) return null;
   const time = (hhmm: string) => formatClock(hhmm, clock.venue?.clock ?? "24h");
   const summary = describeSchedule(thing.schedule, time, formatCalendarDate);
   const change =
@@ -26,10 +27,15 @@ export function useScheduleWords(thing: Scheduled) {
   return { summary, off, state };
 }
 
+const scheduled = (thing: Scheduled): thing is WithSchedule => Boolean(thing.schedule);
+
 /** "Off now, on tomorrow 11:00 AM" (or "On now, until today 6:00 PM") beside a scheduled menu or section. */
 export function ScheduleBadge({ thing }: { thing: Scheduled }) {
+  return scheduled(thing) ? <Badge thing={thing} /> : null;
+}
+
+function Badge({ thing }: { thing: WithSchedule }) {
   const words = useScheduleWords(thing);
-  if (!words) return null;
   return (
     <span className={words.off ? "badge" : "badge badge--ok"} data-testid="schedule-badge" title={words.summary}>
       {words.state}
@@ -37,8 +43,11 @@ export function ScheduleBadge({ thing }: { thing: Scheduled }) {
   );
 }
 
-/** " · Mon–Fri 4:00 PM–6:00 PM": a scheduled section's times, in its line of facts. */
-export function ScheduleSummary({ thing }: { thing: Scheduled }) {
-  const words = useScheduleWords(thing);
-  return words ? ` · ${words.summary}` : null;
+/** "Sat, Sun 11:00 AM–3:00 PM": a scheduled menu's or section's times in words, after `before`. */
+export function ScheduleSummary({ thing, before = " · " }: { thing: Scheduled; before?: string }) {
+  return scheduled(thing) ? <Summary thing={thing} before={before} /> : null;
+}
+
+function Summary({ thing, before }: { thing: WithSchedule; before: string }) {
+  return `${before}${useScheduleWords(thing).summary}`;
 }
