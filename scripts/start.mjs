@@ -1,0 +1,73 @@
+// npm start — build only when the sources changed since the last build, then serve.
+//
+// The build (Next.js, then server.ts into .server/, then the bundle report) takes a minute or more; a
+// restart with nothing changed should not. After a build that succeeded, the digest of every input
+// (the app's sources, the configs, the lock file, and the settings the build reads) is written to
+// .server/build-stamp.json; the next start builds again only when the digest differs, the stamp is
+// missing, or either output folder is gone. `npm start -- --build` always builds.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const STAMP = ".server/build-stamp.json";
+/** Folders the build compiles; top-level files of these kinds are its configs and entry points. */
+const SOURCE_DIRS = ["app", "components", "lib", "sandbox", "public", "lint"];
+const TOP_LEVEL = /\.(ts|tsx|js|mjs|cjs|json|jsonc)$/;
+/** Settings the build itself reads (the rest are read by the running server). */
+const BUILD_SETTINGS = ["NEXT_DIST_DIR", "NODE_ENV"];
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : filesUnder(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+/** One digest of every input's path and content, and of the build's settings. */
+function sourceDigest() {
+  const top = readdirSync(".", { withFileTypes: true })
+    .filter((entry) => entry.isFile() && TOP_LEVEL.test(entry.name))
+    .map((entry) => entry.name);
+  const hash = createHash("sha256");
+  for (const file of [...top, ...SOURCE_DIRS.flatMap(filesUnder)].sort()) {
+    hash.update(file).update("\0").update(readFileSync(file)).update("\0");
+  }
+  for (const name of BUILD_SETTINGS) hash.update(`${name}=${process.env[name] ?? ""}\0`);
+  return hash.digest("hex");
+}
+
+function stampOf() {
+  try {
+    return JSON.parse(readFileSync(STAMP, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const started = Date.now();
+const digest = sourceDigest();
+const stamp = stampOf();
+const outputs = existsSync(distDir) && statSync(distDir).isDirectory() && existsSync(".server/server.js");
+const fresh = !process.argv.includes("--build") && outputs && stamp?.digest === digest && stamp?.distDir === distDir;
+
+if (fresh) {
+  console.log(`Sources unchanged since the build of ${stamp.builtAt}: serving it (checked in ${Date.now() - started} ms).`);
+} else {
+  console.log(outputs ? "Sources changed since the last build: building." : "No build yet: building.");
+  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  mkdirSync(path.dirname(STAMP), { recursive: true });
+  // The digest taken before the build: a file edited while it ran makes the next start build again.
+  writeFileSync(STAMP, `${JSON.stringify({ digest, distDir, builtAt: new Date().toISOString() }, null, 2)}\n`);
+}
+
+// Serve in the foreground: the server gets the signals (SIGTERM stops its jobs cleanly).
+const serve = spawn("npm", ["run", "-s", "serve", "--", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => serve.kill(signal));
+serve.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
