@@ -8,6 +8,7 @@ const PURE_HELPERS = [
   "^lib/hours/open-now\\.ts$",
   "^lib/menus/in-force\\.ts$",
   "^lib/schedules/evaluate\\.ts$",
+  "^lib/schedules/describe\\.ts$",
   "^lib/menus/csv/rows\\.ts$",
   "^lib/auth/permissions\\.ts$",
   "^lib/auth/scopes\\.ts$",

@@ -11,7 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries, menuQueries, type Container, type ContainerSize, type Item } from "@/lib/client/queries/menus";
 import { useVenueTime } from "@/lib/client/use-venue-time";
-import { describeWindow } from "@/lib/schedules/schemas";
+import { describeWindow } from "@/lib/schedules/describe";
 import { formatClock, inVenueZone, timeOf, type VenueTime } from "@/lib/shared/time-format";
 import { ContainerForm, type ContainerValues } from "./container-form";
 import { HappyHoursForm } from "./happy-hours-form";

@@ -3,7 +3,7 @@
 import { useContext } from "react";
 import { useVenueClock } from "@/components/eighty-six/next-open";
 import type { Section } from "@/lib/client/queries/menus";
-import { describeSchedule } from "@/lib/schedules/schemas";
+import { describeSchedule } from "@/lib/schedules/describe";
 import { formatCalendarDate, formatClock, formatRelativeDayTime, inVenueZone } from "@/lib/shared/time-format";
 import { BoardLocationContext } from "./eighty-six-control";
 

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from "react";
 import { type Control, type FieldValues, get, type Path, useController, useFormState } from "react-hook-form";
 import { TimeInput, timeError } from "@/components/ui/time-input";
 import { DAYS } from "@/lib/schedules/evaluate";
-import { describeSchedule, isOvernight } from "@/lib/schedules/schemas";
+import { describeSchedule, isOvernight } from "@/lib/schedules/describe";
 import { type Clock, formatCalendarDate, formatClock } from "@/lib/shared/time-format";
 import styles from "./schedule-fields.module.css";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSchedule, describeWindow, isOvernight } from "@/lib/schedules/schemas";
+import { describeSchedule, describeWindow, isOvernight } from "@/lib/schedules/describe";
 import { formatClock } from "@/lib/shared/time-format";
 
 // The words the dashboard shows for a schedule (venue-operations §7): runs of days, overnight windows
