@@ -1392,6 +1392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/menus/{id}/print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The menu in force now as a printable PDF (paper, layout) */
+        get: operations["getMenusByIdPrintPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdPrintPdf"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/menus/{id}/publish": {
         parameters: {
             query?: never;
@@ -12967,6 +12987,65 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: PUT, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMenusByIdPrintPdf: {
+        parameters: {
+            query?: {
+                /** @description US Letter or ISO A4; absent: the venue's country's */
+                paper?: "letter" | "a4";
+                /** @description `list` (one column), `columns` (two), `tap-list` (tap numbers first) */
+                layout?: "list" | "columns" | "tap-list";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdPrintPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
