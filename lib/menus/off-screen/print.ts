@@ -5,14 +5,8 @@ import { formatDateTime, venueTimeOf } from "@/lib/shared/time-format";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { guestSections } from "./guest-menu";
-import type { Layout, Paper } from "@/lib/menus/schemas/off-screen";
+import { type Layout, type Paper, paperOf } from "@/lib/menus/schemas/off-screen";
 import { renderMenuPdf } from "./pdf";
-
-/** Countries that print on US Letter; everywhere else A4 (ISO 216). */
-const LETTER_COUNTRIES = new Set(["US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR"]);
-
-/** The paper a venue prints on when the caller names none. */
-export const paperOf = (country: string | null): Paper => (country && LETTER_COUNTRIES.has(country.toUpperCase()) ? "letter" : "a4");
 
 export type PrintAsk = { paper?: Paper; layout: Layout };
 

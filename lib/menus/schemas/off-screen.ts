@@ -7,6 +7,12 @@ export const LAYOUTS = ["list", "columns", "tap-list"] as const;
 export type Paper = (typeof PAPERS)[number];
 export type Layout = (typeof LAYOUTS)[number];
 
+/** Countries that print on US Letter; everywhere else A4 (ISO 216). */
+const LETTER_COUNTRIES = new Set(["US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR"]);
+
+/** The paper a venue prints on when the caller names none (the print dialog starts on it too). */
+export const paperOf = (country: string | null): Paper => (country && LETTER_COUNTRIES.has(country.toUpperCase()) ? "letter" : "a4");
+
 const choice = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, { error: `must be one of ${values.join(", ")}` }).meta({ description: what });
 
@@ -18,3 +24,34 @@ export const printQuery = z.object({
 
 export const printPdfResponse = z.string().meta({ contentMediaType: "application/pdf" });
 export const qrSvgResponse = z.string().meta({ contentMediaType: "image/svg+xml" });
+
+/** The embedded menu's fonts: the visitor's own (no web font is loaded). */
+export const EMBED_FONTS = {
+  system: "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif",
+  serif: "Georgia,'Times New Roman',serif",
+  mono: "ui-monospace,Menlo,Consolas,monospace",
+} as const;
+
+const color = z
+  .string()
+  .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour such as 1a1a1a or #1a1a1a")
+  .transform((value) => (value.startsWith("#") ? value : `#${value}`))
+  .optional();
+
+/**
+ * GET /embed/menus/:id's theme (the CSS variables --tr-bg, --tr-fg, --tr-muted, --tr-accent, --tr-font);
+ * each absent one keeps its default. The snippet passes its `data-*` attributes of the same names.
+ */
+export const embedQuery = z.object({
+  bg: color,
+  fg: color,
+  muted: color,
+  accent: color,
+  font: z
+    .enum(Object.keys(EMBED_FONTS) as [keyof typeof EMBED_FONTS, ...(keyof typeof EMBED_FONTS)[]], {
+      error: "must be system, serif or mono",
+    })
+    .optional(),
+});
+export type EmbedQuery = z.infer<typeof embedQuery>;
+export const EMBED_THEME_KEYS = ["bg", "fg", "muted", "accent", "font"] as const;
