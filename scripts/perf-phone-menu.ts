@@ -42,7 +42,8 @@ async function main() {
       await cdp.send("Network.emulateNetworkConditions", FAST_3G);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
       let load: Load = fresh();
-      cdp.on("Network.responseReceived", (event) => load.statuses.push(event.response.status));
+      // The status on the wire (a revalidated reload's 304; responseReceived shows the cached 200).
+      cdp.on("Network.responseReceivedExtraInfo", (event) => load.statuses.push(event.statusCode));
       cdp.on("Network.loadingFinished", (event) => {
         load.bytes += event.encodedDataLength;
         load.requests += 1;
@@ -51,6 +52,9 @@ async function main() {
         load = fresh();
         await go();
         await page.waitForLoadState("load");
+        await page
+          .waitForFunction(() => performance.getEntriesByType("paint").length > 0, undefined, { timeout: 10_000 })
+          .catch(() => undefined);
         const paints = await page.evaluate(() =>
           Object.fromEntries(performance.getEntriesByType("paint").map((entry) => [entry.name, entry.startTime])),
         );

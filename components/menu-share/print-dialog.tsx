@@ -64,9 +64,6 @@ export function PrintDialog({
           <a className="btn" href={url} download>
             Download PDF
           </a>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
         </div>
       </div>
     </Dialog>

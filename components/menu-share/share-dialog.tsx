@@ -92,11 +92,6 @@ export function ShareDialog({
             <Link href="/locations">the location’s settings</Link> (Sites that may show your menus).
           </p>
         </section>
-        <div className={styles.actions}>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-        </div>
       </div>
     </Dialog>
   );

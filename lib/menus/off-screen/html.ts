@@ -18,7 +18,7 @@ const prices = (item: GuestItem) =>
         .join("")}</span>`;
 
 function itemHtml(item: GuestItem): string {
-  const tap = item.tap ? `<span class="tap">${html(item.tap)}</span> ` : "";
+  const tap = item.tap ? `<span class="tap"><span class="vh">Tap </span>${html(item.tap)}</span> ` : "";
   return `<li><p class="row"><span class="name">${tap}${html(item.name)}</span>${prices(item)}</p>${
     item.details ? `<p class="meta">${html(item.details)}</p>` : ""
   }${item.description ? `<p class="desc">${html(item.description)}</p>` : ""}</li>`;
@@ -42,10 +42,12 @@ const BASE_CSS =
   ".row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 .75rem}.name{font-weight:700}" +
   ".tap{display:inline-block;min-width:1.6em;text-align:center;border-radius:.3em;background:var(--tr-accent);color:var(--tr-bg);font-size:.85em;margin-right:.2em}" +
   ".prices{display:flex;flex-wrap:wrap;gap:0 .75rem}.price{white-space:nowrap}" +
+  ".vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}" +
   ".meta,.note,.desc{color:var(--tr-muted);font-size:.875rem}.note{margin:.25rem 0}.foot{margin-top:1rem}";
 
+// A data: icon: no favicon request, so the page is one request.
 const DOCUMENT_HEAD =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">';
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">';
 
 const themeCss = (theme: EmbedTheme) =>
   `:root{--tr-bg:${theme.bg};--tr-fg:${theme.fg};--tr-muted:${theme.muted};--tr-accent:${theme.accent};--tr-font:${theme.font};` +
