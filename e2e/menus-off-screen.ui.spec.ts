@@ -142,10 +142,26 @@ test.describe
       await page.screenshot({ path: `${SHOTS}/print-preview-1280.png` });
       await dialog.getByRole("button", { name: "Close" }).click();
 
-      await page.getByRole("button", { name: new RegExp(`^Share: .*${menu.name}`) }).click();
+      await page.getByRole("button", { name: new RegExp(`^Share the phone menu.*${menu.name}$`) }).click();
       const share = page.getByRole("dialog", { name: `Share ${menu.name}` });
       await expect(share.getByRole("img", { name: /QR code for .*\/m\/1$/ })).toBeVisible();
       await expect(share.getByText(`data-menu="${menu.id}"`)).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/share-1280.png` });
+    });
+
+    test("the location's settings say which sites may show its menus, and refuse what is not an origin", async ({ page }) => {
+      await page.goto("/locations");
+      await page.getByRole("button", { name: "Edit Demo Taproom Downtown" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Demo Taproom Downtown" });
+      const sites = dialog.getByLabel("Sites that may show your menus");
+      await sites.fill("https://pub.example\nhttps://pub.example/menu");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect(dialog.getByText(/must be an origin such as https:\/\/pub\.example/)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/location-embed-origins-refused.png` });
+      await sites.fill("https://pub.example\nhttp://localhost:8080/");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect(dialog).toBeHidden();
+      const location = (await (await api(page).get("/api/v1/locations/1")).json()) as { location: { embed_origins: string[] } };
+      expect(location.location.embed_origins).toEqual(["https://pub.example", "http://localhost:8080"]);
     });
   });

@@ -165,7 +165,7 @@ function MenuHeader({
           Print<span className="visually-hidden"> {menu.name}</span>
         </button>
         <button type="button" className="btn btn--small" onClick={onShare}>
-          Share<span className="visually-hidden">: phone menu, QR code and website snippet for {menu.name}</span>
+          Share<span className="visually-hidden"> the phone menu, QR code and website snippet of {menu.name}</span>
         </button>
         <button type="button" className="btn btn--small" onClick={onHistory}>
           History<span className="visually-hidden"> of {menu.name}</span>
