@@ -8,8 +8,8 @@ import { securityHeaderRules } from "./lib/server/security-headers";
 // runs with (HSTS needs APP_URL's). The production server (server.ts) sets them at run time. Decision 020.
 export default function nextConfig(phase: string): NextConfig {
   return {
-    // PGlite loads its WebAssembly and data files from its own package folder at run time.
-    serverExternalPackages: ["@electric-sql/pglite", "pino"],
+    // PGlite loads its WebAssembly and data files from its own package folder at run time; pdfkit its font metrics.
+    serverExternalPackages: ["@electric-sql/pglite", "pino", "pdfkit"],
     // Separate build folders let the e2e suite and the benchmark build without touching `npm start`s.
     distDir: process.env.NEXT_DIST_DIR || ".next",
     poweredByHeader: false,

@@ -1267,6 +1267,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The phone menu's address (/m/:id) as a QR code to print */
+        get: operations["getLocationsByIdQrSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdQrSvg"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/restore": {
         parameters: {
             query?: never;
@@ -1388,6 +1408,26 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsMenusByIdImportCsv"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/menus/{id}/print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The menu in force now as a printable PDF (paper, layout) */
+        get: operations["getMenusByIdPrintPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdPrintPdf"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -6408,6 +6448,9 @@ export interface operations {
                                 menus_version?: number;
                                 changes_pruned_through?: number;
                                 archived_at?: string | null;
+                                embed_origins?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
                                 /** Format: date-time */
                                 created_at?: string;
                                 /** Format: date-time */
@@ -6849,6 +6892,9 @@ export interface operations {
                             menus_version?: number;
                             changes_pruned_through?: number;
                             archived_at?: string | null;
+                            embed_origins?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
                             /** Format: date-time */
                             created_at?: string;
                             /** Format: date-time */
@@ -8553,6 +8599,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8592,6 +8639,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        embed_origins?: string[];
                     };
                 } | {
                     name: string;
@@ -8606,6 +8654,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    embed_origins?: string[];
                 };
             };
         };
@@ -8643,6 +8692,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8735,6 +8785,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8789,6 +8840,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        embed_origins?: string[];
                     };
                 } | {
                     name?: string;
@@ -8803,6 +8855,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    embed_origins?: string[];
                 };
             };
         };
@@ -8840,6 +8893,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8904,6 +8958,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8972,6 +9027,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        embed_origins?: string[];
                     };
                 } | {
                     name?: string;
@@ -8986,6 +9042,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    embed_origins?: string[];
                 };
             };
         };
@@ -9023,6 +9080,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -11685,6 +11743,59 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdQrSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdQrSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postLocationsByIdRestore: {
         parameters: {
             query?: never;
@@ -11729,6 +11840,7 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             menus_version: number;
+                            embed_origins: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -12967,6 +13079,65 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: PUT, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMenusByIdPrintPdf: {
+        parameters: {
+            query?: {
+                /** @description US Letter or ISO A4; absent: the venue's country's */
+                paper?: "letter" | "a4";
+                /** @description `list` (one column), `columns` (two), `tap-list` (tap numbers first) */
+                layout?: "list" | "columns" | "tap-list";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdPrintPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */

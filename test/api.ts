@@ -61,7 +61,8 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-export type ApiResponse = { status: number; headers: Headers; body: any };
+/** `bytes`: the answer as sent (a PDF's body is not text). */
+export type ApiResponse = { status: number; headers: Headers; body: any; bytes: Uint8Array };
 
 export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
   const target = new URL(url, "http://127.0.0.1:3000/api/v1/");
@@ -78,12 +79,18 @@ export async function call(method: string, url: string, options: CallOptions = {
   const handler = module[method];
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const response = await handler(new Request(target, { method, headers, body }), { params: Promise.resolve(found.params) });
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const type = response.headers.get("content-type") ?? "";
   const parsed = type.includes("json") && text ? JSON.parse(text) : text;
   checkAnswer(`${method} ${target.pathname}`, handler as RouteFn, response.status, parsed);
   checkDocumented(method, found.route, response.status, parsed);
-  return { status: response.status, headers: response.headers, body: withoutRequestId(`${method} ${target.pathname}`, response, parsed) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: withoutRequestId(`${method} ${target.pathname}`, response, parsed),
+    bytes,
+  };
 }
 
 /**

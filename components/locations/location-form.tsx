@@ -72,6 +72,7 @@ export function LocationForm({
             phone: text(location?.phone),
             website: text(location?.website),
             contact_email: text(location?.contact_email),
+            embed_origins: location?.embed_origins ?? [],
           }
         : {}),
     },
@@ -80,6 +81,7 @@ export function LocationForm({
   const zone = useController({ control: form.control, name: "time_zone" });
   const currency = useController({ control: form.control, name: "currency" });
   const country = useController({ control: form.control, name: "country" });
+  const origins = useController({ control: form.control, name: "embed_origins" });
   const chosenZone = useWatch({ control: form.control, name: "time_zone" });
 
   // A new location starts in the browser's zone (known only in the browser, hence after hydration).
@@ -160,6 +162,35 @@ export function LocationForm({
                 {(props) => <input {...props} {...form.register(name)} type={type} autoComplete={autoComplete} className="input" />}
               </Field>
             ))}
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Embedded menus</legend>
+            <Field
+              label="Sites that may show your menus"
+              error={errors.embed_origins?.message ?? errors.embed_origins?.find?.((error) => error?.message)?.message}
+              hint="One per line, as https://yourpub.example: only these pages may frame the menus you embed (Share on the menu board)."
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="input"
+                  rows={3}
+                  spellCheck={false}
+                  name={origins.field.name}
+                  ref={origins.field.ref}
+                  onBlur={origins.field.onBlur}
+                  defaultValue={(origins.field.value ?? []).join("\n")}
+                  onChange={(event) =>
+                    origins.field.onChange(
+                      event.target.value
+                        .split(/\s+/)
+                        .map((line) => line.trim())
+                        .filter(Boolean),
+                    )
+                  }
+                />
+              )}
+            </Field>
           </fieldset>
         </>
       )}

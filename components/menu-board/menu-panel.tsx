@@ -8,6 +8,8 @@ import { useVenueTime } from "@/lib/client/use-venue-time";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
 import { CsvImportDialog } from "@/components/menu-csv/lazy-csv-import";
+import { PrintDialog, ShareDialog } from "@/components/menu-share/lazy-dialogs";
+import { locationQueries } from "@/lib/client/queries/locations";
 import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
 import { useBoardPermissions } from "./board-permissions";
@@ -37,6 +39,8 @@ export function MenuPanel({
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [shown, setShown] = useState<"print" | "share" | null>(null);
+  const location = useQuery(locationQueries.detail(locationId));
   const close = () => setDialog(null);
 
   return (
@@ -49,6 +53,8 @@ export function MenuPanel({
             live={tree.data}
             onHistory={() => setHistoryOpen(true)}
             onImport={() => setCsvOpen(true)}
+            onPrint={() => setShown("print")}
+            onShare={() => setShown("share")}
           />
           {tree.isPending ? (
             <TreeSkeleton />
@@ -67,6 +73,20 @@ export function MenuPanel({
           venue={venue}
         />
       </BoardLocationContext.Provider>
+      {shown === "print" && (
+        <PrintDialog open onClose={() => setShown(null)} menuId={menu.id} menuName={menu.name} country={location.data?.country ?? null} />
+      )}
+      {shown === "share" && (
+        <ShareDialog
+          open
+          onClose={() => setShown(null)}
+          menuId={menu.id}
+          menuName={menu.name}
+          published={!menu.unpublished}
+          locationId={locationId}
+          embedOrigins={location.data?.embed_origins ?? []}
+        />
+      )}
       {edit && <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />}
       <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
       {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
@@ -90,6 +110,8 @@ function MenuHeader({
   live,
   onHistory,
   onImport,
+  onPrint,
+  onShare,
 }: {
   locationId: number;
   menu: MenuSummary;
@@ -97,6 +119,8 @@ function MenuHeader({
   live: MenuTree | undefined;
   onHistory: () => void;
   onImport: () => void;
+  onPrint: () => void;
+  onShare: () => void;
 }) {
   const { publish } = useMenuMutations(locationId);
   const open = useOpenDialog();
@@ -148,6 +172,12 @@ function MenuHeader({
             Edit<span className="visually-hidden"> {menu.name}</span>
           </button>
         )}
+        <button type="button" className="btn btn--small" onClick={onPrint}>
+          Print<span className="visually-hidden"> {menu.name}</span>
+        </button>
+        <button type="button" className="btn btn--small" onClick={onShare}>
+          Share<span className="visually-hidden"> the phone menu, QR code and website snippet of {menu.name}</span>
+        </button>
         <button type="button" className="btn btn--small" onClick={onHistory}>
           History<span className="visually-hidden"> of {menu.name}</span>
         </button>

@@ -88,6 +88,7 @@ export function locationJson(location: Location, at: Date = new Date()): Locatio
     currency_symbol: currencySymbol(location.currency),
     number_of_taps: location.numberOfTaps,
     menus_version: location.menusVersion,
+    embed_origins: location.embedOrigins,
     archived_at: location.archivedAt?.toISOString() ?? null,
     created_at: location.createdAt.toISOString(),
     updated_at: location.updatedAt.toISOString(),

@@ -79,6 +79,34 @@ const contactEmailInput = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
 
+/** At most this many origins may frame a location's embedded menus. */
+export const MAX_EMBED_ORIGINS = 20;
+
+/** "https://pub.example" (a trailing slash taken): scheme, host and port only, as a browser names an origin. */
+export function originOf(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  return (url.protocol === "https:" || url.protocol === "http:") && bare ? url.origin : null;
+}
+
+const embedOriginsInput = z
+  .array(
+    z
+      .string({ error: "must be a string" })
+      .max(255, "must be at most 255 characters")
+      .refine((value) => originOf(value) !== null, "must be an origin such as https://pub.example (scheme, host and port; no path)")
+      .transform((value) => originOf(value)!),
+    { error: "must be a list of origins such as https://pub.example" },
+  )
+  .max(MAX_EMBED_ORIGINS, `lists at most ${MAX_EMBED_ORIGINS} origins`)
+  .optional()
+  .transform((list) => (list === undefined ? undefined : [...new Set(list)]));
+
 /** The fields a person may set; anything else in the body is ignored. Optional text cleared by null or "". */
 const locationFields = {
   name: requiredText(255),
@@ -93,6 +121,8 @@ const locationFields = {
   phone: optionalText(64),
   website: websiteInput,
   contact_email: contactEmailInput,
+  /** Who may frame the location's embedded menus (GET /embed/menus/:id), venue-operations §9. */
+  embed_origins: embedOriginsInput,
 };
 
 export const locationInput = z.object(locationFields);
@@ -137,6 +167,8 @@ export const locationResponse = z.strictObject({
   number_of_taps: z.number().int().min(0),
   /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
   menus_version: z.number().int().min(1),
+  /** The origins whose pages may frame the location's embedded menus; empty: none. */
+  embed_origins: z.array(z.string()),
   /** Set while the location is archived (only the archive and restore answers and the archived list show one). */
   archived_at: timestamp.nullable(),
   created_at: timestamp,

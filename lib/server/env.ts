@@ -160,3 +160,9 @@ export function env(): Env {
 export function resetEnvForTests() {
   cached = undefined;
 }
+
+/** Where a browser reaches the app (APP_URL, default http://127.0.0.1:PORT), without a trailing slash. */
+export const publicAppUrl = (): string => {
+  const settings = env();
+  return (settings.APP_URL ?? `http://127.0.0.1:${settings.PORT}`).replace(/\/+$/, "");
+};

@@ -26,11 +26,20 @@ function contentSecurityPolicy({ frameAncestors, development }: { frameAncestors
 }
 
 /**
- * The two header sets. The public menu board (/preview/menus/…) may be embedded by any site (a venue's
+ * An embedded menu's policy (GET /embed/menus/:id, venue-operations §9): the page policy, framed only by
+ * the location's `embed_origins` (validated origins, lib/locations/schemas.ts); none listed: no one.
+ * The embed's route sets it on its answer, so the server sets no other policy on /embed/ paths.
+ */
+export function embedContentSecurityPolicy(origins: readonly string[]): string {
+  return contentSecurityPolicy({ frameAncestors: origins.length > 0 ? origins.join(" ") : "'none'", development: false });
+}
+
+/**
+ * The header sets. The public menu board (/preview/menus/…) may be embedded by any site (a venue's
  * website shows it in a frame); nothing else may be framed. HSTS only when the app is published on https
  * (APP_URL): over http browsers ignore it, and a local http server must not pin itself to https.
  */
-function headerSets({ appUrl, development }: SecuritySettings): { page: Header[]; board: Header[] } {
+function headerSets({ appUrl, development }: SecuritySettings): { page: Header[]; board: Header[]; embed: Header[]; print: Header[] } {
   const common = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -42,11 +51,16 @@ function headerSets({ appUrl, development }: SecuritySettings): { page: Header[]
     key: "Content-Security-Policy",
     value: contentSecurityPolicy({ frameAncestors, development }),
   });
-  return { page: [...common, csp("'none'")], board: [...common, csp("*")] };
+  // The printed menu (a PDF) is previewed in a frame of the dashboard's own pages.
+  return { page: [...common, csp("'none'")], board: [...common, csp("*")], embed: common, print: [...common, csp("'self'")] };
 }
 
 /** Whether a path is the public board's (what `/preview/menus/:path*` matches). */
 const isBoardPath = (pathname: string) => pathname === "/preview/menus" || pathname.startsWith("/preview/menus/");
+/** Whether a path is an embedded menu's, whose answer carries its own policy (embedContentSecurityPolicy). */
+const isEmbedPath = (pathname: string) => pathname.startsWith("/embed/menus/");
+/** Whether a path is a printed menu's (GET /api/v1/menus/:id/print.pdf), which the dashboard frames. */
+const isPrintPath = (pathname: string) => /^\/api\/v1\/menus\/[^/]+\/print\.pdf$/.test(pathname);
 
 /**
  * For the production server: the headers of a request's answer, by its target (`req.url`). The path is
@@ -54,7 +68,7 @@ const isBoardPath = (pathname: string) => pathname === "/preview/menus" || pathn
  * dashboard path passes for the board's.
  */
 export function securityHeaders(settings: SecuritySettings): (target: string) => Header[] {
-  const { page, board } = headerSets(settings);
+  const { page, board, embed, print } = headerSets(settings);
   return (target) => {
     let pathname: string;
     try {
@@ -62,15 +76,19 @@ export function securityHeaders(settings: SecuritySettings): (target: string) =>
     } catch {
       return page;
     }
-    return isBoardPath(pathname) ? board : page;
+    if (isBoardPath(pathname)) return board;
+    if (isEmbedPath(pathname)) return embed;
+    return isPrintPath(pathname) ? print : page;
   };
 }
 
 /** For the development server: the same sets as next.config.ts header rules (where two match, the later wins). */
 export function securityHeaderRules(settings: SecuritySettings) {
-  const { page, board } = headerSets(settings);
+  const { page, board, embed, print } = headerSets(settings);
   return [
-    { source: "/:path*", headers: page },
+    { source: "/:path((?!embed/menus/).*)", headers: page },
+    { source: "/embed/menus/:path*", headers: embed },
     { source: "/preview/menus/:path*", headers: board },
+    { source: "/api/v1/menus/:id/print.pdf", headers: print },
   ];
 }

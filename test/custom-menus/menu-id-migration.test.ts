@@ -58,6 +58,7 @@ const LATER_COLUMNS = [
   ["menus", "schedule_epoch", "timestamptz"],
   ["sections", "schedule", "jsonb"],
   ["containers", "time_prices", "jsonb"],
+  ["locations", "embed_origins", "jsonb not null default '[]'"],
 ] as const;
 
 beforeAll(async () => {

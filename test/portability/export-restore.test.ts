@@ -20,6 +20,8 @@ type Ids = Record<string, number[]>;
 const PEOPLE_READS = new Set(["/api/v1/current_user", "/api/v1/team", "/api/v1/api_keys", "/api/v1/export"]);
 /** Not reads of the business: the description itself, the catalogue search (the platform's), and an event stream. */
 const NOT_BUSINESS_READS = new Set(["/api/v1/openapi.json", "/api/v1/items/search", "/api/v1/locations/{id}/changes/stream"]);
+/** Files stamped with the instant they are made (a printed menu says when it was printed); the full menu they are made of is compared. */
+const STAMPED_FILES = new Set(["/api/v1/menus/{id}/print.pdf"]);
 
 /** The records each path parameter ranges over, by the path's first segment. */
 const RECORDS: Record<string, string> = {
@@ -40,7 +42,14 @@ const RECORDS: Record<string, string> = {
 function readsOf(ids: Ids, versions: Record<number, number[]>): string[] {
   const urls: string[] = [];
   for (const [template, item] of Object.entries(openApiDocument().paths as Record<string, Record<string, unknown>>)) {
-    if (!template.startsWith("/api/v1/") || !item.get || PEOPLE_READS.has(template) || NOT_BUSINESS_READS.has(template)) continue;
+    if (
+      !template.startsWith("/api/v1/") ||
+      !item.get ||
+      PEOPLE_READS.has(template) ||
+      NOT_BUSINESS_READS.has(template) ||
+      STAMPED_FILES.has(template)
+    )
+      continue;
     const path = template.replace(/^\/api\/v1\//, "");
     if (!path.includes("{")) {
       urls.push(path);

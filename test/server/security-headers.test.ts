@@ -56,11 +56,22 @@ describe("security headers", () => {
     process.env.APP_URL = "https://taproom.example";
     try {
       const rules = await nextConfig(PHASE_DEVELOPMENT_SERVER).headers!();
-      expect(rules.map((rule) => rule.source)).toEqual(["/:path*", "/preview/menus/:path*"]);
-      const [page, board] = rules.map((rule) => Object.fromEntries(rule.headers.map(({ key, value }) => [key.toLowerCase(), value])));
+      // Every path but the embedded menus', which set their own policy (their location's frame-ancestors).
+      expect(rules.map((rule) => rule.source)).toEqual([
+        "/:path((?!embed/menus/).*)",
+        "/embed/menus/:path*",
+        "/preview/menus/:path*",
+        "/api/v1/menus/:id/print.pdf",
+      ]);
+      const [page, embed, board, print] = rules.map((rule) =>
+        Object.fromEntries(rule.headers.map(({ key, value }) => [key.toLowerCase(), value])),
+      );
       expect(page!["content-security-policy"]).toContain("'unsafe-eval'");
       expect(page!["content-security-policy"]).toContain("frame-ancestors 'none'");
       expect(board!["content-security-policy"]).toContain("frame-ancestors *");
+      expect(embed!["content-security-policy"]).toBeUndefined();
+      expect(embed!["x-content-type-options"]).toBe("nosniff");
+      expect(print!["content-security-policy"]).toContain("frame-ancestors 'self'");
       expect(page!["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {
       if (saved === undefined) delete process.env.APP_URL;

@@ -93,6 +93,9 @@ export const locations = pgTable(
     changesPrunedThrough: bigint("changes_pruned_through", { mode: "number" }).notNull().default(0),
     // Set by DELETE /locations/:id (venue-operations §2): out of every list and read, restorable for 30 days.
     archivedAt: stamp("archived_at"),
+    // The origins (scheme://host[:port]) whose pages may frame the location's embedded menus (CSP
+    // frame-ancestors, venue-operations §9); empty: none may.
+    embedOrigins: jsonb("embed_origins").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index("locations_business_id_idx").on(t.businessId)],

@@ -1,0 +1,21 @@
+import { endpoint } from "@/lib/http/handler";
+import { idParams } from "@/lib/shared/schemas";
+import { embedQuery } from "@/lib/menus/schemas/off-screen";
+import { embeddedMenu } from "@/lib/menus/off-screen/guest-reads";
+import { embedHtml, notFoundHtml } from "@/lib/menus/off-screen/html";
+import { notFoundPage, pageAnswer } from "@/lib/menus/off-screen/page-answer";
+import { embedTheme } from "@/lib/menus/off-screen/theme";
+import { embedContentSecurityPolicy } from "@/lib/server/security-headers";
+
+// GET /embed/menus/:id — a published menu for a venue's own page, framed only by its location's
+// embed_origins (its own frame-ancestors policy; server.ts sets none on this path), themed by the query.
+export const GET = endpoint({ auth: false, params: idParams, query: embedQuery }, async ({ db, params, query, request }) => {
+  const page = await embeddedMenu(db, params.id);
+  if (!page)
+    return notFoundPage(notFoundHtml("No such menu, or it is not published."), {
+      "content-security-policy": embedContentSecurityPolicy([]),
+    });
+  return pageAnswer(request, page, (menu) => embedHtml(menu, embedTheme(query)), {
+    "content-security-policy": embedContentSecurityPolicy(page.location.embedOrigins),
+  });
+});

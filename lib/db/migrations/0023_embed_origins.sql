@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "embed_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;

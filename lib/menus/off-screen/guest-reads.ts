@@ -1,0 +1,74 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { locations, menus } from "@/lib/db/schema";
+import { etag } from "@/lib/http/conditional";
+import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
+import { type FullMenu, fullMenu } from "@/lib/menus/full-menu";
+import type { Location } from "@/lib/locations/locations";
+import { type GuestSection, guestSections } from "./guest-menu";
+
+// The public reads of menus off the screen (venue-operations §9): the phone menu of a location and a
+// menu embedded in a venue's page. Both are the full menu's read (lib/menus/full-menu.ts: kept per
+// version, its tag known without the tree), so a 304 builds nothing, and a change, an 86 or a schedule
+// boundary changes the tag on every instance alike. Published menus of locations not archived only:
+// anything else is null (answered 404).
+
+/** Raised when the pages' HTML changes shape, so a new release does not answer 304 for old pages. */
+const SHAPE = "guest-1";
+
+export type GuestMenu = { id: number; name: string; description: string | null; footer: string | null; sections: GuestSection[] };
+export type GuestPage<T> = { tag: string; location: Location; content: () => Promise<T> };
+
+const published = (db: Db, locationId: number) =>
+  db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.locationId, locationId), eq(menus.unpublished, false)))
+    .orderBy(asc(menus.position), asc(menus.id));
+
+async function liveLocation(db: Db, id: number): Promise<Location | null> {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, id), isNull(locations.archivedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+const treeOf = async (full: FullMenu) => (JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse }).menu;
+const guestMenuOf = (menu: MenuTreeResponse): GuestMenu => ({
+  id: menu.id,
+  name: menu.name,
+  description: menu.description,
+  footer: menu.footer,
+  sections: guestSections(menu),
+});
+
+/** GET /m/:locationId: the location's published menus in their order (a menu off its schedule left out). */
+export async function phoneMenus(db: Db, locationId: number, clock: () => number = Date.now): Promise<GuestPage<GuestMenu[]> | null> {
+  const location = await liveLocation(db, locationId);
+  if (!location) return null;
+  const scope = (id: number) => ({ businessId: location.businessId, id });
+  const fulls = await Promise.all((await published(db, location.id)).map(({ id }) => fullMenu(db, scope(id), {}, clock)));
+  const tag = etag(SHAPE, "phone", location.id, location.name, location.updatedAt.toISOString(), ...fulls.map((full) => full.tag));
+  return {
+    tag,
+    location,
+    // A menu out of its window (its tree says so, and has no sections) is not shown by its name alone.
+    content: async () => (await Promise.all(fulls.map(treeOf))).filter((menu) => menu.available_now !== false).map(guestMenuOf),
+  };
+}
+
+/** GET /embed/menus/:id: one published menu, with its location (whose embed_origins may frame it). */
+export async function embeddedMenu(db: Db, menuId: number, clock: () => number = Date.now): Promise<GuestPage<GuestMenu> | null> {
+  const [row] = await db
+    .select({ location: locations })
+    .from(menus)
+    .innerJoin(locations, eq(locations.id, menus.locationId))
+    .where(and(eq(menus.id, menuId), eq(menus.unpublished, false), isNull(locations.archivedAt)))
+    .limit(1);
+  if (!row) return null;
+  const full = await fullMenu(db, { businessId: row.location.businessId, id: menuId }, {}, clock);
+  const tag = etag(SHAPE, "embed", row.location.id, row.location.name, row.location.updatedAt.toISOString(), full.tag);
+  return { tag, location: row.location, content: async () => guestMenuOf(await treeOf(full)) };
+}

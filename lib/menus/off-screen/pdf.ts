@@ -1,0 +1,244 @@
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import type { GuestItem, GuestPrice, GuestSection } from "./guest-menu";
+import type { Layout, Paper } from "@/lib/menus/schemas/off-screen";
+
+// A menu as a printable PDF (venue-operations §9, decision 066), drawn with pdfkit in Inter (TTF from
+// the @expo-google-fonts/inter package, SIL OFL 1.1, embedded and subset: the text is extractable).
+// Everything is placed by hand on a content box: a section is measured first and starts a new column
+// (or page) when it does not fit the rest of this one but fits a whole one; a longer one breaks between
+// items, never between its heading and its first item. Page numbers ("page 2 of 3") are written once
+// every page is laid out (pdfkit's buffered pages).
+
+type PrintPrice = GuestPrice;
+type PrintItem = GuestItem;
+type PrintSection = GuestSection;
+export type PrintableMenu = {
+  venue: string;
+  menu: string;
+  description: string | null;
+  footer: string | null;
+  /** "Printed 28 Nov 2026, 9:05 PM", on the venue's clock. */
+  printed: string;
+  sections: PrintSection[];
+};
+
+const SIZES: Record<Paper, [number, number]> = { letter: [612, 792], a4: [595.28, 841.89] };
+const MARGIN = 48;
+const HEADER = 56;
+const FOOTER = 28;
+const GUTTER = 24;
+const INK = "#111111";
+const MUTED = "#555555";
+const RULE = "#bbbbbb";
+
+const fontFile = (weight: string) => path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter", weight, `Inter_${weight}.ttf`);
+const REGULAR = fontFile("400Regular");
+const BOLD = fontFile("700Bold");
+
+type Doc = PDFKit.PDFDocument;
+/** One thing drawn in a column: its height at the columns' width, and how to draw it at (x, y). */
+type Block = { height: number; draw: (x: number, y: number) => void };
+
+// No-break spaces inside each price: a narrow column wraps between prices, never inside one.
+const priceText = (prices: PrintPrice[]) =>
+  prices.map(({ label, price }) => (label ? `${label} ${price}` : price).replace(/ /g, "\u00a0")).join("   ");
+
+function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout): Block {
+  const tapWidth = layout === "tap-list" ? 34 : 0;
+  const width = column - tapWidth;
+  doc.font(BOLD).fontSize(10.5);
+  const prices = priceText(item.prices);
+  const pricesWidth = Math.min(doc.widthOfString(prices), width * 0.45);
+  const nameWidth = width - pricesWidth - (prices ? 10 : 0);
+  const nameHeight = doc.heightOfString(item.name, { width: nameWidth });
+  const pricesHeight = prices ? doc.heightOfString(prices, { width: pricesWidth + 1, align: "right" }) : 0;
+  const firstLine = Math.max(nameHeight, pricesHeight);
+  doc.font(REGULAR).fontSize(8.5);
+  const detailsHeight = item.details ? doc.heightOfString(item.details, { width }) : 0;
+  const description = layout === "tap-list" ? null : item.description;
+  const descriptionHeight = description ? doc.heightOfString(description, { width }) + 1 : 0;
+  const height = firstLine + detailsHeight + descriptionHeight + 7;
+  return {
+    height,
+    draw: (left, y) => {
+      const x = left + tapWidth;
+      if (tapWidth) {
+        doc.font(BOLD).fontSize(13).fillColor(INK);
+        doc.text(item.tap ?? "–", left, y - 1, { width: tapWidth - 8, align: "right", lineBreak: false });
+      }
+      doc.font(BOLD).fontSize(10.5).fillColor(INK);
+      doc.text(item.name, x, y, { width: nameWidth });
+      if (prices) doc.text(prices, x + width - pricesWidth - 1, y, { width: pricesWidth + 1, align: "right" });
+      let at = y + firstLine;
+      doc.font(REGULAR).fontSize(8.5).fillColor(MUTED);
+      if (item.details) {
+        doc.text(item.details, x, at, { width });
+        at += detailsHeight;
+      }
+      if (description) doc.text(description, x, at + 1, { width });
+    },
+  };
+}
+
+function headingBlock(doc: Doc, section: PrintSection, width: number): Block {
+  doc.font(BOLD).fontSize(13);
+  const nameHeight = doc.heightOfString(section.name, { width });
+  doc.font(REGULAR).fontSize(9);
+  const descriptionHeight = section.description ? doc.heightOfString(section.description, { width }) : 0;
+  const height = 6 + nameHeight + 3 + descriptionHeight + 6;
+  return {
+    height,
+    draw: (x, y) => {
+      doc
+        .font(BOLD)
+        .fontSize(13)
+        .fillColor(INK)
+        .text(section.name, x, y + 6, { width });
+      const rule = y + 6 + nameHeight + 1;
+      doc
+        .moveTo(x, rule)
+        .lineTo(x + width, rule)
+        .lineWidth(0.6)
+        .strokeColor(RULE)
+        .stroke();
+      if (section.description)
+        doc
+          .font(REGULAR)
+          .fontSize(9)
+          .fillColor(MUTED)
+          .text(section.description, x, rule + 3, { width });
+    },
+  };
+}
+
+/** Places blocks top to bottom in columns, page after page; `keep` groups blocks that move together when they fit. */
+class Flow {
+  private column = 0;
+  private y: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly width: number;
+  private readonly lefts: number[];
+
+  constructor(
+    private readonly doc: Doc,
+    columns: number,
+  ) {
+    const [width, height] = [doc.page.width, doc.page.height];
+    this.top = MARGIN + HEADER;
+    this.bottom = height - MARGIN - FOOTER;
+    this.width = (width - 2 * MARGIN - (columns - 1) * GUTTER) / columns;
+    this.lefts = Array.from({ length: columns }, (_, index) => MARGIN + index * (this.width + GUTTER));
+    this.y = this.top;
+  }
+
+  private get room() {
+    return this.bottom - this.y;
+  }
+
+  private get atTop() {
+    return this.y === this.top;
+  }
+
+  private next() {
+    if (this.column + 1 < this.lefts.length) this.column += 1;
+    else {
+      this.doc.addPage();
+      this.column = 0;
+    }
+    this.y = this.top;
+  }
+
+  /** Moves on when `height` does not fit the rest of this column but would fit a fresh one. */
+  keep(height: number) {
+    if (height > this.room && !this.atTop && height <= this.bottom - this.top) this.next();
+  }
+
+  place(block: Block) {
+    if (block.height > this.room && !this.atTop) this.next();
+    block.draw(this.lefts[this.column]!, this.y);
+    this.y += block.height;
+  }
+
+  gap(height: number) {
+    if (!this.atTop) this.y = Math.min(this.y + height, this.bottom);
+  }
+}
+
+function drawSection(doc: Doc, flow: Flow, section: PrintSection, layout: Layout) {
+  // Measured at the width of the column it will be drawn in: every column of a layout is as wide.
+  const heading = headingBlock(doc, section, flow.width);
+  const items = section.items.map((item) => itemBlock(doc, item, flow.width, layout));
+  flow.keep(items.reduce((sum, item) => sum + item.height, heading.height));
+  // The heading never ends a column alone: it moves with the first item.
+  flow.keep(heading.height + (items[0]?.height ?? 0));
+  flow.place(heading);
+  for (const item of items) flow.place(item);
+  flow.gap(10);
+}
+
+function drawFrame(doc: Doc, menu: PrintableMenu, page: number, pages: number) {
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = doc.page.height - MARGIN;
+  doc.font(BOLD).fontSize(16).fillColor(INK).text(menu.venue, MARGIN, MARGIN, { width, lineBreak: false, ellipsis: true });
+  doc
+    .font(REGULAR)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(page === 1 ? menu.menu : `${menu.menu} (continued)`, MARGIN, MARGIN + 21, {
+      width,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  doc.font(REGULAR).fontSize(8).fillColor(MUTED);
+  doc.text(menu.printed, MARGIN, bottom - 10, { width: width / 2, lineBreak: false });
+  doc.text(`Page ${page} of ${pages}`, MARGIN + width / 2, bottom - 10, { width: width / 2, align: "right", lineBreak: false });
+}
+
+/** The menu as PDF bytes. Empty sections are the caller's to leave out; an empty menu prints its header and a line. */
+export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { paper: Paper; layout: Layout }): Promise<Buffer> {
+  // Margins 0: every position is the Flow's, so pdfkit never breaks a page on its own.
+  const doc = new PDFDocument({
+    size: SIZES[paper],
+    margin: 0,
+    bufferPages: true,
+    font: REGULAR,
+    info: { Title: `${menu.venue} — ${menu.menu}`, Author: menu.venue, Creator: "Taproom" },
+    lang: "en",
+    displayTitle: true,
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const flow = new Flow(doc, layout === "columns" ? 2 : 1);
+  const note = (text: string, size: number) => {
+    const width = flow.width;
+    doc.font(REGULAR).fontSize(size);
+    const height = doc.heightOfString(text, { width }) + 8;
+    flow.place({
+      height,
+      draw: (x, y) =>
+        doc
+          .font(REGULAR)
+          .fontSize(size)
+          .fillColor(MUTED)
+          .text(text, x, y + 2, { width }),
+    });
+  };
+  if (menu.description) note(menu.description, 9.5);
+  if (menu.sections.length === 0) note("Nothing on this menu right now.", 10);
+  for (const section of menu.sections) drawSection(doc, flow, section, layout);
+  if (menu.footer) note(menu.footer, 9);
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    drawFrame(doc, menu, index - start + 1, count);
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

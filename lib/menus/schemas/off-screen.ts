@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// Menus off the screen (venue-operations §9, decision 066): the printed menu's choices and the files.
+
+export const PAPERS = ["letter", "a4"] as const;
+export const LAYOUTS = ["list", "columns", "tap-list"] as const;
+export type Paper = (typeof PAPERS)[number];
+export type Layout = (typeof LAYOUTS)[number];
+
+/** Countries that print on US Letter; everywhere else A4 (ISO 216). */
+const LETTER_COUNTRIES = new Set(["US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PR"]);
+
+/** The paper a venue prints on when the caller names none (the print dialog starts on it too). */
+export const paperOf = (country: string | null): Paper => (country && LETTER_COUNTRIES.has(country.toUpperCase()) ? "letter" : "a4");
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` }).meta({ description: what });
+
+/** `paper` absent: the venue's (US Letter in the Americas that use it, A4 elsewhere); `layout` absent: list. */
+export const printQuery = z.object({
+  paper: choice(PAPERS, "US Letter or ISO A4; absent: the venue's country's").optional(),
+  layout: choice(LAYOUTS, "`list` (one column), `columns` (two), `tap-list` (tap numbers first)").default("list"),
+});
+
+export const printPdfResponse = z.string().meta({ contentMediaType: "application/pdf" });
+export const qrSvgResponse = z.string().meta({ contentMediaType: "image/svg+xml" });
+
+/** The embedded menu's fonts: the visitor's own (no web font is loaded). */
+export const EMBED_FONTS = {
+  system: "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif",
+  serif: "Georgia,'Times New Roman',serif",
+  mono: "ui-monospace,Menlo,Consolas,monospace",
+} as const;
+
+const color = z
+  .string()
+  .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour such as 1a1a1a or #1a1a1a")
+  .transform((value) => (value.startsWith("#") ? value : `#${value}`))
+  .optional();
+
+/**
+ * GET /embed/menus/:id's theme (the CSS variables --tr-bg, --tr-fg, --tr-muted, --tr-accent, --tr-font);
+ * each absent one keeps its default. The snippet passes its `data-*` attributes of the same names.
+ */
+export const embedQuery = z.object({
+  bg: color,
+  fg: color,
+  muted: color,
+  accent: color,
+  font: z
+    .enum(Object.keys(EMBED_FONTS) as [keyof typeof EMBED_FONTS, ...(keyof typeof EMBED_FONTS)[]], {
+      error: "must be system, serif or mono",
+    })
+    .optional(),
+});
+export type EmbedQuery = z.infer<typeof embedQuery>;
+export const EMBED_THEME_KEYS = ["bg", "fg", "muted", "accent", "font"] as const;
