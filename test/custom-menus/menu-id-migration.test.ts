@@ -58,6 +58,7 @@ const LATER_COLUMNS = [
   ["menus", "schedule_epoch", "timestamptz"],
   ["sections", "schedule", "jsonb"],
   ["containers", "time_prices", "jsonb"],
+  ["locations", "keg_low_percent", "integer default 15 not null"],
 ] as const;
 
 beforeAll(async () => {
