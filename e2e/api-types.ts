@@ -6747,6 +6747,52 @@ export interface operations {
                                 close_at?: string | null;
                                 note?: string | null;
                             }[];
+                            taps: {
+                                id?: number;
+                                location_id: number;
+                                number: number;
+                                name?: string | null;
+                                item_id?: number | null;
+                                container_id?: number | null;
+                                on_deck?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            kegs: {
+                                id?: number;
+                                tap_id: number;
+                                item_id?: number | null;
+                                size_ml: string;
+                                remaining_ml: string;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at?: string | null;
+                                low_at?: string | null;
+                                kicked_at?: string | null;
+                                ended_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            pours: {
+                                id?: number;
+                                tap_id: number;
+                                keg_id: number;
+                                volume_ml: string;
+                                /** Format: date-time */
+                                at: string;
+                                idempotency_key: string;
+                                answer: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                created_at?: string;
+                            }[];
                             webhooks: {
                                 id?: number;
                                 location_id: number;
@@ -7189,6 +7235,52 @@ export interface operations {
                             open_at?: string | null;
                             close_at?: string | null;
                             note?: string | null;
+                        }[];
+                        taps: {
+                            id?: number;
+                            location_id: number;
+                            number: number;
+                            name?: string | null;
+                            item_id?: number | null;
+                            container_id?: number | null;
+                            on_deck?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        kegs: {
+                            id?: number;
+                            tap_id: number;
+                            item_id?: number | null;
+                            size_ml: string;
+                            remaining_ml: string;
+                            /** Format: date-time */
+                            tapped_at: string;
+                            forecast_empty_at?: string | null;
+                            low_at?: string | null;
+                            kicked_at?: string | null;
+                            ended_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pours: {
+                            id?: number;
+                            tap_id: number;
+                            keg_id: number;
+                            volume_ml: string;
+                            /** Format: date-time */
+                            at: string;
+                            idempotency_key: string;
+                            answer: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            created_at?: string;
                         }[];
                         webhooks: {
                             id?: number;

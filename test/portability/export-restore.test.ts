@@ -30,6 +30,7 @@ const RECORDS: Record<string, string> = {
   containers: "containers",
   events: "events",
   webhooks: "webhooks",
+  taps: "taps",
   custom_menus: "custom_menus",
   custom_sections: "custom_sections",
   custom_items: "custom_items",
