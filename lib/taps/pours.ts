@@ -30,6 +30,7 @@ export class NoKeg extends ApiError {
 export const SKEW_MS = 5 * 60_000;
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const thousandths = (value: number | string) => Math.round(Number(value) * 1000);
 
 export const volumeInMl = (input: Pick<PourInput, "volume" | "unit">) =>
   round3(input.unit === "oz" ? input.volume * ML_PER_OZ : input.volume);
@@ -79,48 +80,62 @@ export async function pourOnTap(
   try {
     const answer = await retryConflicts(() =>
       db.transaction(async (tx) => {
-        // The one atomic step: the keg's row is locked until commit, so pours on a keg queue here.
+        // The one lock: the keg's row, held until commit, so pours on a keg queue here and each reads
+        // the level the one before it left. Four statements while it is held.
         const [keg] = await tx
-          .update(kegs)
-          .set({ remainingMl: sql`greatest(${kegs.remainingMl} - ${volume}, 0)`, updatedAt: now })
+          .select()
+          .from(kegs)
           .where(and(eq(kegs.tapId, tap.id), isNull(kegs.endedAt)))
-          .returning();
+          .for("update");
         if (!keg) throw new NoKeg(tap.number);
-        const [inserted] = await tx
-          .insert(pours)
-          .values({ tapId: tap.id, kegId: keg.id, volumeMl: String(volume), at, idempotencyKey: input.idempotency_key, answer: {} })
-          .onConflictDoNothing({ target: [pours.tapId, pours.idempotencyKey] })
-          .returning();
-        if (!inserted) throw new Repeated();
+        // In thousandths of a millilitre (the column's scale): whole numbers, so the count is exact.
+        const left = Math.max(thousandths(keg.remainingMl) - thousandths(volume), 0);
+        const remaining = left / 1000;
         const from = rateFrom(keg.tappedAt, now);
-        const [poured] = await tx
+        const [before] = await tx
           .select({ ml: sql<string>`coalesce(sum(${pours.volumeMl}), 0)` })
           .from(pours)
           .where(and(eq(pours.kegId, keg.id), gte(pours.at, from), lte(pours.at, now)));
-        const remaining = Number(keg.remainingMl);
-        const forecast = forecastEmptyAt({ remainingMl: remaining, from, pouredMl: Number(poured?.ml ?? 0), now, hours });
+        const pouredMl = Number(before?.ml ?? 0) + (at >= from && at <= now ? volume : 0);
+        const kicked = left === 0;
         const low = keg.lowAt === null && (remaining / Number(keg.sizeMl)) * 100 <= location.kegLowPercent;
-        const [updated] = await tx
-          .update(kegs)
-          .set({ forecastEmptyAt: remaining > 0 ? forecast : null, ...(low && { lowAt: now }) })
-          .where(eq(kegs.id, keg.id))
+        const after = {
+          ...keg,
+          remainingMl: (left / 1000).toFixed(3),
+          forecastEmptyAt: kicked ? null : forecastEmptyAt({ remainingMl: remaining, from, pouredMl, now, hours }),
+          lowAt: low ? now : keg.lowAt,
+          updatedAt: now,
+        };
+        const answered = kicked ? { ...after, kickedAt: now, endedAt: now } : after;
+        const [inserted] = await tx
+          .insert(pours)
+          .values({
+            tapId: tap.id,
+            kegId: keg.id,
+            volumeMl: String(volume),
+            at,
+            idempotencyKey: input.idempotency_key,
+            answer: kegJson(answered),
+          })
+          .onConflictDoNothing({ target: [pours.tapId, pours.idempotencyKey] })
           .returning();
-        let after = updated!;
-        if (remaining <= 0) {
+        if (!inserted) throw new Repeated();
+        await tx
+          .update(kegs)
+          .set({ remainingMl: after.remainingMl, forecastEmptyAt: after.forecastEmptyAt, lowAt: after.lowAt, updatedAt: now })
+          .where(eq(kegs.id, keg.id));
+        if (kicked) {
           const [locked] = await tx.select().from(taps).where(eq(taps.id, tap.id)).for("update");
           await kickInTransaction(tx, { tap: locked!, keg: after, now });
-          after = { ...after, kickedAt: now, endedAt: now, forecastEmptyAt: null };
         }
         if (low) {
           const menuId = await menuOf(tx, keg.itemId ?? tap.itemId);
-          const left = Math.round((remaining / Number(keg.sizeMl)) * 100);
+          const percent = Math.round((remaining / Number(keg.sizeMl)) * 100);
           if (menuId !== null) {
-            await recordTapChange(tx, { menuId, type: "tap.keg_low", summary: `Tap ${tap.number}: the keg is low (${left}% left)` });
+            await recordTapChange(tx, { menuId, type: "tap.keg_low", summary: `Tap ${tap.number}: the keg is low (${percent}% left)` });
           }
         }
-        const kegAnswer = kegJson(after);
-        const [stored] = await tx.update(pours).set({ answer: kegAnswer }).where(eq(pours.id, inserted.id)).returning();
-        return answerOf(stored!);
+        return answerOf(inserted);
       }),
     );
     return { answer, repeated: false };
