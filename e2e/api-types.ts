@@ -8791,6 +8791,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -8831,6 +8832,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        keg_low_percent?: number;
                     };
                 } | {
                     name: string;
@@ -8845,6 +8847,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -8881,6 +8884,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -8973,6 +8977,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -9028,6 +9033,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        keg_low_percent?: number;
                     };
                 } | {
                     name?: string;
@@ -9042,6 +9048,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -9078,6 +9085,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -9142,6 +9150,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -9211,6 +9220,7 @@ export interface operations {
                         phone?: string | null;
                         website?: string | null;
                         contact_email?: string | null;
+                        keg_low_percent?: number;
                     };
                 } | {
                     name?: string;
@@ -9225,6 +9235,7 @@ export interface operations {
                     phone?: string | null;
                     website?: string | null;
                     contact_email?: string | null;
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -9261,6 +9272,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */
@@ -12128,6 +12140,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             archived_at: string | null;
                             /** Format: date-time */

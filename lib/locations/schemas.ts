@@ -93,6 +93,13 @@ const locationFields = {
   phone: optionalText(64),
   website: websiteInput,
   contact_email: contactEmailInput,
+  /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
+  keg_low_percent: z
+    .number({ error: "must be a whole number from 0 to 100" })
+    .int("must be a whole number from 0 to 100")
+    .min(0, "must be a whole number from 0 to 100")
+    .max(100, "must be a whole number from 0 to 100")
+    .optional(),
 };
 
 export const locationInput = z.object(locationFields);
@@ -135,6 +142,8 @@ export const locationResponse = z.strictObject({
   currency: z.string().length(3),
   currency_symbol: z.string(),
   number_of_taps: z.number().int().min(0),
+  /** The share of a keg left at which it is told low (`tap.keg_low`, once per keg); default 15. */
+  keg_low_percent: z.number().int().min(0).max(100),
   /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
   menus_version: z.number().int().min(1),
   /** Set while the location is archived (only the archive and restore answers and the archived list show one). */

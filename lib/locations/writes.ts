@@ -32,6 +32,7 @@ function columnsOf(input: LocationPatch): Columns {
     phone: input.phone,
     website: input.website,
     contactEmail: input.contact_email,
+    kegLowPercent: input.keg_low_percent,
   };
 }
 
@@ -79,6 +80,7 @@ function changeSummary(before: Location, after: Location): string {
   if (changed("phone")) parts.push("phone changed");
   if (changed("website")) parts.push("website changed");
   if (changed("contactEmail")) parts.push("contact email changed");
+  if (changed("kegLowPercent")) parts.push(`kegs told low at ${after.kegLowPercent}%`);
   if (changed("name")) return [`Location renamed to “${after.name}”`, ...parts].join("; ");
   return parts.length > 0 ? `Location “${after.name}”: ${parts.join("; ")}` : "";
 }

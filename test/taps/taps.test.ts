@@ -297,3 +297,20 @@ describe("kicked on both databases", () => {
     expect(new Set(kick.map((change) => change.version)).size).toBe(1);
   });
 });
+
+describe("the location's keg_low_percent", () => {
+  it("is set with PATCH /locations/:id and decides when a keg is told low", async () => {
+    const patched = await api.patch(`locations/${location.id}`, { ...rw(), body: { location: { keg_low_percent: 40 } } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.location.keg_low_percent).toBe(40);
+    const before = await snapshot();
+    expect((await api.patch(`locations/${location.id}`, { ...rw(), body: { location: { keg_low_percent: 101 } } })).status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+    const { tapId, menuId } = await setup(11, 1000);
+    await pour(tapId, 500, "half"); // 50%: not yet
+    expect((await changesOf(menuId)).filter((change) => change.type === "tap.keg_low")).toHaveLength(0);
+    await pour(tapId, 150, "more"); // 35%: low at 40
+    expect((await changesOf(menuId)).filter((change) => change.type === "tap.keg_low")).toHaveLength(1);
+    await api.patch(`locations/${location.id}`, { ...rw(), body: { location: { keg_low_percent: 15 } } });
+  });
+});
