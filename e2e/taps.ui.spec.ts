@@ -21,7 +21,7 @@ async function send<T>(page: Page, method: "POST" | "PATCH", path: string, data?
 
 type Item = { id: number; name: string };
 
-/** A published menu: a Draft section of three beers (the middle one on the tap) and one beer on the menu's On Deck. */
+/** A published menu: a Draft section of four (the second on the tap, the fourth on a tap with nothing on deck) and one beer on the menu's On Deck. */
 async function tapMenu(page: Page, locationId: number) {
   const tag = suffix();
   const { container_sizes } = (await (await api(page).get("/api/v1/container_sizes")).json()) as { container_sizes: { id: number }[] };
@@ -44,9 +44,10 @@ async function tapMenu(page: Page, locationId: number) {
   const first = await add(section.id, `Pilsner ${tag}`);
   const pouring = await add(section.id, `Haze ${tag}`);
   const last = await add(section.id, `Stout ${tag}`);
+  const cider = await add(section.id, `Cider ${tag}`);
   const next = await add(tree.menu.on_deck_section.id, `Next IPA ${tag}`);
   await send(page, "POST", `/api/v1/menus/${menu.id}/publish`);
-  return { menuId: menu.id, first, pouring, last, next };
+  return { menuId: menu.id, first, pouring, last, cider, next };
 }
 
 test("pours until the keg kicks: the open board shows the on-deck beer in its place; the Taps page at 1280 and 375 px", async ({
@@ -65,7 +66,7 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
   await send(page, "POST", `/api/v1/taps/${tap.id}/kegs`, { size_ml: 1000 });
   // A second tap with nothing on deck, kicked by hand: left empty.
   const lonely = await send<{ tap: { id: number } }>(page, "POST", `/api/v1/locations/${locationId}/taps`, {
-    tap: { number: number + 1, item_id: built.first.id },
+    tap: { number: number + 1, item_id: built.cider.id },
   });
   await send(page, "POST", `/api/v1/taps/${lonely.tap.id}/kegs`, { size_ml: 19_550 });
   await send(page, "POST", `/api/v1/taps/${lonely.tap.id}/pours`, { volume: 16, unit: "oz", idempotency_key: `l-${suffix()}` });
@@ -99,6 +100,7 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
     // The board hears the change: the kicked beer is gone and the on-deck one stands in its place.
     await expect(draft.getByText(built.next.name)).toBeVisible(READY);
     await expect(board.getByText(built.pouring.name)).toHaveCount(0);
+    await expect(board.getByText(built.cider.name)).toHaveCount(0);
     const names = await draft.locator("li").allInnerTexts();
     const order = [built.first.name, built.next.name, built.last.name].map((name) => names.findIndex((text) => text.includes(name)));
     expect(order.every((index) => index >= 0)).toBe(true);
@@ -109,7 +111,11 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
     await tv.close();
   }
 
-  // The Taps page: the swapped tap with its fresh keg, the empty one said so.
+  // The swapped tap pours on (a forecast) and has two beers on deck.
+  await send(page, "POST", `/api/v1/taps/${tap.id}/pours`, { volume: 250, unit: "ml", idempotency_key: `q-${suffix()}` });
+  await send(page, "PATCH", `/api/v1/taps/${tap.id}`, { tap: { on_deck: [built.last.id, built.first.id] } });
+
+  // The Taps page: the swapped tap with its fresh keg, level and forecast, the empty one said so.
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto(`/locations/${locationId}/taps`);
@@ -117,9 +123,29 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
     const swapped = page.getByRole("article", { name: `Tap ${number}: ${built.next.name}` });
     await expect(swapped).toBeVisible(READY);
     await expect(swapped.getByRole("meter")).toBeVisible();
-    const empty = page.getByRole("article", { name: `Tap ${number + 1}: ${built.first.name}` });
+    const empty = page.getByRole("article", { name: `Tap ${number + 1}: ${built.cider.name}` });
     await expect(empty).toContainText("nothing is on deck");
     await expect(empty).toContainText("Empty");
+    await expect(swapped).toContainText("75%");
+    await expect(swapped).toContainText(/empty around \w{3} /);
+    await expect(swapped.getByRole("listitem")).toHaveCount(2);
+    if (width === 1280) {
+      // Reorder the on-deck queue with the keyboard (the drag handle): Stout goes below Pilsner.
+      await swapped.getByRole("button", { name: `Move ${built.last.name}` }).focus();
+      const where = `tap ${number}'s on deck`;
+      await page.keyboard.press("Space");
+      await expect(page.getByText(`Picked up ${built.last.name}, position 1 of 2 in ${where}.`)).toBeAttached(READY);
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByText(`${built.last.name} is at position 2 of 2 in ${where}.`)).toBeAttached(READY);
+      await page.keyboard.press("Space");
+      await expect(page.getByText(`${built.last.name} moved to position 2 of 2 in ${where}.`)).toBeAttached(READY);
+      await expect
+        .poll(
+          async () => ((await (await api(page).get(`/api/v1/taps/${tap.id}`)).json()) as { tap: { on_deck: number[] } }).tap.on_deck,
+          READY,
+        )
+        .toEqual([built.first.id, built.last.id]);
+    }
     await swapped.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/taps-${width}.png`, fullPage: width === 375 });
   }

@@ -263,7 +263,7 @@ function OnDeck({ tap, locationId }: { tap: Tap; locationId: number }) {
     <div className={styles.onDeck}>
       <h3 className={styles.subhead}>On deck</h3>
       {ids.length === 0 ? (
-        <p className={styles.meta}>Nothing on deck: when this keg kicks the tap is left empty.</p>
+        <p className={styles.meta}>{tap.keg ? "Nothing on deck: when this keg kicks the tap is left empty." : "Nothing on deck."}</p>
       ) : (
         <DndContext
           sensors={sensors}
