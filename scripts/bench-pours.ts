@@ -1,12 +1,12 @@
 /**
  * Pours benchmark (venue-operations §8): how many pours per second one app instance records on
- * PostgreSQL, and the p50/p99 of one pour, all on one tap (the worst case: every pour waits for the
- * keg's row lock). Runs the lib function POST /taps/:id/pours calls (no HTTP, no Next.js) against a
+ * PostgreSQL, and the p50/p99 of one pour: on one tap by default (the worst case: every pour waits for
+ * the keg's row lock), or spread over --taps taps. Runs the lib function POST /taps/:id/pours calls (no HTTP, no Next.js) against a
  * fresh database created next to DATABASE_URL (dropped at the end), with --concurrency pours in flight
  * over a pool of --pool connections. Figures only, no assertion.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:pours
- *   DATABASE_URL=… npm run bench:pours -- --pours 5000 --concurrency 32 --pool 10
+ *   DATABASE_URL=… npm run bench:pours -- --pours 5000 --concurrency 32 --pool 10 --taps 12
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -25,10 +25,12 @@ const { values: args } = parseArgs({
     pours: { type: "string", default: "3000" },
     concurrency: { type: "string", default: "16" },
     pool: { type: "string", default: "10" },
+    taps: { type: "string", default: "1" },
   },
 });
 const total = Number(args.pours);
 const concurrency = Number(args.concurrency);
+const tapCount = Number(args.taps);
 const ACTOR = { user_id: null, name: "bench", via: "system" as const };
 
 const quantile = (values: number[], q: number) => {
@@ -60,9 +62,12 @@ async function main() {
     const menu = await actingAs(ACTOR, () => createMenu(db, { location: location!, fields: { name: "Pours bench" } }));
     const [section] = await db.insert(sections).values({ menuId: menu.id, name: "Draft", position: 0 }).returning();
     const [item] = await db.insert(items).values({ sectionId: section!.id, position: 0, originalName: "Bench Lager" }).returning();
-    const [tap] = await db.insert(taps).values({ locationId: location!.id, number: 1, itemId: item!.id }).returning();
-    // A keg that never runs dry here, so every pour is the ordinary path (lock, count, forecast).
-    await tapNewKeg(db, { businessId: owner!.businessId, id: tap!.id, input: { size_ml: 900_000_000 } });
+    const lines = await db
+      .insert(taps)
+      .values(Array.from({ length: tapCount }, (_, index) => ({ locationId: location!.id, number: index + 1, itemId: item!.id })))
+      .returning();
+    // Kegs that never run dry here, so every pour is the ordinary path (lock, count, forecast).
+    for (const line of lines) await tapNewKeg(db, { businessId: owner!.businessId, id: line.id, input: { size_ml: 900_000_000 } });
     const hours = await hoursOf(db, location!, new Date());
 
     const latencies: number[] = [];
@@ -72,7 +77,7 @@ async function main() {
         const index = next++;
         const start = process.hrtime.bigint();
         await pourOnTap(db, {
-          tap: tap!,
+          tap: lines[index % lines.length]!,
           location: location!,
           input: { volume: 473, unit: "ml", idempotency_key: `bench-${index}` },
           hours,
@@ -83,11 +88,13 @@ async function main() {
     const started = process.hrtime.bigint();
     await Promise.all(Array.from({ length: concurrency }, worker));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const [keg] = await db.select({ remaining: kegs.remainingMl }).from(kegs).where(eq(kegs.tapId, tap!.id));
-    console.log(`PostgreSQL, one instance, one tap: ${total} pours, ${concurrency} in flight, pool ${args.pool}`);
+    const kept = await db.select({ remaining: kegs.remainingMl }).from(kegs);
+    const left = kept.reduce((sum, keg) => sum + Number(keg.remaining), 0);
+    const where = tapCount === 1 ? "one tap" : `${tapCount} taps`;
+    console.log(`PostgreSQL, one instance, ${where}: ${total} pours, ${concurrency} in flight, pool ${args.pool}`);
     console.log(`  pours per second: ${(total / seconds).toFixed(0)}`);
     console.log(`  one pour: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms`);
-    console.log(`  counted exactly: ${Number(keg!.remaining) === 900_000_000 - total * 473 ? "yes" : "NO"}`);
+    console.log(`  counted exactly: ${left === tapCount * 900_000_000 - total * 473 ? "yes" : "NO"}`);
   } finally {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
