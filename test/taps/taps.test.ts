@@ -314,3 +314,21 @@ describe("the location's keg_low_percent", () => {
     await api.patch(`locations/${location.id}`, { ...rw(), body: { location: { keg_low_percent: 15 } } });
   });
 });
+
+describe("integration keys", () => {
+  it("a taps:write key records pours; a menus:read key reads no taps and pours nothing (403 forbidden_scope)", async () => {
+    const { tapId } = await setup(12);
+    const key = async (scopes: string[]) =>
+      (await api.post("api_keys", { ...rw(), body: { api_key: { name: `Meter ${scopes[0]}`, scopes } } })).body.api_key.secret as string;
+    const meter = { authorization: `Bearer ${await key(["taps:write"])}` };
+    const board = { authorization: `Bearer ${await key(["menus:read"])}` };
+    const body = { volume: 100, unit: "ml", idempotency_key: "key-1" };
+    expect((await api.post(`taps/${tapId}/pours`, { body, headers: meter })).status).toBe(201);
+    expect((await api.get(`locations/${location.id}/taps`, { headers: meter })).status).toBe(200);
+    const before = await snapshot();
+    const refused = await api.post(`taps/${tapId}/pours`, { body: { ...body, idempotency_key: "key-2" }, headers: board });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("forbidden_scope");
+    expect(await snapshot()).toEqual(before);
+  });
+});
