@@ -76,7 +76,8 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
   const tv = await browser.newContext({ storageState: undefined, viewport: { width: 1920, height: 1080 } });
   try {
     const board = await tv.newPage();
-    await board.goto(`/preview/menus/${built.menuId}`);
+    // The board's "almost gone" setting on (issue 34 item 5).
+    await board.goto(`/preview/menus/${built.menuId}?almost_gone=1`);
     await expect(board.getByRole("status")).toHaveText("Live", READY);
     const draft = board.locator("main section").filter({ has: board.getByRole("heading", { name: "Draft" }) });
     await expect(draft.getByText(built.pouring.name)).toBeVisible();
@@ -94,6 +95,11 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
         idempotency_key: `p-${pour}-${suffix()}`,
       });
       kicked = answer.keg.kicked_at !== null;
+      // 100 ml of 1000 left after the third: low, and the board says so beside the beer.
+      if (pour === 2) {
+        await expect(draft.getByRole("listitem").filter({ hasText: built.pouring.name })).toContainText("Almost gone", READY);
+        await board.screenshot({ path: `${SHOTS}/board-almost-gone-1920.png` });
+      }
     }
     expect(kicked).toBe(true);
 

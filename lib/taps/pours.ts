@@ -4,7 +4,7 @@ import { kegs, type locations, pours, taps } from "@/lib/db/schema";
 import { listHours } from "@/lib/hours/hours";
 import { listSpecialHours } from "@/lib/hours/special";
 import { ApiError, invalid } from "@/lib/server/errors";
-import { recordTapChange } from "./changes";
+import { recordTapChange, recordTapVersion } from "./changes";
 import { forecastEmptyAt, type Hours, rateFrom } from "./forecast";
 import { kickInTransaction, retryConflicts } from "./kick";
 import { ML_PER_OZ, type PourAnswer, type PourInput } from "./schemas";
@@ -132,7 +132,8 @@ export async function pourOnTap(
           const menuId = await menuOf(tx, keg.itemId ?? tap.itemId);
           const percent = Math.round((remaining / Number(keg.sizeMl)) * 100);
           if (menuId !== null) {
-            await recordTapChange(tx, { menuId, type: "tap.keg_low", summary: `Tap ${tap.number}: the keg is low (${percent}% left)` });
+            const told = { menuId, type: "tap.keg_low" as const, summary: `Tap ${tap.number}: the keg is low (${percent}% left)` };
+            await (kicked ? recordTapChange(tx, told) : recordTapVersion(tx, told));
           }
         }
         return answerOf(inserted);

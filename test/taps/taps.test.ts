@@ -6,6 +6,7 @@ import { snapshot } from "../snapshot";
 import { getDatabase, openPostgres, type Database } from "@/lib/db/client";
 import { kegs, locations, menuChanges, pours, taps } from "@/lib/db/schema";
 import { hoursOf, pourOnTap } from "@/lib/taps/pours";
+import { previewMenu } from "@/lib/menus/preview";
 import { tapNewKeg } from "@/lib/taps/kegs";
 
 // venue-operations §8: taps, kegs, pours counted exactly once, the forecast on opening hours, a low keg
@@ -175,19 +176,20 @@ describe("a keg drained", () => {
     await pour(tapId, 100, "b"); // 10%: low
     await pour(tapId, 50, "c"); // 5%: still low, not told again
     expect((await changesOf(menuId)).filter((change) => change.type === "tap.keg_low")).toHaveLength(1);
-    expect(await version(menuId)).toBe(start); // a low keg changes no menu
+    expect(await version(menuId)).toBe(start + 1); // a low keg is a version: boards may show "almost gone"
+    expect((await previewMenu(await db(), { id: menuId, viewerBusinessId: businessId }))!.almost_gone).toEqual([onTap]);
 
     const last = await pour(tapId, 100, "d"); // past empty: counted to zero
     expect(last.status).toBe(201);
     expect(last.body.keg).toMatchObject({ remaining_ml: 0, percent_remaining: 0 });
     expect(last.body.keg.kicked_at).not.toBeNull();
 
-    expect(await version(menuId)).toBe(start + 1);
+    expect(await version(menuId)).toBe(start + 2);
     const changes = await changesOf(menuId);
     const kicked = changes.find((change) => change.type === "tap.kicked")!;
     const swapped = changes.find((change) => change.type === "tap.swapped")!;
-    expect(kicked.version).toBe(start + 1);
-    expect(swapped.version).toBe(start + 1);
+    expect(kicked.version).toBe(start + 2);
+    expect(swapped.version).toBe(start + 2);
     expect(kicked.summary).toContain("Harbor Haze");
     expect(swapped.summary).toContain("Next IPA");
 
@@ -202,6 +204,8 @@ describe("a keg drained", () => {
     const tap = (await api.get(`taps/${tapId}`, { as: owner.ro })).body.tap;
     expect(tap).toMatchObject({ item_id: next, on_deck: [later] });
     expect(tap.keg).toMatchObject({ size_ml: 1000, remaining_ml: 1000, item_id: next });
+    // The fresh keg is not low: nothing is "almost gone" any more.
+    expect((await previewMenu(await db(), { id: menuId, viewerBusinessId: businessId }))!.almost_gone).toEqual([]);
   });
 
   it("with nothing on deck: 86'd and the tap left empty; kicked by hand the same", async () => {
