@@ -1086,6 +1086,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/ingest_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new flow-meter token for POST /locations/:id/pours, shown this once */
+        post: operations["postLocationsByIdIngestToken"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdIngestToken"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/insights/checkins_over_time": {
         parameters: {
             query?: never;
@@ -1267,6 +1287,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/pours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md) */
+        post: operations["postLocationsByIdPours"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdPours"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/qr.svg": {
         parameters: {
             query?: never;
@@ -1324,6 +1364,27 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsLocationsByIdSpecialHours"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/taps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The location's taps by number, each with its keg, forecast and on-deck list */
+        get: operations["getLocationsByIdTaps"];
+        put?: never;
+        /** Add a tap (its number unique at the location) */
+        post: operations["postLocationsByIdTaps"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdTaps"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1746,6 +1807,88 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsSignup"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One tap with its keg in service */
+        get: operations["getTapsById"];
+        put?: never;
+        post?: never;
+        /** Remove the tap with its kegs and pours (the items stay on the menus) */
+        delete: operations["deleteTapsById"];
+        /** The methods this path offers */
+        options: operations["optionsTapsById"];
+        head?: never;
+        /** Number, name, item, container, the on-deck order */
+        patch: operations["patchTapsById"];
+        trace?: never;
+    };
+    "/api/v1/taps/{id}/kegs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd */
+        post: operations["postTapsByIdKegs"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTapsByIdKegs"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taps/{id}/kick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The keg is done: its item 86'd and the first on-deck item onto the tap, in one version */
+        post: operations["postTapsByIdKick"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTapsByIdKick"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taps/{id}/pours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer */
+        post: operations["postTapsByIdPours"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTapsByIdPours"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -6444,6 +6587,7 @@ export interface operations {
                                 time_zone: string;
                                 currency?: string;
                                 number_of_taps?: number;
+                                keg_low_percent?: number;
                                 custom_menus_migrated_at?: string | null;
                                 menus_version?: number;
                                 changes_pruned_through?: number;
@@ -6646,6 +6790,52 @@ export interface operations {
                                 close_at?: string | null;
                                 note?: string | null;
                             }[];
+                            taps: {
+                                id?: number;
+                                location_id: number;
+                                number: number;
+                                name?: string | null;
+                                item_id?: number | null;
+                                container_id?: number | null;
+                                on_deck?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            kegs: {
+                                id?: number;
+                                tap_id: number;
+                                item_id?: number | null;
+                                size_ml: string;
+                                remaining_ml: string;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at?: string | null;
+                                low_at?: string | null;
+                                kicked_at?: string | null;
+                                ended_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            pours: {
+                                id?: number;
+                                tap_id: number;
+                                keg_id: number;
+                                volume_ml: string;
+                                /** Format: date-time */
+                                at: string;
+                                idempotency_key: string;
+                                answer: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                /** Format: date-time */
+                                created_at?: string;
+                            }[];
                             webhooks: {
                                 id?: number;
                                 location_id: number;
@@ -6688,6 +6878,7 @@ export interface operations {
                                 actor: {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
+                                summary?: string | null;
                                 /** Format: date-time */
                                 at?: string;
                             }[];
@@ -6888,6 +7079,7 @@ export interface operations {
                             time_zone: string;
                             currency?: string;
                             number_of_taps?: number;
+                            keg_low_percent?: number;
                             custom_menus_migrated_at?: string | null;
                             menus_version?: number;
                             changes_pruned_through?: number;
@@ -7090,6 +7282,52 @@ export interface operations {
                             close_at?: string | null;
                             note?: string | null;
                         }[];
+                        taps: {
+                            id?: number;
+                            location_id: number;
+                            number: number;
+                            name?: string | null;
+                            item_id?: number | null;
+                            container_id?: number | null;
+                            on_deck?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        kegs: {
+                            id?: number;
+                            tap_id: number;
+                            item_id?: number | null;
+                            size_ml: string;
+                            remaining_ml: string;
+                            /** Format: date-time */
+                            tapped_at: string;
+                            forecast_empty_at?: string | null;
+                            low_at?: string | null;
+                            kicked_at?: string | null;
+                            ended_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pours: {
+                            id?: number;
+                            tap_id: number;
+                            keg_id: number;
+                            volume_ml: string;
+                            /** Format: date-time */
+                            at: string;
+                            idempotency_key: string;
+                            answer: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
                         webhooks: {
                             id?: number;
                             location_id: number;
@@ -7132,6 +7370,7 @@ export interface operations {
                             actor: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
+                            summary?: string | null;
                             /** Format: date-time */
                             at?: string;
                         }[];
@@ -8598,6 +8837,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -8640,6 +8880,7 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        keg_low_percent?: number;
                     };
                 } | {
                     name: string;
@@ -8655,6 +8896,7 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -8691,6 +8933,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -8784,6 +9027,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -8841,6 +9085,7 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        keg_low_percent?: number;
                     };
                 } | {
                     name?: string;
@@ -8856,6 +9101,7 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -8892,6 +9138,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -8957,6 +9204,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -9028,6 +9276,7 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        keg_low_percent?: number;
                     };
                 } | {
                     name?: string;
@@ -9043,6 +9292,7 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    keg_low_percent?: number;
                 };
             };
         };
@@ -9079,6 +9329,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -9264,7 +9515,7 @@ export interface operations {
                             id: number;
                             cursor: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
                             location_id: number;
                             menu_id: number;
                             version: number;
@@ -10799,6 +11050,69 @@ export interface operations {
             };
         };
     };
+    postLocationsByIdIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest_token: {
+                            token: string;
+                            prefix: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdInsightsCheckinsOverTime: {
         parameters: {
             query?: {
@@ -11328,7 +11642,7 @@ export interface operations {
                             menu_id: number;
                             menu_name: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
                             message: string;
                             version: number;
                             /** Format: date-time */
@@ -11743,6 +12057,104 @@ export interface operations {
             };
         };
     };
+    postLocationsByIdPours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pours: {
+                        tap: number;
+                        volume: number;
+                        /** @enum {string} */
+                        unit: "ml" | "oz";
+                        /** Format: date-time */
+                        at?: string;
+                        idempotency_key: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            tap: number;
+                            idempotency_key: string;
+                            /** @enum {string} */
+                            status: "created" | "repeated" | "no_keg";
+                            pour: {
+                                id: number;
+                                tap_id: number;
+                                keg_id: number;
+                                volume_ml: number;
+                                /** Format: date-time */
+                                at: string;
+                                idempotency_key: string;
+                            } | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdPours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdQrSvg: {
         parameters: {
             query?: never;
@@ -11839,6 +12251,7 @@ export interface operations {
                             currency: string;
                             currency_symbol: string;
                             number_of_taps: number;
+                            keg_low_percent: number;
                             menus_version: number;
                             embed_origins: string[];
                             archived_at: string | null;
@@ -11999,6 +12412,166 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdTaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taps: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        keg_low_percent: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocationsByIdTaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tap: {
+                        number: number;
+                        name?: string | null;
+                        item_id?: number | null;
+                        container_id?: number | null;
+                        on_deck?: number[];
+                    };
+                } | {
+                    number: number;
+                    name?: string | null;
+                    item_id?: number | null;
+                    container_id?: number | null;
+                    on_deck?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdTaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdWebhooks: {
         parameters: {
             query?: never;
@@ -12023,7 +12596,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -12059,12 +12632,12 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                         description?: string | null;
                     };
                 } | {
                     url: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                     description?: string | null;
                 };
             };
@@ -12083,7 +12656,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -13629,7 +14202,7 @@ export interface operations {
                                 id: number;
                                 cursor: string;
                                 /** @enum {string} */
-                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed";
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
@@ -15371,6 +15944,489 @@ export interface operations {
             };
         };
     };
+    getTapsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteTapsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTapsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchTapsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tap: {
+                        number?: number;
+                        name?: string | null;
+                        item_id?: number | null;
+                        container_id?: number | null;
+                        on_deck?: number[];
+                    };
+                } | {
+                    number?: number;
+                    name?: string | null;
+                    item_id?: number | null;
+                    container_id?: number | null;
+                    on_deck?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postTapsByIdKegs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    size_ml: number;
+                    item_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTapsByIdKegs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postTapsByIdKick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTapsByIdKick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postTapsByIdPours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    volume: number;
+                    /** @enum {string} */
+                    unit: "ml" | "oz";
+                    /** Format: date-time */
+                    at?: string;
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pour: {
+                            id: number;
+                            tap_id: number;
+                            keg_id: number;
+                            volume_ml: number;
+                            /** Format: date-time */
+                            at: string;
+                            idempotency_key: string;
+                        };
+                        keg: {
+                            id: number;
+                            tap_id: number;
+                            item_id: number | null;
+                            size_ml: number;
+                            remaining_ml: number;
+                            percent_remaining: number;
+                            /** Format: date-time */
+                            tapped_at: string;
+                            forecast_empty_at: string | null;
+                            kicked_at: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTapsByIdPours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getTeam: {
         parameters: {
             query?: never;
@@ -15760,7 +16816,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15806,7 +16862,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -15869,13 +16925,13 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url?: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
                 } | {
                     url?: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -15895,7 +16951,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;

@@ -13,10 +13,13 @@ import {
   events,
   hours,
   items,
+  kegs,
   locations,
   menus,
   menuViewCounts,
+  pours,
   sections,
+  taps,
   users,
 } from "@/lib/db/schema";
 
@@ -43,5 +46,8 @@ export async function snapshot() {
     customSections: await db.select().from(customSections).orderBy(asc(customSections.id)),
     customItems: await db.select().from(customItems).orderBy(asc(customItems.id)),
     customContainers: await db.select().from(customContainers).orderBy(asc(customContainers.id)),
+    taps: await db.select().from(taps).orderBy(asc(taps.id)),
+    kegs: await db.select().from(kegs).orderBy(asc(kegs.id)),
+    pours: await db.select().from(pours).orderBy(asc(pours.id)),
   };
 }

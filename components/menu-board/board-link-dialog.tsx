@@ -32,6 +32,7 @@ const THEMES: { value: BoardTheme; name: string }[] = [
 ];
 const FIELD_NAMES: Record<keyof BoardFields, string> = {
   brewery_place: "Brewery and its town",
+  almost_gone: "“Almost gone” beside beers whose keg is low",
   description: "Descriptions",
   labels: "Labels",
 };

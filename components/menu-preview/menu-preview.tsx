@@ -116,7 +116,7 @@ function SectionPart({ shown, part, look }: { shown: Shown; part: ColumnPart; lo
 }
 
 /** A menu the way guests and TV boards see it: public sections in order, then what is coming soon. */
-export function MenuPreview({ menu, location, draft, staff, options, board }: Props) {
+export function MenuPreview({ menu, location, draft, staff, options, board, almost_gone }: Props) {
   const shown: Shown[] = menu.sections
     .filter((section) => section.public)
     .map((section) => shownSection(section, section.name || "Menu", { currency: location.currency, layout: options.layout }));
@@ -124,7 +124,13 @@ export function MenuPreview({ menu, location, draft, staff, options, board }: Pr
   const comingSoon = menu.on_deck_section && menu.on_deck_section.items.length > 0 ? menu.on_deck_section : null;
   if (comingSoon) shown.push(shownSection(comingSoon, "Coming soon", { currency: location.currency, layout: options.layout }));
   const place = [location.name, location.city].filter(Boolean).join(", ");
-  const look: ItemLook = { layout: options.layout, fields: options.fields, currency: location.currency, country: location.country_name };
+  const look: ItemLook = {
+    layout: options.layout,
+    fields: options.fields,
+    currency: location.currency,
+    country: location.country_name,
+    low: almost_gone,
+  };
   const fit = board?.fit.mode === "paged" ? board.fit : null;
   const pages = fit && board?.current ? fit.pages : null;
   const pageStyle = fit ? ({ "--pv-s": `${fit.size}px` } as CSSProperties) : undefined;

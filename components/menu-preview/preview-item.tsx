@@ -9,7 +9,14 @@ import styles from "./menu-preview.module.css";
 type Item = MenuTreeResponse["sections"][number]["items"][number];
 
 /** How the board shows each beer: its layout and fields (the link's options), and the venue's country and currency. */
-export type ItemLook = { layout: BoardLayout; fields: BoardFields; currency: string; country: string | null };
+export type ItemLook = {
+  layout: BoardLayout;
+  fields: BoardFields;
+  currency: string;
+  country: string | null;
+  /** The items whose keg is low (the preview's `almost_gone`), told "Almost gone" when the board shows it. */
+  low?: readonly number[];
+};
 
 /** Only http(s) labels, written as a CSS string: a venue sets label_image freely through the API. */
 function labelStyle(src: string | null): CSSProperties | undefined {
@@ -72,6 +79,7 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
           </span>
         )}
         {item.name}
+        {fields.almost_gone && look.low?.includes(item.id) && <span className={styles.almostGone}>Almost gone</span>}
       </h3>
       {compact ? (
         (factsLine || makerLine) && (

@@ -15,6 +15,7 @@ type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
 const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
   { slug: "menus", label: "Menus", action: "read" },
   { slug: "86", label: "86'd", action: "read" },
+  { slug: "taps", label: "Taps", action: "read" },
   { slug: "events", label: "Events", action: "read" },
   { slug: "hours", label: "Hours", action: "read" },
   { slug: "insights", label: "Insights", action: "manage" },

@@ -20,6 +20,9 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "item.restored": "Item back in stock",
   "menu.reverted": "Menu restored to an earlier version",
   "menu.schedule_changed": "A schedule or happy hour began or ended",
+  "tap.keg_low": "A keg ran low",
+  "tap.kicked": "A keg was kicked (its beer 86'd)",
+  "tap.swapped": "The next beer went on a tap",
 };
 
 /** Adds a webhook with the schema the API validates with; the answer (with its secret) goes to `onCreated`. */

@@ -18,9 +18,11 @@ export const MAY = {
   read: everyone,
   /** 86 an item and restore it. */
   eightySix: everyone,
+  /** Record pours, tap a new keg, kick a keg (venue-operations §8): what a bartender does at the taps. */
+  pour: everyone,
   /** Publish and unpublish a menu. */
   publish: everyone,
-  /** Change menus, sections, items, prices, containers, events, hours, the location's fields; revert. */
+  /** Change menus, sections, items, prices, containers, events, hours, taps, the location's fields; revert. */
   edit: managers,
   /** Read what staff do not: insights, analytics, webhooks and their deliveries, activity, the team. */
   manage: managers,

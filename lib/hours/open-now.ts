@@ -128,3 +128,31 @@ export function describeOpenStatus(status: OpenStatus, now: Date, clock: Clock):
     return status.closesAt ? `Open now — closes ${formatRelativeDayTime(status.closesAt, now, clock)}` : "Open now — open 24 hours";
   return status.opensAt ? `Closed now — opens ${formatRelativeDayTime(status.opensAt, now, clock)}` : "Closed now — no opening hours set";
 }
+
+/**
+ * The opening intervals (epoch milliseconds, touching ones merged) that overlap `from`..`to`: what a keg's
+ * forecast counts time by (lib/taps/forecast.ts), so a keg does not drain while the venue is closed.
+ */
+export function openIntervals(
+  hours: DayHours[],
+  from: Date,
+  to: Date,
+  zone: string,
+  special: SpecialDay[] = [],
+): { start: number; end: number }[] {
+  const on = hoursOn(hours, special);
+  const first = DateTime.fromJSDate(from, { zone }).startOf("day").minus({ days: 1 });
+  const last = DateTime.fromJSDate(to, { zone }).startOf("day");
+  const merged: { start: number; end: number }[] = [];
+  for (let day = first; day <= last; day = day.plus({ days: 1 }).startOf("day")) {
+    const interval = openIntervalOf(on(day), day);
+    if (!interval) continue;
+    const start = interval.start.toMillis();
+    const end = interval.end.toMillis();
+    if (end <= from.getTime() || start >= to.getTime()) continue;
+    const previous = merged.at(-1);
+    if (previous && start <= previous.end) previous.end = Math.max(previous.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
+}

@@ -96,7 +96,8 @@ export async function describeChanges(db: Db, rows: ChangeRow[]): Promise<Change
         version: row.version,
         at: row.at.toISOString(),
         actor: row.actor,
-        summary: changeSummary(type, list, names, menuName.get(row.menuId) ?? null),
+        // The taps' changes carry their words (lib/taps/changes.ts); every other change is worded from its edits.
+        summary: row.summary ?? changeSummary(type, list, names, menuName.get(row.menuId) ?? null),
       });
     }
   }

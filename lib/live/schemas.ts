@@ -14,6 +14,9 @@ export const CHANGE_TYPES = [
   "item.restored",
   "menu.reverted",
   "menu.schedule_changed",
+  "tap.keg_low",
+  "tap.kicked",
+  "tap.swapped",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

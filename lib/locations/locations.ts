@@ -87,6 +87,7 @@ export function locationJson(location: Location, at: Date = new Date()): Locatio
     currency: location.currency,
     currency_symbol: currencySymbol(location.currency),
     number_of_taps: location.numberOfTaps,
+    keg_low_percent: location.kegLowPercent,
     menus_version: location.menusVersion,
     embed_origins: location.embedOrigins,
     archived_at: location.archivedAt?.toISOString() ?? null,

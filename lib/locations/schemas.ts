@@ -123,6 +123,13 @@ const locationFields = {
   contact_email: contactEmailInput,
   /** Who may frame the location's embedded menus (GET /embed/menus/:id), venue-operations §9. */
   embed_origins: embedOriginsInput,
+  /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
+  keg_low_percent: z
+    .number({ error: "must be a whole number from 0 to 100" })
+    .int("must be a whole number from 0 to 100")
+    .min(0, "must be a whole number from 0 to 100")
+    .max(100, "must be a whole number from 0 to 100")
+    .optional(),
 };
 
 export const locationInput = z.object(locationFields);
@@ -165,6 +172,8 @@ export const locationResponse = z.strictObject({
   currency: z.string().length(3),
   currency_symbol: z.string(),
   number_of_taps: z.number().int().min(0),
+  /** The share of a keg left at which it is told low (`tap.keg_low`, once per keg); default 15. */
+  keg_low_percent: z.number().int().min(0).max(100),
   /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
   menus_version: z.number().int().min(1),
   /** The origins whose pages may frame the location's embedded menus; empty: none. */

@@ -33,6 +33,7 @@ function columnsOf(input: LocationPatch): Columns {
     website: input.website,
     contactEmail: input.contact_email,
     embedOrigins: input.embed_origins,
+    kegLowPercent: input.keg_low_percent,
   };
 }
 
@@ -81,6 +82,7 @@ function changeSummary(before: Location, after: Location): string {
   if (changed("website")) parts.push("website changed");
   if (changed("contactEmail")) parts.push("contact email changed");
   if (before.embedOrigins.join(" ") !== after.embedOrigins.join(" ")) parts.push("embedding sites changed");
+  if (changed("kegLowPercent")) parts.push(`kegs told low at ${after.kegLowPercent}%`);
   if (changed("name")) return [`Location renamed to “${after.name}”`, ...parts].join("; ");
   return parts.length > 0 ? `Location “${after.name}”: ${parts.join("; ")}` : "";
 }

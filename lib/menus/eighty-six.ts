@@ -139,3 +139,21 @@ export function earliestEightySixExpiry(tree: Pick<MenuTreeResponse, "sections" 
   // ISO timestamps in UTC with milliseconds sort as text.
   return ends.sort()[0] ?? null;
 }
+
+/**
+ * 86s an item inside the caller's transaction, until someone restores it: a kicked keg (lib/taps/kick.ts),
+ * whose transaction names its own change (`tap.kicked`) and does the swap in the same version.
+ */
+export async function eightySixInTransaction(tx: Db, itemId: number, now: Date) {
+  await tx.update(items).set({ eightySixedAt: now, eightySixedUntil: null, updatedAt: now }).where(eq(items.id, itemId));
+}
+
+/** Restores an item inside the caller's transaction if its 86 is in force (a new keg of it tapped); whether it did. */
+export async function restoreInTransaction(tx: Db, itemId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(items)
+    .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: now })
+    .where(and(eq(items.id, itemId), inForce(now)))
+    .returning({ id: items.id });
+  return rows.length > 0;
+}

@@ -6,6 +6,7 @@ import { iso } from "@/lib/shared/iso";
 import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
 import { clockOf } from "@/lib/shared/time-format";
+import { lowItemIds } from "@/lib/taps/low";
 
 type Tree = Awaited<ReturnType<typeof menuTree>>;
 
@@ -66,5 +67,6 @@ export async function previewMenu(
     time_zone: row.location.timeZone,
     changes_at: changesAt === null ? null : iso(new Date(changesAt)),
     clock: clockOf({ country: row.location.country, time_zone: row.location.timeZone }),
+    almost_gone: await lowItemIds(db, row.location.id),
   };
 }

@@ -59,6 +59,8 @@ const LATER_COLUMNS = [
   ["sections", "schedule", "jsonb"],
   ["containers", "time_prices", "jsonb"],
   ["locations", "embed_origins", "jsonb not null default '[]'"],
+  ["locations", "keg_low_percent", "integer default 15 not null"],
+  ["menu_changes", "summary", "text"],
 ] as const;
 
 beforeAll(async () => {

@@ -8,26 +8,39 @@ describe("boardOptions", () => {
     expect(boardOptions({})).toEqual({
       theme: "light",
       layout: "full",
-      fields: { brewery_place: true, description: true, labels: true },
+      fields: { brewery_place: true, description: true, labels: true, almost_gone: false },
       refresh: null,
     });
   });
 
-  it("reads layout, theme, the three field toggles and refresh", () => {
-    expect(boardOptions({ layout: "compact", theme: "dark", brewery_place: "1", description: "0", labels: "true", refresh: "60" })).toEqual(
-      {
-        theme: "dark",
+  it("reads layout, theme, the field toggles and refresh", () => {
+    expect(
+      boardOptions({
         layout: "compact",
-        fields: { brewery_place: true, description: false, labels: true },
-        refresh: 60,
-      },
-    );
+        theme: "dark",
+        brewery_place: "1",
+        description: "0",
+        labels: "true",
+        almost_gone: "1",
+        refresh: "60",
+      }),
+    ).toEqual({
+      theme: "dark",
+      layout: "compact",
+      fields: { brewery_place: true, description: false, labels: true, almost_gone: true },
+      refresh: 60,
+    });
   });
 
   it("gives each layout its own defaults for the fields the link does not set", () => {
     expect(boardOptions({ layout: "compact" }).fields).toEqual(BOARD_FIELD_DEFAULTS.compact);
-    expect(BOARD_FIELD_DEFAULTS.compact).toEqual({ brewery_place: false, description: false, labels: false });
-    expect(boardOptions({ layout: "full", labels: "0" }).fields).toEqual({ brewery_place: true, description: true, labels: false });
+    expect(BOARD_FIELD_DEFAULTS.compact).toEqual({ brewery_place: false, description: false, labels: false, almost_gone: false });
+    expect(boardOptions({ layout: "full", labels: "0" }).fields).toEqual({
+      brewery_place: true,
+      description: true,
+      labels: false,
+      almost_gone: false,
+    });
   });
 
   it("falls back to each default for a value it does not understand, and takes a repeated one's first", () => {
@@ -54,8 +67,8 @@ describe("boardPath", () => {
     expect(path).toBe("/preview/menus/12?layout=compact&theme=dark&brewery_place=1");
     const query = Object.fromEntries(new URL(path, "http://board.test").searchParams);
     expect(boardOptions(query)).toEqual(compactDark);
-    expect(boardPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false }, refresh: 300 })).toBe(
-      "/preview/menus/3?brewery_place=0&labels=0&refresh=300",
-    );
+    expect(
+      boardPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false, almost_gone: true }, refresh: 300 }),
+    ).toBe("/preview/menus/3?brewery_place=0&labels=0&almost_gone=1&refresh=300");
   });
 });

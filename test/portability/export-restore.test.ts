@@ -32,6 +32,7 @@ const RECORDS: Record<string, string> = {
   containers: "containers",
   events: "events",
   webhooks: "webhooks",
+  taps: "taps",
   custom_menus: "custom_menus",
   custom_sections: "custom_sections",
   custom_items: "custom_items",
@@ -128,6 +129,18 @@ beforeAll(async () => {
   expect((await api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } })).status).toBe(200);
   expect((await api.patch(`menus/${menu.id}`, { as: owner.rw, body: { menu: { name: "Renamed list" } } })).status).toBe(200);
   expect((await api.post(`menus/${menu.id}/versions/2/revert`, { as: owner.rw })).status).toBe(200);
+  // Taps (decision 065): a tap with a keg and a pour, and a flow meter's token (a secret: never exported).
+  const tap = await api.post(`locations/${first.id}/taps`, {
+    as: owner.rw,
+    body: { tap: { number: 1, item_id: tree.sections[0].items.at(-1).id, on_deck: [item.id] } },
+  });
+  expect(tap.status).toBe(201);
+  expect((await api.post(`taps/${tap.body.tap.id}/kegs`, { as: owner.rw, body: { size_ml: 19_550 } })).status).toBe(201);
+  expect(
+    (await api.post(`taps/${tap.body.tap.id}/pours`, { as: owner.rw, body: { volume: 16, unit: "oz", idempotency_key: "export-1" } }))
+      .status,
+  ).toBe(201);
+  expect((await api.post(`locations/${first.id}/ingest_token`, { as: owner.rw })).status).toBe(201);
   const extra = await api.post("locations", { as: owner.rw, body: { name: "Old Site", time_zone: "America/Chicago", currency: "USD" } });
   expect(extra.status).toBe(201);
   expect((await api.delete(`locations/${extra.body.location.id}`, { as: owner.rw })).status).toBe(200);
@@ -159,6 +172,7 @@ describe("GET /export", () => {
         union all select secret_hash from api_keys where business_id = 1
         union all select secret_encrypted from webhooks where location_id in (select id from locations where business_id = 1)
         union all select lease_token from webhooks where lease_token is not null
+        union all select token_hash from tap_ingest_tokens
         union all select token_hash from browser_sessions
         union all select access_token_encrypted from beer_accounts where user_id in (select id from users where business_id = 1)`)) as unknown as {
         rows: { v: string }[];

@@ -27,6 +27,9 @@ export const menuChanges = pgTable(
     // type is read from the change's edits (lib/live/describe.ts).
     type: text(),
     actor: jsonb().$type<ChangeActor>().notNull(),
+    // The change in words when its writer named it (the taps' changes, lib/taps/changes.ts); else
+    // lib/live/describe.ts words it from its edits.
+    summary: text(),
     at: stamp("at").notNull().defaultNow(),
   },
   (t) => [

@@ -11,3 +11,4 @@ export * from "./changes";
 export * from "./webhooks";
 export * from "./team";
 export * from "./imports";
+export * from "./taps";

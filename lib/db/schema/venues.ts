@@ -83,6 +83,8 @@ export const locations = pgTable(
     timeZone: text("time_zone").notNull(),
     currency: text().notNull().default("USD"),
     numberOfTaps: integer("number_of_taps").notNull().default(0),
+    // A keg at or under this share left records `tap.keg_low` once (venue-operations §8).
+    kegLowPercent: integer("keg_low_percent").notNull().default(15),
     // Set by POST /locations/:id/custom_menus/migrate; custom-menu writes answer 409 afterwards.
     customMenusMigratedAt: stamp("custom_menus_migrated_at"),
     // Raised with any change to any of the location's menus, once per transaction (the triggers of

@@ -32,6 +32,8 @@ export const previewResponse = z.strictObject({
   changes_at: z.string().nullable(),
   /** The venue's clock (its country's, decision 062): "as of 9:05 PM" or "as of 21:05". */
   clock: z.enum(["12h", "24h"]),
+  /** The items pouring from a keg at or under the location's keg_low_percent (venue-operations §8): "almost gone" where the board shows it. */
+  almost_gone: z.array(z.number().int().positive()),
 });
 
 export type PreviewResponse = z.infer<typeof previewResponse>;
@@ -50,13 +52,13 @@ export type BoardTheme = (typeof BOARD_THEMES)[number];
 export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
 
 /** What a beer shows besides its tap, name, style, ABV and prices: each can be turned off or on. */
-export type BoardFields = { brewery_place: boolean; description: boolean; labels: boolean };
-export const BOARD_FIELDS = ["brewery_place", "description", "labels"] as const satisfies readonly (keyof BoardFields)[];
+export type BoardFields = { brewery_place: boolean; description: boolean; labels: boolean; almost_gone: boolean };
+export const BOARD_FIELDS = ["brewery_place", "description", "labels", "almost_gone"] as const satisfies readonly (keyof BoardFields)[];
 
 /** Each layout's fields when the link says nothing: the full board shows everything, the compact one line. */
 export const BOARD_FIELD_DEFAULTS: Record<BoardLayout, BoardFields> = {
-  full: { brewery_place: true, description: true, labels: true },
-  compact: { brewery_place: false, description: false, labels: false },
+  full: { brewery_place: true, description: true, labels: true, almost_gone: false },
+  compact: { brewery_place: false, description: false, labels: false, almost_gone: false },
 };
 
 export type BoardOptions = { theme: BoardTheme; layout: BoardLayout; fields: BoardFields; refresh: number | null };
@@ -75,7 +77,7 @@ const flag = z.preprocess(
 );
 
 /**
- * `?theme=light|dark`, `?layout=full|compact`, `?brewery_place=`, `?description=`, `?labels=` (`1` or
+ * `?theme=light|dark`, `?layout=full|compact`, `?brewery_place=`, `?description=`, `?labels=`, `?almost_gone=` (`1` or
  * `0`; unset: the layout's default) and `?refresh=<seconds>` for TVs that reload themselves, whole
  * seconds from 30 to 3600 (anything else means no refresh).
  */
@@ -85,6 +87,7 @@ export const boardQuery = z.object({
   brewery_place: flag,
   description: flag,
   labels: flag,
+  almost_gone: flag,
   refresh: z.preprocess(
     first,
     z
@@ -107,6 +110,7 @@ export function boardOptions(query: Record<string, string | string[] | undefined
       brewery_place: parsed.brewery_place ?? defaults.brewery_place,
       description: parsed.description ?? defaults.description,
       labels: parsed.labels ?? defaults.labels,
+      almost_gone: parsed.almost_gone ?? defaults.almost_gone,
     },
     refresh: parsed.refresh,
   };
