@@ -1,5 +1,5 @@
 import type { DayHours } from "@/lib/hours/open-now";
-import { WEEKDAYS } from "@/lib/hours/schemas";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 
 // Opening hours in the API's answer form, for the pure open-now and next-opening tests.
 

@@ -3,7 +3,8 @@ import type { FieldPath, UseFormReturn } from "react-hook-form";
 import { ApiProblem } from "@/lib/client/api";
 import type { Hour } from "@/lib/client/queries/hours";
 import { wallClockOf } from "@/lib/hours/open-now";
-import { WEEKDAYS, updateHoursBody, wallClock } from "@/lib/hours/schemas";
+import { updateHoursBody, wallClock } from "@/lib/hours/schemas";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 
 // The weekly editor edits a friendlier shape than the API's (one state per day instead of two
 // flags); times are checked with the API's own `wallClock` and the batch with `updateHoursBody`.

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { FormFooter } from "@/components/ui/form-footer";
 import { useToast } from "@/components/ui/toast";
@@ -32,21 +31,8 @@ const KIND_LABELS: Record<(typeof KINDS)[number], string> = {
   hours: "Weekly hours",
 };
 
-export function ImportButton({ locationId, locationName }: { locationId: number; locationName: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className="btn" onClick={() => setOpen(true)}>
-        Import…
-      </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Import from your current menu service" wide>
-        {open && <ImportWizard locationId={locationId} locationName={locationName} onDone={() => setOpen(false)} />}
-      </Dialog>
-    </>
-  );
-}
-
-function ImportWizard({ locationId, locationName, onDone }: { locationId: number; locationName: string; onDone: () => void }) {
+/** The wizard inside the Import dialog (components/imports/import-button.tsx loads it when the dialog opens). */
+export function ImportWizard({ locationId, locationName, onDone }: { locationId: number; locationName: string; onDone: () => void }) {
   const [access, setAccess] = useState<Access | null>(null);
   const [sources, setSources] = useState<SourceLocation[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { menuQueries } from "@/lib/client/queries/menus";
-import { CHANGE_TYPES, changeResponse } from "@/lib/live/schemas";
+import { CHANGE_TYPES } from "@/lib/shared/change-types";
 import { boardDrag } from "./drag-state";
 
 // Two managers on one menu see each other's changes (live-menus §3, §5): the board follows the
@@ -37,10 +37,16 @@ export function useLiveMenus(locationId: number) {
       if (all) void queryClient.invalidateQueries({ queryKey: menuQueries.trees() });
       else for (const id of menus) void queryClient.invalidateQueries({ queryKey: menuQueries.tree(id).queryKey });
     };
+    // Only the two ids are read (the feed's schema, lib/live/schemas.ts, stays out of the first load).
     const onChange = (event: Event) => {
-      const parsed = changeResponse.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!parsed.success || parsed.data.location_id !== locationId) return;
-      touched.add(parsed.data.menu_id);
+      let change: { location_id?: unknown; menu_id?: unknown };
+      try {
+        change = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      if (change.location_id !== locationId || typeof change.menu_id !== "number") return;
+      touched.add(change.menu_id);
       refresh();
     };
     const connect = () => {

@@ -3,7 +3,8 @@ import type { Db } from "@/lib/db/client";
 import { hours } from "@/lib/db/schema";
 import { recordActivity } from "@/lib/activity/activity";
 import { ApiError, invalid, type FieldError } from "@/lib/server/errors";
-import { WEEKDAYS, type HourPatch, type HourResponse } from "@/lib/hours/schemas";
+import type { HourPatch, HourResponse } from "@/lib/hours/schemas";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 
 export type Hour = typeof hours.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { WEEKDAYS } from "@/lib/hours/schemas";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 import { type Clock, formatRelativeDayTime } from "@/lib/shared/time-format";
 
 // "Open now" is a question about the venue's wall clock, so every step happens in the venue's IANA

@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 import { envelope, positiveId, recordId, timestamp } from "../shared/schemas";
-
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;

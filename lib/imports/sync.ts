@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, events, hours, items, menus, sections } from "@/lib/db/schema";
 import type { Location } from "@/lib/locations/locations";
-import { WEEKDAYS } from "@/lib/hours/schemas";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
 import { KINDS } from "./schemas";
 import type { SourceContainer, SourceEvent, SourceHour, SourceItem, SourceMenu, SourceSection, SourceSnapshot } from "./source";
 

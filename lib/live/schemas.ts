@@ -3,21 +3,7 @@ import { recordId, timestamp } from "../shared/schemas";
 
 // The change feed (live-menus §3): isomorphic, so the dashboard's live refresh reads the same shapes.
 
-export const CHANGE_TYPES = [
-  "menu.created",
-  "menu.updated",
-  "menu.deleted",
-  "menu.published",
-  "menu.unpublished",
-  "menu.reordered",
-  "item.86d",
-  "item.restored",
-  "menu.reverted",
-  "menu.schedule_changed",
-  "tap.keg_low",
-  "tap.kicked",
-  "tap.swapped",
-] as const;
+import { CHANGE_TYPES } from "../shared/change-types";
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** A feed cursor: opaque to clients; here the change's id written as 16 digits, so cursors also sort as strings. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANGE_TYPES } from "../live/schemas";
+import { CHANGE_TYPES } from "../shared/change-types";
 import { envelope, optionalText, recordId, timestamp } from "../shared/schemas";
 
 // Signed webhooks (live-menus §4): isomorphic, the dashboard's form validates with the same schemas.

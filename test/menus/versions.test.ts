@@ -342,6 +342,17 @@ const OTHER_WRITES = new Set([
   // test/imports/imports.test.ts, against a source; listing a source's locations writes nothing.
   "POST /api/v1/locations/{id}/imports",
   "POST /api/v1/locations/{id}/imports/source_locations",
+  // Taps (venue-operations §8): a pour that drains a keg and POST /taps/:id/kick 86 its beer and swap in
+  // the on-deck one in one version, a low keg raises its menu once, a new keg restores the beer; all in
+  // test/taps/taps.test.ts. A tap's own record, its kegs list and the ingest token touch no menu.
+  "POST /api/v1/locations/{id}/ingest_token",
+  "POST /api/v1/locations/{id}/pours",
+  "POST /api/v1/locations/{id}/taps",
+  "POST /api/v1/taps/{id}/kegs",
+  "POST /api/v1/taps/{id}/kick",
+  "POST /api/v1/taps/{id}/pours",
+  "PATCH /api/v1/taps/{id}",
+  "DELETE /api/v1/taps/{id}",
   // A restore (venue-operations §6) writes into a business with no location, so no existing menu: its
   // menus arrive with the versions and history they had (decision 060).
   "POST /api/v1/import",

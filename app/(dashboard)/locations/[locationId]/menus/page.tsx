@@ -3,7 +3,7 @@ import { MenuBoard } from "@/components/menu-board/menu-board";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
 import { may, type Role } from "@/lib/auth/permissions";
-import { ImportButton } from "@/components/imports/import-dialog";
+import { ImportButton } from "@/components/imports/import-button";
 import { idParam } from "@/lib/shared/schemas";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
