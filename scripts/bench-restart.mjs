@@ -22,7 +22,21 @@ async function ready(deadline) {
   return false;
 }
 
+/** Until nothing answers on the port: the stopped server has finished its graceful shutdown. */
+async function gone(deadline) {
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 async function startOnce() {
+  if (!(await gone(Date.now() + 30_000))) throw new Error(`something still answers on port ${port}`);
   const began = Date.now();
   const child = spawn("node", ["scripts/start.mjs", "-H", "127.0.0.1", "-p", String(port)], {
     env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
@@ -37,6 +51,7 @@ async function startOnce() {
   const ms = Date.now() - began;
   process.kill(-child.pid, "SIGTERM");
   await new Promise((resolve) => child.on("exit", resolve));
+  await gone(Date.now() + 30_000);
   if (!ok) throw new Error(`not ready within 10 minutes:\n${said}`);
   return { ms, built: !said.includes("Sources unchanged") };
 }
