@@ -6,6 +6,7 @@ import { TimeInput, timeError } from "@/components/ui/time-input";
 import { DAYS } from "@/lib/schedules/evaluate";
 import { describeSchedule, isOvernight } from "@/lib/schedules/describe";
 import { type Clock, formatCalendarDate, formatClock } from "@/lib/shared/time-format";
+import formStyles from "./form-parts.module.css";
 import styles from "./schedule-fields.module.css";
 
 // When a menu or section is on (venue-operations §7), and a container's happy hours: the windows as the
@@ -199,11 +200,11 @@ export function ScheduleField<T extends FieldValues>({
     <fieldset className={styles.schedule}>
       <legend className={styles.legend}>When guests see it</legend>
       <div className={styles.modes}>
-        <label className={styles.mode}>
+        <label className={formStyles.check}>
           <input type="radio" name={`${id}-mode`} checked={schedule === null} onChange={() => set(null)} />
           Always
         </label>
-        <label className={styles.mode}>
+        <label className={formStyles.check}>
           <input
             type="radio"
             name={`${id}-mode`}

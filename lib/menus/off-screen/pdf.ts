@@ -112,22 +112,34 @@ function headingBlock(doc: Doc, section: PrintSection, width: number): Block {
   };
 }
 
-/** Places blocks top to bottom in columns, page after page; `keep` groups blocks that move together when they fit. */
+/**
+ * Places blocks top to bottom in columns, page after page; `keep` groups blocks that move together when
+ * they fit. A dry flow draws nothing and adds no page, only counts them; `height` shortens its columns
+ * (to balance the columns of a menu that fits on one page).
+ */
 class Flow {
   private column = 0;
   private y: number;
+  pages = 1;
+  /** A group that fits a whole column was broken (only a shortened column does that). */
+  broke = false;
   readonly top: number;
   readonly bottom: number;
   readonly width: number;
   private readonly lefts: number[];
+  private readonly dry: boolean;
+  private readonly whole: number;
 
   constructor(
     private readonly doc: Doc,
     columns: number,
+    options: { dry?: boolean; height?: number } = {},
   ) {
     const [width, height] = [doc.page.width, doc.page.height];
+    this.dry = options.dry ?? false;
     this.top = MARGIN + HEADER;
-    this.bottom = height - MARGIN - FOOTER;
+    this.whole = height - MARGIN - FOOTER - this.top;
+    this.bottom = Math.min(this.top + this.whole, this.top + (options.height ?? Number.POSITIVE_INFINITY));
     this.width = (width - 2 * MARGIN - (columns - 1) * GUTTER) / columns;
     this.lefts = Array.from({ length: columns }, (_, index) => MARGIN + index * (this.width + GUTTER));
     this.y = this.top;
@@ -144,7 +156,8 @@ class Flow {
   private next() {
     if (this.column + 1 < this.lefts.length) this.column += 1;
     else {
-      this.doc.addPage();
+      if (!this.dry) this.doc.addPage();
+      this.pages += 1;
       this.column = 0;
     }
     this.y = this.top;
@@ -152,12 +165,13 @@ class Flow {
 
   /** Moves on when `height` does not fit the rest of this column but would fit a fresh one. */
   keep(height: number) {
+    if (height > this.bottom - this.top && height <= this.whole) this.broke = true;
     if (height > this.room && !this.atTop && height <= this.bottom - this.top) this.next();
   }
 
   place(block: Block) {
     if (block.height > this.room && !this.atTop) this.next();
-    block.draw(this.lefts[this.column]!, this.y);
+    if (!this.dry) block.draw(this.lefts[this.column]!, this.y);
     this.y += block.height;
   }
 
@@ -214,8 +228,8 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
     doc.on("end", resolve);
     doc.on("error", reject);
   });
-  const flow = new Flow(doc, layout === "columns" ? 2 : 1);
-  const note = (text: string, size: number) => {
+  const columns = layout === "columns" ? 2 : 1;
+  const note = (flow: Flow, text: string, size: number) => {
     const width = flow.width;
     doc.font(REGULAR).fontSize(size);
     const height = doc.heightOfString(text, { width }) + 8;
@@ -229,10 +243,29 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
           .text(text, x, y + 2, { width }),
     });
   };
-  if (menu.description) note(menu.description, 9.5);
-  if (menu.sections.length === 0) note("Nothing on this menu right now.", 10);
-  for (const section of menu.sections) drawSection(doc, flow, section, layout);
-  if (menu.footer) note(menu.footer, 9);
+  const lay = (flow: Flow) => {
+    if (menu.description) note(flow, menu.description, 9.5);
+    if (menu.sections.length === 0) note(flow, "Nothing on this menu right now.", 10);
+    for (const section of menu.sections) drawSection(doc, flow, section, layout);
+    if (menu.footer) note(flow, menu.footer, 9);
+    return flow;
+  };
+  // Columns of a menu that fits on one page are balanced: the shortest columns that still hold it on
+  // one page with every section kept whole that fits a column, found by laying it out dry (a long menu
+  // fills its pages' columns top to bottom).
+  let height: number | undefined;
+  const full = columns > 1 ? lay(new Flow(doc, columns, { dry: true })) : null;
+  if (full && full.pages === 1) {
+    let [low, high] = [0, full.bottom - full.top];
+    while (high - low > 2) {
+      const middle = (low + high) / 2;
+      const trial = lay(new Flow(doc, columns, { dry: true, height: middle }));
+      if (trial.pages === 1 && !trial.broke) high = middle;
+      else low = middle;
+    }
+    height = high;
+  }
+  lay(new Flow(doc, columns, { height }));
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
