@@ -1,7 +1,8 @@
 // Integration keys' scopes (venue-operations §12, decision 056): the one table of which API paths
 // each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
 // A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
-// keys themselves, locations' own writes, activity, the whole-business export and import) is never open to a key.
+// keys themselves, locations' own writes, activity, the whole-business export and import, a flow
+// meter's ingest token: a key never mints another credential) is never open to a key.
 
 export const SCOPES = [
   "menus:read",
@@ -35,7 +36,7 @@ const ID = "[^/]+";
 /** Path (after /api/v1) → family, first match wins. `any`: any scope may read it (the location itself). */
 const FAMILIES: [RegExp, Family][] = [
   [new RegExp(`^/locations(/${ID})?$`), "any"],
-  [new RegExp(`^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements)(/.*)?$`), "menus"],
+  [new RegExp(`^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements|qr\\.svg)(/.*)?$`), "menus"],
   [new RegExp(`^/locations/${ID}/events(/.*)?$`), "events"],
   [new RegExp(`^/locations/${ID}/(hours|special_hours)(/.*)?$`), "hours"],
   [new RegExp(`^/locations/${ID}/insights(/.*)?$`), "insights"],

@@ -220,6 +220,8 @@ describe("the scopes table", () => {
         "/api/v1/locations/1/activity",
         "/api/v1/locations/1/imports",
         "/api/v1/locations/1/imports/source_locations",
+        // A flow meter's token is a credential: issued in the dashboard, never by a key.
+        "/api/v1/locations/1/ingest_token",
         "/api/v1/locations/1/restore",
         "/api/v1/openapi",
         "/api/v1/password_resets",
@@ -236,6 +238,7 @@ describe("the scopes table", () => {
     expect(scopesFor("PATCH", "/api/v1/locations/1")).toBeNull();
     expect(scopesFor("GET", "/api/v1/menus/1")).toEqual(["menus:read", "menus:write"]);
     expect(scopesFor("POST", "/api/v1/items/1/86")).toEqual(["menus:write"]);
+    expect(scopesFor("GET", "/api/v1/locations/1/qr.svg")).toEqual(["menus:read", "menus:write"]);
   });
 });
 
