@@ -14,6 +14,8 @@ const STAMP = ".server/build-stamp.json";
 /** Folders the build compiles; top-level files of these kinds are its configs and entry points. */
 const SOURCE_DIRS = ["app", "components", "lib", "sandbox", "public", "lint"];
 const TOP_LEVEL = /\.(ts|tsx|js|mjs|cjs|json|jsonc)$/;
+/** Written by the build itself (absent on a fresh clone): left out, or the second start would build again. */
+const GENERATED = new Set(["next-env.d.ts"]);
 /** Settings the build itself reads (the rest are read by the running server). */
 const BUILD_SETTINGS = ["NEXT_DIST_DIR", "NODE_ENV"];
 
@@ -29,7 +31,7 @@ function filesUnder(dir) {
 /** One digest of every input's path and content, and of the build's settings. */
 function sourceDigest() {
   const top = readdirSync(".", { withFileTypes: true })
-    .filter((entry) => entry.isFile() && TOP_LEVEL.test(entry.name))
+    .filter((entry) => entry.isFile() && TOP_LEVEL.test(entry.name) && !GENERATED.has(entry.name))
     .map((entry) => entry.name);
   const hash = createHash("sha256");
   for (const file of [...top, ...SOURCE_DIRS.flatMap(filesUnder)].sort()) {
