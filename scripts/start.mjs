@@ -67,9 +67,11 @@ if (fresh) {
   writeFileSync(STAMP, `${JSON.stringify({ digest, distDir, builtAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
-// Serve in the foreground: the server gets the signals (SIGTERM stops its jobs cleanly).
-const serve = spawn("npm", ["run", "-s", "serve", "--", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
+// Serve in the foreground, as `npm run serve` does, but with node as our own child (npm's shell would
+// not pass a SIGTERM on): the server gets the signals and stops its jobs cleanly.
+const serve = spawn(process.execPath, [".server/server.js", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
   stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => serve.kill(signal));
 serve.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
