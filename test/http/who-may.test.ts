@@ -22,12 +22,13 @@ import { type Account, api, call, type Credentials, db, login } from "../api";
 
 type Caller = "owner" | "managerA" | "managerB" | "staffA" | "staffRO" | "rival";
 type Outcome = "ok" | 403 | 404;
-type Action = "read" | "eightySix" | "publish" | "edit" | "manage" | "own";
+type Action = "read" | "eightySix" | "pour" | "publish" | "edit" | "manage" | "own";
 
 /** What each action's rule lets each caller do with a record of location A (the permissions table, restated). */
 const EXPECTED: Record<Action, Record<Caller, Outcome>> = {
   read: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: "ok", rival: 404 },
   eightySix: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
+  pour: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
   publish: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
   edit: { owner: "ok", managerA: "ok", managerB: 404, staffA: 403, staffRO: 403, rival: 404 },
   manage: { owner: "ok", managerA: "ok", managerB: 404, staffA: 403, staffRO: 403, rival: 404 },
@@ -46,6 +47,7 @@ type Fixture = {
   custom_section: number;
   custom_item: number;
   custom_container: number;
+  tap: number;
 };
 
 // [method, path (placeholders name the fixture's records), action, body]
@@ -90,6 +92,10 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/webhooks", "manage"],
   ["POST", "locations/{location}/webhooks", "edit", { webhook: { url: "http://127.0.0.1:9/hook", events: ["menu.updated"] } }],
   ["GET", "locations/{location}/activity", "manage"],
+  ["GET", "locations/{location}/qr.svg", "read"],
+  ["GET", "locations/{location}/taps", "read"],
+  ["POST", "locations/{location}/taps", "edit", { tap: { number: 999 } }],
+  ["POST", "locations/{location}/ingest_token", "edit"],
   ["GET", "locations/{location}/custom_menus", "read"],
   ["POST", "locations/{location}/custom_menus", "edit", { custom_menu: { name: "Wine" } }],
   ["PATCH", "locations/{location}/custom_menus/positions", "edit", { custom_menus: [] }],
@@ -108,6 +114,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "menus/{menu}/versions", "read"],
   ["GET", "menus/{menu}/versions/1", "read"],
   ["GET", "menus/{menu}/export.csv", "read"],
+  ["GET", "menus/{menu}/print.pdf?paper=a4&layout=list", "read"],
   [
     "PUT",
     "menus/{menu}/import.csv?dry_run=true",
@@ -143,6 +150,12 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "events/{event}", "read"],
   ["PATCH", "events/{event}", "edit", { event: { name: "Quiz night" } }],
   ["DELETE", "events/{event}", "edit"],
+  ["GET", "taps/{tap}", "read"],
+  ["PATCH", "taps/{tap}", "edit", { tap: { name: "Left bar" } }],
+  ["POST", "taps/{tap}/kegs", "pour", { size_ml: 19500 }],
+  ["POST", "taps/{tap}/pours", "pour", { volume: 473, unit: "ml", idempotency_key: "who-may" }],
+  ["POST", "taps/{tap}/kick", "pour"],
+  ["DELETE", "taps/{tap}", "edit"],
   ["GET", "webhooks/{webhook}", "manage"],
   ["PATCH", "webhooks/{webhook}", "edit", { webhook: { description: "POS" } }],
   ["DELETE", "webhooks/{webhook}", "edit"],
@@ -176,6 +189,7 @@ let owner: Account;
 let rival: Account;
 let callers: Record<Caller, Credentials>;
 let locationA: number;
+let tapNumber = 100;
 
 async function ok<T = any>(response: Promise<{ status: number; body: any }>, status = 200): Promise<T> {
   const answer = await response;
@@ -227,6 +241,10 @@ async function fixture(): Promise<Fixture> {
       201,
     )
   ).custom_container.id;
+  // Tap numbers are unique per location, and every row makes fresh records.
+  tapNumber += 1;
+  const tap = (await ok(api.post(`locations/${locationA}/taps`, { ...as, body: { tap: { number: tapNumber, item_id: item } } }), 201)).tap
+    .id;
   return {
     location: locationA,
     menu,
@@ -239,6 +257,7 @@ async function fixture(): Promise<Fixture> {
     custom_section: customSection,
     custom_item: customItem,
     custom_container: customContainer,
+    tap,
   };
 }
 
