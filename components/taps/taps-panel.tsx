@@ -338,12 +338,9 @@ function QueueRow({ id, name, first, onRemove }: { id: number; name: string; fir
 function NewKeg({ tap, locationId, onDone }: { tap: Tap; locationId: number; onDone: () => void }) {
   const notify = useToast();
   const refresh = useRefresh();
-  const { sections } = useLocationSections(locationId);
   const [size, setSize] = useState<number>(KEG_SIZES[2].ml);
   const [itemId, setItemId] = useState<number | null>(tap.item_id ?? tap.on_deck[0] ?? null);
   const sizeId = useId();
-  const itemSelectId = useId();
-  const items = sections.flatMap((section) => section.items.map((item) => ({ id: item.id, name: item.name, place: section.place })));
   const submit = useMutation({
     mutationFn: () =>
       apiFetch(`/api/v1/taps/${tap.id}/kegs`, { method: "POST", body: { size_ml: size, ...(itemId !== null && { item_id: itemId }) } }),
@@ -361,17 +358,13 @@ function NewKeg({ tap, locationId, onDone }: { tap: Tap; locationId: number; onD
         submit.mutate();
       }}
     >
-      <label htmlFor={itemSelectId} className={styles.fieldLabel}>
-        Beer
-      </label>
-      <select id={itemSelectId} className="select" value={itemId ?? ""} onChange={(event) => setItemId(Number(event.target.value) || null)}>
-        {itemId === null && <option value="">Choose a beer…</option>}
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.name} ({item.place})
-          </option>
-        ))}
-      </select>
+      <BeerSelect
+        locationId={locationId}
+        label="Beer"
+        empty={itemId === null ? "Choose a beer…" : null}
+        value={itemId}
+        onChange={setItemId}
+      />
       <label htmlFor={sizeId} className={styles.fieldLabel}>
         Keg size
       </label>
@@ -397,12 +390,9 @@ function NewKeg({ tap, locationId, onDone }: { tap: Tap; locationId: number; onD
 function AddTap({ locationId, taken, onDone }: { locationId: number; taken: number[]; onDone: () => void }) {
   const notify = useToast();
   const refresh = useRefresh();
-  const { sections } = useLocationSections(locationId);
   const [number, setNumber] = useState(String((taken.length ? Math.max(...taken) : 0) + 1));
   const [itemId, setItemId] = useState<number | null>(null);
   const numberId = useId();
-  const itemSelectId = useId();
-  const items = sections.flatMap((section) => section.items.map((item) => ({ id: item.id, name: item.name, place: section.place })));
   const submit = useMutation({
     mutationFn: () =>
       apiFetch(`/api/v1/locations/${locationId}/taps`, { method: "POST", body: { tap: { number: Number(number), item_id: itemId } } }),
@@ -431,17 +421,7 @@ function AddTap({ locationId, taken, onDone }: { locationId: number; taken: numb
         onChange={(event) => setNumber(event.target.value)}
         required
       />
-      <label htmlFor={itemSelectId} className={styles.fieldLabel}>
-        Pours
-      </label>
-      <select id={itemSelectId} className="select" value={itemId ?? ""} onChange={(event) => setItemId(Number(event.target.value) || null)}>
-        <option value="">Nothing yet</option>
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.name} ({item.place})
-          </option>
-        ))}
-      </select>
+      <BeerSelect locationId={locationId} label="Pours" empty="Nothing yet" value={itemId} onChange={setItemId} />
       <div className={styles.dialogActions}>
         <button type="button" className="btn" onClick={onDone}>
           Cancel
@@ -451,5 +431,39 @@ function AddTap({ locationId, taken, onDone }: { locationId: number; taken: numb
         </button>
       </div>
     </form>
+  );
+}
+
+/** A beer of the location's menus to choose, named with its place; `empty`: the choice of none, if offered. */
+function BeerSelect({
+  locationId,
+  label,
+  empty,
+  value,
+  onChange,
+}: {
+  locationId: number;
+  label: string;
+  empty: string | null;
+  value: number | null;
+  onChange: (itemId: number | null) => void;
+}) {
+  const id = useId();
+  const { sections } = useLocationSections(locationId);
+  const items = sections.flatMap((section) => section.items.map((item) => ({ id: item.id, name: item.name, place: section.place })));
+  return (
+    <>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value ?? ""} onChange={(event) => onChange(Number(event.target.value) || null)}>
+        {empty !== null && <option value="">{empty}</option>}
+        {items.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name} ({item.place})
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
