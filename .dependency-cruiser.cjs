@@ -188,7 +188,7 @@ module.exports = {
       comment: "A module nothing imports and that imports nothing is dead (app/ and pages/ files are entry points Next.js finds itself).",
       from: {
         orphan: true,
-        pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^server\\.ts$"],
+        pathNot: ["\\.d\\.m?ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^server\\.ts$"],
       },
       to: {},
     },

@@ -9,12 +9,13 @@
 // the tag with everything that could make the same tag mean another answer to someone else (method, URL,
 // credentials, coding), so a kept answer is the compression of exactly the bytes the app just gave.
 // Requests that arrive while the first compression of a tag is under way wait for it (32 boards reading a
-// menu that just changed compress it once). Imports only packages, none of the app.
+// menu that just changed compress it once). Imports only packages and lib/server/memory-budget.ts.
 import type http from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compression from "compression";
 import Negotiator from "negotiator";
 import onHeaders from "on-headers";
+import { defaultCacheMb } from "./lib/server/memory-budget.js";
 
 /** Compressed per request at most once per tag, so still the fast settings: gzip level 1, brotli quality 1. */
 const GZIP = { level: constants.Z_BEST_SPEED };
@@ -25,7 +26,7 @@ const PREFERRED = ["br", "gzip"];
 
 type Settled = Buffer | null;
 
-/** Compressed answers kept by key, least recently used first; at most `maxBytes` in all. */
+/** Compressed answers kept by key, least recently used first; at most `maxBytes` in all (by default lib/server/memory-budget.ts's share). */
 export class CompressedAnswers {
   private readonly kept = new Map<string, Buffer>();
   private readonly pending = new Map<string, Promise<Settled>>();
@@ -33,7 +34,7 @@ export class CompressedAnswers {
   readonly stats = { compressed: 0, reused: 0, waited: 0 };
 
   constructor(
-    readonly maxBytes = 64 * 1024 * 1024,
+    readonly maxBytes = defaultCacheMb() * 1024 * 1024,
     readonly maxEntryBytes = 8 * 1024 * 1024,
   ) {}
 

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
+import { serverNode } from "./server-options.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 /** Builds the app as `npm run build` does (Next.js, then the server), with `env` (its NEXT_DIST_DIR). */
@@ -38,12 +39,14 @@ export type AppServer = { base: string; child: ChildProcess; log: string[] };
 /** The production server that `npm run serve` runs. */
 export const SERVER = path.join(ROOT, ".server", "server.js");
 
-/** Starts the server in its own process group and waits until GET /api/health answers 200; `nodeArgs` go to node (e.g. --cpu-prof). */
+/** Starts the server (as `npm start` runs it) in its own process group and waits until GET /api/health answers 200; `nodeArgs` go to node (e.g. --cpu-prof). */
 export async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<AppServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, SERVER, "-p", String(port), "-H", "127.0.0.1"], {
+  // As `npm start` runs it: the same Node flags and environment for its database (server-options.mjs).
+  const node = serverNode(env);
+  const child = spawn(process.execPath, [...node.args, ...nodeArgs, SERVER, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env,
+    env: node.env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -8,6 +8,11 @@
  * server instead; then SOAK_STOP and SOAK_START, the commands that stop and start it, are required, and
  * the run uses a throwaway database on it.
  *
+ * `--embedded` runs it on the embedded default instead (PGlite in the server's process, under a temporary
+ * DATA_DIR, as `npm start` runs): the same load with no outage (there is no database server to stop), and
+ * the acknowledged writes looked up by opening the data directory once the server has stopped. Its RSS
+ * is the whole app's, database included (issue 36: under 256 MiB after the warm-up).
+ *
  * It builds the app into .next-soak, seeds the demo data, starts the server (server.ts) with this Node, and loads
  * every route once, then runs the load itself for --warmup minutes (the JIT, the heap and the read
  * model's caches reach their working size) before the first RSS reading, the baseline of the growth it
@@ -24,6 +29,11 @@
  *   npm run soak                                   # 30 minutes, own PostgreSQL cluster
  *   npm run soak -- --minutes 3 --outage 15        # a short run
  *   SOAK_DATABASE_URL=postgres://… SOAK_STOP="…" SOAK_START="…" npm run soak
+ *   npm run soak -- --embedded --minutes 20        # the embedded default (PGlite)
+ *   SOAK_NODE_ARGS="--heapsnapshot-signal=SIGUSR2" npm run soak   # more Node flags for the server
+ *
+ * The server runs as `npm start` runs it (scripts/server-options.mjs: on the embedded default, the
+ * small-server profile).
  */
 import { execFileSync, execSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -40,6 +50,7 @@ const { values: args } = parseArgs({
     workers: { type: "string", default: "8" },
     "writes-per-second": { type: "string", default: "5" },
     "no-build": { type: "boolean", default: false },
+    embedded: { type: "boolean", default: false },
   },
 });
 const minutes = Number(args.minutes);
@@ -56,7 +67,58 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the database server: our own throwaway cluster, or SOAK_DATABASE_URL with SOAK_STOP/SOAK_START ----
 
-type DatabaseServer = { url: string; stop: () => void; start: () => void; remove: () => void; describe: string };
+type DatabaseServer = {
+  url: string;
+  stop: () => void;
+  start: () => void;
+  remove: () => void;
+  describe: string;
+  /** The app's settings for this database (a fresh database `name` on a server, or a data directory). */
+  settings: (name: string) => Record<string, string | undefined>;
+  /** Runs `sql` on the app's database once the server has stopped (the lost-writes check). */
+  query: <T>(name: string, sql: string, params: unknown[]) => Promise<T[]>;
+  /** An embedded database has no server to stop: no outage. */
+  embedded?: boolean;
+};
+
+/** A server's database `name`, by URL. */
+const databaseUrlOf = (url: string, name: string) => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+/** The PostgreSQL side of a DatabaseServer at `url`. */
+const onServer = (url: string) => ({
+  settings: (name: string) => ({ DATABASE_URL: databaseUrlOf(url, name) }),
+  query: <T>(name: string, sql: string, params: unknown[]) =>
+    withClient(databaseUrlOf(url, name), async (client) => (await client.query(sql, params)).rows as T[]),
+});
+
+/** The embedded default: the app's own PGlite under a temporary DATA_DIR. */
+function embeddedDatabase(): DatabaseServer {
+  const dir = mkdtempSync("/tmp/taproom-soak-data-");
+  const nothing = () => {};
+  return {
+    url: "",
+    stop: nothing,
+    start: nothing,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+    describe: `embedded (PGlite) in ${dir}`,
+    embedded: true,
+    settings: () => ({ DATA_DIR: dir, DATABASE_URL: undefined }),
+    query: async <T>(_name: string, sql: string, params: unknown[]) => {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const client = await PGlite.create({ dataDir: path.join(dir, "pglite"), extensions: { pg_trgm } });
+      try {
+        return (await client.query<T>(sql, params)).rows;
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
 
 /** The newest PostgreSQL's bin folder (Debian layout), else whatever is on PATH. */
 function pgBin(program: string): string {
@@ -100,7 +162,8 @@ async function ownCluster(): Promise<DatabaseServer> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, start, remove, describe: `own cluster in ${dir}, port ${port}` };
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return { url, stop, start, remove, describe: `own cluster in ${dir}, port ${port}`, ...onServer(url) };
 }
 
 function givenServer(url: string): DatabaseServer {
@@ -114,6 +177,7 @@ function givenServer(url: string): DatabaseServer {
     start: () => execSync(startCommand, { stdio: "inherit" }),
     remove: () => {},
     describe: `${new URL(url).host} (SOAK_STOP: ${stopCommand}; SOAK_START: ${startCommand})`,
+    ...onServer(url),
   };
 }
 
@@ -160,7 +224,11 @@ const statusLine = (counts: Map<string, number>) =>
 const percent = (from: number, to: number) => `${to >= from ? "+" : ""}${(((to - from) / from) * 100).toFixed(1)} %`;
 
 async function main() {
-  const database = process.env.SOAK_DATABASE_URL ? givenServer(process.env.SOAK_DATABASE_URL) : await ownCluster();
+  const database = args.embedded
+    ? embeddedDatabase()
+    : process.env.SOAK_DATABASE_URL
+      ? givenServer(process.env.SOAK_DATABASE_URL)
+      : await ownCluster();
   const name = `taproom_soak_${Date.now()}`;
   let server: AppServer | undefined;
   const cleanUp = () => {
@@ -181,20 +249,18 @@ async function main() {
   }
   try {
     console.log(`database: ${database.describe}`);
-    await withClient(database.url, (client) => client.query(`create database ${name}`));
-    const target = new URL(database.url);
-    target.pathname = `/${name}`;
-    const databaseUrl = target.toString();
+    if (!database.embedded) await withClient(database.url, (client) => client.query(`create database ${name}`));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NEXT_DIST_DIR: ".next-soak",
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: databaseUrl,
+      ...database.settings(name),
       APP_SECRET: "soak-secret-soak-secret-soak-secret-0123456",
     };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     if (!args["no-build"]) await build(env);
     await run("npm", ["run", "db:seed"], env);
-    server = await startServer(env, await freePort());
+    server = await startServer(env, await freePort(), process.env.SOAK_NODE_ARGS ? process.env.SOAK_NODE_ARGS.split(" ") : []);
     const { base, child } = server;
     const login = await (
       await fetch(`${base}/api/v1/sessions`, {
@@ -289,6 +355,10 @@ async function main() {
     const deadline = startedAt + minutes * 60_000;
     let outage = "not yet";
     const outageRun = (async () => {
+      if (database.embedded) {
+        outage = "none (embedded: no database server to stop)";
+        return;
+      }
       await sleep((minutes * 60_000) / 2);
       console.log(`stopping the database (${((Date.now() - startedAt) / 60_000).toFixed(1)} min in)`);
       phase = "outage";
@@ -313,21 +383,20 @@ async function main() {
     const elapsed = (Date.now() - startedAt) / 60_000;
     if (rss.at(-1)!.minute < Math.round(elapsed)) rss.push({ minute: Math.round(elapsed), mib: treeRssMiB(child.pid!) });
 
-    // Every acknowledged write, looked up in the database itself.
-    const { foundCreated, stored } = await withClient(databaseUrl, async (client) => {
-      const createdRows = await client.query<{ id: number }>("select id from events where id = any($1::int[]) and location_id = $2", [
-        [...created],
-        written,
-      ]);
-      const updatedRows = await client.query<{ id: number; description: string }>(
-        "select id, description from events where id = any($1::int[])",
-        [[...lastUpdate.keys()]],
-      );
-      return {
-        foundCreated: new Set(createdRows.rows.map((row) => row.id)),
-        stored: new Map(updatedRows.rows.map((row) => [row.id, Number(/^soak update (\d+)$/.exec(row.description)?.[1] ?? -1)])),
-      };
-    });
+    // Every acknowledged write, looked up in the database itself (the embedded one once the server has
+    // let go of its data directory).
+    if (database.embedded) await stopServer(server);
+    const createdRows = await database.query<{ id: number }>(name, "select id from events where id = any($1::int[]) and location_id = $2", [
+      [...created],
+      written,
+    ]);
+    const updatedRows = await database.query<{ id: number; description: string }>(
+      name,
+      "select id, description from events where id = any($1::int[])",
+      [[...lastUpdate.keys()]],
+    );
+    const foundCreated = new Set(createdRows.map((row) => row.id));
+    const stored = new Map(updatedRows.map((row) => [row.id, Number(/^soak update (\d+)$/.exec(row.description)?.[1] ?? -1)]));
     const lostCreates = [...created].filter((id) => !foundCreated.has(id));
     const lostUpdates = [...lastUpdate].filter(([id, n]) => (stored.get(id) ?? -1) < n);
 
@@ -335,7 +404,7 @@ async function main() {
     const last = rss.at(-1)!.mib;
     const atFive = rss.find((sample) => sample.minute >= 5);
     console.log(
-      `\nsoak: ${minutes} min after a ${warmupMinutes} min warm-up, ${workers} workers, up to ${writesPerSecond} writes/s, database stopped for ${outageSeconds} s halfway`,
+      `\nsoak: ${minutes} min after a ${warmupMinutes} min warm-up, ${workers} workers, up to ${writesPerSecond} writes/s, ${database.embedded ? "embedded database" : `database stopped for ${outageSeconds} s halfway`}`,
     );
     console.log(`requests: ${stats.requests}, the warm-up's included`);
     for (const when of ["warm-up", "before", "outage", "after"] as const)

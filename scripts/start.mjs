@@ -9,6 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { serverNode } from "./server-options.mjs";
 
 const STAMP = ".server/build-stamp.json";
 /** Folders the build compiles; top-level files of these kinds are its configs and entry points. */
@@ -69,9 +70,12 @@ if (fresh) {
 
 // Serve in the foreground, as `npm run serve` does, but with node as our own child (npm's shell would
 // not pass a SIGTERM on): the server gets the signals and stops its jobs cleanly.
-const serve = spawn(process.execPath, [".server/server.js", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
+// Node's flags and environment for this database (scripts/server-options.mjs: the small-server profile
+// on the embedded default).
+const node = serverNode({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+const serve = spawn(process.execPath, [...node.args, ".server/server.js", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: node.env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => serve.kill(signal));
 serve.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

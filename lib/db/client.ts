@@ -67,13 +67,39 @@ export const migrationsFolder = path.resolve(process.cwd(), "lib/db/migrations")
 const MIGRATION_LOCK = 727_101;
 
 /**
+ * The embedded database's postgresql.conf (decision 069). PGlite writes the file it is given over the
+ * data directory's own at every start, so this holds what initdb wrote there, with one change:
+ * shared_buffers. PGlite's default, initdb's 128 MB, lives in the process's WebAssembly memory, which
+ * is touched page by page as the database is read and never given back: on a small server it became
+ * most of the app's resident memory. A venue's data is a few megabytes and the files stay in the
+ * operating system's cache, so EMBEDDED_SHARED_BUFFERS_MB (16 by default) is plenty.
+ */
+export function pgliteConf(sharedBuffersMb: number): string {
+  return [
+    "max_connections = 100",
+    `shared_buffers = ${sharedBuffersMb}MB`,
+    "dynamic_shared_memory_type = posix",
+    "max_wal_size = 1GB",
+    "min_wal_size = 80MB",
+    "log_timezone = UTC",
+    "datestyle = 'iso, mdy'",
+    "timezone = UTC",
+    "lc_messages = C",
+    "lc_monetary = C",
+    "lc_numeric = C",
+    "lc_time = C",
+    "default_text_search_config = 'pg_catalog.english'",
+  ].join("\n");
+}
+
+/**
  * Every PGlite the app opens: with the contrib extensions its migrations create (pg_trgm, 0021), which
- * PGlite only finds when they are loaded with the instance.
+ * PGlite only finds when they are loaded with the instance, and pgliteConf's settings.
  */
 export async function createPglite(options: { dataDir: string; loadDataDir?: Blob }) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm }, postgresqlconf: pgliteConf(env().EMBEDDED_SHARED_BUFFERS_MB) });
 }
 
 /** `migrations`: the folder to migrate from (tests build a database as an older release left it). */

@@ -3,6 +3,7 @@ import { processGlobal } from "@/lib/db/process-global";
 import { isListening, type LiveEvent, type RowsStale, subscribe } from "@/lib/live/bus";
 import { env } from "@/lib/server/env";
 import { errorFields, log } from "@/lib/server/log";
+import { defaultCacheMb } from "@/lib/server/memory-budget";
 
 // The read model's memory (ARCHITECTURE.md, "Read model"): answers and callers kept per database
 // handle (one per app instance), dropped by the notifications every instance hears at commit
@@ -186,9 +187,9 @@ export async function readCache(): Promise<ReadCache> {
   return readCacheOf(await getDatabase());
 }
 
-/** READ_CACHE_MB (lib/server/env.ts). */
+/** READ_CACHE_MB (lib/server/env.ts), else the process's default share (lib/server/memory-budget.ts). */
 function budgetBytes(): number {
-  return env().READ_CACHE_MB * 1024 * 1024;
+  return (env().READ_CACHE_MB ?? defaultCacheMb()) * 1024 * 1024;
 }
 
 /** For the benchmark and soak: what the read model holds. */

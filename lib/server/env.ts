@@ -104,8 +104,12 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  // The read model's memory per instance (lib/live/read-cache.ts): kept answers past it are dropped, oldest first.
-  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  // The embedded database's shared buffers (lib/db/client.ts pgliteConf, decision 069): memory the
+  // process keeps for good once touched. Unused with DATABASE_URL.
+  EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  // The read model's memory per instance (lib/live/read-cache.ts): kept answers past it are dropped, oldest
+  // first. Unset: an eighth of the process's heap, 4 to 64 (lib/server/memory-budget.ts).
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).optional(),
 });
 
 const checkedSchema = envSchema.superRefine((settings, ctx) => {
