@@ -1,3 +1,4 @@
 // Types of server-options.mjs (plain JavaScript: `npm start` runs it with node alone).
-export function serverSettings(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
-export function serverNode(env?: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv };
+type Settings = Record<string, string | undefined>;
+export function serverSettings(env?: Settings): Settings;
+export function serverNode<T extends Settings>(env?: T): { args: string[]; env: T };
