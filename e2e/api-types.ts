@@ -136,6 +136,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/boards/device/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** {version}: the menu version the TV has drawn (and a heartbeat); */
+        post: operations["postBoardsDeviceShown"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsDeviceShown"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/device/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The TV's text/event-stream, with its device cookie: pairing, board, */
+        get: operations["getBoardsDeviceStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsDeviceStream"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/pairings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** No sign-in: a TV's browser asks for a six-digit code (valid 10 minutes); */
+        post: operations["postBoardsPairings"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsPairings"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/container_sizes": {
         parameters: {
             query?: never;
@@ -3719,6 +3773,154 @@ export interface operations {
             path: {
                 id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBoardsDeviceShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsDeviceShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBoardsDeviceStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsDeviceStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBoardsPairings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsPairings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

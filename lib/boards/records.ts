@@ -45,7 +45,7 @@ export type Pairing = { secret: string; created: boolean; device: BoardDevice; c
  * POST /boards/pairings: a new device with a new secret (no cookie, or one no device has), or the
  * cookie's device with a new code. A device that is paired has no code to show: 409.
  */
-export async function issuePairingCode(db: Db, input: { secret: string | null; now?: Date }): Promise<Pairing> {
+export async function issuePairingCode(db: Db, input: { secret: string | null; now?: Date; draw?: () => string }): Promise<Pairing> {
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const known = input.secret ? await findDeviceBySecret(db, input.secret) : null;
@@ -53,7 +53,7 @@ export async function issuePairingCode(db: Db, input: { secret: string | null; n
     throw new ApiError("conflict", "This screen is paired already: it shows its board. Unpair it in Taproom's Boards to pair it again.");
   }
   for (let draw = 0; draw < DRAWS; draw++) {
-    const code = drawCode();
+    const code = (input.draw ?? drawCode)();
     // A code whose ten minutes are over is nobody's any more: freed for this draw.
     await db
       .update(boardDevices)
