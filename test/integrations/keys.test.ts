@@ -215,6 +215,10 @@ describe("the scopes table", () => {
         "/api/v1/boards/1",
         "/api/v1/boards/1/identify",
         "/api/v1/boards/1/reload",
+        // A TV's own routes: its device cookie, never a key.
+        "/api/v1/boards/device/shown",
+        "/api/v1/boards/device/stream",
+        "/api/v1/boards/pairings",
         "/api/v1/current_user",
         "/api/v1/current_user/password",
         "/api/v1/current_user/sessions",
