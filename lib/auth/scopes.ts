@@ -2,7 +2,8 @@
 // each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
 // A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
 // keys themselves, locations' own writes, activity, the whole-business export and import, a flow
-// meter's ingest token: a key never mints another credential) is never open to a key.
+// meter's ingest token: a key never mints another credential; a board's device routes, which know
+// a TV by its cookie alone) is never open to a key.
 
 export const SCOPES = [
   "menus:read",

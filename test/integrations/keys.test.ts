@@ -211,6 +211,10 @@ describe("the scopes table", () => {
       [
         "/api/v1/api_keys",
         "/api/v1/api_keys/1",
+        // A board's TV is known by its device cookie alone (decision 067), never by a key.
+        "/api/v1/boards/device/shown",
+        "/api/v1/boards/device/stream",
+        "/api/v1/boards/pairings",
         "/api/v1/current_user",
         "/api/v1/current_user/password",
         "/api/v1/current_user/sessions",
