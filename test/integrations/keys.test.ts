@@ -215,7 +215,7 @@ describe("the scopes table", () => {
         "/api/v1/boards/1",
         "/api/v1/boards/1/identify",
         "/api/v1/boards/1/reload",
-        // A TV's own routes: its device cookie, never a key.
+        // A board's TV is known by its device cookie alone (decision 067), never by a key.
         "/api/v1/boards/device/shown",
         "/api/v1/boards/device/stream",
         "/api/v1/boards/pairings",

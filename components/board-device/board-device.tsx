@@ -1,0 +1,252 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { LiveBoard } from "@/components/menu-preview/live-board";
+import { type BoardStream, useBoardStream } from "@/components/menu-preview/use-board-stream";
+import previewStyles from "@/components/menu-preview/menu-preview.module.css";
+import { type BoardEventData, boardEvent, pairingEvent, pairingResponse } from "@/lib/boards/schemas";
+import { boardOptions, type PreviewResponse } from "@/lib/menus/schemas/preview";
+import styles from "./board-device.module.css";
+
+// The TV's page for the board fleet (venue-operations §10, decision 067). It asks for a pairing code
+// (POST /api/v1/boards/pairings, which also gives this browser its device cookie), shows it big, asks
+// again when it expires, and follows its device stream: `board` switches to the menu (LiveBoard, in the
+// board's theme, told the versions by this stream), `identify` flashes the board's name, `reload`
+// reloads, `unpaired` goes back to a code. Offline first: the board it is and the instant it was last
+// current are kept in localStorage, the page and the menu's data by the service worker
+// (public/board-sw.js), so a TV restarted without a network shows its last menu "As of HH:MM".
+
+const STREAM = "/api/v1/boards/device/stream";
+const SAVED = "taproom.board";
+const IDENTIFY_MS = 6_000;
+
+type Saved = { board: BoardEventData; asOf: number | null };
+type Code = { code: string; expires_at: string };
+type Told = { version: number } | { gone: true } | null;
+
+function readSaved(): Saved | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(SAVED) ?? "null") as Saved | null;
+    return parsed && boardEvent.safeParse(parsed.board).success ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSaved(saved: Saved | null) {
+  try {
+    if (saved) localStorage.setItem(SAVED, JSON.stringify(saved));
+    else localStorage.removeItem(SAVED);
+  } catch {}
+}
+
+/** Installs the service worker and hands it what this page loaded (its scripts, styles, the menu's data) to keep. */
+function installWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    .register("/board-sw.js", { scope: "/board" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const urls = performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => {
+          const url = new URL(name);
+          return (
+            url.origin === location.origin &&
+            (url.pathname.startsWith("/_next/static/") || /^\/preview\/menus\/\d+\/data$/.test(url.pathname))
+          );
+        });
+      registration.active?.postMessage({ keep: urls });
+    })
+    .catch(() => {});
+}
+
+/** Mounted in the browser only: what it shows depends on this TV's storage. */
+export function BoardDevice() {
+  const [saved, setSaved] = useState<Saved | null | undefined>(undefined);
+  useEffect(() => {
+    setSaved(readSaved());
+    installWorker();
+  }, []);
+  if (saved === undefined) return <div className={styles.pairing} />;
+  return <Device saved={saved} />;
+}
+
+function Device({ saved }: { saved: Saved | null }) {
+  const [board, setBoard] = useState<BoardEventData | null>(saved?.board ?? null);
+  const [code, setCode] = useState<Code | null>(null);
+  const [told, setTold] = useState<Told>(null);
+  const [flash, setFlash] = useState(0);
+  // A TV that knows it is a board opens its stream at once; a new one asks for a code first (the cookie).
+  const [streaming, setStreaming] = useState(saved !== null);
+  const asking = useRef(false);
+
+  const ask = useCallback(async () => {
+    if (asking.current) return;
+    asking.current = true;
+    try {
+      const response = await fetch("/api/v1/boards/pairings", { method: "POST", credentials: "same-origin" });
+      if (response.status === 201) {
+        const parsed = pairingResponse.safeParse(await response.json());
+        if (parsed.success) setCode(parsed.data);
+      }
+      // 409: this browser is paired already; its stream tells the board.
+    } catch {
+      // Offline: the stream's reconnection tells the state again, and a code is asked for then.
+    } finally {
+      asking.current = false;
+      setStreaming(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (saved === null) void ask();
+  }, [saved, ask]);
+
+  const stream: BoardStream = useBoardStream(
+    streaming ? STREAM : null,
+    {
+      onVersion: (version) => setTold({ version }),
+      onGone: () => setTold({ gone: true }),
+      on: {
+        pairing: (data) => {
+          const parsed = pairingEvent.safeParse(data);
+          if (!parsed.success) return;
+          setBoard(null);
+          writeSaved(null);
+          const { code: shown, expires_at } = parsed.data;
+          if (shown && expires_at && Date.parse(expires_at) > Date.now()) setCode({ code: shown, expires_at });
+          else void ask();
+        },
+        board: (data) => {
+          const parsed = boardEvent.safeParse(data);
+          if (!parsed.success) return;
+          setCode(null);
+          setBoard((previous) => {
+            if (previous?.menu_id !== parsed.data.menu_id) setTold(null);
+            return parsed.data;
+          });
+          writeSaved({ board: parsed.data, asOf: Date.now() });
+        },
+        unpaired: () => {
+          setBoard(null);
+          setTold(null);
+          writeSaved(null);
+        },
+        reload: () => location.reload(),
+        identify: () => setFlash((count) => count + 1),
+      },
+      // Not a stream (401: this browser's device is unknown, e.g. its cookie was cleared): a new code.
+      onRefused: () => {
+        void fetch(STREAM, { method: "HEAD", credentials: "same-origin" })
+          .then((response) => {
+            if (response.status === 401) {
+              setBoard(null);
+              writeSaved(null);
+              return ask();
+            }
+          })
+          .catch(() => {});
+      },
+    },
+    saved?.asOf ?? null,
+  );
+
+  // The instant the board was last current, kept for a restart without a network.
+  useEffect(() => {
+    if (stream.state !== "live" || !board) return;
+    writeSaved({ board, asOf: stream.asOf ?? Date.now() });
+  }, [stream, board]);
+
+  // A code lasts ten minutes: a new one when it ends.
+  useEffect(() => {
+    if (!code) return;
+    const timer = setTimeout(() => void ask(), Math.max(Date.parse(code.expires_at) - Date.now(), 0) + 500);
+    return () => clearTimeout(timer);
+  }, [code, ask]);
+
+  const [shownName, setShownName] = useState<string | null>(null);
+  useEffect(() => {
+    if (flash === 0 || !board) return;
+    setShownName(board.name);
+    const timer = setTimeout(() => setShownName(null), IDENTIFY_MS);
+    return () => clearTimeout(timer);
+  }, [flash, board]);
+
+  if (!board) return <PairingScreen code={code} />;
+  return (
+    <>
+      {board.menu_id === null ? (
+        <div
+          className={board.theme === "dark" ? `${previewStyles.page} ${previewStyles.dark}` : previewStyles.page}
+          data-theme={board.theme}
+        >
+          <main className={`${previewStyles.main} ${previewStyles.notFound}`}>
+            <h1 className={previewStyles.title}>{board.name}</h1>
+            <p className={previewStyles.description}>No menu is chosen for this board yet: choose one in Taproom&apos;s Boards.</p>
+          </main>
+        </div>
+      ) : (
+        <PairedMenu key={board.menu_id} menuId={board.menu_id} theme={board.theme} stream={stream} told={told} />
+      )}
+      {shownName && (
+        <div className={styles.identify} role="alert">
+          {shownName}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The menu of a paired board: its data first (from the network, or the service worker's copy offline), then LiveBoard. */
+function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "light" | "dark"; stream: BoardStream; told: Told }) {
+  const [initial, setInitial] = useState<PreviewResponse | null | undefined>(undefined);
+  const dataUrl = `/preview/menus/${menuId}/data`;
+  useEffect(() => {
+    let stale = false;
+    fetch(dataUrl, { cache: "no-store", credentials: "same-origin" })
+      .then((response) => (response.ok ? (response.json() as Promise<PreviewResponse>) : null))
+      .catch(() => null)
+      .then((data) => {
+        if (!stale) setInitial(data);
+      });
+    return () => {
+      stale = true;
+    };
+  }, [dataUrl]);
+
+  const onDrawn = useCallback((version: number) => {
+    void fetch("/api/v1/boards/device/shown", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ version }),
+    }).catch(() => {});
+  }, []);
+
+  const { refresh: _refresh, ...options } = boardOptions({ theme });
+  if (initial === undefined)
+    return <div className={theme === "dark" ? `${previewStyles.page} ${previewStyles.dark}` : previewStyles.page} />;
+  return <LiveBoard menuId={menuId} initial={initial} options={options} told={{ stream, event: told }} onDrawn={onDrawn} />;
+}
+
+function PairingScreen({ code }: { code: Code | null }) {
+  return (
+    <main className={styles.pairing}>
+      <p className={styles.brand}>Taproom board</p>
+      <p className={styles.lead}>
+        Enter this code in <strong>Taproom: Boards</strong>
+      </p>
+      <p className={styles.code} data-testid="pairing-code">
+        {code ? code.code : "······"}
+      </p>
+      <p className={styles.address}>
+        on <span>{typeof location === "undefined" ? "" : location.host}</span>
+      </p>
+      <p className={styles.hint}>
+        {code ? "The code changes every ten minutes. This screen shows the menu by itself once it is paired." : "Getting a code…"}
+      </p>
+    </main>
+  );
+}
