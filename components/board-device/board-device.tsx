@@ -75,6 +75,7 @@ export function BoardDevice() {
 
 function Device({ saved }: { saved: Saved | null }) {
   const [board, setBoard] = useState<BoardEventData | null>(saved?.board ?? null);
+  const current = useRef<BoardEventData | null>(saved?.board ?? null);
   const [code, setCode] = useState<Code | null>(null);
   const [told, setTold] = useState<Told>(null);
   const [flash, setFlash] = useState(0);
@@ -113,6 +114,7 @@ function Device({ saved }: { saved: Saved | null }) {
         pairing: (data) => {
           const parsed = pairingEvent.safeParse(data);
           if (!parsed.success) return;
+          current.current = null;
           setBoard(null);
           writeSaved(null);
           const { code: shown, expires_at } = parsed.data;
@@ -123,13 +125,14 @@ function Device({ saved }: { saved: Saved | null }) {
           const parsed = boardEvent.safeParse(data);
           if (!parsed.success) return;
           setCode(null);
-          setBoard((previous) => {
-            if (previous?.menu_id !== parsed.data.menu_id) setTold(null);
-            return parsed.data;
-          });
+          // Versions told before belong to the menu it showed: a new menu starts from its own.
+          if (current.current?.menu_id !== parsed.data.menu_id) setTold(null);
+          current.current = parsed.data;
+          setBoard(parsed.data);
           writeSaved({ board: parsed.data, asOf: Date.now() });
         },
         unpaired: () => {
+          current.current = null;
           setBoard(null);
           setTold(null);
           writeSaved(null);
@@ -142,6 +145,7 @@ function Device({ saved }: { saved: Saved | null }) {
         void fetch(STREAM, { method: "HEAD", credentials: "same-origin" })
           .then((response) => {
             if (response.status === 401) {
+              current.current = null;
               setBoard(null);
               writeSaved(null);
               return ask();

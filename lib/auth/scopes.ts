@@ -2,11 +2,11 @@
 // each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
 // A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
 // keys themselves, locations' own writes, activity, the whole-business export and import, a flow
-// meter's ingest token: a key never mints another credential; a board's device routes, which know
-// a TV by its cookie alone) is never open to a key. The board fleet (venue-operations §10, decision 067):
-// its list and statuses are read with the menus (a status monitor reads it with menus:read); its writes
-// are never a key's: pairing hands a TV a lasting credential to a location's menus, and renaming,
-// reloading or unpairing the screens in the room is the dashboard's.
+// meter's ingest token: a key never mints another credential) is never open to a key. The board fleet
+// (venue-operations §10, decision 067): its list and statuses are read with the menus (a status monitor
+// reads it with menus:read); its writes are never a key's: pairing hands a TV a lasting credential to a
+// location's menus, and renaming, reloading or unpairing the screens in the room is the dashboard's;
+// the TV's own routes (/boards/pairings, /boards/device/…) know it by its device cookie alone.
 
 export const SCOPES = [
   "menus:read",

@@ -119,7 +119,7 @@ export async function pairBoard(db: Db, input: PairInput): Promise<Board> {
       .where(and(eq(boardDevices.pairingCode, input.code), isNotNull(boardDevices.codeExpiresAt)))
       .for("update")
       .limit(1);
-    if (!device || !device.codeExpiresAt || device.codeExpiresAt.getTime() <= now.getTime()) throw codeRefused();
+    if (!device?.codeExpiresAt || device.codeExpiresAt.getTime() <= now.getTime()) throw codeRefused();
     if (input.menuId !== null) {
       const [menu] = await tx
         .select({ id: menus.id })

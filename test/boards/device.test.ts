@@ -298,6 +298,8 @@ describe("POST /boards/device/shown", () => {
       expect(refused.body.errors[0].path).toBe("version");
     }
     expect((await api.post("boards/device/shown", { body: { version: 3 } })).status).toBe(401);
+    // A member's token is no device: the device routes know a TV by its cookie alone.
+    expect((await api.post("boards/device/shown", { as: owner.rw, body: { version: 3 } })).status).toBe(401);
     const [before] = await (await db()).select().from(boards).where(eq(boards.id, board.id));
     expect(before!.versionShown).toBeNull();
     const shown = await api.post("boards/device/shown", { headers: cookie, body: { version: 7 } });
