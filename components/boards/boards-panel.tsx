@@ -209,7 +209,7 @@ function BoardCard({
               <button type="button" className="btn btn--small" onClick={onEdit}>
                 Change<span className="visually-hidden"> {board.name}</span>
               </button>
-              <button type="button" className="btn btn--small btn--danger" onClick={onUnpair}>
+              <button type="button" className={`btn btn--small btn--danger ${styles.unpair}`} onClick={onUnpair}>
                 Unpair<span className="visually-hidden"> {board.name}</span>
               </button>
             </>
