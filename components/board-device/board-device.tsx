@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { LiveBoard } from "@/components/menu-preview/live-board";
 import { type BoardStream, useBoardStream } from "@/components/menu-preview/use-board-stream";
 import previewStyles from "@/components/menu-preview/menu-preview.module.css";
-import { type BoardEventData, boardEvent, pairingEvent, pairingResponse } from "@/lib/boards/schemas";
-import { boardOptions, type PreviewResponse } from "@/lib/menus/schemas/preview";
+import type { BoardEventData } from "@/lib/boards/schemas";
+import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import styles from "./board-device.module.css";
 
 // The TV's page for the board fleet (venue-operations §10, decision 067). It asks for a pairing code
@@ -21,13 +21,39 @@ const SAVED = "taproom.board";
 const IDENTIFY_MS = 6_000;
 
 type Saved = { board: BoardEventData; asOf: number | null };
+
+// The stream's and the pairing answer's shapes (lib/boards/schemas.ts) checked by hand: no schema
+// library in a TV's first load (its budget is 150 kB).
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isId = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0;
+const isCode = (value: unknown): value is string => typeof value === "string" && /^[0-9]{6}$/.test(value);
+const isInstant = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
+
+function boardOf(value: unknown): BoardEventData | null {
+  if (!isRecord(value) || !isId(value.id) || typeof value.name !== "string" || !isId(value.location_id)) return null;
+  if (!(value.menu_id === null || isId(value.menu_id)) || (value.theme !== "light" && value.theme !== "dark")) return null;
+  return { id: value.id, name: value.name, menu_id: value.menu_id, theme: value.theme, location_id: value.location_id };
+}
+
+/** A code in force (`{code, expires_at}`), or null: none (the stream's `pairing` with nulls, or anything malformed). */
+function codeOf(value: unknown): Code | null {
+  if (!isRecord(value) || !isCode(value.code) || !isInstant(value.expires_at)) return null;
+  return { code: value.code, expires_at: value.expires_at };
+}
+
+/** How a paired TV shows its menu: the full layout, every field (decision 054's defaults), in the board's theme. */
+const lookOf = (theme: "light" | "dark"): BoardLook => ({
+  theme,
+  layout: "full",
+  fields: { brewery_place: true, description: true, labels: true, almost_gone: false },
+});
 type Code = { code: string; expires_at: string };
 type Told = { version: number } | { gone: true } | null;
 
 function readSaved(): Saved | null {
   try {
     const parsed = JSON.parse(localStorage.getItem(SAVED) ?? "null") as Saved | null;
-    return parsed && boardEvent.safeParse(parsed.board).success ? parsed : null;
+    return parsed && boardOf(parsed.board) ? parsed : null;
   } catch {
     return null;
   }
@@ -40,12 +66,10 @@ function writeSaved(saved: Saved | null) {
   } catch {}
 }
 
-/** Installs the service worker and hands it what this page loaded (its scripts, styles, the menu's data) to keep. */
-function installWorker() {
+/** Hands the service worker what this page loaded (scripts, styles, chunks loaded later, the menu's data) to keep. */
+function keepForOffline() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker
-    .register("/board-sw.js", { scope: "/board" })
-    .then(() => navigator.serviceWorker.ready)
+  void navigator.serviceWorker.ready
     .then((registration) => {
       const urls = performance
         .getEntriesByType("resource")
@@ -59,6 +83,15 @@ function installWorker() {
         });
       registration.active?.postMessage({ keep: urls });
     })
+    .catch(() => {});
+}
+
+/** Installs the service worker (scope /board), then hands it what the page loaded before it was in control. */
+function installWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    .register("/board-sw.js", { scope: "/board" })
+    .then(keepForOffline)
     .catch(() => {});
 }
 
@@ -89,8 +122,8 @@ function Device({ saved }: { saved: Saved | null }) {
     try {
       const response = await fetch("/api/v1/boards/pairings", { method: "POST", credentials: "same-origin" });
       if (response.status === 201) {
-        const parsed = pairingResponse.safeParse(await response.json());
-        if (parsed.success) setCode(parsed.data);
+        const answered = codeOf(await response.json());
+        if (answered) setCode(answered);
       }
       // 409: this browser is paired already; its stream tells the board.
     } catch {
@@ -112,24 +145,23 @@ function Device({ saved }: { saved: Saved | null }) {
       onGone: () => setTold({ gone: true }),
       on: {
         pairing: (data) => {
-          const parsed = pairingEvent.safeParse(data);
-          if (!parsed.success) return;
+          if (!isRecord(data)) return;
           current.current = null;
           setBoard(null);
           writeSaved(null);
-          const { code: shown, expires_at } = parsed.data;
-          if (shown && expires_at && Date.parse(expires_at) > Date.now()) setCode({ code: shown, expires_at });
+          const shown = codeOf(data);
+          if (shown && Date.parse(shown.expires_at) > Date.now()) setCode(shown);
           else void ask();
         },
         board: (data) => {
-          const parsed = boardEvent.safeParse(data);
-          if (!parsed.success) return;
+          const next = boardOf(data);
+          if (!next) return;
           setCode(null);
           // Versions told before belong to the menu it showed: a new menu starts from its own.
-          if (current.current?.menu_id !== parsed.data.menu_id) setTold(null);
-          current.current = parsed.data;
-          setBoard(parsed.data);
-          writeSaved({ board: parsed.data, asOf: Date.now() });
+          if (current.current?.menu_id !== next.menu_id) setTold(null);
+          current.current = next;
+          setBoard(next);
+          writeSaved({ board: next, asOf: Date.now() });
         },
         unpaired: () => {
           current.current = null;
@@ -221,6 +253,7 @@ function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "l
   }, [dataUrl]);
 
   const onDrawn = useCallback((version: number) => {
+    keepForOffline();
     void fetch("/api/v1/boards/device/shown", {
       method: "POST",
       credentials: "same-origin",
@@ -229,7 +262,7 @@ function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "l
     }).catch(() => {});
   }, []);
 
-  const { refresh: _refresh, ...options } = boardOptions({ theme });
+  const options = lookOf(theme);
   if (initial === undefined)
     return <div className={theme === "dark" ? `${previewStyles.page} ${previewStyles.dark}` : previewStyles.page} />;
   return <LiveBoard menuId={menuId} initial={initial} options={options} told={{ stream, event: told }} onDrawn={onDrawn} />;

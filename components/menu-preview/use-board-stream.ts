@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
 // network drop or when the server ends the stream (it asks for 2 s); when the browser gives up (an
@@ -80,8 +79,10 @@ export function useBoardStream(url: string | null, handlers: StreamHandlers, asO
       opened.addEventListener("version", (event) => {
         heard = Date.now();
         current();
-        const parsed = boardVersionEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) latest.current.onVersion(parsed.data.version);
+        // `{"version": N}` (lib/menus/schemas/preview.ts boardVersionEvent), checked by hand: no schema
+        // library in a TV board's first load.
+        const version = versionOf((event as MessageEvent<string>).data);
+        if (version !== null) latest.current.onVersion(version);
       });
       for (const name of extra ? extra.split(",") : []) {
         opened.addEventListener(name, (event) => {
@@ -138,4 +139,15 @@ export function useBoardStream(url: string | null, handlers: StreamHandlers, asO
   }, [url, extra]);
 
   return status;
+}
+
+/** The version an `event: version` names, or null for anything else. */
+function versionOf(data: string): number | null {
+  try {
+    const parsed = JSON.parse(data) as { version?: unknown } | null;
+    const version = parsed?.version;
+    return typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
+  } catch {
+    return null;
+  }
 }
