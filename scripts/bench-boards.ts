@@ -264,6 +264,7 @@ async function main() {
     rss.push({ boards: from + batch, mb: rssMb(pid) });
     process.stdout.write(`  ${from + batch} streams open, RSS ${rss.at(-1)!.mb.toFixed(0)} MB\n`);
   }
+  if (retried > 0) process.stdout.write(`(${retried} stream openings answered 503 and came back, as EventSource does)\n`);
   process.stdout.write(
     `${boardCount} streams open in ${((performance.now() - opening) / 1000).toFixed(1)} s; held ${holdMs / 1000} s (heartbeats)…\n`,
   );
