@@ -9,6 +9,7 @@ const PURE_HELPERS = [
   "^lib/menus/in-force\\.ts$",
   "^lib/schedules/evaluate\\.ts$",
   "^lib/schedules/describe\\.ts$",
+  "^lib/boards/status\\.ts$",
   "^lib/menus/csv/rows\\.ts$",
   "^lib/auth/permissions\\.ts$",
   "^lib/auth/scopes\\.ts$",

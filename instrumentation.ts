@@ -20,6 +20,7 @@ export async function register() {
   const { scheduleBoundaryJob } = await import("@/lib/schedules/boundaries");
   const { webhookDeliveryJob } = await import("@/lib/webhooks/worker");
   const { menuViewFlushJob } = await import("@/lib/insights/menu-views");
+  const { boardWatchJob } = await import("@/lib/boards/watch");
   try {
     await seedEmbeddedIfEmpty(await getDatabase());
   } catch (error) {
@@ -28,5 +29,7 @@ export async function register() {
     const { errorFields, log } = await import("@/lib/server/log");
     log().error(errorFields(error), "The database is not reachable at start-up; requests answer 503 until it is");
   }
-  startJobs([pruneJob, eightySixSweepJob, scheduleBoundaryJob, webhookDeliveryJob, menuViewFlushJob], getDatabase, { onSignals: true });
+  startJobs([pruneJob, eightySixSweepJob, scheduleBoundaryJob, webhookDeliveryJob, menuViewFlushJob, boardWatchJob], getDatabase, {
+    onSignals: true,
+  });
 }

@@ -74,6 +74,122 @@ export interface paths {
         patch: operations["patchApiKeysById"];
         trace?: never;
     };
+    "/api/v1/boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One board with its status */
+        get: operations["getBoardsById"];
+        put?: never;
+        post?: never;
+        /** Unpair it: the TV shows a new code */
+        delete: operations["deleteBoardsById"];
+        /** The methods this path offers */
+        options: operations["optionsBoardsById"];
+        head?: never;
+        /** Its name, menu or theme; the TV follows within 2 s */
+        patch: operations["patchBoardsById"];
+        trace?: never;
+    };
+    "/api/v1/boards/{id}/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The TV shows its name large for a few seconds, to tell which screen it is */
+        post: operations["postBoardsByIdIdentify"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsByIdIdentify"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/{id}/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The TV reloads its page */
+        post: operations["postBoardsByIdReload"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsByIdReload"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/device/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** {version}: the menu version the TV has drawn (and a heartbeat); */
+        post: operations["postBoardsDeviceShown"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsDeviceShown"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/device/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The TV's text/event-stream, with its device cookie: pairing, board, */
+        get: operations["getBoardsDeviceStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsDeviceStream"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/pairings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** No sign-in: a TV's browser asks for a six-digit code (valid 10 minutes); */
+        post: operations["postBoardsPairings"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsBoardsPairings"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/container_sizes": {
         parameters: {
             query?: never;
@@ -832,6 +948,27 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsLocationsByIdAnalytics"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The location's boards, each with its status (online, offline, offline_expected) and versions */
+        get: operations["getLocationsByIdBoards"];
+        put?: never;
+        /** Pair the screen showing `code` as a board of the location; its TV then shows the menu */
+        post: operations["postLocationsByIdBoards"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdBoards"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -3327,6 +3464,478 @@ export interface operations {
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
+        };
+    };
+    getBoardsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteBoardsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchBoardsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    menu_id?: number;
+                    /** @enum {string} */
+                    theme?: "dark" | "light";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postBoardsByIdIdentify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsByIdIdentify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBoardsByIdReload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsByIdReload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBoardsDeviceShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsDeviceShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBoardsDeviceStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Problem401"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsDeviceStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBoardsPairings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsBoardsPairings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getContainerSizes: {
@@ -9488,6 +10097,139 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boards: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocationsByIdBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                    menu_id: number;
+                    /**
+                     * @default dark
+                     * @enum {string}
+                     */
+                    theme?: "dark" | "light";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        board: {
+                            id: number;
+                            location_id: number;
+                            name: string;
+                            menu_id: number | null;
+                            menu_name: string | null;
+                            /** @enum {string} */
+                            theme: "dark" | "light";
+                            last_seen_at: string | null;
+                            version_shown: number | null;
+                            menu_version: number | null;
+                            /** @enum {string} */
+                            status: "online" | "offline" | "offline_expected";
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getLocationsByIdChanges: {
         parameters: {
             query?: {
@@ -9515,7 +10257,7 @@ export interface operations {
                             id: number;
                             cursor: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
                             location_id: number;
                             menu_id: number;
                             version: number;
@@ -11642,7 +12384,7 @@ export interface operations {
                             menu_id: number;
                             menu_name: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
                             message: string;
                             version: number;
                             /** Format: date-time */
@@ -12596,7 +13338,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -12632,12 +13374,12 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                         description?: string | null;
                     };
                 } | {
                     url: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                     description?: string | null;
                 };
             };
@@ -12656,7 +13398,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -14202,7 +14944,7 @@ export interface operations {
                                 id: number;
                                 cursor: string;
                                 /** @enum {string} */
-                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped";
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
@@ -16816,7 +17558,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -16862,7 +17604,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -16925,13 +17667,13 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url?: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
                 } | {
                     url?: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -16951,7 +17693,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;

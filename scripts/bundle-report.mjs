@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGETS_KB = { "/locations/[locationId]/menus": 250 };
+const BUDGETS_KB = { "/locations/[locationId]/menus": 250, "/locations/[locationId]/boards": 200, "/board": 150 };
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const statsFile = path.join(distDir, "diagnostics", "route-bundle-stats.json");

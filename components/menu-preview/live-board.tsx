@@ -3,10 +3,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import { MenuPreview } from "./menu-preview";
-import { useBoardStream } from "./use-board-stream";
+import { type BoardStream, useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
-import { formatDayTime, inVenueZone, timeOf } from "@/lib/shared/time-format";
+
+// The venue's clock (lib/shared/time-format.ts, with its date library) is loaded after the first paint:
+// a TV board's first load stays small, and "As of HH:MM" and "what guests see at…" need it only later.
+type TimeFormat = typeof import("@/lib/shared/time-format");
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
@@ -22,9 +25,16 @@ type Props = {
   options: BoardLook;
   /** What guests see at this instant (the dashboard's "what guests see at…"): edits still show, time stands still. */
   at?: string | null;
+  /**
+   * A paired board's TV (app/board): its device stream tells the versions (`told`, a new object per
+   * event) and the connection's state, so the board opens no stream of its own.
+   */
+  told?: { stream: BoardStream; event: { version: number } | { gone: true } | null };
+  /** Called after each redraw with the version drawn (the board device reports it: POST …/shown). */
+  onDrawn?: (version: number) => void;
 };
 
-export function LiveBoard({ menuId, initial, options, at = null }: Props) {
+export function LiveBoard({ menuId, initial, options, at = null, told, onDrawn }: Props) {
   const { theme } = options;
   const [preview, setPreview] = useState(initial);
   const [gone, setGone] = useState(initial === null);
@@ -59,15 +69,36 @@ export function LiveBoard({ menuId, initial, options, at = null }: Props) {
     }
   }, [dataUrl]);
 
-  const stream = useBoardStream(`/preview/menus/${menuId}/stream`, {
-    onVersion: (version) => {
+  const handlers = {
+    onVersion: (version: number) => {
       if (version > wanted.current) wanted.current = version;
       // A menu that was gone is told again: its version is fetched even when it is the one last shown.
       else if (gone && version === wanted.current) shown.current = version - 1;
       void load();
     },
     onGone: () => setGone(true),
+  };
+  const own = useBoardStream(told ? null : `/preview/menus/${menuId}/stream`, handlers);
+  const stream = told?.stream ?? own;
+  const latestHandlers = useRef(handlers);
+  useEffect(() => {
+    latestHandlers.current = handlers;
   });
+  const toldEvent = told?.event ?? null;
+  useEffect(() => {
+    if (!toldEvent) return;
+    if ("gone" in toldEvent) latestHandlers.current.onGone();
+    else latestHandlers.current.onVersion(toldEvent.version);
+  }, [toldEvent]);
+
+  const drawn = gone ? null : (preview?.menu.version ?? null);
+  const latestDrawn = useRef(onDrawn);
+  useEffect(() => {
+    latestDrawn.current = onDrawn;
+  });
+  useEffect(() => {
+    if (drawn !== null) latestDrawn.current?.(drawn);
+  }, [drawn]);
 
   // A window or happy hour turning changes what guests see with no edit, so no version is told: the
   // board fetches again at the instant the data names (venue-operations §7). The server decides what is
@@ -108,13 +139,26 @@ export function LiveBoard({ menuId, initial, options, at = null }: Props) {
   }, [pages]);
   const page = pages > 1 ? turn % pages : 0;
 
+  const [clock, setClock] = useState<TimeFormat | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("@/lib/shared/time-format").then((loaded) => {
+      if (mounted) setClock(loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
   // Venue time in the venue's clock; before the menu is known, the TV's own zone.
   const asOf =
-    stream.asOf === null ? null : timeOf(inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
+    stream.asOf === null || !clock
+      ? null
+      : clock.timeOf(clock.inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
   const status = (
     <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
       {at ? (
-        <>{`What guests see ${preview ? formatDayTime(at, { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
+        <>{`What guests see ${preview ? (clock ? clock.formatDayTime(at, { zone: preview.time_zone, clock: preview.clock }, new Date()) : at) : at} · not live`}</>
       ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />

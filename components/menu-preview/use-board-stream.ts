@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
 // network drop or when the server ends the stream (it asks for 2 s); when the browser gives up (an
@@ -17,14 +16,31 @@ export type BoardStream = { state: StreamState; asOf: number | null };
 const MAX_WAIT_MS = 60_000;
 const SILENCE_MS = 50_000;
 
-export function useBoardStream(url: string, handlers: { onVersion: (version: number) => void; onGone: () => void }): BoardStream {
-  const [status, setStatus] = useState<BoardStream>({ state: "connecting", asOf: null });
+/**
+ * What a stream's owner hears: its menu's new version, that the menu is gone; and for a board device's
+ * stream (app/board), its other events by name (`on`) and `onRefused` when the server answered
+ * something else than a stream (a device no longer known: 401) and the browser gave up.
+ */
+export type StreamHandlers = {
+  onVersion: (version: number) => void;
+  onGone: () => void;
+  on?: Record<string, (data: unknown) => void>;
+  onRefused?: () => void;
+};
+
+/** `url` null: no stream (its owner is told by another one). `asOf`: the instant a board restarted from its cache was current. */
+export function useBoardStream(url: string | null, handlers: StreamHandlers, asOf: number | null = null): BoardStream {
+  const [status, setStatus] = useState<BoardStream>({ state: "connecting", asOf });
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
   });
 
+  // The names of the extra events, read once per URL (the handlers themselves may change each render).
+  const extra = Object.keys(handlers.on ?? {}).join(",");
   useEffect(() => {
+    if (url === null) return;
+    const streamUrl = url;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -49,7 +65,7 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
       clearTimeout(timer);
       source?.close();
       heard = Date.now();
-      const opened = new EventSource(url);
+      const opened = new EventSource(streamUrl);
       source = opened;
       opened.addEventListener("open", () => {
         failures = 0;
@@ -63,9 +79,22 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
       opened.addEventListener("version", (event) => {
         heard = Date.now();
         current();
-        const parsed = boardVersionEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) latest.current.onVersion(parsed.data.version);
+        // `{"version": N}` (lib/menus/schemas/preview.ts boardVersionEvent), checked by hand: no schema
+        // library in a TV board's first load.
+        const version = versionOf((event as MessageEvent<string>).data);
+        if (version !== null) latest.current.onVersion(version);
       });
+      for (const name of extra ? extra.split(",") : []) {
+        opened.addEventListener(name, (event) => {
+          heard = Date.now();
+          current();
+          let data: unknown = null;
+          try {
+            data = JSON.parse((event as MessageEvent<string>).data);
+          } catch {}
+          latest.current.on?.[name]?.(data);
+        });
+      }
       // The menu was taken down: the stream stays open and tells its version when it is back.
       opened.addEventListener("gone", () => {
         heard = Date.now();
@@ -74,7 +103,10 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
       opened.addEventListener("error", () => {
         // Up to this moment the board was live: that is the time it is current as of.
         setStatus((previous) => ({ state: "offline", asOf: previous.state === "live" ? Date.now() : previous.asOf }));
-        if (opened.readyState === EventSource.CLOSED) again();
+        if (opened.readyState === EventSource.CLOSED) {
+          latest.current.onRefused?.();
+          again();
+        }
       });
     }
     // The browser knows the network is gone before any timeout does; back online, connect at once.
@@ -104,7 +136,18 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
       window.removeEventListener("online", online);
       source?.close();
     };
-  }, [url]);
+  }, [url, extra]);
 
   return status;
+}
+
+/** The version an `event: version` names, or null for anything else. */
+function versionOf(data: string): number | null {
+  try {
+    const parsed = JSON.parse(data) as { version?: unknown } | null;
+    const version = parsed?.version;
+    return typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
+  } catch {
+    return null;
+  }
 }

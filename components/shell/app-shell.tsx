@@ -5,6 +5,7 @@ import { useParams, usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { useToast } from "@/components/ui/toast";
+import { DarkBoardsBanner } from "@/components/boards/dark-boards-banner";
 import styles from "./app-shell.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
 import { type Action, may, type Role } from "@/lib/auth/permissions";
@@ -16,6 +17,7 @@ const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
   { slug: "menus", label: "Menus", action: "read" },
   { slug: "86", label: "86'd", action: "read" },
   { slug: "taps", label: "Taps", action: "read" },
+  { slug: "boards", label: "Boards", action: "read" },
   { slug: "events", label: "Events", action: "read" },
   { slug: "hours", label: "Hours", action: "read" },
   { slug: "insights", label: "Insights", action: "manage" },
@@ -132,6 +134,7 @@ export function AppShell({
         </nav>
       )}
       <main id="main" className={styles.main}>
+        {currentId !== undefined && <DarkBoardsBanner locationId={currentId} onBoardsPage={section === "boards"} />}
         {children}
       </main>
     </div>

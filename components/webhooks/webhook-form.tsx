@@ -23,6 +23,8 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "tap.keg_low": "A keg ran low",
   "tap.kicked": "A keg was kicked (its beer 86'd)",
   "tap.swapped": "The next beer went on a tap",
+  "board.offline": "A board went dark in opening hours",
+  "board.online": "A dark board is back on",
 };
 
 /** Adds a webhook with the schema the API validates with; the answer (with its secret) goes to `onCreated`. */

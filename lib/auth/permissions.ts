@@ -20,9 +20,11 @@ export const MAY = {
   eightySix: everyone,
   /** Record pours, tap a new keg, kick a keg (venue-operations §8): what a bartender does at the taps. */
   pour: everyone,
+  /** Reload a board or make it show its name (venue-operations §10): what staff do when a TV looks stuck. */
+  nudgeBoard: everyone,
   /** Publish and unpublish a menu. */
   publish: everyone,
-  /** Change menus, sections, items, prices, containers, events, hours, taps, the location's fields; revert. */
+  /** Change menus, sections, items, prices, containers, events, hours, taps, the location's fields; revert; pair, change and unpair boards. */
   edit: managers,
   /** Read what staff do not: insights, analytics, webhooks and their deliveries, activity, the team. */
   manage: managers,

@@ -2,7 +2,11 @@
 // each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
 // A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
 // keys themselves, locations' own writes, activity, the whole-business export and import, a flow
-// meter's ingest token: a key never mints another credential) is never open to a key.
+// meter's ingest token: a key never mints another credential) is never open to a key. The board fleet
+// (venue-operations §10, decision 067): its list and statuses are read with the menus (a status monitor
+// reads it with menus:read); its writes are never a key's: pairing hands a TV a lasting credential to a
+// location's menus, and renaming, reloading or unpairing the screens in the room is the dashboard's;
+// the TV's own routes (/boards/pairings, /boards/device/…) know it by its device cookie alone.
 
 export const SCOPES = [
   "menus:read",
@@ -30,13 +34,15 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "taps:write": "Record pours and keg changes (flow meters)",
 };
 
-type Family = "menus" | "events" | "hours" | "insights" | "webhooks" | "taps" | "any";
+/** `menus-read`: read with the menus' scopes, never written by a key. */
+type Family = "menus" | "menus-read" | "events" | "hours" | "insights" | "webhooks" | "taps" | "any";
 
 const ID = "[^/]+";
 /** Path (after /api/v1) → family, first match wins. `any`: any scope may read it (the location itself). */
 const FAMILIES: [RegExp, Family][] = [
   [new RegExp(`^/locations(/${ID})?$`), "any"],
   [new RegExp(`^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements|qr\\.svg)(/.*)?$`), "menus"],
+  [new RegExp(`^/locations/${ID}/boards$`), "menus-read"],
   [new RegExp(`^/locations/${ID}/events(/.*)?$`), "events"],
   [new RegExp(`^/locations/${ID}/(hours|special_hours)(/.*)?$`), "hours"],
   [new RegExp(`^/locations/${ID}/insights(/.*)?$`), "insights"],
@@ -63,5 +69,6 @@ export function scopesFor(method: string, pathname: string): Scope[] | null {
   if (!family) return null;
   const read = READS.has(method.toUpperCase());
   if (family === "any") return read ? [...SCOPES] : null;
+  if (family === "menus-read") return read ? ["menus:read", "menus:write"] : null;
   return SCOPES.filter((scope) => scope.startsWith(`${family}:`) && (read || scope.endsWith(":write")));
 }

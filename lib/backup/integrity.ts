@@ -46,6 +46,9 @@ async function positions(db: Db): Promise<string[]> {
   return problems;
 }
 
+/** A change of the menu itself: a board's offline and online (lib/boards/changes.ts) sit at its version without making one. */
+const MENU_CHANGE = sql.raw("coalesce(c.type, '') not like 'board.%'");
+
 /**
  * Versions agree with the change records (migration 0009's triggers): a menu's last change carries its
  * version, its changes' versions rise by one, and a location's menus_version is 1 + the transactions
@@ -69,14 +72,15 @@ async function versions(db: Db): Promise<string[]> {
   const steps = await rows<{ menu_id: number; version: number; previous: number }>(
     db,
     sql`select menu_id, version, previous from (
-          select menu_id, version, lag(version) over (partition by menu_id order by id) as previous from menu_changes
+          select menu_id, version, lag(version) over (partition by menu_id order by id) as previous from menu_changes c
+          where ${MENU_CHANGE}
         ) c where previous is not null and version <> previous + 1 limit ${MAX_REPORTED}`,
   );
   for (const row of steps) problems.push(`menu ${row.menu_id}: change to version ${row.version} follows version ${row.previous}`);
   const locations = await rows<{ id: number; menus_version: number; transactions: number; pruned: boolean }>(
     db,
     sql`select l.id, l.menus_version, count(distinct c.tx)::int as transactions, l.changes_pruned_through > 0 as pruned
-        from locations l left join menu_changes c on c.location_id = l.id
+        from locations l left join menu_changes c on c.location_id = l.id and ${MENU_CHANGE}
         group by l.id
         having (l.changes_pruned_through = 0 and l.menus_version <> 1 + count(distinct c.tx))
             or l.menus_version < 1 + count(distinct c.tx)

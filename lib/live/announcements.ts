@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { menuChanges, menus } from "@/lib/db/schema";
 import type { MenuAnnouncementResponse } from "@/lib/live/schemas";
@@ -21,6 +21,8 @@ export async function listMenuAnnouncements(
       and(
         eq(menuChanges.locationId, locationId),
         eq(menus.unpublished, false),
+        // A board going dark is the venue's news, not the menu's: the feed and webhooks carry it, guests do not.
+        sql`coalesce(${menuChanges.type}, '') not like 'board.%'`,
         before === undefined ? undefined : lt(menuChanges.id, before),
       ),
     )

@@ -25,7 +25,14 @@ export type RowsStale = {
   id: number | null;
   user_id?: number | null;
 };
-export type LiveEvent = MenuChanged | RowsStale | { kind: "flush" };
+/** A command to one paired board's TV (lib/boards/commands.ts): the board changed, reload, identify, unpaired. */
+export type BoardCommand = {
+  kind: "board";
+  board_id: number | null;
+  device_id: number;
+  command: "board" | "reload" | "identify" | "unpaired";
+};
+export type LiveEvent = MenuChanged | RowsStale | BoardCommand | { kind: "flush" };
 export type Subscriber = (event: LiveEvent) => void;
 
 const CHANNEL = "taproom";

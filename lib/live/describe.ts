@@ -106,6 +106,9 @@ export function changeSummary(type: ChangeType, edits: Edit[], names: Names, men
   const itemsHere = new Map(edits.filter((edit) => edit.table === "items").map((edit) => [edit.row_id, rowOf(edit)]));
   if (type === "menu.reverted") return `Restored menu ${quoted(menuName)} to an earlier version`;
   if (type === "menu.schedule_changed") return `What guests see of menu ${quoted(menuName)} changed with its schedule`;
+  // The boards' changes carry their words (lib/boards/watch.ts); these are for one that lost them.
+  if (type === "board.offline") return `A board showing menu ${quoted(menuName)} went dark`;
+  if (type === "board.online") return `A board showing menu ${quoted(menuName)} is back on`;
   // A menu created or deleted is told as that, not as the rows that came or went with it.
   const whole = edits.find((edit) => edit.table === "menus" && edit.op !== "U");
   if (whole) return `${whole.op === "I" ? "Created" : "Deleted"} menu ${quoted(rowOf(whole).name)}`;

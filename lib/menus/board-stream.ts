@@ -85,13 +85,8 @@ export async function openBoardStream({
   watch?: Omit<StreamWatch, "database">;
 }): Promise<Response> {
   const live = database ?? (await getDatabase());
-  const opened = await boardMenuRow(live.db, menuId);
-  // The feed's position first, then the version: a change committed in between is told twice (the
-  // same number, which the board ignores), never missed.
-  const afterId = opened ? await latestChangeId(live, opened.locationId) : 0;
-  const current = opened ? await boardMenuRow(live.db, menuId) : null;
+  const { opened, afterId, current } = await menuStart(live, menuId);
 
-  let sent = 0;
   let told = false;
   return eventStreamResponse({
     head,
@@ -102,63 +97,128 @@ export async function openBoardStream({
     heartbeat: "event: ping\ndata: {}\n\n",
     cacheControl: "no-store, no-transform",
     open: async ({ send, end, isClosed }) => {
-      /** Tells what the viewer may see of the menu as `row` has it: its version, or `gone` once. */
-      const show = (row: BoardMenuRow | null, version = row?.version ?? 0) => {
-        if (visibleOnBoard(row, viewerBusinessId)) {
-          told = true;
-          if (version === sent) return;
-          sent = version;
-          send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
-        } else if (sent !== 0) {
-          sent = 0;
-          send("event: gone\ndata: {}\n\n");
-        }
-      };
-      show(current);
       const waiting = setTimeout(() => {
         if (!told) end();
       }, waitingMs);
-      if (!opened) return () => clearTimeout(waiting);
-      // One check at a time, in order: each reads the menu after the newest change it was handed.
-      let checking = Promise.resolve();
-      const check = (read: () => Promise<BoardMenuRow | null>, version?: (row: BoardMenuRow) => number) => {
-        checking = checking.then(async () => {
-          if (isClosed()) return;
-          try {
-            const row = await read();
-            show(row, row && version ? version(row) : row?.version);
-          } catch {
-            // the database is away: the next change, or the board's reconnection, asks again
-          }
-        });
-      };
-      // Archiving is no menu change: the location's row is watched too (a write to it notifies `stale`),
-      // and read once more after subscribing, for an archive that committed while the stream opened.
-      const unsubscribe = await subscribe((event) => {
-        const mine = event.kind === "stale" && event.table === "locations" && event.id === opened.locationId;
-        if (mine || event.kind === "flush") check(() => rowOn(live.db, menuId, event));
-      }, live);
-      check(() => rowOn(live.db, menuId, null));
-      const unfollow = await follow(
-        opened.locationId,
-        {
-          afterId,
-          deliver: (changes) => {
-            const last = changes.filter((change) => change.menu_id === menuId).at(-1);
-            if (last)
-              check(
-                () => rowAfter(live.db, menuId, last.id),
-                (row) => Math.max(row.version, last.version),
-              );
-          },
+      const stop = await followMenuVersion({
+        database: live,
+        menuId,
+        viewerBusinessId,
+        opened,
+        afterId,
+        current,
+        isClosed,
+        onVersion: (version) => {
+          told = true;
+          send(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
         },
-        live,
-      );
+        onGone: () => send("event: gone\ndata: {}\n\n"),
+        onVisible: () => {
+          told = true;
+        },
+      });
       return () => {
         clearTimeout(waiting);
-        unsubscribe();
-        unfollow();
+        stop();
       };
     },
   });
+}
+
+/** Where a menu's follower starts: the menu as it was read, and the feed's position read before it. */
+export async function menuStart(
+  live: Database,
+  menuId: number,
+): Promise<{ opened: BoardMenuRow | null; afterId: number; current: BoardMenuRow | null }> {
+  const opened = await boardMenuRow(live.db, menuId);
+  // The feed's position first, then the version: a change committed in between is told twice (the
+  // same number, which the board ignores), never missed.
+  const afterId = opened ? await latestChangeId(live, opened.locationId) : 0;
+  const current = opened ? await boardMenuRow(live.db, menuId) : null;
+  return { opened, afterId, current };
+}
+
+/**
+ * Follows what the viewer may see of one menu, on this instance, until the answer is called: its
+ * version when it changes (`onVersion`, each number once, the current one first), `onGone` once when it
+ * stops being visible, `onVisible` each time it is seen visible. The board's stream and the board
+ * devices' streams (lib/boards/device-stream.ts) share it.
+ */
+export async function followMenuVersion({
+  database: live,
+  menuId,
+  viewerBusinessId,
+  opened,
+  afterId,
+  current,
+  isClosed,
+  onVersion,
+  onGone,
+  onVisible,
+}: {
+  database: Database;
+  menuId: number;
+  viewerBusinessId: number | null;
+  opened: BoardMenuRow | null;
+  afterId: number;
+  current: BoardMenuRow | null;
+  isClosed: () => boolean;
+  onVersion: (version: number) => void;
+  onGone: () => void;
+  onVisible?: () => void;
+}): Promise<() => void> {
+  let sent = 0;
+  /** Tells what the viewer may see of the menu as `row` has it: its version, or `gone` once. */
+  const show = (row: BoardMenuRow | null, version = row?.version ?? 0) => {
+    if (visibleOnBoard(row, viewerBusinessId)) {
+      onVisible?.();
+      if (version === sent) return;
+      sent = version;
+      onVersion(version);
+    } else if (sent !== 0) {
+      sent = 0;
+      onGone();
+    }
+  };
+  show(current);
+  if (!opened) return () => {};
+  // One check at a time, in order: each reads the menu after the newest change it was handed.
+  let checking = Promise.resolve();
+  const check = (read: () => Promise<BoardMenuRow | null>, version?: (row: BoardMenuRow) => number) => {
+    checking = checking.then(async () => {
+      if (isClosed()) return;
+      try {
+        const row = await read();
+        show(row, row && version ? version(row) : row?.version);
+      } catch {
+        // the database is away: the next change, or the board's reconnection, asks again
+      }
+    });
+  };
+  // Archiving is no menu change: the location's row is watched too (a write to it notifies `stale`),
+  // and read once more after subscribing, for an archive that committed while the stream opened.
+  const unsubscribe = await subscribe((event) => {
+    const mine = event.kind === "stale" && event.table === "locations" && event.id === opened.locationId;
+    if (mine || event.kind === "flush") check(() => rowOn(live.db, menuId, event));
+  }, live);
+  check(() => rowOn(live.db, menuId, null));
+  const unfollow = await follow(
+    opened.locationId,
+    {
+      afterId,
+      deliver: (changes) => {
+        const last = changes.filter((change) => change.menu_id === menuId).at(-1);
+        if (last)
+          check(
+            () => rowAfter(live.db, menuId, last.id),
+            (row) => Math.max(row.version, last.version),
+          );
+      },
+    },
+    live,
+  );
+  return () => {
+    unsubscribe();
+    unfollow();
+  };
 }

@@ -1,4 +1,4 @@
-// The change feed's types (live-menus §3, venue-operations §7–8), apart from the feed's schemas so the
+// The change feed's types (live-menus §3, venue-operations §7–8, §10), apart from the feed's schemas so the
 // dashboard's board can follow the stream without loading a schema library in its first load.
 
 export const CHANGE_TYPES = [
@@ -15,4 +15,7 @@ export const CHANGE_TYPES = [
   "tap.keg_low",
   "tap.kicked",
   "tap.swapped",
+  // A board dark for 2 minutes in opening hours, and back (venue-operations §10): lib/boards/watch.ts.
+  "board.offline",
+  "board.online",
 ] as const;

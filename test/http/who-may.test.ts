@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/accounts";
 import { encryptSecret } from "@/lib/auth/tokens";
-import { locations, webhooks } from "@/lib/db/schema";
+import { boardDevices, boards, locations, webhooks } from "@/lib/db/schema";
 import { DEMO } from "@/lib/demo/seed";
 import { type Account, api, call, type Credentials, db, login } from "../api";
 
@@ -22,13 +23,14 @@ import { type Account, api, call, type Credentials, db, login } from "../api";
 
 type Caller = "owner" | "managerA" | "managerB" | "staffA" | "staffRO" | "rival";
 type Outcome = "ok" | 403 | 404;
-type Action = "read" | "eightySix" | "pour" | "publish" | "edit" | "manage" | "own";
+type Action = "read" | "eightySix" | "pour" | "nudgeBoard" | "publish" | "edit" | "manage" | "own";
 
 /** What each action's rule lets each caller do with a record of location A (the permissions table, restated). */
 const EXPECTED: Record<Action, Record<Caller, Outcome>> = {
   read: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: "ok", rival: 404 },
   eightySix: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
   pour: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
+  nudgeBoard: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
   publish: { owner: "ok", managerA: "ok", managerB: 404, staffA: "ok", staffRO: 403, rival: 404 },
   edit: { owner: "ok", managerA: "ok", managerB: 404, staffA: 403, staffRO: 403, rival: 404 },
   manage: { owner: "ok", managerA: "ok", managerB: 404, staffA: 403, staffRO: 403, rival: 404 },
@@ -48,6 +50,7 @@ type Fixture = {
   custom_item: number;
   custom_container: number;
   tap: number;
+  board: number;
 };
 
 // [method, path (placeholders name the fixture's records), action, body]
@@ -156,6 +159,14 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["POST", "taps/{tap}/pours", "pour", { volume: 473, unit: "ml", idempotency_key: "who-may" }],
   ["POST", "taps/{tap}/kick", "pour"],
   ["DELETE", "taps/{tap}", "edit"],
+  // The board fleet (venue-operations §10): a code no screen shows is the handler's own 422.
+  ["GET", "locations/{location}/boards", "read"],
+  ["POST", "locations/{location}/boards", "edit", { code: "000000", name: "Who may", menu_id: "{menu}", theme: "dark" }],
+  ["GET", "boards/{board}", "read"],
+  ["PATCH", "boards/{board}", "edit", { name: "Renamed TV" }],
+  ["POST", "boards/{board}/reload", "nudgeBoard"],
+  ["POST", "boards/{board}/identify", "nudgeBoard"],
+  ["DELETE", "boards/{board}", "edit"],
   ["GET", "webhooks/{webhook}", "manage"],
   ["PATCH", "webhooks/{webhook}", "edit", { webhook: { description: "POS" } }],
   ["DELETE", "webhooks/{webhook}", "edit"],
@@ -245,6 +256,15 @@ async function fixture(): Promise<Fixture> {
   tapNumber += 1;
   const tap = (await ok(api.post(`locations/${locationA}/taps`, { ...as, body: { tap: { number: tapNumber, item_id: item } } }), 201)).tap
     .id;
+  // A paired board: its device made here (pairing by code is test/boards/fleet.test.ts's).
+  const [device] = await (await db())
+    .insert(boardDevices)
+    .values({ tokenHash: randomBytes(32).toString("hex") })
+    .returning();
+  const [board] = await (await db())
+    .insert(boards)
+    .values({ businessId: 1, locationId: locationA, deviceId: device!.id, name: "Fixture TV", menuId: menu })
+    .returning();
   return {
     location: locationA,
     menu,
@@ -258,6 +278,7 @@ async function fixture(): Promise<Fixture> {
     custom_item: customItem,
     custom_container: customContainer,
     tap,
+    board: board!.id,
   };
 }
 

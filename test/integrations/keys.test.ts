@@ -211,6 +211,14 @@ describe("the scopes table", () => {
       [
         "/api/v1/api_keys",
         "/api/v1/api_keys/1",
+        // A board's TV is known by its device cookie alone (decision 067), never by a key.
+        "/api/v1/boards/device/shown",
+        "/api/v1/boards/device/stream",
+        "/api/v1/boards/pairings",
+        // The board fleet's writes are the dashboard's (decision 067); its list is read with menus:read.
+        "/api/v1/boards/1",
+        "/api/v1/boards/1/identify",
+        "/api/v1/boards/1/reload",
         "/api/v1/current_user",
         "/api/v1/current_user/password",
         "/api/v1/current_user/sessions",
@@ -239,6 +247,8 @@ describe("the scopes table", () => {
     expect(scopesFor("GET", "/api/v1/menus/1")).toEqual(["menus:read", "menus:write"]);
     expect(scopesFor("POST", "/api/v1/items/1/86")).toEqual(["menus:write"]);
     expect(scopesFor("GET", "/api/v1/locations/1/qr.svg")).toEqual(["menus:read", "menus:write"]);
+    expect(scopesFor("GET", "/api/v1/locations/1/boards")).toEqual(["menus:read", "menus:write"]);
+    expect(scopesFor("POST", "/api/v1/locations/1/boards")).toBeNull();
   });
 });
 

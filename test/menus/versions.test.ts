@@ -353,6 +353,16 @@ const OTHER_WRITES = new Set([
   "POST /api/v1/taps/{id}/pours",
   "PATCH /api/v1/taps/{id}",
   "DELETE /api/v1/taps/{id}",
+  // A board's TV (venue-operations §10): asking for a pairing code and telling what it drew touch no menu.
+  "POST /api/v1/boards/pairings",
+  "POST /api/v1/boards/device/shown",
+  // The board fleet (venue-operations §10): a board shows a menu and changes none; its offline and
+  // online sit in the feed at the menu's version without making one (test/boards/watch.test.ts).
+  "POST /api/v1/locations/{id}/boards",
+  "PATCH /api/v1/boards/{id}",
+  "DELETE /api/v1/boards/{id}",
+  "POST /api/v1/boards/{id}/reload",
+  "POST /api/v1/boards/{id}/identify",
   // A restore (venue-operations §6) writes into a business with no location, so no existing menu: its
   // menus arrive with the versions and history they had (decision 060).
   "POST /api/v1/import",

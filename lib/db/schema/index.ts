@@ -12,3 +12,4 @@ export * from "./webhooks";
 export * from "./team";
 export * from "./imports";
 export * from "./taps";
+export * from "./boards";

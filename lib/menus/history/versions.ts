@@ -13,6 +13,8 @@ import { describeChanges } from "@/lib/live/feed";
 import { HISTORY_RETENTION_DAYS } from "./retention";
 import { targetRows, touchedIds, type TREE_TABLES, type TreeTable } from "./target";
 
+const notBoardChange = sql`coalesce(${menuChanges.type}, '') not like 'board.%'`;
+
 const keptSince = () => sql`now() - make_interval(days => ${HISTORY_RETENTION_DAYS})`;
 
 export const versionExpired = (version: number) =>
@@ -30,6 +32,8 @@ export async function listVersions(db: Db, { businessId, id, before, limit }: Sc
     .where(
       and(
         eq(menuChanges.menuId, menu.id),
+        // A board's offline and online are in the feed under its menu, but are not versions of the menu.
+        notBoardChange,
         before === undefined ? undefined : lt(menuChanges.version, before),
         gte(menuChanges.at, keptSince() as unknown as Date),
       ),
@@ -49,7 +53,14 @@ export async function requireKept(db: Db, menu: Menu, version: number) {
   const [kept] = await db
     .select({ id: menuChanges.id })
     .from(menuChanges)
-    .where(and(eq(menuChanges.menuId, menu.id), eq(menuChanges.version, version), gte(menuChanges.at, keptSince() as unknown as Date)))
+    .where(
+      and(
+        eq(menuChanges.menuId, menu.id),
+        eq(menuChanges.version, version),
+        notBoardChange,
+        gte(menuChanges.at, keptSince() as unknown as Date),
+      ),
+    )
     .limit(1);
   if (!kept) throw versionExpired(version);
 }

@@ -2,188 +2,202 @@
 import type { RouteEntry } from "@/lib/openapi/document";
 import * as r0 from "@/app/api/v1/api_keys/[id]/route";
 import * as r1 from "@/app/api/v1/api_keys/route";
-import * as r2 from "@/app/api/v1/container_sizes/route";
-import * as r3 from "@/app/api/v1/containers/[id]/route";
-import * as r4 from "@/app/api/v1/current_user/password/route";
-import * as r5 from "@/app/api/v1/current_user/route";
-import * as r6 from "@/app/api/v1/current_user/sessions/route";
-import * as r7 from "@/app/api/v1/custom_containers/[id]/route";
-import * as r8 from "@/app/api/v1/custom_item_types/route";
-import * as r9 from "@/app/api/v1/custom_items/[id]/custom_containers/route";
-import * as r10 from "@/app/api/v1/custom_items/[id]/move/route";
-import * as r11 from "@/app/api/v1/custom_items/[id]/route";
-import * as r12 from "@/app/api/v1/custom_menus/[id]/custom_sections/positions/route";
-import * as r13 from "@/app/api/v1/custom_menus/[id]/custom_sections/route";
-import * as r14 from "@/app/api/v1/custom_menus/[id]/publish/route";
-import * as r15 from "@/app/api/v1/custom_menus/[id]/route";
-import * as r16 from "@/app/api/v1/custom_menus/[id]/unpublish/route";
-import * as r17 from "@/app/api/v1/custom_sections/[id]/custom_items/positions/route";
-import * as r18 from "@/app/api/v1/custom_sections/[id]/custom_items/route";
-import * as r19 from "@/app/api/v1/custom_sections/[id]/route";
-import * as r20 from "@/app/api/v1/events/[id]/route";
-import * as r21 from "@/app/api/v1/export/route";
-import * as r22 from "@/app/api/v1/import/route";
-import * as r23 from "@/app/api/v1/invitations/accept/route";
-import * as r24 from "@/app/api/v1/items/[id]/86/route";
-import * as r25 from "@/app/api/v1/items/[id]/containers/positions/route";
-import * as r26 from "@/app/api/v1/items/[id]/containers/route";
-import * as r27 from "@/app/api/v1/items/[id]/move/route";
-import * as r28 from "@/app/api/v1/items/[id]/route";
-import * as r29 from "@/app/api/v1/items/search/route";
-import * as r30 from "@/app/api/v1/locations/[id]/activity/route";
-import * as r31 from "@/app/api/v1/locations/[id]/analytics/route";
-import * as r32 from "@/app/api/v1/locations/[id]/changes/route";
-import * as r33 from "@/app/api/v1/locations/[id]/changes/stream/route";
-import * as r34 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
-import * as r35 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
-import * as r36 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
-import * as r37 from "@/app/api/v1/locations/[id]/custom_menus/route";
-import * as r38 from "@/app/api/v1/locations/[id]/eighty_sixed/route";
-import * as r39 from "@/app/api/v1/locations/[id]/events/route";
-import * as r40 from "@/app/api/v1/locations/[id]/hours/route";
-import * as r41 from "@/app/api/v1/locations/[id]/imports/route";
-import * as r42 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
-import * as r43 from "@/app/api/v1/locations/[id]/ingest_token/route";
-import * as r44 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
-import * as r45 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
-import * as r46 from "@/app/api/v1/locations/[id]/insights/stats/route";
-import * as r47 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
-import * as r48 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
-import * as r49 from "@/app/api/v1/locations/[id]/menu_announcements/route";
-import * as r50 from "@/app/api/v1/locations/[id]/menus/positions/route";
-import * as r51 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
-import * as r52 from "@/app/api/v1/locations/[id]/menus/route";
-import * as r53 from "@/app/api/v1/locations/[id]/pours/route";
-import * as r54 from "@/app/api/v1/locations/[id]/qr.svg/route";
-import * as r55 from "@/app/api/v1/locations/[id]/restore/route";
-import * as r56 from "@/app/api/v1/locations/[id]/route";
-import * as r57 from "@/app/api/v1/locations/[id]/special_hours/route";
-import * as r58 from "@/app/api/v1/locations/[id]/taps/route";
-import * as r59 from "@/app/api/v1/locations/[id]/webhooks/route";
-import * as r60 from "@/app/api/v1/locations/route";
-import * as r61 from "@/app/api/v1/menus/[id]/export.csv/route";
-import * as r62 from "@/app/api/v1/menus/[id]/import.csv/route";
-import * as r63 from "@/app/api/v1/menus/[id]/print.pdf/route";
-import * as r64 from "@/app/api/v1/menus/[id]/publish/route";
-import * as r65 from "@/app/api/v1/menus/[id]/route";
-import * as r66 from "@/app/api/v1/menus/[id]/sections/positions/route";
-import * as r67 from "@/app/api/v1/menus/[id]/sections/route";
-import * as r68 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r69 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
-import * as r70 from "@/app/api/v1/menus/[id]/versions/[version]/route";
-import * as r71 from "@/app/api/v1/menus/[id]/versions/route";
-import * as r72 from "@/app/api/v1/password_resets/complete/route";
-import * as r73 from "@/app/api/v1/password_resets/route";
-import * as r74 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r75 from "@/app/api/v1/sections/[id]/items/route";
-import * as r76 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
-import * as r77 from "@/app/api/v1/sections/[id]/route";
-import * as r78 from "@/app/api/v1/sessions/route";
-import * as r79 from "@/app/api/v1/signup/route";
-import * as r80 from "@/app/api/v1/taps/[id]/kegs/route";
-import * as r81 from "@/app/api/v1/taps/[id]/kick/route";
-import * as r82 from "@/app/api/v1/taps/[id]/pours/route";
-import * as r83 from "@/app/api/v1/taps/[id]/route";
-import * as r84 from "@/app/api/v1/team/[id]/password_reset/route";
-import * as r85 from "@/app/api/v1/team/[id]/route";
-import * as r86 from "@/app/api/v1/team/invitations/[id]/route";
-import * as r87 from "@/app/api/v1/team/invitations/route";
-import * as r88 from "@/app/api/v1/team/route";
-import * as r89 from "@/app/api/v1/webhooks/[id]/deliveries/route";
-import * as r90 from "@/app/api/v1/webhooks/[id]/route";
-import * as r91 from "@/app/api/v1/webhooks/[id]/test/route";
+import * as r2 from "@/app/api/v1/boards/[id]/identify/route";
+import * as r3 from "@/app/api/v1/boards/[id]/reload/route";
+import * as r4 from "@/app/api/v1/boards/[id]/route";
+import * as r5 from "@/app/api/v1/boards/device/shown/route";
+import * as r6 from "@/app/api/v1/boards/device/stream/route";
+import * as r7 from "@/app/api/v1/boards/pairings/route";
+import * as r8 from "@/app/api/v1/container_sizes/route";
+import * as r9 from "@/app/api/v1/containers/[id]/route";
+import * as r10 from "@/app/api/v1/current_user/password/route";
+import * as r11 from "@/app/api/v1/current_user/route";
+import * as r12 from "@/app/api/v1/current_user/sessions/route";
+import * as r13 from "@/app/api/v1/custom_containers/[id]/route";
+import * as r14 from "@/app/api/v1/custom_item_types/route";
+import * as r15 from "@/app/api/v1/custom_items/[id]/custom_containers/route";
+import * as r16 from "@/app/api/v1/custom_items/[id]/move/route";
+import * as r17 from "@/app/api/v1/custom_items/[id]/route";
+import * as r18 from "@/app/api/v1/custom_menus/[id]/custom_sections/positions/route";
+import * as r19 from "@/app/api/v1/custom_menus/[id]/custom_sections/route";
+import * as r20 from "@/app/api/v1/custom_menus/[id]/publish/route";
+import * as r21 from "@/app/api/v1/custom_menus/[id]/route";
+import * as r22 from "@/app/api/v1/custom_menus/[id]/unpublish/route";
+import * as r23 from "@/app/api/v1/custom_sections/[id]/custom_items/positions/route";
+import * as r24 from "@/app/api/v1/custom_sections/[id]/custom_items/route";
+import * as r25 from "@/app/api/v1/custom_sections/[id]/route";
+import * as r26 from "@/app/api/v1/events/[id]/route";
+import * as r27 from "@/app/api/v1/export/route";
+import * as r28 from "@/app/api/v1/import/route";
+import * as r29 from "@/app/api/v1/invitations/accept/route";
+import * as r30 from "@/app/api/v1/items/[id]/86/route";
+import * as r31 from "@/app/api/v1/items/[id]/containers/positions/route";
+import * as r32 from "@/app/api/v1/items/[id]/containers/route";
+import * as r33 from "@/app/api/v1/items/[id]/move/route";
+import * as r34 from "@/app/api/v1/items/[id]/route";
+import * as r35 from "@/app/api/v1/items/search/route";
+import * as r36 from "@/app/api/v1/locations/[id]/activity/route";
+import * as r37 from "@/app/api/v1/locations/[id]/analytics/route";
+import * as r38 from "@/app/api/v1/locations/[id]/boards/route";
+import * as r39 from "@/app/api/v1/locations/[id]/changes/route";
+import * as r40 from "@/app/api/v1/locations/[id]/changes/stream/route";
+import * as r41 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
+import * as r42 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
+import * as r43 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
+import * as r44 from "@/app/api/v1/locations/[id]/custom_menus/route";
+import * as r45 from "@/app/api/v1/locations/[id]/eighty_sixed/route";
+import * as r46 from "@/app/api/v1/locations/[id]/events/route";
+import * as r47 from "@/app/api/v1/locations/[id]/hours/route";
+import * as r48 from "@/app/api/v1/locations/[id]/imports/route";
+import * as r49 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
+import * as r50 from "@/app/api/v1/locations/[id]/ingest_token/route";
+import * as r51 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
+import * as r52 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
+import * as r53 from "@/app/api/v1/locations/[id]/insights/stats/route";
+import * as r54 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
+import * as r55 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
+import * as r56 from "@/app/api/v1/locations/[id]/menu_announcements/route";
+import * as r57 from "@/app/api/v1/locations/[id]/menus/positions/route";
+import * as r58 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
+import * as r59 from "@/app/api/v1/locations/[id]/menus/route";
+import * as r60 from "@/app/api/v1/locations/[id]/pours/route";
+import * as r61 from "@/app/api/v1/locations/[id]/qr.svg/route";
+import * as r62 from "@/app/api/v1/locations/[id]/restore/route";
+import * as r63 from "@/app/api/v1/locations/[id]/route";
+import * as r64 from "@/app/api/v1/locations/[id]/special_hours/route";
+import * as r65 from "@/app/api/v1/locations/[id]/taps/route";
+import * as r66 from "@/app/api/v1/locations/[id]/webhooks/route";
+import * as r67 from "@/app/api/v1/locations/route";
+import * as r68 from "@/app/api/v1/menus/[id]/export.csv/route";
+import * as r69 from "@/app/api/v1/menus/[id]/import.csv/route";
+import * as r70 from "@/app/api/v1/menus/[id]/print.pdf/route";
+import * as r71 from "@/app/api/v1/menus/[id]/publish/route";
+import * as r72 from "@/app/api/v1/menus/[id]/route";
+import * as r73 from "@/app/api/v1/menus/[id]/sections/positions/route";
+import * as r74 from "@/app/api/v1/menus/[id]/sections/route";
+import * as r75 from "@/app/api/v1/menus/[id]/unpublish/route";
+import * as r76 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r77 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r78 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r79 from "@/app/api/v1/password_resets/complete/route";
+import * as r80 from "@/app/api/v1/password_resets/route";
+import * as r81 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r82 from "@/app/api/v1/sections/[id]/items/route";
+import * as r83 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
+import * as r84 from "@/app/api/v1/sections/[id]/route";
+import * as r85 from "@/app/api/v1/sessions/route";
+import * as r86 from "@/app/api/v1/signup/route";
+import * as r87 from "@/app/api/v1/taps/[id]/kegs/route";
+import * as r88 from "@/app/api/v1/taps/[id]/kick/route";
+import * as r89 from "@/app/api/v1/taps/[id]/pours/route";
+import * as r90 from "@/app/api/v1/taps/[id]/route";
+import * as r91 from "@/app/api/v1/team/[id]/password_reset/route";
+import * as r92 from "@/app/api/v1/team/[id]/route";
+import * as r93 from "@/app/api/v1/team/invitations/[id]/route";
+import * as r94 from "@/app/api/v1/team/invitations/route";
+import * as r95 from "@/app/api/v1/team/route";
+import * as r96 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r97 from "@/app/api/v1/webhooks/[id]/route";
+import * as r98 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/api_keys/{id}", module: r0, summaries: {"PATCH":"Rename a key or change its scopes or locations (in force at once)","DELETE":"Revoke a key: refused at once on every instance"} },
   { path: "/api/v1/api_keys", module: r1, summaries: {"GET":"The integration keys the caller manages (an owner: all; a manager: those within their locations)","POST":"A named, scoped key; the answer alone carries its secret (tpk_…)"} },
-  { path: "/api/v1/container_sizes", module: r2, summaries: {"GET":"Every container size by position"} },
-  { path: "/api/v1/containers/{id}", module: r3, summaries: {"PUT":"Size, price, name, calories; position moves it","PATCH":"Size, price, name, calories; position moves it","GET":"One container; include_legacy falls back to the custom container","DELETE":"Delete permanently, answer with the deleted container"} },
-  { path: "/api/v1/current_user/password", module: r4, summaries: {"POST":"Change one's password; every other browser session of the user ends"} },
-  { path: "/api/v1/current_user", module: r5, summaries: {"GET":"The caller; also verifies a token"} },
-  { path: "/api/v1/current_user/sessions", module: r6, summaries: {"DELETE":"Sign out everywhere: every browser session of the caller ends (API tokens stay)"} },
-  { path: "/api/v1/custom_containers/{id}", module: r7, summaries: {"PUT":"Change only the fields passed; position moves it","PATCH":"Change only the fields passed; position moves it","GET":"One custom container","DELETE":"Delete permanently; answers the deleted container"} },
-  { path: "/api/v1/custom_item_types", module: r8, summaries: {"GET":"Wine, cocktail, food… in position order"} },
-  { path: "/api/v1/custom_items/{id}/custom_containers", module: r9, summaries: {"GET":"The item's containers; build=true adds a blank one","POST":"Add a priced container at the end"} },
-  { path: "/api/v1/custom_items/{id}/move", module: r10, summaries: {"PATCH":"To `position` (default: the top) of a custom section"} },
-  { path: "/api/v1/custom_items/{id}", module: r11, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom item","DELETE":"Delete with its containers; answers the deleted item"} },
-  { path: "/api/v1/custom_menus/{id}/custom_sections/positions", module: r12, summaries: {"PATCH":"Reorder every section in one batch"} },
-  { path: "/api/v1/custom_menus/{id}/custom_sections", module: r13, summaries: {"GET":"The custom menu's sections in position order","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/custom_menus/{id}/publish", module: r14, summaries: {"POST":"Publish a custom menu (already published: unchanged)"} },
-  { path: "/api/v1/custom_menus/{id}", module: r15, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom menu; full=true: the whole tree, counted as a menu view","DELETE":"Unpublish, then delete; answers the deleted custom menu"} },
-  { path: "/api/v1/custom_menus/{id}/unpublish", module: r16, summaries: {"POST":"Unpublish a custom menu (already unpublished: unchanged)"} },
-  { path: "/api/v1/custom_sections/{id}/custom_items/positions", module: r17, summaries: {"PATCH":"Reorder every item in one batch"} },
-  { path: "/api/v1/custom_sections/{id}/custom_items", module: r18, summaries: {"GET":"The section's items in position order","POST":"Add an item at the end of the section"} },
-  { path: "/api/v1/custom_sections/{id}", module: r19, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom section","DELETE":"Delete with its items; answers the deleted section"} },
-  { path: "/api/v1/events/{id}", module: r20, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One event","DELETE":"Delete permanently, answer with the deleted event"} },
-  { path: "/api/v1/export", module: r21, summaries: {"GET":"The business's whole data as one JSON file (no secrets), for POST /import elsewhere"} },
-  { path: "/api/v1/import", module: r22, summaries: {"POST":"Restores an export into this business, which must have no locations (409 otherwise), in one transaction"} },
-  { path: "/api/v1/invitations/accept", module: r23, summaries: {"POST":"Accept an invitation with its link's token: the new member's token pair"} },
-  { path: "/api/v1/items/{id}/86", module: r24, summaries: {"POST":"Out of stock until \"next_open\", a time, or null (until restored)","DELETE":"Back on (an item not 86'd is answered unchanged)"} },
-  { path: "/api/v1/items/{id}/containers/positions", module: r25, summaries: {"PATCH":"Reorder all the item's containers in one batch"} },
-  { path: "/api/v1/items/{id}/containers", module: r26, summaries: {"GET":"The item's containers; build=true appends a blank one; include_legacy","POST":"Add a container (size and price required) at the end"} },
-  { path: "/api/v1/items/{id}/move", module: r27, summaries: {"PATCH":"To `position` (default: the top) of a section of the business"} },
-  { path: "/api/v1/items/{id}", module: r28, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
-  { path: "/api/v1/items/search", module: r29, summaries: {"GET":"Beers from the catalogue, shaped as items; did_you_mean when none matches"} },
-  { path: "/api/v1/locations/{id}/activity", module: r30, summaries: {"GET":"Who changed what at the location, newest first: menu changes and every other write"} },
-  { path: "/api/v1/locations/{id}/analytics", module: r31, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
-  { path: "/api/v1/locations/{id}/changes", module: r32, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },
-  { path: "/api/v1/locations/{id}/changes/stream", module: r33, summaries: {"GET":"The same changes as text/event-stream, resumable with Last-Event-ID"} },
-  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r34, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
-  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r35, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
-  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r36, summaries: {"POST":"Publish every unpublished custom menu"} },
-  { path: "/api/v1/locations/{id}/custom_menus", module: r37, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
-  { path: "/api/v1/locations/{id}/eighty_sixed", module: r38, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
-  { path: "/api/v1/locations/{id}/events", module: r39, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
-  { path: "/api/v1/locations/{id}/hours", module: r40, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
-  { path: "/api/v1/locations/{id}/imports", module: r41, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
-  { path: "/api/v1/locations/{id}/imports/source_locations", module: r42, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
-  { path: "/api/v1/locations/{id}/ingest_token", module: r43, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
-  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r44, summaries: {"GET":"By day, gender, ages or weekday"} },
-  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r45, summaries: {"GET":"Views per local day and source"} },
-  { path: "/api/v1/locations/{id}/insights/stats", module: r46, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
-  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r47, summaries: {"GET":"New subscribers per local day"} },
-  { path: "/api/v1/locations/{id}/insights/top_beers", module: r48, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
-  { path: "/api/v1/locations/{id}/menu_announcements", module: r49, summaries: {"GET":"What changed on the location's published menus, newest first"} },
-  { path: "/api/v1/locations/{id}/menus/positions", module: r50, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
-  { path: "/api/v1/locations/{id}/menus/publish_all", module: r51, summaries: {"POST":"Publish every unpublished menu of the location"} },
-  { path: "/api/v1/locations/{id}/menus", module: r52, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
-  { path: "/api/v1/locations/{id}/pours", module: r53, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
-  { path: "/api/v1/locations/{id}/qr.svg", module: r54, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
-  { path: "/api/v1/locations/{id}/restore", module: r55, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
-  { path: "/api/v1/locations/{id}", module: r56, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
-  { path: "/api/v1/locations/{id}/special_hours", module: r57, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
-  { path: "/api/v1/locations/{id}/taps", module: r58, summaries: {"GET":"The location's taps by number, each with its keg, forecast and on-deck list","POST":"Add a tap (its number unique at the location)"} },
-  { path: "/api/v1/locations/{id}/webhooks", module: r59, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
-  { path: "/api/v1/locations", module: r60, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
-  { path: "/api/v1/menus/{id}/export.csv", module: r61, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
-  { path: "/api/v1/menus/{id}/import.csv", module: r62, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
-  { path: "/api/v1/menus/{id}/print.pdf", module: r63, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
-  { path: "/api/v1/menus/{id}/publish", module: r64, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r65, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
-  { path: "/api/v1/menus/{id}/sections/positions", module: r66, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
-  { path: "/api/v1/menus/{id}/sections", module: r67, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/menus/{id}/unpublish", module: r68, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r69, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}", module: r70, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
-  { path: "/api/v1/menus/{id}/versions", module: r71, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
-  { path: "/api/v1/password_resets/complete", module: r72, summaries: {"POST":"Set a new password with a reset link's token; every browser session of the user ends"} },
-  { path: "/api/v1/password_resets", module: r73, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r74, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r75, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r76, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
-  { path: "/api/v1/sections/{id}", module: r77, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r78, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
-  { path: "/api/v1/signup", module: r79, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
-  { path: "/api/v1/taps/{id}/kegs", module: r80, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
-  { path: "/api/v1/taps/{id}/kick", module: r81, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
-  { path: "/api/v1/taps/{id}/pours", module: r82, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
-  { path: "/api/v1/taps/{id}", module: r83, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
-  { path: "/api/v1/team/{id}/password_reset", module: r84, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
-  { path: "/api/v1/team/{id}", module: r85, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
-  { path: "/api/v1/team/invitations/{id}", module: r86, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
-  { path: "/api/v1/team/invitations", module: r87, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on"} },
-  { path: "/api/v1/team", module: r88, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
-  { path: "/api/v1/webhooks/{id}/deliveries", module: r89, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
-  { path: "/api/v1/webhooks/{id}", module: r90, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
-  { path: "/api/v1/webhooks/{id}/test", module: r91, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
+  { path: "/api/v1/boards/{id}/identify", module: r2, summaries: {"POST":"The TV shows its name large for a few seconds, to tell which screen it is"} },
+  { path: "/api/v1/boards/{id}/reload", module: r3, summaries: {"POST":"The TV reloads its page"} },
+  { path: "/api/v1/boards/{id}", module: r4, summaries: {"GET":"One board with its status","PATCH":"Its name, menu or theme; the TV follows within 2 s","DELETE":"Unpair it: the TV shows a new code"} },
+  { path: "/api/v1/boards/device/shown", module: r5, summaries: {"POST":"{version}: the menu version the TV has drawn (and a heartbeat);"} },
+  { path: "/api/v1/boards/device/stream", module: r6, summaries: {"GET":"The TV's text/event-stream, with its device cookie: pairing, board,"} },
+  { path: "/api/v1/boards/pairings", module: r7, summaries: {"POST":"No sign-in: a TV's browser asks for a six-digit code (valid 10 minutes);"} },
+  { path: "/api/v1/container_sizes", module: r8, summaries: {"GET":"Every container size by position"} },
+  { path: "/api/v1/containers/{id}", module: r9, summaries: {"PUT":"Size, price, name, calories; position moves it","PATCH":"Size, price, name, calories; position moves it","GET":"One container; include_legacy falls back to the custom container","DELETE":"Delete permanently, answer with the deleted container"} },
+  { path: "/api/v1/current_user/password", module: r10, summaries: {"POST":"Change one's password; every other browser session of the user ends"} },
+  { path: "/api/v1/current_user", module: r11, summaries: {"GET":"The caller; also verifies a token"} },
+  { path: "/api/v1/current_user/sessions", module: r12, summaries: {"DELETE":"Sign out everywhere: every browser session of the caller ends (API tokens stay)"} },
+  { path: "/api/v1/custom_containers/{id}", module: r13, summaries: {"PUT":"Change only the fields passed; position moves it","PATCH":"Change only the fields passed; position moves it","GET":"One custom container","DELETE":"Delete permanently; answers the deleted container"} },
+  { path: "/api/v1/custom_item_types", module: r14, summaries: {"GET":"Wine, cocktail, food… in position order"} },
+  { path: "/api/v1/custom_items/{id}/custom_containers", module: r15, summaries: {"GET":"The item's containers; build=true adds a blank one","POST":"Add a priced container at the end"} },
+  { path: "/api/v1/custom_items/{id}/move", module: r16, summaries: {"PATCH":"To `position` (default: the top) of a custom section"} },
+  { path: "/api/v1/custom_items/{id}", module: r17, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom item","DELETE":"Delete with its containers; answers the deleted item"} },
+  { path: "/api/v1/custom_menus/{id}/custom_sections/positions", module: r18, summaries: {"PATCH":"Reorder every section in one batch"} },
+  { path: "/api/v1/custom_menus/{id}/custom_sections", module: r19, summaries: {"GET":"The custom menu's sections in position order","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/custom_menus/{id}/publish", module: r20, summaries: {"POST":"Publish a custom menu (already published: unchanged)"} },
+  { path: "/api/v1/custom_menus/{id}", module: r21, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom menu; full=true: the whole tree, counted as a menu view","DELETE":"Unpublish, then delete; answers the deleted custom menu"} },
+  { path: "/api/v1/custom_menus/{id}/unpublish", module: r22, summaries: {"POST":"Unpublish a custom menu (already unpublished: unchanged)"} },
+  { path: "/api/v1/custom_sections/{id}/custom_items/positions", module: r23, summaries: {"PATCH":"Reorder every item in one batch"} },
+  { path: "/api/v1/custom_sections/{id}/custom_items", module: r24, summaries: {"GET":"The section's items in position order","POST":"Add an item at the end of the section"} },
+  { path: "/api/v1/custom_sections/{id}", module: r25, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom section","DELETE":"Delete with its items; answers the deleted section"} },
+  { path: "/api/v1/events/{id}", module: r26, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One event","DELETE":"Delete permanently, answer with the deleted event"} },
+  { path: "/api/v1/export", module: r27, summaries: {"GET":"The business's whole data as one JSON file (no secrets), for POST /import elsewhere"} },
+  { path: "/api/v1/import", module: r28, summaries: {"POST":"Restores an export into this business, which must have no locations (409 otherwise), in one transaction"} },
+  { path: "/api/v1/invitations/accept", module: r29, summaries: {"POST":"Accept an invitation with its link's token: the new member's token pair"} },
+  { path: "/api/v1/items/{id}/86", module: r30, summaries: {"POST":"Out of stock until \"next_open\", a time, or null (until restored)","DELETE":"Back on (an item not 86'd is answered unchanged)"} },
+  { path: "/api/v1/items/{id}/containers/positions", module: r31, summaries: {"PATCH":"Reorder all the item's containers in one batch"} },
+  { path: "/api/v1/items/{id}/containers", module: r32, summaries: {"GET":"The item's containers; build=true appends a blank one; include_legacy","POST":"Add a container (size and price required) at the end"} },
+  { path: "/api/v1/items/{id}/move", module: r33, summaries: {"PATCH":"To `position` (default: the top) of a section of the business"} },
+  { path: "/api/v1/items/{id}", module: r34, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
+  { path: "/api/v1/items/search", module: r35, summaries: {"GET":"Beers from the catalogue, shaped as items; did_you_mean when none matches"} },
+  { path: "/api/v1/locations/{id}/activity", module: r36, summaries: {"GET":"Who changed what at the location, newest first: menu changes and every other write"} },
+  { path: "/api/v1/locations/{id}/analytics", module: r37, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
+  { path: "/api/v1/locations/{id}/boards", module: r38, summaries: {"GET":"The location's boards, each with its status (online, offline, offline_expected) and versions","POST":"Pair the screen showing `code` as a board of the location; its TV then shows the menu"} },
+  { path: "/api/v1/locations/{id}/changes", module: r39, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },
+  { path: "/api/v1/locations/{id}/changes/stream", module: r40, summaries: {"GET":"The same changes as text/event-stream, resumable with Last-Event-ID"} },
+  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r41, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
+  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r42, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
+  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r43, summaries: {"POST":"Publish every unpublished custom menu"} },
+  { path: "/api/v1/locations/{id}/custom_menus", module: r44, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
+  { path: "/api/v1/locations/{id}/eighty_sixed", module: r45, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
+  { path: "/api/v1/locations/{id}/events", module: r46, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
+  { path: "/api/v1/locations/{id}/hours", module: r47, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
+  { path: "/api/v1/locations/{id}/imports", module: r48, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
+  { path: "/api/v1/locations/{id}/imports/source_locations", module: r49, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
+  { path: "/api/v1/locations/{id}/ingest_token", module: r50, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
+  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r51, summaries: {"GET":"By day, gender, ages or weekday"} },
+  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r52, summaries: {"GET":"Views per local day and source"} },
+  { path: "/api/v1/locations/{id}/insights/stats", module: r53, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
+  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r54, summaries: {"GET":"New subscribers per local day"} },
+  { path: "/api/v1/locations/{id}/insights/top_beers", module: r55, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
+  { path: "/api/v1/locations/{id}/menu_announcements", module: r56, summaries: {"GET":"What changed on the location's published menus, newest first"} },
+  { path: "/api/v1/locations/{id}/menus/positions", module: r57, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
+  { path: "/api/v1/locations/{id}/menus/publish_all", module: r58, summaries: {"POST":"Publish every unpublished menu of the location"} },
+  { path: "/api/v1/locations/{id}/menus", module: r59, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
+  { path: "/api/v1/locations/{id}/pours", module: r60, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
+  { path: "/api/v1/locations/{id}/qr.svg", module: r61, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
+  { path: "/api/v1/locations/{id}/restore", module: r62, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
+  { path: "/api/v1/locations/{id}", module: r63, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
+  { path: "/api/v1/locations/{id}/special_hours", module: r64, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
+  { path: "/api/v1/locations/{id}/taps", module: r65, summaries: {"GET":"The location's taps by number, each with its keg, forecast and on-deck list","POST":"Add a tap (its number unique at the location)"} },
+  { path: "/api/v1/locations/{id}/webhooks", module: r66, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
+  { path: "/api/v1/locations", module: r67, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
+  { path: "/api/v1/menus/{id}/export.csv", module: r68, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
+  { path: "/api/v1/menus/{id}/import.csv", module: r69, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
+  { path: "/api/v1/menus/{id}/print.pdf", module: r70, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
+  { path: "/api/v1/menus/{id}/publish", module: r71, summaries: {"POST":"Publish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}", module: r72, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}/sections/positions", module: r73, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
+  { path: "/api/v1/menus/{id}/sections", module: r74, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/menus/{id}/unpublish", module: r75, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r76, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r77, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r78, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/password_resets/complete", module: r79, summaries: {"POST":"Set a new password with a reset link's token; every browser session of the user ends"} },
+  { path: "/api/v1/password_resets", module: r80, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r81, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r82, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r83, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
+  { path: "/api/v1/sections/{id}", module: r84, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sessions", module: r85, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/signup", module: r86, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
+  { path: "/api/v1/taps/{id}/kegs", module: r87, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
+  { path: "/api/v1/taps/{id}/kick", module: r88, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
+  { path: "/api/v1/taps/{id}/pours", module: r89, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
+  { path: "/api/v1/taps/{id}", module: r90, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
+  { path: "/api/v1/team/{id}/password_reset", module: r91, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
+  { path: "/api/v1/team/{id}", module: r92, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
+  { path: "/api/v1/team/invitations/{id}", module: r93, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
+  { path: "/api/v1/team/invitations", module: r94, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on"} },
+  { path: "/api/v1/team", module: r95, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r96, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r97, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r98, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];
