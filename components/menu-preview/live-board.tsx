@@ -6,7 +6,7 @@ import { MenuPreview } from "./menu-preview";
 import { useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
-import { formatDayTime, inVenueZone, timeOf } from "@/lib/shared/time-format";
+import { clockTimeAt, dayTimeAt } from "@/lib/shared/clock";
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
@@ -109,12 +109,11 @@ export function LiveBoard({ menuId, initial, options, at = null }: Props) {
   const page = pages > 1 ? turn % pages : 0;
 
   // Venue time in the venue's clock; before the menu is known, the TV's own zone.
-  const asOf =
-    stream.asOf === null ? null : timeOf(inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
+  const asOf = stream.asOf === null ? null : clockTimeAt(new Date(stream.asOf), preview?.time_zone ?? "local", preview?.clock ?? "24h");
   const status = (
     <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
       {at ? (
-        <>{`What guests see ${preview ? formatDayTime(at, { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
+        <>{`What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
       ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />

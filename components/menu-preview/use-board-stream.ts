@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
 // network drop or when the server ends the stream (it asks for 2 s); when the browser gives up (an
@@ -15,6 +14,22 @@ export type StreamState = "connecting" | "live" | "offline";
 export type BoardStream = { state: StreamState; asOf: number | null };
 
 const MAX_WAIT_MS = 60_000;
+
+/**
+ * The version an `event: version` tells (`{"version": n}`, boardVersionEvent of lib/menus/schemas/preview.ts),
+ * or null for anything else. Checked by hand: zod is not in the board's first load (decision 068).
+ */
+export function versionOf(data: string): number | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length !== 1) return null;
+  const { version } = parsed as { version?: unknown };
+  return typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
+}
 const SILENCE_MS = 50_000;
 
 export function useBoardStream(url: string, handlers: { onVersion: (version: number) => void; onGone: () => void }): BoardStream {
@@ -63,8 +78,8 @@ export function useBoardStream(url: string, handlers: { onVersion: (version: num
       opened.addEventListener("version", (event) => {
         heard = Date.now();
         current();
-        const parsed = boardVersionEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) latest.current.onVersion(parsed.data.version);
+        const version = versionOf((event as MessageEvent<string>).data);
+        if (version !== null) latest.current.onVersion(version);
       });
       // The menu was taken down: the stream stays open and tells its version when it is back.
       opened.addEventListener("gone", () => {
