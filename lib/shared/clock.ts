@@ -149,3 +149,19 @@ export function dayTimeAt(at: Date, venue: VenueTime, now: Date | null): string 
   const day = days >= 0 && days < 7 ? WEEKDAYS[wall.weekday]! : `${WEEKDAYS[wall.weekday]} ${wall.day} ${monthName(wall.month)}`;
   return `${day} ${formatClock(`${pad(wall.hour)}:${pad(wall.minute)}`, venue.clock)}`;
 }
+
+/** "today 4:00 PM", "tomorrow 12:00 PM" or "Sat 12:00 PM": an instant on a zone's wall clock, from `now`. As time-format's formatRelativeDayTime. */
+export function relativeDayTimeAt(at: Date, zone: string, now: Date, clock: Clock): string {
+  const wall = wallClock(at, zone);
+  const days = dayNumber(wall) - dayNumber(wallClock(now, zone));
+  const time = formatClock(`${pad(wall.hour)}:${pad(wall.minute)}`, clock);
+  if (days === 0) return `today ${time}`;
+  if (days === 1) return `tomorrow ${time}`;
+  return `${WEEKDAYS[wall.weekday]} ${time}`;
+}
+
+/** "1 Dec 2026": a calendar date (YYYY-MM-DD) in words. As time-format's formatCalendarDate. */
+export function calendarDateWords(date: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${day} ${monthName(month)} ${year}`;
+}

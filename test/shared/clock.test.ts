@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clockTimeAt, dayTimeAt, wallClock } from "@/lib/shared/clock";
-import { formatDayTime, inVenueZone, timeOf } from "@/lib/shared/time-format";
+import { calendarDateWords, clockTimeAt, dayTimeAt, relativeDayTimeAt, wallClock } from "@/lib/shared/clock";
+import { formatCalendarDate, formatDayTime, formatRelativeDayTime, inVenueZone, timeOf } from "@/lib/shared/time-format";
 
 // The luxon-free wall clock (lib/shared/clock.ts) the light pages use says what time-format's luxon
 // functions say, across zones, daylight-saving changes, midnight and the week's edge.
@@ -40,8 +40,18 @@ describe("clockTimeAt and dayTimeAt", () => {
           const what = `${at.toISOString()} ${zone} ${clock}`;
           expect(clockTimeAt(at, zone, clock), what).toBe(timeOf(inVenueZone(at, zone), clock));
           expect(dayTimeAt(at, { zone, clock }, now), what).toBe(formatDayTime(at.toISOString(), { zone, clock }, now));
+          expect(relativeDayTimeAt(at, zone, now, clock), what).toBe(formatRelativeDayTime(inVenueZone(at, zone), now, clock));
         }
       }
+    }
+  });
+});
+
+describe("calendarDateWords", () => {
+  it("says a date as formatCalendarDate does", () => {
+    for (let day = 0; day < 400; day += 3) {
+      const date = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      expect(calendarDateWords(date), date).toBe(formatCalendarDate(date));
     }
   });
 });
