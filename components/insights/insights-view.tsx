@@ -1,41 +1,17 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { venueTimeOf } from "@/lib/shared/clock";
 import { useIsFetching } from "@tanstack/react-query";
 import { PageHeader } from "@/components/shell/page-header";
 import { insightQueries } from "@/lib/client/queries/insights";
-import { ChartCardLoading } from "./chart-card-loading";
+import { AgesCard, GenderCard, WeekdayCard } from "./audience-cards";
+import { CheckinsCard } from "./checkins-card";
 import { DaysPicker, type NumDays } from "./days-picker";
 import { periodPhrase } from "./format";
+import { MenuViewsCard } from "./menu-views-card";
 import { StatTiles } from "./stat-tiles";
-
-// The charts (recharts, d3) load after the page's first paint, each card holding its place meanwhile (decision 068).
-const CheckinsCard = dynamic(() => import("./checkins-card").then((module) => module.CheckinsCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading height={260} wide />,
-});
-const GenderCard = dynamic(() => import("./audience-cards").then((module) => module.GenderCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading height={230} />,
-});
-const AgesCard = dynamic(() => import("./audience-cards").then((module) => module.AgesCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading height={230} />,
-});
-const WeekdayCard = dynamic(() => import("./audience-cards").then((module) => module.WeekdayCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading />,
-});
-const SubscribersCard = dynamic(() => import("./subscribers-card").then((module) => module.SubscribersCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading />,
-});
-const MenuViewsCard = dynamic(() => import("./menu-views-card").then((module) => module.MenuViewsCard), {
-  ssr: false,
-  loading: () => <ChartCardLoading height={280} />,
-});
+import { SubscribersCard } from "./subscribers-card";
 import { TopBeersCard } from "./top-beers-card";
 import styles from "./insights.module.css";
 
