@@ -1,11 +1,61 @@
 // Runs after `next build` (npm run build): the first-load JavaScript of every page route, raw and
-// gzipped, from Next's own route-bundle-stats (chunk lists per route; Next 16 no longer prints sizes).
-// Fails the build when a route is over its budget.
-import { readFileSync } from "node:fs";
+// gzipped (level 9), from Next's own route-bundle-stats (chunk lists per route; Next 16 no longer prints
+// sizes). Fails the build when a route is over its budget (issue 36, decision 068):
+//
+//   the menu board                      150 kB
+//   /sign-in, /signup                    90 kB
+//   the public board, the TV board      150 kB
+//   every other dashboard page          200 kB  (the pages under app/(dashboard))
+//
+// A budgeted path served by a route handler (app/<path>/route.ts: plain HTML, decision 068) loads none
+// of the framework's chunks: 0 kB of them. /board is budgeted from the build that first has it.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGETS_KB = { "/locations/[locationId]/menus": 250, "/locations/[locationId]/boards": 200, "/board": 150 };
+const root = process.cwd();
+const MENU_BOARD = "/locations/[locationId]/menus";
+
+/** The routes of the pages under a folder of app/ (route groups and their parentheses left out of the path). */
+function pageRoutes(dir, prefix = "") {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return pageRoutes(full, /^\(.*\)$/.test(entry) ? prefix : `${prefix}/${entry}`);
+    return /^page\.(tsx|ts|jsx|js)$/.test(entry) ? [prefix || "/"] : [];
+  });
+}
+
+/** [route, budget in kB, required: fail when the build has no such route]. The first rule that names a route wins. */
+const BUDGETS = [
+  [MENU_BOARD, 150, true],
+  ["/sign-in", 90, true],
+  ["/signup", 90, true],
+  ["/preview/menus/[menuId]", 150, true],
+  ["/board", 150, true],
+  ...pageRoutes(path.join(root, "app", "(dashboard)")).map((route) => [route, 200, true]),
+];
+/**
+ * Pages still over their budget when the budgets were set (decision 068; issue 36 stays open for them),
+ * with their size then, in kB: each is reported OVER on its line but fails the build only if it grows
+ * past that size, so `npm start` (which builds) still starts. Delete a line to hold its page to its
+ * budget; the report says when a page listed here is back under it.
+ */
+const KNOWN_OVER = {
+  [MENU_BOARD]: 186.6,
+  "/preview/menus/[menuId]": 187.0,
+  "/locations/[locationId]/hours": 233.3,
+  "/welcome": 208.5,
+  "/account": 206.7,
+  // Its charts loaded after the first paint started their data after them, too late on a slow phone:
+  // eager again until the cards' queries start with the page (decision 068).
+  "/locations/[locationId]/insights": 333.6,
+};
+const budgetOf = new Map();
+for (const [route, kb, required] of BUDGETS) if (!budgetOf.has(route)) budgetOf.set(route, { kb, required });
+
+/** Whether app/ answers `route` with a route handler (a plain HTML page) rather than a page. */
+const isRouteHandler = (route) =>
+  ["ts", "js"].some((ext) => existsSync(path.join(root, "app", ...route.split("/").filter(Boolean), `route.${ext}`)));
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const statsFile = path.join(distDir, "diagnostics", "route-bundle-stats.json");
@@ -24,29 +74,40 @@ const gzipSize = (file) => {
 };
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const table = rows
-  .map((row) => ({
-    route: row.route,
-    raw: row.firstLoadUncompressedJsBytes,
-    gzip: row.firstLoadChunkPaths.reduce((sum, file) => sum + gzipSize(file), 0),
-  }))
-  .sort((a, b) => a.route.localeCompare(b.route));
+const table = rows.map((row) => ({
+  route: row.route,
+  raw: row.firstLoadUncompressedJsBytes,
+  gzip: row.firstLoadChunkPaths.reduce((sum, file) => sum + gzipSize(file), 0),
+  note: "",
+}));
+for (const [route, { required }] of budgetOf) {
+  if (table.some((row) => row.route === route)) continue;
+  if (isRouteHandler(route)) table.push({ route, raw: 0, gzip: 0, note: "  (route handler: plain HTML)" });
+  else if (required) table.push({ route, raw: null, gzip: null, note: "" });
+}
+table.sort((a, b) => a.route.localeCompare(b.route));
 
 const width = Math.max(...table.map((row) => row.route.length), 5);
 console.log(
   `\nFirst-load JavaScript per route (kB; gzip level 9)\n${"route".padEnd(width)}  ${"raw".padStart(8)}  ${"gzip".padStart(8)}  budget`,
 );
-let over = false;
+const over = [];
 for (const row of table) {
-  const budget = BUDGETS_KB[row.route];
-  const verdict = budget === undefined ? "" : row.gzip / 1024 <= budget ? `≤ ${budget} ok` : `> ${budget} OVER`;
-  over ||= verdict.endsWith("OVER");
-  console.log(`${row.route.padEnd(width)}  ${kb(row.raw).padStart(8)}  ${kb(row.gzip).padStart(8)}  ${verdict}`);
+  const budget = budgetOf.get(row.route)?.kb;
+  let verdict = "";
+  if (row.gzip === null) verdict = `≤ ${budget} MISSING: no stats for this budgeted route`;
+  else if (budget !== undefined)
+    verdict = row.gzip / 1024 <= budget ? `≤ ${budget} ok` : `> ${budget} OVER by ${kb(row.gzip - budget * 1024)}`;
+  const ceiling = KNOWN_OVER[row.route];
+  const held = ceiling !== undefined && verdict.includes("OVER") && Number(kb(row.gzip)) <= ceiling;
+  if (held) verdict += ` (known, decision 068: fails past ${ceiling})`;
+  else if (ceiling !== undefined && verdict.endsWith("ok")) verdict += " (listed in KNOWN_OVER: delete its line)";
+  if ((verdict.includes("OVER") && !held) || verdict.includes("MISSING")) over.push(row.route);
+  const sizes = row.gzip === null ? `${"-".padStart(8)}  ${"-".padStart(8)}` : `${kb(row.raw).padStart(8)}  ${kb(row.gzip).padStart(8)}`;
+  console.log(`${row.route.padEnd(width)}  ${sizes}  ${verdict}${row.note}`);
 }
-for (const route of Object.keys(BUDGETS_KB)) {
-  if (!table.some((row) => row.route === route)) {
-    console.error(`bundle report: no stats for budgeted route ${route}`);
-    over = true;
-  }
-}
-process.exit(over ? 1 : 0);
+// What every page loads (the framework: React, React DOM, the router): the floor under each budget.
+const shared = rows[0].firstLoadChunkPaths.filter((file) => rows.every((row) => row.firstLoadChunkPaths.includes(file)));
+console.log(`framework baseline (the chunks every page loads): ${kb(shared.reduce((sum, file) => sum + gzipSize(file), 0))} kB gzip`);
+if (over.length > 0) console.error(`\nbundle report: over budget or missing: ${over.join(", ")}`);
+process.exit(over.length > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { PASSWORD_HINT, passwordRuleProblem } from "@/components/sign-up/password-rules";
+import { PASSWORD_HINT, passwordRuleProblem } from "@/lib/auth/password-rules";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";

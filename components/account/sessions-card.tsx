@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
@@ -10,15 +9,14 @@ import styles from "./account.module.css";
 
 /** Sign out everywhere (DELETE /api/v1/current_user/sessions): every browser session ends, this one too. */
 export function SessionsCard() {
-  const router = useRouter();
   const notify = useToast();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const end = useMutation({
     mutationFn: () => apiFetch("/api/v1/current_user/sessions", { method: "DELETE" }),
     onSuccess: () => {
-      router.replace("/sign-in?notice=signed-out-everywhere");
-      router.refresh();
+      // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
+      window.location.replace("/sign-in?notice=signed-out-everywhere");
     },
     onError: (error) => {
       setConfirming(false);

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
@@ -9,7 +10,9 @@ import { useToast } from "@/components/ui/toast";
 import { problemMessage } from "@/lib/client/api";
 import { eventQueries, type VenueEvent } from "@/lib/client/queries/events";
 import { EventCard } from "./event-card";
-import { EventForm } from "./event-form";
+
+// The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
+const EventForm = dynamic(() => import("./event-form").then((module) => module.EventForm), { ssr: false });
 import type { VenuePlace } from "./event-form-values";
 import { isPast } from "./event-time";
 import { useDeleteEvent } from "./use-event-mutations";

@@ -6,7 +6,8 @@ import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, Responsive
 import { insightQueries, type Checkins } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps, valueLabel } from "./chart-parts";
-import { byWeek, formatCount, formatLongDay, hourLabels, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { byWeek, formatCount, formatLongDay, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { hourLabels } from "./hour-labels";
 
 type Point = { date: string; checkins: number; distinct_users: number };
 /** What the chart draws: today's hours (labelled), the days, or past 60 days the weeks. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { NUM_DAYS } from "@/lib/insights/schemas/insights";
+import { NUM_DAYS } from "@/lib/insights/num-days";
 import styles from "./days-picker.module.css";
 
 export type NumDays = (typeof NUM_DAYS)[number];

@@ -1,8 +1,5 @@
 // Shared by the insight cards: the series palette, number and date formatting, and the period phrase.
 
-import { DateTime } from "luxon";
-import { timeOf, type VenueTime, zoneAbbreviation } from "@/lib/shared/time-format";
-
 /**
  * Okabe–Ito hues (distinguishable with every common colour-vision deficiency), the light ones darkened
  * until each has at least 3:1 contrast on the white card. Series are always named in a legend or on an
@@ -72,17 +69,6 @@ export function changeWords(now: number, before: number, days: number): string {
   if (mark === "new") return `New: ${words}`;
   if (mark === "=") return `The same: ${words.replace(/^the same as /, "as ")}`;
   return `None: ${words}`;
-}
-
-/**
- * Today's hours in the venue's zone and clock, like every time on the dashboard ("2:00 PM" or "14:00",
- * decision 062); an hour the clocks repeat carries its zone ("1:00 AM EDT", "1:00 AM EST").
- */
-export function hourLabels(starts: readonly string[], venue: VenueTime): string[] {
-  const plain = starts.map((start) => timeOf(DateTime.fromISO(start, { zone: venue.zone }), venue.clock));
-  return plain.map((label, index) =>
-    plain.indexOf(label) !== plain.lastIndexOf(label) ? `${label} ${zoneAbbreviation(venue.zone, new Date(starts[index]!))}` : label,
-  );
 }
 
 /** Past this many days a chart shows weeks: 180 daily points are noise on a card (issue 38 row 12). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { venueTimeOf } from "@/lib/shared/time-format";
+import { venueTimeOf } from "@/lib/shared/clock";
 import { useIsFetching } from "@tanstack/react-query";
 import { PageHeader } from "@/components/shell/page-header";
 import { insightQueries } from "@/lib/client/queries/insights";

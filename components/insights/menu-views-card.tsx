@@ -6,7 +6,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { insightQueries, type MenuViews } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps } from "./chart-parts";
-import { byWeek, formatCount, formatLongDay, hourLabels, localDate, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { byWeek, formatCount, formatLongDay, localDate, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { hourLabels } from "./hour-labels";
 
 type Shaped = {
   total: number;

@@ -6,7 +6,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { insightQueries, type Subscribes } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
 import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps } from "./chart-parts";
-import { formatCount, formatLongDay, hourLabels, periodPhrase, plural, seriesColour } from "./format";
+import { formatCount, formatLongDay, periodPhrase, plural, seriesColour } from "./format";
+import { hourLabels } from "./hour-labels";
 
 function shape(data: Subscribes, venue: VenueTime) {
   // Today by the hour (labelled on the venue's clock), otherwise by day.

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyBlock } from "@/components/account/copy-block";
@@ -13,7 +14,10 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type ApiKey, type CreatedApiKey, integrationQueries } from "@/lib/client/queries/integrations";
 import { useNow } from "@/lib/client/use-now";
 import type { Scope } from "@/lib/auth/scopes";
-import { BOARD_KEY, KeyForm } from "./key-form";
+import { BOARD_KEY } from "./presets";
+
+// The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
+const KeyForm = dynamic(() => import("./key-form").then((module) => module.KeyForm), { ssr: false });
 import styles from "./integrations.module.css";
 
 /**

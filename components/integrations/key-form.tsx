@@ -11,8 +11,7 @@ import { apiKeyInput } from "@/lib/integrations/schemas";
 import type { NamedLocation } from "@/components/team/format";
 import styles from "./integrations.module.css";
 
-/** What a board or a website needs, and nothing more: the key the page suggests first. */
-export const BOARD_KEY = { name: "TV board and website", scopes: ["menus:read"] as Scope[] };
+export { BOARD_KEY } from "./presets";
 
 /**
  * A new integration key (POST /api_keys): a name, its scopes and its locations. An owner may leave the

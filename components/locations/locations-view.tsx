@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
@@ -9,8 +10,10 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { useToast } from "@/components/ui/toast";
 import { problemMessage } from "@/lib/client/api";
 import { type LocationSummary, locationQueries } from "@/lib/client/queries/locations";
-import { RESTORE_DAYS, restorableUntil } from "@/lib/locations/schemas";
-import { LocationForm } from "./location-form";
+import { RESTORE_DAYS, restorableUntil } from "@/lib/locations/restore-window";
+
+// The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
+const LocationForm = dynamic(() => import("./location-form").then((module) => module.LocationForm), { ssr: false });
 import { useArchiveLocation, useRestoreLocation } from "./use-location-mutations";
 import styles from "./locations.module.css";
 

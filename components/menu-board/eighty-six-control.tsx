@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 import { eightySixInForce, useVenueClock } from "@/components/eighty-six/next-open";
-import { formatDayTime } from "@/lib/shared/time-format";
+import { dayTimeAt } from "@/lib/shared/clock";
 import { useEightySix } from "@/components/eighty-six/use-eighty-six";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
@@ -18,7 +18,7 @@ export function useItemEightySix(item: Item) {
   const inForce = eightySixInForce(item, clock.now);
   const until =
     inForce && item.eighty_sixed_until && clock.venue
-      ? `until ${formatDayTime(item.eighty_sixed_until, clock.venue, clock.now)}`
+      ? `until ${dayTimeAt(new Date(item.eighty_sixed_until), clock.venue, clock.now)}`
       : "until restored";
   return { locationId, clock, inForce, until };
 }
@@ -55,7 +55,7 @@ export function EightySixControl({ item }: { item: Item }) {
     );
   }
   const opening = clock.nextOpen;
-  const openingLabel = opening && clock.venue ? formatDayTime(opening, clock.venue, clock.now) : null;
+  const openingLabel = opening && clock.venue ? dayTimeAt(new Date(opening), clock.venue, clock.now) : null;
   const nextOpenText = openingLabel
     ? `Until we next open — ${openingLabel}`
     : clock.loading
@@ -74,7 +74,7 @@ export function EightySixControl({ item }: { item: Item }) {
             eightySix.mutate({
               item,
               until: "next_open",
-              expected: opening?.toUTC().toISO() ?? null,
+              expected: opening,
               label: `until we next open (${openingLabel})`,
             }),
         },

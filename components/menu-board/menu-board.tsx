@@ -2,14 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { CustomMenusPanel } from "@/components/custom-menus/custom-menus-panel";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import type { Role } from "@/lib/auth/permissions";
 import { menuQueries } from "@/lib/client/queries/menus";
 import { BoardPermissionsContext, permissionsFor } from "./board-permissions";
 import { BoardSkeleton } from "./board-skeleton";
-import { MenuFormDialog } from "./lazy-dialogs";
+import { CustomMenusPanel, MenuFormDialog } from "./lazy-dialogs";
 import { MenuPanel } from "./menu-panel";
 import { MenusList } from "./menus-list";
 import { useLiveMenus } from "./use-live-menus";

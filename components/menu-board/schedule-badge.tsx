@@ -4,7 +4,7 @@ import { useContext } from "react";
 import { useVenueClock } from "@/components/eighty-six/next-open";
 import type { Section } from "@/lib/client/queries/menus";
 import { describeSchedule } from "@/lib/schedules/describe";
-import { formatCalendarDate, formatClock, formatRelativeDayTime, inVenueZone } from "@/lib/shared/time-format";
+import { calendarDateWords, formatClock, relativeDayTimeAt } from "@/lib/shared/clock";
 import { BoardLocationContext } from "./eighty-six-control";
 
 // What the editor says of a scheduled menu or section (venue-operations §7): its times in words and,
@@ -17,10 +17,10 @@ type WithSchedule = Scheduled & { schedule: NonNullable<Scheduled["schedule"]> }
 function useScheduleWords(thing: WithSchedule) {
   const clock = useVenueClock(useContext(BoardLocationContext));
   const time = (hhmm: string) => formatClock(hhmm, clock.venue?.clock ?? "24h");
-  const summary = describeSchedule(thing.schedule, time, formatCalendarDate);
+  const summary = describeSchedule(thing.schedule, time, calendarDateWords);
   const change =
     thing.next_change_at && clock.venue && clock.now
-      ? formatRelativeDayTime(inVenueZone(thing.next_change_at, clock.venue.zone), clock.now, clock.venue.clock)
+      ? relativeDayTimeAt(new Date(thing.next_change_at), clock.venue.zone, clock.now, clock.venue.clock)
       : null;
   const off = thing.available_now === false;
   const state = off ? (change ? `Off now, on ${change}` : "Off now, no time ahead") : change ? `On now, until ${change}` : "On now";

@@ -6,10 +6,7 @@ import { MenuPreview } from "./menu-preview";
 import { type BoardStream, useBoardStream } from "./use-board-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
-
-// The venue's clock (lib/shared/time-format.ts, with its date library) is loaded after the first paint:
-// a TV board's first load stays small, and "As of HH:MM" and "what guests see at…" need it only later.
-type TimeFormat = typeof import("@/lib/shared/time-format");
+import { clockTimeAt, dayTimeAt } from "@/lib/shared/clock";
 
 // The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
@@ -139,26 +136,12 @@ export function LiveBoard({ menuId, initial, options, at = null, told, onDrawn }
   }, [pages]);
   const page = pages > 1 ? turn % pages : 0;
 
-  const [clock, setClock] = useState<TimeFormat | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    void import("@/lib/shared/time-format").then((loaded) => {
-      if (mounted) setClock(loaded);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-
   // Venue time in the venue's clock; before the menu is known, the TV's own zone.
-  const asOf =
-    stream.asOf === null || !clock
-      ? null
-      : clock.timeOf(clock.inVenueZone(new Date(stream.asOf), preview?.time_zone ?? "local"), preview?.clock ?? "24h");
+  const asOf = stream.asOf === null ? null : clockTimeAt(new Date(stream.asOf), preview?.time_zone ?? "local", preview?.clock ?? "24h");
   const status = (
     <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
       {at ? (
-        <>{`What guests see ${preview ? (clock ? clock.formatDayTime(at, { zone: preview.time_zone, clock: preview.clock }, new Date()) : at) : at} · not live`}</>
+        <>{`What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
       ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />

@@ -14,6 +14,22 @@ export type StreamState = "connecting" | "live" | "offline";
 export type BoardStream = { state: StreamState; asOf: number | null };
 
 const MAX_WAIT_MS = 60_000;
+
+/**
+ * The version an `event: version` tells (`{"version": n}`, boardVersionEvent of lib/menus/schemas/preview.ts),
+ * or null for anything else. Checked by hand: zod is not in the board's first load (decision 068).
+ */
+export function versionOf(data: string): number | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length !== 1) return null;
+  const { version } = parsed as { version?: unknown };
+  return typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
+}
 const SILENCE_MS = 50_000;
 
 /**
@@ -79,8 +95,6 @@ export function useBoardStream(url: string | null, handlers: StreamHandlers, asO
       opened.addEventListener("version", (event) => {
         heard = Date.now();
         current();
-        // `{"version": N}` (lib/menus/schemas/preview.ts boardVersionEvent), checked by hand: no schema
-        // library in a TV board's first load.
         const version = versionOf((event as MessageEvent<string>).data);
         if (version !== null) latest.current.onVersion(version);
       });
@@ -139,15 +153,4 @@ export function useBoardStream(url: string | null, handlers: StreamHandlers, asO
   }, [url, extra]);
 
   return status;
-}
-
-/** The version an `event: version` names, or null for anything else. */
-function versionOf(data: string): number | null {
-  try {
-    const parsed = JSON.parse(data) as { version?: unknown } | null;
-    const version = parsed?.version;
-    return typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null;
-  } catch {
-    return null;
-  }
 }

@@ -57,8 +57,8 @@ export function AppShell({
     setSigningOut(true);
     try {
       await apiFetch("/api/session", { method: "DELETE" });
-      router.replace("/sign-in");
-      router.refresh();
+      // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
+      window.location.replace("/sign-in");
     } catch (error) {
       notify(problemMessage(error), { tone: "error" });
       setSigningOut(false);

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
 import { Field } from "@/components/ui/field";
@@ -8,14 +7,13 @@ import { ApiProblem, apiFetch } from "@/lib/client/api";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { newPasswordInput } from "@/lib/auth/schemas/signup";
 import { AuthProblem } from "./auth-card";
-import { checkPassword, PASSWORD_HINT } from "./password-rules";
+import { checkPassword, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import styles from "./auth-card.module.css";
 
 const resetForm = z.object({ password: newPasswordInput }).superRefine(checkPassword("password"));
 
 /** A new password with the link's token (POST /api/v1/password_resets/complete), then sign in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const router = useRouter();
   const form = useZodForm(resetForm, { defaultValues: { password: "" } });
   const { errors, isSubmitting } = form.formState;
   const [expired, setExpired] = useState(false);
@@ -32,7 +30,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       throw error;
     }
     setLeaving(true);
-    router.replace("/sign-in?notice=password-reset");
+    // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
+    window.location.replace("/sign-in?notice=password-reset");
   });
 
   if (expired) return <ExpiredLink />;

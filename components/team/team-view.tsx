@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
@@ -16,9 +17,11 @@ import {
 } from "@/lib/client/queries/team";
 import { useNow } from "@/lib/client/use-now";
 import type { Role } from "@/lib/auth/permissions";
-import { AccessForm } from "./access-form";
+
+// The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
+const AccessForm = dynamic(() => import("./access-form").then((module) => module.AccessForm), { ssr: false });
 import { dateTime, locationNames, type NamedLocation, ROLE_LABEL, relativeTime } from "./format";
-import { InviteForm } from "./invite-form";
+const InviteForm = dynamic(() => import("./invite-form").then((module) => module.InviteForm), { ssr: false });
 import { LinkNotice } from "./link-notice";
 import styles from "./team.module.css";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useId, useMemo, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
@@ -9,8 +10,10 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Delivery, type Webhook, webhookQueries } from "@/lib/client/queries/webhooks";
 import { formatDateTime, type Clock, type VenueTime } from "@/lib/shared/time-format";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schemas";
-import { WebhookForm } from "./webhook-form";
+import { CHANGE_TYPES as WEBHOOK_EVENT_TYPES } from "@/lib/shared/change-types";
+
+// The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
+const WebhookForm = dynamic(() => import("./webhook-form").then((module) => module.WebhookForm), { ssr: false });
 import styles from "./webhooks.module.css";
 
 /** The Webhooks page of a location: the list, add (with the secret shown once), test, re-enable, delete, deliveries. */

@@ -51,25 +51,32 @@ export function knownDevice(value: string | null, userId: number): string | null
 }
 
 /**
- * Set-Cookie value after the user signed in on this browser: the user first (keeping the browser's id
- * for them when it had one, so its count goes on), then the other accounts it remembers. HTTP-only,
- * SameSite=Strict, sent only to /api (the sign-in, the API's login and the password change read it).
+ * The paths the device cookie is sent to: /api (the dashboard's sign-in, the API's login and the password
+ * change read it) and /sign-in, whose plain form posts there (decision 068). One cookie per path, the
+ * same value in both, both set at every sign-in.
  */
-export function deviceCookie(request: Request, userId: number, now: Date = new Date()): string {
+export const DEVICE_COOKIE_PATHS = ["/api", "/sign-in"] as const;
+
+/**
+ * Set-Cookie values after the user signed in on this browser, one per path of DEVICE_COOKIE_PATHS, the
+ * same value in each: the user first (keeping the browser's id for them when it had one, so its count
+ * goes on), then the other accounts it remembers. HTTP-only, SameSite=Strict, sent only to those paths.
+ */
+export function deviceCookies(request: Request, userId: number, now: Date = new Date()): string[] {
   const kept = entriesOf(readDeviceCookie(request));
   const mine = kept.find((entry) => entry.userId === userId) ?? { userId, id: randomBytes(16).toString("base64url") };
   const entries = [mine, ...kept.filter((entry) => entry.userId !== userId)].slice(0, ACCOUNTS_PER_BROWSER);
   const expires = new Date(now.getTime() + DEVICE_LIFETIME_SECONDS * 1000);
-  return `${DEVICE_COOKIE}=${entries.map(textOf).join("~")}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_LIFETIME_SECONDS}; Expires=${expires.toUTCString()}${isSecureRequest(request) ? "; Secure" : ""}`;
+  return DEVICE_COOKIE_PATHS.map(
+    (path) =>
+      `${DEVICE_COOKIE}=${entries.map(textOf).join("~")}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_LIFETIME_SECONDS}; Expires=${expires.toUTCString()}${isSecureRequest(request) ? "; Secure" : ""}`,
+  );
 }
 
-/** The Set-Cookie headers of a sign-in on this browser: the session's (`sessionCookie`), then the device cookie. */
+/** The Set-Cookie headers of a sign-in on this browser: the session's (`sessionCookie`), then the device cookie's, one per path. */
 export function signedInCookies(
   request: Request,
   { session, userId, now }: { session: string; userId: number; now?: Date },
 ): [string, string][] {
-  return [
-    ["set-cookie", session],
-    ["set-cookie", deviceCookie(request, userId, now)],
-  ];
+  return [["set-cookie", session], ...deviceCookies(request, userId, now).map((cookie): [string, string] => ["set-cookie", cookie])];
 }

@@ -5,12 +5,7 @@ import { decimalString, envelope, optionalText, queryFlag, recordId, requiredTex
 // location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
 // checks with these same schemas; the server's answer is the one that counts.
 
-/** An archived location can be restored this many days after it was archived (venue-operations §2). */
-export const RESTORE_DAYS = 30;
-const DAY_MS = 86_400_000;
-
-/** Until when an archived location can be restored: the dashboard's "restore" shows while this is ahead. */
-export const restorableUntil = (archivedAt: Date): Date => new Date(archivedAt.getTime() + RESTORE_DAYS * DAY_MS);
+export { RESTORE_DAYS, restorableUntil } from "./restore-window";
 
 // A zone name as the tz database writes them (America/New_York, Etc/GMT+5, UTC): not an offset like
 // "+01:00", which Intl also takes but which follows no daylight-saving rules.

@@ -1,4 +1,4 @@
-import { DAYS, type Window } from "./evaluate";
+import { DAYS, type Window } from "./days";
 
 // A schedule in words (venue-operations §7), isomorphic and light: the dashboard's first load shows it
 // on every scheduled menu and section, so it imports no schema library; the schemas use it for their

@@ -9,11 +9,9 @@ import { DateTime } from "luxon";
 // time or later. A time the clocks skip therefore starts at the end of the skipped hour, and a time the
 // clocks show twice happens at its first showing only, so a window in the repeated hour runs once.
 
-export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
-export type Day = (typeof DAYS)[number];
+import { DAYS, type Day, type Window } from "./days";
 
-/** A weekly window: `end` at or before `start` runs past midnight into the next day. */
-export type Window = { days: readonly Day[]; start: string; end: string };
+export { DAYS, type Day, type Window };
 /** `from`/`until`: the first and last calendar dates (in the venue's zone) a window may start on. */
 export type Schedule = { windows: readonly Window[]; from?: string | null; until?: string | null };
 export type TimePrice = Window & { price: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { byWeek, change, changeWords, hourLabels } from "@/components/insights/format";
+import { byWeek, change, changeWords } from "@/components/insights/format";
+import { hourLabels } from "@/components/insights/hour-labels";
 
 // The previous period beside each figure (issue 38 row 12): the server counts it (lib/insights,
 // previous_period); the cards say the change.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
 import { BOARD_FIELD_DEFAULTS, boardOptions, boardPath } from "@/lib/menus/schemas/preview";
+import { idParam } from "@/lib/shared/schemas";
 
 // The board's link options (decision 054): a TV link that says too little or something wrong still
 // shows a board, with each value not understood at its default, as ?theme always did.
@@ -70,5 +72,73 @@ describe("boardPath", () => {
     expect(
       boardPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false, almost_gone: true }, refresh: 300 }),
     ).toBe("/preview/menus/3?brewery_place=0&labels=0&almost_gone=1&refresh=300");
+  });
+});
+
+// The board's not-found page reads the options without zod (lib/menus/board-options.ts, decision 068):
+// the same answer as boardOptions for every combination of values that matter, and odd ones.
+describe("readBoardOptions", () => {
+  it("answers as boardOptions does", () => {
+    const values = [
+      undefined,
+      "",
+      "1",
+      "0",
+      "true",
+      "false",
+      "yes",
+      "dark",
+      "light",
+      "full",
+      "compact",
+      "60",
+      "29",
+      "30",
+      "3600",
+      "3601",
+      "0060",
+      "12345",
+      "-5",
+      "6e1",
+      ["0", "1"],
+      ["dark"],
+      [],
+    ];
+    const keys = ["theme", "layout", "brewery_place", "description", "labels", "almost_gone", "refresh"] as const;
+    let checked = 0;
+    for (const key of keys) {
+      for (const value of values) {
+        for (const layout of [undefined, "compact"]) {
+          const query: Record<string, string | string[] | undefined> = { layout, [key]: value as string | string[] | undefined };
+          expect(readBoardOptions(query), JSON.stringify(query)).toEqual(boardOptions(query));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(keys.length * values.length * 2);
+  });
+});
+
+describe("idFromSegment", () => {
+  it("reads an id as idParam does", () => {
+    for (const raw of [
+      undefined,
+      "",
+      "0",
+      "1",
+      "01",
+      "42",
+      "2147483647",
+      "2147483648",
+      "9999999999",
+      "12345678901",
+      "1.5",
+      "-1",
+      " 1",
+      "1a",
+    ]) {
+      const parsed = idParam.safeParse(raw);
+      expect(idFromSegment(raw), String(raw)).toBe(parsed.success ? parsed.data : null);
+    }
   });
 });

@@ -3,7 +3,9 @@ import { dateString, timestamp } from "@/lib/shared/schemas";
 
 // Insight queries (spec: Insights; contract §6). Shared by the handlers and the dashboard's charts.
 
-export const NUM_DAYS = [1, 7, 30, 90, 180] as const;
+import { NUM_DAYS } from "../num-days";
+
+export { NUM_DAYS };
 
 const numDays = (fallback: (typeof NUM_DAYS)[number]) =>
   z

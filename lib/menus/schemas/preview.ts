@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "@/lib/shared/schemas";
+import { BOARD_FIELD_DEFAULTS, BOARD_FIELDS, BOARD_LAYOUTS, BOARD_THEMES, type BoardLook, type BoardOptions } from "../board-options";
 import { instantQuery, menuTreeResponse } from "./menus";
 
 // The public menu board (/preview/menus/:menuId): what its page renders and what its script fetches
@@ -45,25 +46,17 @@ export const boardVersionEvent = z.strictObject({ version: z.number().int().posi
 // link. A board is a page a TV opens once and keeps; a wrong value must not leave it blank, so each
 // value that is missing or not understood falls back to its default, as `theme` always has.
 
-export const BOARD_THEMES = ["light", "dark"] as const;
-/** `full`: labels, brewery, style, description and prices per beer; `compact`: one line per beer. */
-export const BOARD_LAYOUTS = ["full", "compact"] as const;
-export type BoardTheme = (typeof BOARD_THEMES)[number];
-export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
-
-/** What a beer shows besides its tap, name, style, ABV and prices: each can be turned off or on. */
-export type BoardFields = { brewery_place: boolean; description: boolean; labels: boolean; almost_gone: boolean };
-export const BOARD_FIELDS = ["brewery_place", "description", "labels", "almost_gone"] as const satisfies readonly (keyof BoardFields)[];
-
-/** Each layout's fields when the link says nothing: the full board shows everything, the compact one line. */
-export const BOARD_FIELD_DEFAULTS: Record<BoardLayout, BoardFields> = {
-  full: { brewery_place: true, description: true, labels: true, almost_gone: false },
-  compact: { brewery_place: false, description: false, labels: false, almost_gone: false },
-};
-
-export type BoardOptions = { theme: BoardTheme; layout: BoardLayout; fields: BoardFields; refresh: number | null };
-/** What the board looks like: its options but the reload. */
-export type BoardLook = Omit<BoardOptions, "refresh">;
+export {
+  BOARD_FIELD_DEFAULTS,
+  BOARD_FIELDS,
+  BOARD_LAYOUTS,
+  BOARD_THEMES,
+  type BoardFields,
+  type BoardLayout,
+  type BoardLook,
+  type BoardOptions,
+  type BoardTheme,
+} from "../board-options";
 
 /** A repeated parameter counts by its first value, as browsers and Next.js's searchParams give it. */
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);

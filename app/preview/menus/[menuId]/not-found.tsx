@@ -3,17 +3,17 @@
 import { useParams, useSearchParams } from "next/navigation";
 import { LiveBoard } from "@/components/menu-preview/live-board";
 import styles from "@/components/menu-preview/menu-preview.module.css";
-import { boardOptions } from "@/lib/menus/schemas/preview";
-import { idParam } from "@/lib/shared/schemas";
+import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
 
 // A missing menu, someone else's draft and a malformed id all look the same from outside (404). A TV
 // that opened a well-formed link waits in its theme (and keeps its ?refresh and its layout) and shows
 // the menu as soon as it is published (live-menus §5); a malformed link can never become a menu.
 export default function MenuNotFound() {
   const { menuId } = useParams<{ menuId: string }>();
-  const { refresh, ...options } = boardOptions(Object.fromEntries(useSearchParams()));
-  const id = idParam.safeParse(menuId);
-  if (!id.success) {
+  // Read without zod: this page is in the board's first load (decision 068).
+  const { refresh, ...options } = readBoardOptions(Object.fromEntries(useSearchParams()));
+  const id = idFromSegment(menuId);
+  if (id === null) {
     return (
       <div className={styles.page}>
         <main className={`${styles.main} ${styles.notFound}`}>
@@ -26,7 +26,7 @@ export default function MenuNotFound() {
   return (
     <>
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveBoard menuId={id.data} initial={null} options={options} />
+      <LiveBoard menuId={id} initial={null} options={options} />
     </>
   );
 }

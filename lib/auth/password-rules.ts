@@ -1,8 +1,9 @@
 import type { z } from "zod";
 
-// The password rules as the forms can check them before sending (lib/auth/password-policy.ts holds the
-// server's, which also refuses the most common passwords: that list is too big to ship to a browser,
-// so that one rule comes back as a 422 on the field). Same words as the server's messages.
+// The password rules a form checks before sending (isomorphic: the dashboard's forms and the plain
+// sign-up form of lib/auth/way-in). lib/auth/password-policy.ts holds the server's, which also refuses
+// the most common passwords: that list is too big to ship to a browser, so that one rule comes back as
+// a 422 on the field. Same words as the server's messages.
 
 const MIN_LENGTH = 10;
 
