@@ -26,16 +26,25 @@ const PREFERRED = ["br", "gzip"];
 
 type Settled = Buffer | null;
 
-/** Compressed answers kept by key, least recently used first; at most `maxBytes` in all (by default lib/server/memory-budget.ts's share). */
+/**
+ * Compressed answers kept by key, least recently used first; at most `maxBytes` in all (by default
+ * lib/server/memory-budget.ts's share). One per slot (`slotOf`: the server's is the key without its
+ * tag, so the same URL, credentials and coding): a newer tag in a slot drops the older answer, which the
+ * app no longer gives (were the data to go back, it is compressed again). Without that, every version of
+ * an answer was kept until the size ran out (decision 069).
+ */
 export class CompressedAnswers {
   private readonly kept = new Map<string, Buffer>();
   private readonly pending = new Map<string, Promise<Settled>>();
+  /** The key kept in each slot. */
+  private readonly bySlot = new Map<string, string>();
   private bytes = 0;
   readonly stats = { compressed: 0, reused: 0, waited: 0 };
 
   constructor(
     readonly maxBytes = defaultCacheMb() * 1024 * 1024,
     readonly maxEntryBytes = 8 * 1024 * 1024,
+    readonly slotOf: (key: string) => string = (key) => key,
   ) {}
 
   get(key: string): Buffer | undefined {
@@ -72,16 +81,25 @@ export class CompressedAnswers {
   }
 
   private put(key: string, body: Buffer) {
-    const old = this.kept.get(key);
-    if (old) this.bytes -= old.length;
-    this.kept.delete(key);
+    const slot = this.slotOf(key);
+    const before = this.bySlot.get(slot);
+    if (before !== undefined) this.drop(before);
     this.kept.set(key, body);
+    this.bySlot.set(slot, key);
     this.bytes += body.length;
-    for (const [oldest, value] of this.kept) {
+    for (const oldest of this.kept.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.kept.delete(oldest);
-      this.bytes -= value.length;
+      this.drop(oldest);
     }
+  }
+
+  private drop(key: string) {
+    const body = this.kept.get(key);
+    if (!body) return;
+    this.kept.delete(key);
+    this.bytes -= body.length;
+    const slot = this.slotOf(key);
+    if (this.bySlot.get(slot) === key) this.bySlot.delete(slot);
   }
 }
 
@@ -109,8 +127,13 @@ function keyOf(req: http.IncomingMessage, res: http.ServerResponse, coding: stri
   const tag = strongTag(res);
   if (!tag || /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader("cache-control") ?? ""))) return null;
   // Credentials as they came (a key is compared, never shown or logged; hashing them cost more than the lookup).
-  return `${coding} ${tag} ${req.url}\u0000${req.headers.authorization ?? ""}\u0000${req.headers.cookie ?? ""}`;
+  // The tag first, then the slot (slotOf): the same URL, credentials and coding.
+  return `${tag}${SLOT}${coding} ${req.url}\u0000${req.headers.authorization ?? ""}\u0000${req.headers.cookie ?? ""}`;
 }
+
+const SLOT = "\u0001";
+/** A kept answer's slot: its key without the tag (keyOf). */
+export const slotOfKey = (key: string) => key.slice(key.indexOf(SLOT) + 1);
 
 const compressNow = (coding: string, body: Buffer) => (coding === "br" ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP));
 
@@ -135,7 +158,7 @@ type Mode =
   | { kind: "replay"; coding: string; body: Buffer | Promise<Settled> };
 
 /** The compression layer: `(req, res, next)`, `next` handing the request to Next.js. */
-export function compressAnswers(memo = new CompressedAnswers()) {
+export function compressAnswers(memo = new CompressedAnswers(undefined, undefined, slotOfKey)) {
   const replays = new WeakMap<http.ServerResponse, { coding: string; body: Buffer | Promise<Settled> }>();
   const compress = compression({
     // Event streams must reach the board at once, not when a buffer fills. An answer already kept (or

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CompressedAnswers, compressAnswers } from "../../server-compression";
+import { CompressedAnswers, compressAnswers, slotOfKey } from "../../server-compression";
 
 // The production server's compression layer (server-compression.ts, decision 050) around a stand-in
 // for Next.js over real HTTP: br/gzip by Accept-Encoding, the coding in the strong tag, and an answer
@@ -171,5 +171,19 @@ describe("the compression layer", () => {
     settle(Buffer.alloc(1));
     expect(small.waitFor("e")).toBeUndefined();
     expect(small.get("e")).toBeUndefined();
+  });
+
+  it("keeps one answer per slot: a newer tag for the same URL, credentials and coding drops the older", () => {
+    const kept = new CompressedAnswers(100, 50, slotOfKey);
+    const key = (tag: string, url: string) => `${tag}\u0001br ${url}\u0000\u0000`;
+    kept.start(key('"v1"', "/events"))(Buffer.alloc(4));
+    kept.start(key('"v1"', "/menus"))(Buffer.alloc(4));
+    kept.start(key('"v2"', "/events"))(Buffer.alloc(4));
+    expect(kept.get(key('"v1"', "/events"))).toBeUndefined();
+    expect(kept.get(key('"v2"', "/events"))).toBeDefined();
+    expect(kept.get(key('"v1"', "/menus"))).toBeDefined();
+    // The same tag again replaces itself; a slot emptied by the size limit takes a new answer.
+    kept.start(key('"v2"', "/events"))(Buffer.alloc(4));
+    expect(kept.get(key('"v2"', "/events"))).toBeDefined();
   });
 });
