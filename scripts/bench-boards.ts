@@ -186,7 +186,7 @@ async function main() {
   const menus = (await get<{ menus: { id: number; unpublished: boolean }[] }>(`/locations/${location}/menus`)).menus;
   const menu = menus.find((candidate) => !candidate.unpublished) ?? menus[0]!;
   if (menu.unpublished) await request(base, "POST", `/api/v1/menus/${menu.id}/publish`, { authorization });
-  const tree = await get<{ menu: { sections: { id: number }[] } }>(`/menus/${menu.id}?full=true`);
+  const tree = await get<{ menu: { version: number; sections: { id: number }[] } }>(`/menus/${menu.id}?full=true`);
   const sectionId = tree.menu.sections[0]!.id;
 
   // Pair every TV as a real one is paired: its own code and cookie, then the owner's POST.
@@ -286,6 +286,17 @@ async function main() {
     if (event.kind === "change" && event.menu_id === menu.id && event.version) commits.set(event.version, performance.now());
   });
 
+  /** The first version above `after` a NOTIFY named, waiting up to 10 s for it. */
+  const notified = async (after: number): Promise<number> => {
+    const deadline = performance.now() + 10_000;
+    for (;;) {
+      const newer = [...commits.keys()].filter((version) => version > after);
+      if (newer.length > 0) return Math.min(...newer);
+      if (performance.now() > deadline) throw new Error(`no NOTIFY of a version above ${after} within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  let previous = tree.menu.version;
   const latencies: number[] = [];
   for (let change = 0; change < changeCount; change++) {
     const patched = await request(
@@ -296,7 +307,10 @@ async function main() {
       { section: { name: `Bench ${change}` } },
     );
     if (patched.status !== 200) throw new Error(`PATCH section: ${patched.status} ${patched.body}`);
-    const version = (await get<{ menu: { version: number } }>(`/menus/${menu.id}`)).menu.version;
+    // The change's version is the one its commit's NOTIFY named (the PATCH answers after its commit, so
+    // it has been sent; no read of the menu, which a busy pool may refuse for a moment).
+    const version = await notified(previous);
+    previous = version;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`change ${change}: not every board was told version ${version} within 30 s`)),
