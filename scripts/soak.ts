@@ -30,6 +30,7 @@
  *   npm run soak -- --minutes 3 --outage 15        # a short run
  *   SOAK_DATABASE_URL=postgres://… SOAK_STOP="…" SOAK_START="…" npm run soak
  *   npm run soak -- --embedded --minutes 20        # the embedded default (PGlite)
+ *   npm run soak -- --embedded --no-build --dist .next   # on the build npm start made
  *   SOAK_NODE_ARGS="--heapsnapshot-signal=SIGUSR2" npm run soak   # more Node flags for the server
  *
  * The server runs as `npm start` runs it (scripts/server-options.mjs: on the embedded default, the
@@ -51,6 +52,8 @@ const { values: args } = parseArgs({
     "writes-per-second": { type: "string", default: "5" },
     "no-build": { type: "boolean", default: false },
     embedded: { type: "boolean", default: false },
+    // The build folder: its own by default; with --no-build, any build of this tree (e.g. .next).
+    dist: { type: "string", default: ".next-soak" },
   },
 });
 const minutes = Number(args.minutes);
@@ -252,7 +255,7 @@ async function main() {
     if (!database.embedded) await withClient(database.url, (client) => client.query(`create database ${name}`));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      NEXT_DIST_DIR: ".next-soak",
+      NEXT_DIST_DIR: args.dist,
       NEXT_TELEMETRY_DISABLED: "1",
       ...database.settings(name),
       APP_SECRET: "soak-secret-soak-secret-soak-secret-0123456",
