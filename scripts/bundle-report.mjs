@@ -42,7 +42,6 @@ const BUDGETS = [
  */
 const KNOWN_OVER = {
   [MENU_BOARD]: 186.6,
-  "/preview/menus/[menuId]": 187.0,
   "/locations/[locationId]/hours": 233.3,
   "/welcome": 208.5,
   "/account": 206.7,

@@ -19,7 +19,18 @@ type Ids = Record<string, number[]>;
 /** Reads whose answer names the caller or the people, which a restore recreates (decision 060): compared apart. */
 const PEOPLE_READS = new Set(["/api/v1/current_user", "/api/v1/team", "/api/v1/api_keys", "/api/v1/export"]);
 /** Not reads of the business: the description itself, the catalogue search (the platform's), and an event stream. */
-const NOT_BUSINESS_READS = new Set(["/api/v1/openapi.json", "/api/v1/items/search", "/api/v1/locations/{id}/changes/stream"]);
+const NOT_BUSINESS_READS = new Set([
+  "/api/v1/openapi.json",
+  "/api/v1/items/search",
+  "/api/v1/locations/{id}/changes/stream",
+  // A TV's own stream (its device cookie, not the business's credentials).
+  "/api/v1/boards/device/stream",
+]);
+/**
+ * Boards are not in the export (decision 067: each is tied to a TV's secret; a restored business pairs
+ * its TVs again): the business had none here, and its fleet's list is compared (empty on both sides).
+ */
+const NOT_EXPORTED = new Set(["/api/v1/boards/{id}"]);
 /** Files stamped with the instant they are made (a printed menu says when it was printed); the full menu they are made of is compared. */
 const STAMPED_FILES = new Set(["/api/v1/menus/{id}/print.pdf"]);
 
@@ -48,6 +59,7 @@ function readsOf(ids: Ids, versions: Record<number, number[]>): string[] {
       !item.get ||
       PEOPLE_READS.has(template) ||
       NOT_BUSINESS_READS.has(template) ||
+      NOT_EXPORTED.has(template) ||
       STAMPED_FILES.has(template)
     )
       continue;
