@@ -1,16 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useParams, usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { useToast } from "@/components/ui/toast";
-// The dark-boards banner (issue 37) reads the location's boards after the first paint: it is news, not
-// the page, and every dashboard page would otherwise carry its query in the first load.
-const DarkBoardsBanner = dynamic(() => import("@/components/boards/dark-boards-banner").then((module) => module.DarkBoardsBanner), {
-  ssr: false,
-});
+import { DarkBoardsBanner } from "@/components/boards/dark-boards-banner";
 import styles from "./app-shell.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
 import { type Action, may, type Role } from "@/lib/auth/permissions";
