@@ -270,10 +270,11 @@ async function main() {
   );
 
   // Held past a heartbeat interval: the batch has written every board's last_seen_at since they opened.
+  // (The instant every stream was open, taken before the hold: a batch after it is a heartbeat of the hold.)
+  const afterOpen = new Date(openedAt.getTime() + 1000 * Math.ceil((performance.now() - opening) / 1000));
   const database = new pg.Client({ connectionString: url.toString() });
   await database.connect();
   await new Promise((resolve) => setTimeout(resolve, holdMs));
-  const afterOpen = new Date(openedAt.getTime() + 1000 * Math.ceil((performance.now() - opening) / 1000));
   const beats = await database.query<{ n: string }>("select count(*) as n from boards where last_seen_at > $1", [afterOpen]);
   const heartbeatWritten = Number(beats.rows[0]!.n);
   rss.push({ boards: boardCount, mb: rssMb(pid) });
