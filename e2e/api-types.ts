@@ -3855,6 +3855,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             401: components["responses"]["Problem401"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
