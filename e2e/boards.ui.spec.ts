@@ -145,12 +145,8 @@ test("a board dark in opening hours puts a banner on the dashboard that leads to
   await page.goto("/dashboard");
   const { locations } = (await (await api(page).get("/api/v1/locations")).json()) as { locations: { id: number }[] };
   const location = locations[0]!;
-  const boards = (await (await api(page).get(`/api/v1/locations/${location.id}/boards`)).json()) as { boards: { status: string }[] };
-  test.skip(
-    boards.boards.some((board) => board.status === "offline"),
-    "a board of this location is dark already",
-  );
-  // The banner reads the same list the page does; here it is answered as the API would with a board dark.
+  // The banner reads the same list the page does; here it is answered as the API would with a board dark
+  // (the whole list: whatever boards the location really has are not shown).
   await page.route(`**/api/v1/locations/${location.id}/boards`, async (route) => {
     const now = new Date().toISOString();
     await route.fulfill({
