@@ -1,17 +1,11 @@
 "use client";
 
-import { type ComponentPropsWithRef, useSyncExternalStore } from "react";
+import type { ComponentPropsWithRef } from "react";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { COMMON_CURRENCIES, countryOptions, currencyOptions } from "./zones";
 
 // The names come from the browser's Intl data, which may differ from the server's: the full lists are
 // rendered in the browser only (the server renders the chosen option alone), so hydration matches.
-const subscribe = () => () => {};
-const useInBrowser = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
 
 // Controlled (`value`): the options change after hydration, and the choice must survive that.
 type SelectProps = Omit<ComponentPropsWithRef<"select">, "children" | "value"> & { value: string };

@@ -3,9 +3,10 @@
 import { type ReactNode, useEffect } from "react";
 import { useController, useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
+import { LiveFieldset } from "@/components/ui/live-fieldset";
 import type { LocationSummary } from "@/lib/client/queries/locations";
+import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { locationInput } from "@/lib/locations/schemas";
 import { CountrySelect, CurrencySelect } from "./code-selects";
 import { TimeZoneField } from "./time-zone-field";
 import { useSaveLocation } from "./use-location-mutations";
@@ -27,6 +28,9 @@ const CONTACT_FIELDS = [
 ] as const;
 
 const text = (value: string | null | undefined) => value ?? "";
+
+// The API's schema, loaded apart from the page (the welcome page draws this form first: decision 068).
+const loadLocationInput = () => import("@/lib/locations/schemas").then((module) => module.locationInput);
 
 /**
  * A location's form, checked with the API's own schema (`locationInput`). New: the name, the zone
@@ -53,7 +57,7 @@ export function LocationForm({
   onSaved: (location: LocationSummary) => void;
 }) {
   const save = useSaveLocation();
-  const form = useZodForm(locationInput, {
+  const form = useZodForm(loadLocationInput, {
     // Checked on submit, then as they change: the name has focus first, and a "can't be blank" shown as
     // it loses focus would push "Skip for now" or "Cancel" down under the pointer on its way there.
     mode: "onSubmit",
@@ -84,6 +88,12 @@ export function LocationForm({
   const origins = useController({ control: form.control, name: "embed_origins" });
   const chosenZone = useWatch({ control: form.control, name: "time_zone" });
 
+  // The fields are enabled once the form can keep what is typed (LiveFieldset); the first one has focus then.
+  const live = useInBrowser();
+  useEffect(() => {
+    if (live && autoFocus) form.setFocus("name");
+  }, [live, autoFocus, form]);
+
   // A new location starts in the browser's zone (known only in the browser, hence after hydration).
   useEffect(() => {
     if (location || form.getValues("time_zone")) return;
@@ -107,104 +117,106 @@ export function LocationForm({
   const busy = isSubmitting;
   return (
     <form onSubmit={submit} noValidate aria-busy={busy} className={styles.form}>
-      <Field label="Location name" error={errors.name?.message} hint={full ? undefined : "As guests know it: “Harbor Taproom”."}>
-        {(props) => <input {...props} {...form.register("name")} autoComplete="off" className="input" autoFocus={autoFocus} />}
-      </Field>
-      <div className={styles.pair}>
-        <TimeZoneField
-          value={zone.field.value ?? ""}
-          onChange={zone.field.onChange}
-          onBlur={zone.field.onBlur}
-          inputRef={zone.field.ref}
-          error={errors.time_zone?.message}
-          hint="Hours, events and schedules run on this clock. Type a city to search."
-        />
-        <Field label="Currency" error={errors.currency?.message}>
-          {(props) => (
-            <CurrencySelect
-              {...props}
-              ref={currency.field.ref}
-              name={currency.field.name}
-              value={currency.field.value ?? ""}
-              onChange={(event) => currency.field.onChange(event.target.value)}
-              onBlur={currency.field.onBlur}
-            />
-          )}
+      <LiveFieldset>
+        <Field label="Location name" error={errors.name?.message} hint={full ? undefined : "As guests know it: “Harbor Taproom”."}>
+          {(props) => <input {...props} {...form.register("name")} autoComplete="off" className="input" />}
         </Field>
-      </div>
-      {full && (
-        <>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Address</legend>
-            {ADDRESS_FIELDS.map(([name, label, autoComplete]) => (
-              <Field key={name} label={label} error={errors[name]?.message}>
-                {(props) => <input {...props} {...form.register(name)} autoComplete={autoComplete} className="input" />}
+        <div className={styles.pair}>
+          <TimeZoneField
+            value={zone.field.value ?? ""}
+            onChange={zone.field.onChange}
+            onBlur={zone.field.onBlur}
+            inputRef={zone.field.ref}
+            error={errors.time_zone?.message}
+            hint="Hours, events and schedules run on this clock. Type a city to search."
+          />
+          <Field label="Currency" error={errors.currency?.message}>
+            {(props) => (
+              <CurrencySelect
+                {...props}
+                ref={currency.field.ref}
+                name={currency.field.name}
+                value={currency.field.value ?? ""}
+                onChange={(event) => currency.field.onChange(event.target.value)}
+                onBlur={currency.field.onBlur}
+              />
+            )}
+          </Field>
+        </div>
+        {full && (
+          <>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Address</legend>
+              {ADDRESS_FIELDS.map(([name, label, autoComplete]) => (
+                <Field key={name} label={label} error={errors[name]?.message}>
+                  {(props) => <input {...props} {...form.register(name)} autoComplete={autoComplete} className="input" />}
+                </Field>
+              ))}
+              <Field label="Country" error={errors.country?.message}>
+                {(props) => (
+                  <CountrySelect
+                    {...props}
+                    ref={country.field.ref}
+                    name={country.field.name}
+                    value={country.field.value ?? ""}
+                    onChange={(event) => country.field.onChange(event.target.value)}
+                    onBlur={country.field.onBlur}
+                    autoComplete="country"
+                  />
+                )}
               </Field>
-            ))}
-            <Field label="Country" error={errors.country?.message}>
-              {(props) => (
-                <CountrySelect
-                  {...props}
-                  ref={country.field.ref}
-                  name={country.field.name}
-                  value={country.field.value ?? ""}
-                  onChange={(event) => country.field.onChange(event.target.value)}
-                  onBlur={country.field.onBlur}
-                  autoComplete="country"
-                />
-              )}
-            </Field>
-          </fieldset>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Contact</legend>
-            {CONTACT_FIELDS.map(([name, label, type, autoComplete]) => (
-              <Field key={name} label={label} error={errors[name]?.message}>
-                {(props) => <input {...props} {...form.register(name)} type={type} autoComplete={autoComplete} className="input" />}
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Contact</legend>
+              {CONTACT_FIELDS.map(([name, label, type, autoComplete]) => (
+                <Field key={name} label={label} error={errors[name]?.message}>
+                  {(props) => <input {...props} {...form.register(name)} type={type} autoComplete={autoComplete} className="input" />}
+                </Field>
+              ))}
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Embedded menus</legend>
+              <Field
+                label="Sites that may show your menus"
+                error={errors.embed_origins?.message ?? errors.embed_origins?.find?.((error) => error?.message)?.message}
+                hint="One per line, as https://yourpub.example: only these pages may frame the menus you embed (Share on the menu board)."
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    className="input"
+                    rows={3}
+                    spellCheck={false}
+                    name={origins.field.name}
+                    ref={origins.field.ref}
+                    onBlur={origins.field.onBlur}
+                    defaultValue={(origins.field.value ?? []).join("\n")}
+                    onChange={(event) =>
+                      origins.field.onChange(
+                        event.target.value
+                          .split(/\s+/)
+                          .map((line) => line.trim())
+                          .filter(Boolean),
+                      )
+                    }
+                  />
+                )}
               </Field>
-            ))}
-          </fieldset>
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Embedded menus</legend>
-            <Field
-              label="Sites that may show your menus"
-              error={errors.embed_origins?.message ?? errors.embed_origins?.find?.((error) => error?.message)?.message}
-              hint="One per line, as https://yourpub.example: only these pages may frame the menus you embed (Share on the menu board)."
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  className="input"
-                  rows={3}
-                  spellCheck={false}
-                  name={origins.field.name}
-                  ref={origins.field.ref}
-                  onBlur={origins.field.onBlur}
-                  defaultValue={(origins.field.value ?? []).join("\n")}
-                  onChange={(event) =>
-                    origins.field.onChange(
-                      event.target.value
-                        .split(/\s+/)
-                        .map((line) => line.trim())
-                        .filter(Boolean),
-                    )
-                  }
-                />
-              )}
-            </Field>
-          </fieldset>
-        </>
-      )}
-      {failure && (
-        <p role="alert" className={styles.formError}>
-          {failure}
-        </p>
-      )}
-      <div className={styles.formActions}>
-        {secondary}
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-      </div>
+            </fieldset>
+          </>
+        )}
+        {failure && (
+          <p role="alert" className={styles.formError}>
+            {failure}
+          </p>
+        )}
+        <div className={styles.formActions}>
+          {secondary}
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </LiveFieldset>
     </form>
   );
 }
