@@ -42,13 +42,6 @@ const BUDGETS = [
  */
 const KNOWN_OVER = {
   [MENU_BOARD]: 186.0,
-  "/locations/[locationId]/hours": 233.1,
-  // 208.5 when the budgets were set; the dark-boards banner every dashboard page shows (issue 37) added 2.8.
-  "/welcome": 211.3,
-  "/account": 206.5,
-  // Its charts loaded after the first paint started their data after them, too late on a slow phone:
-  // eager again until the cards' queries start with the page (decision 068).
-  "/locations/[locationId]/insights": 295.9,
 };
 const budgetOf = new Map();
 for (const [route, kb, required] of BUDGETS) if (!budgetOf.has(route)) budgetOf.set(route, { kb, required });

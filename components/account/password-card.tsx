@@ -6,12 +6,14 @@ import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { changePasswordBody } from "@/lib/auth/schemas/account-security";
 import styles from "./account.module.css";
 
-/** The API's schema, with the password rules a browser can check (the common-password one is the server's). */
-const passwordForm = (email: string) =>
-  changePasswordBody.superRefine(({ current_password, new_password }, ctx) => {
+/**
+ * The API's schema, with the password rules a browser can check (the common-password one is the
+ * server's); loaded apart from the page, which draws this form first (decision 068).
+ */
+const loadPasswordForm = (email: string) => async () =>
+  (await import("@/lib/auth/schemas/account-security")).changePasswordBody.superRefine(({ current_password, new_password }, ctx) => {
     const problem =
       passwordRuleProblem(new_password, email) ??
       (new_password && new_password === current_password ? "must differ from your current password" : null);
@@ -25,7 +27,7 @@ const passwordForm = (email: string) =>
 export function PasswordCard({ email }: { email: string }) {
   const notify = useToast();
   const titleId = useId();
-  const schema = useMemo(() => passwordForm(email), [email]);
+  const schema = useMemo(() => loadPasswordForm(email), [email]);
   const form = useZodForm(schema, { defaultValues: { current_password: "", new_password: "" } });
   const { errors, isSubmitting } = form.formState;
   const { submit, failure } = useServerSubmit(form, async ({ current_password, new_password }) => {

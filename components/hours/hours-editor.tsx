@@ -9,7 +9,7 @@ import { hourQueries, type Hour } from "@/lib/client/queries/hours";
 import { useZodForm } from "@/lib/client/use-zod-form";
 import { HourRow } from "./hour-row";
 import type { Clock } from "@/lib/shared/time-format";
-import { hoursForm, placeServerErrors, toBatch, toFormValues, type HoursBatch } from "./hours-form";
+import { loadHoursForm, placeServerErrors, toBatch, toFormValues, type HoursBatch } from "./hours-form";
 import styles from "./hours.module.css";
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -18,7 +18,7 @@ const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satu
 export function HoursEditor({ locationId, hours, clock }: { locationId: number; hours: Hour[]; clock: Clock }) {
   const client = useQueryClient();
   const notify = useToast();
-  const form = useZodForm(hoursForm, { defaultValues: toFormValues(hours) });
+  const form = useZodForm(loadHoursForm, { defaultValues: toFormValues(hours) });
   const { isDirty, isSubmitting, dirtyFields } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const list = hourQueries.list(locationId);

@@ -1,40 +1,21 @@
-import { z } from "zod";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import { ApiProblem } from "@/lib/client/api";
 import type { Hour } from "@/lib/client/queries/hours";
 import { wallClockOf } from "@/lib/hours/open-now";
-import { updateHoursBody, wallClock } from "@/lib/hours/schemas";
+import type { updateHoursBody } from "@/lib/hours/schemas";
 import { WEEKDAYS } from "@/lib/shared/weekdays";
+import type { HOUR_MODES, hoursForm } from "./hours-form-schema";
 
 // The weekly editor edits a friendlier shape than the API's (one state per day instead of two
-// flags); times are checked with the API's own `wallClock` and the batch with `updateHoursBody`.
+// flags); times are checked with the API's own `wallClock` (hours-form-schema.ts), and the server checks
+// the batch with `updateHoursBody`.
 
-const HOUR_MODES = ["open", "closed", "always_open"] as const;
 export type HourMode = (typeof HOUR_MODES)[number];
 
-const hourRow = z
-  .object({
-    id: z.number(),
-    day: z.enum(WEEKDAYS),
-    mode: z.enum(HOUR_MODES),
-    open_at: z.string(),
-    close_at: z.string(),
-  })
-  .superRefine((row, ctx) => {
-    if (row.mode !== "open") return;
-    // The API would take an open day without times; the editor asks for both so "open" means something.
-    for (const field of ["open_at", "close_at"] as const) {
-      const parsed = wallClock.safeParse(row[field]);
-      if (row[field] === "") ctx.addIssue({ code: "custom", path: [field], message: "is required" });
-      else if (!parsed.success) ctx.addIssue({ code: "custom", path: [field], message: parsed.error.issues[0]!.message });
-    }
-    // The API's rule (lib/hours/hours.ts), said before sending.
-    if (row.open_at !== "" && row.open_at === row.close_at) {
-      ctx.addIssue({ code: "custom", path: ["close_at"], message: "equals the opening time; choose Open 24 hours instead" });
-    }
-  });
+/** The week's schema, loaded when the editor mounts (zod stays out of the page's first load). */
+export const loadHoursForm = () => import("./hours-form-schema").then((module) => module.hoursForm);
 
-export const hoursForm = z.object({ rows: z.array(hourRow).length(WEEKDAYS.length) });
 export type HoursFormValues = z.input<typeof hoursForm>;
 type Row = HoursFormValues["rows"][number];
 
@@ -77,10 +58,11 @@ export function toBatch(values: HoursFormValues, saved: HoursFormValues) {
       },
     ];
   });
-  return { body: hours.length > 0 ? updateHoursBody.parse({ hours }) : null, rowIndexes };
+  const body: HoursBatch | null = hours.length > 0 ? { hours } : null;
+  return { body, rowIndexes };
 }
 
-export type HoursBatch = z.output<typeof updateHoursBody>;
+export type HoursBatch = z.input<typeof updateHoursBody>;
 
 /**
  * Puts a refusal's field errors on the rows they belong to ("hours.2.close_at" → that day's closing

@@ -8,7 +8,6 @@ import { useToast } from "@/components/ui/toast";
 import { ErrorState, Skeleton } from "@/components/ui/states";
 import { ApiProblem, apiFetch, problemMessage } from "@/lib/client/api";
 import { hourQueries, type SpecialDay } from "@/lib/client/queries/hours";
-import { putSpecialHoursBody } from "@/lib/hours/schemas";
 import { type Clock, formatSpecialDay } from "@/lib/shared/time-format";
 import { TimeInput, timeError } from "@/components/ui/time-input";
 import styles from "./hours.module.css";
@@ -85,6 +84,8 @@ function SpecialHoursEditor({ locationId, zone, clock, saved }: { locationId: nu
   async function save() {
     setFailure(null);
     const body = toBody(rows);
+    // The API's schema, loaded at the first save (zod stays out of the page's first load).
+    const { putSpecialHoursBody } = await import("@/lib/hours/schemas");
     const checked = putSpecialHoursBody.safeParse(body);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join("."), issue.message])));

@@ -1,15 +1,13 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
-import { categoryAxis, countAxis, gridProps, tooltipProps, valueLabel } from "./chart-parts";
+import { ColumnChart, RowChart } from "./lazy-charts";
+import type { Bucket } from "./charts";
 import { formatCount, percentOf, periodPhrase, plural, seriesColour } from "./format";
 
 // Who the guests are: gender, age band and the weekday they come. Each counts distinct guests.
-
-type Bucket = { label: string; value: number };
 
 const sum = (buckets: Bucket[]) => buckets.reduce((total, bucket) => total + bucket.value, 0);
 const largest = (buckets: Bucket[]) => buckets.reduce((best, bucket) => (bucket.value > best.value ? bucket : best), buckets[0]!);
@@ -18,55 +16,6 @@ const tableRows = (buckets: Bucket[]) => {
   const total = sum(buckets);
   return buckets.map((bucket) => [bucket.label, formatCount(bucket.value), percentOf(bucket.value, total)]);
 };
-
-/** Upright bars over a category axis, each carrying its value. */
-function ColumnChart({
-  data,
-  name,
-  colour,
-  tickFormatter,
-}: {
-  data: Bucket[];
-  name: string;
-  colour: string;
-  tickFormatter?: (value: string) => string;
-}) {
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 22, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid {...gridProps} />
-        <XAxis dataKey="label" {...categoryAxis} tickFormatter={tickFormatter} />
-        <YAxis {...countAxis} />
-        <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
-        <Bar dataKey="value" name={name} fill={colour} radius={[4, 4, 0, 0]} minPointSize={2} isAnimationActive={false}>
-          <LabelList dataKey="value" position="top" offset={6} {...valueLabel} />
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
-  );
-}
-
-/** Sideways bars, each labelled with its count and share: the category names get the room they need. */
-function RowChart({ data, colour }: { data: Bucket[]; colour: string }) {
-  const total = sum(data);
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 88, bottom: 0, left: 0 }} accessibilityLayer={false}>
-        <XAxis type="number" hide allowDecimals={false} />
-        <YAxis type="category" dataKey="label" {...categoryAxis} width={80} />
-        <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
-        <Bar dataKey="value" name="Guests" fill={colour} radius={[0, 4, 4, 0]} maxBarSize={28} minPointSize={2} isAnimationActive={false}>
-          <LabelList
-            dataKey="value"
-            position="right"
-            {...valueLabel}
-            formatter={(value: unknown) => `${formatCount(Number(value))} (${percentOf(Number(value), total)})`}
-          />
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
-  );
-}
 
 const GENDER_LABELS: Record<string, string> = { Male: "Male", Female: "Female", "N/A": "Not given" };
 

@@ -2,11 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { VenueTime } from "@/lib/shared/time-format";
-import { Area, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type Checkins } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
-import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps, valueLabel } from "./chart-parts";
-import { byWeek, formatCount, formatLongDay, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { CheckinsChart } from "./lazy-charts";
+import { byWeek, formatCount, formatLongDay, periodPhrase, plural, WEEKLY_AFTER_DAYS } from "./format";
 import { hourLabels } from "./hour-labels";
 
 type Point = { date: string; checkins: number; distinct_users: number };
@@ -48,8 +47,6 @@ export function CheckinsCard({ locationId, days, venue }: { locationId: number; 
     placeholderData: keepPreviousData,
     select: (data) => shape(data, days, venue),
   });
-  const colour = seriesColour(0);
-  const guestColour = seriesColour(1);
   return (
     <ChartCard
       title="Check-ins over time"
@@ -80,51 +77,9 @@ export function CheckinsCard({ locationId, days, venue }: { locationId: number; 
         const peak = busiest(data.points);
         return `Check-ins per ${data.per} ${periodPhrase(days)}: ${plural(data.count, "check-in")} in total; the busiest ${data.per === "hour" ? "hour" : "day"} was ${when(peak, data.per)} with ${formatCount(peak.checkins)}.`;
       }}
-      chart={(data) => {
-        const weekly = data.per === "week";
-        const rows: readonly { date: string; checkins: number }[] = weekly ? data.weeks : data.points;
-        return (
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart
-              data={rows as { date: string; checkins: number }[]}
-              margin={{ top: 22, right: 12, bottom: 0, left: 0 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid {...gridProps} />
-              <XAxis dataKey="date" {...(data.per === "hour" ? hourAxis : dayAxis)} />
-              <YAxis {...countAxis} />
-              <Tooltip {...tooltipProps} />
-              <Legend {...legendProps} />
-              <Area
-                type="monotone"
-                dataKey="checkins"
-                name="Check-ins"
-                stroke={colour}
-                strokeWidth={2}
-                fill={colour}
-                fillOpacity={0.14}
-                dot={rows.length <= 31 ? { r: 3, fill: colour } : false}
-                isAnimationActive={false}
-              >
-                {rows.length <= 14 && <LabelList dataKey="checkins" position="top" offset={8} {...valueLabel} />}
-              </Area>
-              {!weekly && (
-                <Line
-                  type="monotone"
-                  dataKey="distinct_users"
-                  name="Distinct guests"
-                  legendType="plainline"
-                  stroke={guestColour}
-                  strokeWidth={2}
-                  strokeDasharray="6 4"
-                  dot={false}
-                  isAnimationActive={false}
-                />
-              )}
-            </ComposedChart>
-          </ResponsiveContainer>
-        );
-      }}
+      chart={(data) => (
+        <CheckinsChart rows={data.per === "week" ? data.weeks : data.points} hourly={data.per === "hour"} weekly={data.per === "week"} />
+      )}
       table={(data) =>
         data.per === "week"
           ? {

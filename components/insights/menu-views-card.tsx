@@ -2,11 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { VenueTime } from "@/lib/shared/time-format";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type MenuViews } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
-import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps } from "./chart-parts";
-import { byWeek, formatCount, formatLongDay, localDate, periodPhrase, plural, seriesColour, WEEKLY_AFTER_DAYS } from "./format";
+import { StackedBars } from "./lazy-charts";
+import { byWeek, formatCount, formatLongDay, localDate, periodPhrase, plural, WEEKLY_AFTER_DAYS } from "./format";
 import { hourLabels } from "./hour-labels";
 
 type Shaped = {
@@ -81,30 +80,7 @@ export function MenuViewsCard({ locationId, days, venue }: { locationId: number;
       summary={(data) =>
         `Menu views per ${data.per} ${periodPhrase(days)}, by source: ${plural(data.total, "view")} in total; ${data.sources.map((source) => `${source.name} ${formatCount(source.total)}`).join(", ")}.`
       }
-      chart={(data) => (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid {...gridProps} />
-            <XAxis dataKey="date" {...(data.per === "hour" ? hourAxis : dayAxis)} />
-            <YAxis {...countAxis} />
-            <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
-            <Legend {...legendProps} />
-            {data.sources.map((source, index) => (
-              // A white edge between stacked segments keeps neighbouring colours apart.
-              <Bar
-                key={source.key}
-                dataKey={source.key}
-                name={source.name}
-                stackId="views"
-                fill={seriesColour(index)}
-                stroke="#fff"
-                strokeWidth={data.rows.length > 60 ? 0 : 1}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      )}
+      chart={(data) => <StackedBars rows={data.rows} hourly={data.per === "hour"} series={data.sources} />}
       table={(data) => ({
         caption: `Menu views per ${data.per} ${periodPhrase(days)}, by source`,
         columns: [{ hour: "Hour", day: "Day", week: "Week from" }[data.per], ...data.sources.map((source) => source.name), "Total"],

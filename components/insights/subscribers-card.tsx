@@ -2,12 +2,16 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { VenueTime } from "@/lib/shared/time-format";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { insightQueries, type Subscribes } from "@/lib/client/queries/insights";
 import { ChartCard, Headline } from "./chart-card";
-import { countAxis, dayAxis, gridProps, hourAxis, legendProps, tooltipProps } from "./chart-parts";
-import { formatCount, formatLongDay, periodPhrase, plural, seriesColour } from "./format";
+import { StackedBars } from "./lazy-charts";
+import { formatCount, formatLongDay, periodPhrase, plural } from "./format";
 import { hourLabels } from "./hour-labels";
+
+const SUBSCRIBE_SERIES = [
+  { key: "beers", name: "Beers" },
+  { key: "events", name: "Events" },
+];
 
 function shape(data: Subscribes, venue: VenueTime) {
   // Today by the hour (labelled on the venue's clock), otherwise by day.
@@ -71,35 +75,7 @@ export function SubscribersCard({
       summary={(data) =>
         `New subscriptions per ${data.hourly ? "hour" : "day"} ${periodPhrase(days)}: ${plural(data.total, "subscription")}, ${formatCount(data.beerTotal)} to beers and ${formatCount(data.eventTotal)} to events.`
       }
-      chart={(data) => (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid {...gridProps} />
-            <XAxis dataKey="date" {...(data.hourly ? hourAxis : dayAxis)} />
-            <YAxis {...countAxis} />
-            <Tooltip {...tooltipProps} cursor={{ fill: "rgb(0 0 0 / 5%)" }} />
-            <Legend {...legendProps} />
-            <Bar
-              dataKey="beers"
-              name="Beers"
-              stackId="subscribes"
-              fill={seriesColour(0)}
-              stroke="#fff"
-              strokeWidth={data.rows.length > 60 ? 0 : 1}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="events"
-              name="Events"
-              stackId="subscribes"
-              fill={seriesColour(1)}
-              stroke="#fff"
-              strokeWidth={data.rows.length > 60 ? 0 : 1}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      )}
+      chart={(data) => <StackedBars rows={data.rows} hourly={data.hourly} series={SUBSCRIBE_SERIES} />}
       table={(data) => ({
         caption: `New subscriptions per ${data.hourly ? "hour" : "day"} ${periodPhrase(days)}`,
         columns: [data.hourly ? "Hour" : "Day", "Beers", "Events", "Total"],

@@ -2,19 +2,14 @@
 
 import { type ReactNode, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
 import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
 import type { MenuSummary, Section } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
-import { requiredText } from "@/lib/shared/schemas";
 import { MENU_TEMPLATES } from "./menu-templates";
 import styles from "./welcome.module.css";
 
-const firstMenuForm = z.object({
-  template: z.enum(MENU_TEMPLATES.map((t) => t.id) as [string, ...string[]], { error: "Choose how the menu starts." }),
-  name: requiredText(255),
-});
+const loadFirstMenuForm = () => import("./first-menu-form").then((module) => module.firstMenuForm);
 
 /**
  * Step 2: the first menu, empty or from a template (POST /locations/:id/menus, then one POST
@@ -31,7 +26,7 @@ export function FirstMenuStep({
   skip: ReactNode;
 }) {
   const first = MENU_TEMPLATES[0]!;
-  const form = useZodForm(firstMenuForm, { defaultValues: { template: first.id, name: first.menuName } });
+  const form = useZodForm(loadFirstMenuForm, { defaultValues: { template: first.id, name: first.menuName } });
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const [made, setMade] = useState<{ menu: MenuSummary | null; sections: number }>({ menu: null, sections: 0 });
   const chosen = useWatch({ control: form.control, name: "template" });

@@ -1,7 +1,7 @@
 "use client";
 
 import { toNestErrors } from "@hookform/resolvers";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   useForm,
   type FieldError,
@@ -14,12 +14,29 @@ import {
 import type { z } from "zod";
 import { ApiProblem } from "./api";
 
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A form's schema, or a loader of it: a page whose form is there on first paint (welcome, account,
+ * hours) loads its schema, and zod with it, apart from the page's first load (decision 068), and
+ * starts that load as the form mounts, so it is in long before the first check needs it.
+ */
+export type SchemaSource<S extends Schema> = S | (() => Promise<S>);
+
 // Not @hookform/resolvers/zod: for a union field (money, decimals) it swaps the union's own message
 // ("must be a number") for a branch's ("Invalid input: expected number…"). The form shows zod's
 // top-level messages, the same ones the API answers with.
-function zodFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+function zodFormResolver<S extends Schema>(schema: () => Promise<S> | S): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
+    let loaded: S;
+    try {
+      loaded = await schema();
+    } catch {
+      // The schema did not load (the network dropped): the server checks with the same schema, and
+      // its 422 lands on the same fields.
+      return { values: values as z.output<S>, errors: {} };
+    }
+    const result = await loaded.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) errors[issue.path.join(".")] ??= { type: issue.code, message: issue.message };
@@ -28,10 +45,24 @@ function zodFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: 
 }
 
 /** The one form hook: react-hook-form validated by the same zod schema the API handler uses. */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+export function useZodForm<S extends Schema>(
+  source: SchemaSource<S>,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  // A loader is called once per form (its promise kept), and at once, not at the first check.
+  const [schema] = useState(() => {
+    if (typeof source !== "function") return () => source;
+    let loading: Promise<S> | null = null;
+    const load = () =>
+      source().catch((error: unknown) => {
+        loading = null; // tried again at the next check
+        throw error;
+      });
+    return () => (loading ??= load());
+  });
+  useEffect(() => {
+    Promise.resolve(schema()).catch(() => {});
+  }, [schema]);
   return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodFormResolver(schema) });
 }
 
