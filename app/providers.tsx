@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast";
-import { ApiProblem } from "@/lib/client/api";
+import { ApiProblem } from "@/lib/client/problem";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(

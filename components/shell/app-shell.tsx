@@ -2,15 +2,18 @@
 
 import Link from "next/link";
 import { useParams, usePathname, useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
-import { apiFetch, problemMessage } from "@/lib/client/api";
-import { useToast } from "@/components/ui/toast";
-import { DarkBoardsBanner } from "@/components/boards/dark-boards-banner";
+import { lazy, type ReactNode, Suspense } from "react";
 import styles from "./app-shell.module.css";
 import type { LocationResponse } from "@/lib/locations/schemas";
 import { type Action, may, type Role } from "@/lib/auth/permissions";
 
 type ShellLocation = Pick<LocationResponse, "id" | "name" | "city">;
+
+// The dark-boards banner reads the boards after the first paint (it is rarely shown): React.lazy keeps
+// its code, and the API client under it, out of every page's first load.
+const DarkBoardsBanner = lazy(() =>
+  import("@/components/boards/dark-boards-banner").then((module) => ({ default: module.DarkBoardsBanner })),
+);
 
 /** A location's pages, each with the action its page needs (lib/auth/page-guards.ts answers 404 without it). */
 const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
@@ -48,22 +51,8 @@ export function AppShell({
   const params = useParams<{ locationId?: string }>();
   const pathname = usePathname() ?? "";
   const router = useRouter();
-  const notify = useToast();
-  const [signingOut, setSigningOut] = useState(false);
   const currentId = Number(params?.locationId) || locations[0]?.id;
   const section = pathname.split("/")[3] ?? "menus";
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await apiFetch("/api/session", { method: "DELETE" });
-      // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
-      window.location.replace("/sign-in");
-    } catch (error) {
-      notify(problemMessage(error), { tone: "error" });
-      setSigningOut(false);
-    }
-  }
 
   return (
     <div className={styles.shell}>
@@ -115,9 +104,13 @@ export function AppShell({
               Account<span className="visually-hidden"> — {user.name || user.email}</span>
             </span>
           </Link>
-          <button type="button" className="btn btn--small" onClick={signOut} disabled={signingOut}>
-            {signingOut ? "Signing out…" : "Sign out"}
-          </button>
+          {/* A plain form (POST /sign-out, decision 070): it ends the session and lands on the sign-in page,
+              which is plain HTML too. */}
+          <form method="post" action="/sign-out" className={styles.signOut}>
+            <button type="submit" className="btn btn--small">
+              Sign out
+            </button>
+          </form>
         </div>
       </header>
       {currentId !== undefined && (
@@ -134,7 +127,11 @@ export function AppShell({
         </nav>
       )}
       <main id="main" className={styles.main}>
-        {currentId !== undefined && <DarkBoardsBanner locationId={currentId} onBoardsPage={section === "boards"} />}
+        {currentId !== undefined && (
+          <Suspense fallback={null}>
+            <DarkBoardsBanner locationId={currentId} onBoardsPage={section === "boards"} />
+          </Suspense>
+        )}
         {children}
       </main>
     </div>

@@ -237,3 +237,48 @@ describe("POST /signup", () => {
     expect(await (await db()).select().from(users).where(eq(users.email, values.email))).toEqual([]);
   });
 });
+
+describe("POST /sign-out", () => {
+  /** A signed-in browser's session cookie (as "name=value") and the token it carries. */
+  async function signedIn() {
+    const answer = await post("/sign-in", { ...owner, next: "/dashboard" });
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((one) => one.startsWith(`${SESSION_COOKIE}=`))!
+      .split(";")[0]!;
+    return { cookie, token: cookie.split("=")[1]! };
+  }
+  const sessionRow = async (token: string) =>
+    (await db())
+      .select()
+      .from(browserSessions)
+      .where(eq(browserSessions.tokenHash, hashToken(token)));
+
+  it("ends the session, clears the cookie and goes to the sign-in page; again, it changes nothing", async () => {
+    const { cookie, token } = await signedIn();
+    expect(await sessionRow(token)).toHaveLength(1);
+    const answer = await post("/sign-out", {}, { cookie });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/sign-in");
+    expect(answer.headers.getSetCookie().find((one) => one.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await sessionRow(token)).toEqual([]);
+    expect((await api.get("/api/session", { headers: { cookie } })).status).toBe(401);
+
+    const again = await post("/sign-out", {}, { cookie });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/sign-in");
+  });
+
+  it("refuses a form another site posted: still signed in, said on a page (403)", async () => {
+    const { cookie, token } = await signedIn();
+    for (const origin of ["https://evil.example", ""]) {
+      const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", cookie, [SOCKET]: freshAddress() };
+      if (origin) headers.origin = origin;
+      const refused = await api.post("/sign-out", { rawBody: "", headers });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+      expect(refused.body).toContain("You are still signed in");
+    }
+    expect(await sessionRow(token)).toHaveLength(1);
+  });
+});
