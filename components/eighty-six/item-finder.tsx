@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useId, useState } from "react";
-import { BoardLocationContext, EightySixBadge, EightySixControl } from "@/components/menu-board/eighty-six-control";
+import { BoardLocation, EightySixBadge, EightySixControl } from "@/components/menu-board/eighty-six-control";
 import type { Item } from "@/lib/client/queries/menus";
 import { useLocationSections } from "./location-sections";
 import styles from "./item-finder.module.css";
@@ -50,7 +50,7 @@ export function ItemFinder({ locationId }: { locationId: number }) {
           : `${found.length} ${found.length === 1 ? "item matches" : "items match"}.`;
 
   return (
-    <BoardLocationContext.Provider value={locationId}>
+    <BoardLocation locationId={locationId}>
       <section className={styles.finder} aria-labelledby={`${inputId}-heading`}>
         <h2 id={`${inputId}-heading`} className={styles.heading}>
           86 or restore an item
@@ -100,6 +100,6 @@ export function ItemFinder({ locationId }: { locationId: number }) {
           </ul>
         )}
       </section>
-    </BoardLocationContext.Provider>
+    </BoardLocation>
   );
 }

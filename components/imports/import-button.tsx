@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 
 // The Menus page's "Import…" button. The wizard (zod, react-hook-form) is loaded when the dialog opens,
-// keeping it out of the page's first-load JavaScript (the menu board's budget).
-const ImportWizard = dynamic(() => import("./import-dialog").then((module) => module.ImportWizard), { ssr: false });
+// keeping it out of the page's first-load JavaScript (the menu board's budget; React.lazy, as the board
+// itself, so next/dynamic's own code stays out of it too).
+const ImportWizard = lazy(() => import("./import-dialog").then((module) => ({ default: module.ImportWizard })));
 
 export function ImportButton({ locationId, locationName }: { locationId: number; locationName: string }) {
   const [open, setOpen] = useState(false);
@@ -16,7 +16,11 @@ export function ImportButton({ locationId, locationName }: { locationId: number;
         Import…
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Import from your current menu service" wide>
-        {open && <ImportWizard locationId={locationId} locationName={locationName} onDone={() => setOpen(false)} />}
+        {open && (
+          <Suspense fallback={<p role="status">Loading the import…</p>}>
+            <ImportWizard locationId={locationId} locationName={locationName} onDone={() => setOpen(false)} />
+          </Suspense>
+        )}
       </Dialog>
     </>
   );

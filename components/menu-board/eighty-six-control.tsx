@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { eightySixInForce, useVenueClock } from "@/components/eighty-six/next-open";
 import { dayTimeAt } from "@/lib/shared/clock";
 import { useEightySix } from "@/components/eighty-six/use-eighty-six";
@@ -8,13 +8,36 @@ import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import styles from "./eighty-six-control.module.css";
 
-/** The location of the board, for the 86 controls of its rows (its zone, hours and 86'd list). */
-export const BoardLocationContext = createContext<number | null>(null);
+type VenueClock = ReturnType<typeof useVenueClock>;
+
+/** The board's location and its clock (zone, hours, next opening), read once for all its rows. */
+const BoardLocationContext = createContext<{ locationId: number; clock: VenueClock } | null>(null);
+
+/**
+ * The location of a board or list of items, for the 86 controls and schedule badges of its rows: its
+ * clock is read here once (three queries, the minute's tick and the next-opening rule), not by each row.
+ */
+export function BoardLocation({ locationId, children }: { locationId: number; children: ReactNode }) {
+  const clock = useVenueClock(locationId);
+  const { now, zone, venue, ready, nextOpen, loading } = clock;
+  const value = useMemo(
+    () => ({ locationId, clock: { now, zone, venue, ready, nextOpen, loading } }),
+    [locationId, now, zone, venue, ready, nextOpen, loading],
+  );
+  return <BoardLocationContext.Provider value={value}>{children}</BoardLocationContext.Provider>;
+}
+
+const NO_CLOCK: VenueClock = { now: null, zone: null, venue: null, ready: false, nextOpen: null, loading: true };
+
+/** The board's location (null outside one) and its clock. */
+export function useBoardLocation() {
+  const board = useContext(BoardLocationContext);
+  return { locationId: board?.locationId ?? null, clock: board?.clock ?? NO_CLOCK };
+}
 
 /** The 86 state of an item on the board: its words ("86'd until Tue 16:00"), not a colour alone. */
 export function useItemEightySix(item: Item) {
-  const locationId = useContext(BoardLocationContext);
-  const clock = useVenueClock(locationId);
+  const { locationId, clock } = useBoardLocation();
   const inForce = eightySixInForce(item, clock.now);
   const until =
     inForce && item.eighty_sixed_until && clock.venue

@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 
-// The forms (zod, react-hook-form and the add-item dialog) are loaded in their own chunks right after
-// the board renders, keeping them out of the route's first-load JavaScript (budget: 250 kB gzipped).
+// The forms (zod, react-hook-form and the add-item dialog) are loaded in their own chunks when first
+// opened (OnceOpened), out of the route's first load and out of the phone's work while the board starts.
 export const MenuFormDialog = dynamic(() => import("./menu-form-dialog").then((module) => module.MenuFormDialog), { ssr: false });
 export const TreeDialogs = dynamic(() => import("./tree-dialogs").then((module) => module.TreeDialogs), { ssr: false });
 export const BoardLinkDialog = dynamic(() => import("./board-link-dialog").then((module) => module.BoardLinkDialog), { ssr: false });

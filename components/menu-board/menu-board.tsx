@@ -8,6 +8,7 @@ import type { Role } from "@/lib/auth/permissions";
 import { menuQueries } from "@/lib/client/queries/menus";
 import { BoardPermissionsContext, permissionsFor } from "./board-permissions";
 import { BoardSkeleton } from "./board-skeleton";
+import { OnceOpened } from "@/components/ui/once-opened";
 import { CustomMenusPanel, MenuFormDialog } from "./lazy-dialogs";
 import { MenuPanel } from "./menu-panel";
 import { MenusList } from "./menus-list";
@@ -92,15 +93,17 @@ export function MenuBoard({
         <CustomMenusPanel locationId={locationId} canMigrate={permissions.edit} />
       </div>
       {permissions.edit && (
-        <MenuFormDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          locationId={locationId}
-          onSaved={(menu) => {
-            setCreating(false);
-            select(menu.id);
-          }}
-        />
+        <OnceOpened open={creating}>
+          <MenuFormDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            locationId={locationId}
+            onSaved={(menu) => {
+              setCreating(false);
+              select(menu.id);
+            }}
+          />
+        </OnceOpened>
       )}
     </BoardPermissionsContext.Provider>
   );

@@ -7,6 +7,7 @@ import { problemMessage } from "@/lib/client/api";
 import { useVenueTime } from "@/lib/client/use-venue-time";
 import { menuQueries, type MenuSummary, type MenuTree } from "@/lib/client/queries/menus";
 import { HistoryDialog } from "@/components/menu-history/lazy-history";
+import { OnceOpened } from "@/components/ui/once-opened";
 import { CsvImportDialog } from "@/components/menu-csv/lazy-csv-import";
 import { PrintDialog, ShareDialog } from "@/components/menu-share/lazy-dialogs";
 import { locationQueries } from "@/lib/client/queries/locations";
@@ -14,7 +15,7 @@ import { ActionsMenu } from "./actions-menu";
 import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
 import { useBoardPermissions } from "./board-permissions";
 import { TreeSkeleton } from "./board-skeleton";
-import { BoardLocationContext } from "./eighty-six-control";
+import { BoardLocation } from "./eighty-six-control";
 import { BoardLinkDialog, MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
@@ -45,7 +46,7 @@ export function MenuPanel({
 
   return (
     <OpenDialogContext.Provider value={setDialog}>
-      <BoardLocationContext.Provider value={locationId}>
+      <BoardLocation locationId={locationId}>
         <section className={styles.panel} aria-labelledby="selected-menu-title">
           <MenuHeader
             locationId={locationId}
@@ -64,15 +65,17 @@ export function MenuPanel({
             <MenuBody tree={tree.data} />
           )}
         </section>
-        <HistoryDialog
-          open={historyOpen}
-          onClose={() => setHistoryOpen(false)}
-          menuId={menu.id}
-          menuName={menu.name}
-          canRestore={edit}
-          venue={venue}
-        />
-      </BoardLocationContext.Provider>
+        <OnceOpened open={historyOpen}>
+          <HistoryDialog
+            open={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+            menuId={menu.id}
+            menuName={menu.name}
+            canRestore={edit}
+            venue={venue}
+          />
+        </OnceOpened>
+      </BoardLocation>
       {shown === "print" && (
         <PrintDialog open onClose={() => setShown(null)} menuId={menu.id} menuName={menu.name} country={location.data?.country ?? null} />
       )}
@@ -87,18 +90,30 @@ export function MenuPanel({
           embedOrigins={location.data?.embed_origins ?? []}
         />
       )}
-      {edit && <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />}
-      <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
-      {edit && <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />}
+      {edit && (
+        <OnceOpened open={csvOpen}>
+          <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />
+        </OnceOpened>
+      )}
+      <OnceOpened open={dialog?.kind === "board-link"}>
+        <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
+      </OnceOpened>
+      {edit && (
+        <OnceOpened open={dialog?.kind === "menu-edit"}>
+          <MenuFormDialog open={dialog?.kind === "menu-edit"} onClose={close} locationId={locationId} menu={menu} onSaved={close} />
+        </OnceOpened>
+      )}
       {edit && tree.data && (
-        <TreeDialogs
-          tree={tree.data}
-          dialog={dialog}
-          close={close}
-          locationId={locationId}
-          currencySymbol={currencySymbol}
-          onMenuDeleted={onDeleted}
-        />
+        <OnceOpened open={dialog !== null && dialog.kind !== "board-link" && dialog.kind !== "menu-edit"}>
+          <TreeDialogs
+            tree={tree.data}
+            dialog={dialog}
+            close={close}
+            locationId={locationId}
+            currencySymbol={currencySymbol}
+            onMenuDeleted={onDeleted}
+          />
+        </OnceOpened>
       )}
     </OpenDialogContext.Provider>
   );

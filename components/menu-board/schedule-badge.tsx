@@ -1,21 +1,19 @@
 "use client";
 
-import { useContext } from "react";
-import { useVenueClock } from "@/components/eighty-six/next-open";
 import type { Section } from "@/lib/client/queries/menus";
 import { describeSchedule } from "@/lib/schedules/describe";
 import { calendarDateWords, formatClock, relativeDayTimeAt } from "@/lib/shared/clock";
-import { BoardLocationContext } from "./eighty-six-control";
+import { useBoardLocation } from "./eighty-six-control";
 
 // What the editor says of a scheduled menu or section (venue-operations §7): its times in words and,
 // from the tree's live fields, whether guests see it now and until when, in words, not a colour alone.
-// Only a scheduled one asks for the venue's clock: the rest of the board renders as it did without.
+// The venue's clock is the board's (BoardLocation), read once for every row.
 
 type Scheduled = Pick<Section, "schedule" | "available_now" | "next_change_at">;
 type WithSchedule = Scheduled & { schedule: NonNullable<Scheduled["schedule"]> };
 
 function useScheduleWords(thing: WithSchedule) {
-  const clock = useVenueClock(useContext(BoardLocationContext));
+  const { clock } = useBoardLocation();
   const time = (hhmm: string) => formatClock(hhmm, clock.venue?.clock ?? "24h");
   const summary = describeSchedule(thing.schedule, time, calendarDateWords);
   const change =
