@@ -25,20 +25,25 @@ const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.str
 export type DeviceState = { board: Board } | { board: null; code: string | null; expiresAt: Date | null };
 
 /**
- * The device's board, written as seen now (opening is a heartbeat), or its code: read in one
- * transaction, so the board and the code are seen at one instant (on the embedded database a read
- * outside a transaction could land between another transaction's statements).
+ * The device's board, written as seen now (opening is a heartbeat), or its code, read in ONE statement:
+ * a pairing inserts the board and clears the code in one transaction, and one statement sees both or
+ * neither (two reads could see the code cleared but not yet the board, and tell the TV it has no code).
+ * Inside a transaction, as on the embedded database a read outside one could land between another
+ * transaction's statements.
  */
 function readState(database: Database, device: BoardDevice, heartbeat: boolean): Promise<DeviceState> {
   const now = heartbeatSettings.now();
   return database.db.transaction(async (tx) => {
-    const [board] = heartbeat
-      ? await tx.update(boards).set({ lastSeenAt: now }).where(eq(boards.deviceId, device.id)).returning()
-      : await tx.select().from(boards).where(eq(boards.deviceId, device.id)).limit(1);
-    if (board) return { board };
-    const [row] = await tx.select().from(boardDevices).where(eq(boardDevices.id, device.id)).limit(1);
-    const live = row?.pairingCode && row.codeExpiresAt && row.codeExpiresAt.getTime() > now.getTime();
-    return { board: null, code: live ? row.pairingCode : null, expiresAt: live ? row.codeExpiresAt : null };
+    if (heartbeat) await tx.update(boards).set({ lastSeenAt: now }).where(eq(boards.deviceId, device.id));
+    const [row] = await tx
+      .select({ board: boards, device: boardDevices })
+      .from(boardDevices)
+      .leftJoin(boards, eq(boards.deviceId, boardDevices.id))
+      .where(eq(boardDevices.id, device.id))
+      .limit(1);
+    if (row?.board) return { board: row.board };
+    const live = row?.device.pairingCode && row.device.codeExpiresAt && row.device.codeExpiresAt.getTime() > now.getTime();
+    return { board: null, code: live ? row.device.pairingCode : null, expiresAt: live ? row.device.codeExpiresAt : null };
   });
 }
 
