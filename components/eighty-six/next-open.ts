@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { hourQueries } from "@/lib/client/queries/hours";
 import { locationQueries } from "@/lib/client/queries/locations";
 import { useNow } from "@/lib/client/use-now";
@@ -49,8 +49,13 @@ export function useVenueClock(locationId: number | null) {
   const zone = location.data?.time_zone ?? null;
   const venue = useVenueTime(locationId);
   const nextOpening = useNextOpening();
-  const ready = now !== null && zone !== null && hours.data !== undefined && special.data !== undefined && nextOpening !== null;
-  /** The next opening as an ISO instant (UTC), or null: none, or not known yet. */
-  const nextOpen = ready ? (nextOpening(hours.data, now, zone, special.data)?.toUTC().toISO() ?? null) : null;
-  return { now, zone, venue, ready, nextOpen, loading: location.isPending || hours.isPending || special.isPending || nextOpening === null };
+  const loading = location.isPending || hours.isPending || special.isPending || nextOpening === null;
+  // One object while nothing it is made of changes (a board's rows read it through context), and the
+  // next opening computed only then, not at every render.
+  return useMemo(() => {
+    const ready = now !== null && zone !== null && hours.data !== undefined && special.data !== undefined && nextOpening !== null;
+    /** The next opening as an ISO instant (UTC), or null: none, or not known yet. */
+    const nextOpen = ready ? (nextOpening(hours.data, now, zone, special.data)?.toUTC().toISO() ?? null) : null;
+    return { now, zone, venue, ready, nextOpen, loading };
+  }, [now, zone, venue, hours.data, special.data, nextOpening, loading]);
 }

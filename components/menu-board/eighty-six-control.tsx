@@ -19,11 +19,7 @@ const BoardLocationContext = createContext<{ locationId: number; clock: VenueClo
  */
 export function BoardLocation({ locationId, children }: { locationId: number; children: ReactNode }) {
   const clock = useVenueClock(locationId);
-  const { now, zone, venue, ready, nextOpen, loading } = clock;
-  const value = useMemo(
-    () => ({ locationId, clock: { now, zone, venue, ready, nextOpen, loading } }),
-    [locationId, now, zone, venue, ready, nextOpen, loading],
-  );
+  const value = useMemo(() => ({ locationId, clock }), [locationId, clock]);
   return <BoardLocationContext.Provider value={value}>{children}</BoardLocationContext.Provider>;
 }
 

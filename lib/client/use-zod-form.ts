@@ -1,7 +1,7 @@
 "use client";
 
 import { toNestErrors } from "@hookform/resolvers";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   useForm,
   type FieldError,
@@ -49,8 +49,9 @@ export function useZodForm<S extends Schema>(
   source: SchemaSource<S>,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  // A loader is called once per form (its promise kept), and at once, not at the first check.
-  const [schema] = useState(() => {
+  // A loader is called once per form (its promise kept), and at once, not at the first check; a new
+  // source (a schema made from props) is followed, as a schema given directly always was.
+  const schema = useMemo(() => {
     if (typeof source !== "function") return () => source;
     let loading: Promise<S> | null = null;
     const load = () =>
@@ -59,7 +60,7 @@ export function useZodForm<S extends Schema>(
         throw error;
       });
     return () => (loading ??= load());
-  });
+  }, [source]);
   useEffect(() => {
     Promise.resolve(schema()).catch(() => {});
   }, [schema]);
