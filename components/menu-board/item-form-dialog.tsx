@@ -68,9 +68,12 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
     onSuccess: () => queryClient.invalidateQueries({ queryKey: menuQueries.tree(menuId).queryKey }),
   });
 
+  // Read while rendering: react-hook-form tracks only the form state a render subscribes to, so
+  // `dirtyFields` first read inside the submit handler was always empty and every edit was dropped.
+  const { errors, dirtyFields } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const dirty = form.formState.dirtyFields as Partial<Record<keyof typeof values, boolean>>;
+    const dirty = dirtyFields as Partial<Record<keyof typeof values, boolean>>;
     const fields: Record<string, unknown> = {};
     for (const key of Object.keys(values) as (keyof typeof values)[]) {
       if (!dirty[key]) continue;
@@ -100,7 +103,6 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
     }
   }
 
-  const { errors } = form.formState;
   const override = (
     field: Overridable,
     label: string,
