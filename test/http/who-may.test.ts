@@ -92,6 +92,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["POST", "locations/{location}/menus", "edit", { menu: { name: "Brunch" } }],
   ["PATCH", "locations/{location}/menus/positions", "edit", { menus: [] }],
   ["POST", "locations/{location}/menus/publish_all", "publish"],
+  ["GET", "locations/{location}/menus/publish_impact", "read"],
   ["GET", "locations/{location}/webhooks", "manage"],
   ["POST", "locations/{location}/webhooks", "edit", { webhook: { url: "http://127.0.0.1:9/hook", events: ["menu.updated"] } }],
   ["GET", "locations/{location}/activity", "manage"],
