@@ -63,13 +63,18 @@ test("items reorder by keyboard: Space, ArrowDown, Space", async ({ page }) => {
   expect(await apiOrder(page, menu.id, taps.id)).toEqual([bravo, alpha, charlie]);
 });
 
-test("publishing a menu is a toggle that persists", async ({ page }) => {
+test("publishing a menu is a toggle that persists, asked once each way", async ({ page }) => {
   const menu = await createBoardMenu(page, { Taps: ["Alpha"] });
   await openMenu(page, menu);
   const toggle = page.getByRole("button", { name: "Published", exact: true });
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
 
+  // The switch asks first (decision 078); confirming publishes.
   await toggle.click();
+  const publish = page.getByRole("dialog", { name: `Publish ${menu.name}?` });
+  await expect(publish.getByText("No TV is set to show it.")).toBeVisible();
+  await publish.getByRole("button", { name: "Publish menu" }).click();
+  await expect(publish).toBeHidden();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText(`${menu.name} is published: guests can see it.`)).toBeVisible();
   await page.reload();
@@ -78,6 +83,9 @@ test("publishing a menu is a toggle that persists", async ({ page }) => {
 
   // And back to a draft, with the same proof.
   await page.getByRole("button", { name: "Published", exact: true }).click();
+  const unpublish = page.getByRole("dialog", { name: `Unpublish ${menu.name}?` });
+  await unpublish.getByRole("button", { name: "Unpublish menu" }).click();
+  await expect(unpublish).toBeHidden();
   await expect(page.getByText(`${menu.name} is a draft now: guests can't see it.`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("button", { name: "Published", exact: true })).toHaveAttribute("aria-pressed", "false");

@@ -14,3 +14,6 @@ export const CustomMenusPanel = dynamic(
     ssr: false,
   },
 );
+// Publishing asks first (decision 078); its dialogs load when first opened.
+export const PublishAllDialog = dynamic(() => import("./publish-dialogs").then((module) => module.PublishAllDialog), { ssr: false });
+export const PublishDialog = dynamic(() => import("./publish-dialogs").then((module) => module.PublishDialog), { ssr: false });

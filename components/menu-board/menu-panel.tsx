@@ -16,7 +16,7 @@ import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dial
 import { useBoardPermissions } from "./board-permissions";
 import { TreeSkeleton } from "./board-skeleton";
 import { BoardLocation } from "./eighty-six-control";
-import { BoardLinkDialog, MenuFormDialog, TreeDialogs } from "./lazy-dialogs";
+import { BoardLinkDialog, MenuFormDialog, PublishDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
 import { useMenuMutations } from "./use-menu-mutations";
@@ -141,6 +141,9 @@ function MenuHeader({
   const open = useOpenDialog();
   const may = useBoardPermissions();
   const published = !menu.unpublished;
+  // The state asked for, kept while the dialog is open: a live update of the menu does not turn a
+  // "Publish?" into an "Unpublish?" under the person's finger.
+  const [asking, setAsking] = useState<{ publish: boolean } | null>(null);
   return (
     <header className={styles.header}>
       <div className={styles.titles}>
@@ -165,7 +168,7 @@ function MenuHeader({
             className={styles.switch}
             aria-pressed={published}
             disabled={publish.isPending}
-            onClick={() => publish.mutate({ menu, publish: !published })}
+            onClick={() => setAsking({ publish: !published })}
           >
             <span className={styles.track} aria-hidden>
               <span className={styles.thumb} />
@@ -209,6 +212,18 @@ function MenuHeader({
           />
         )}
       </div>
+      {may.publish && (
+        <OnceOpened open={asking !== null}>
+          <PublishDialog
+            open={asking !== null}
+            onClose={() => setAsking(null)}
+            locationId={locationId}
+            menu={menu}
+            publish={asking?.publish ?? true}
+            onConfirm={() => asking && publish.mutate({ menu, publish: asking.publish })}
+          />
+        </OnceOpened>
+      )}
     </header>
   );
 }

@@ -5,7 +5,9 @@ import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } 
 import { CSS } from "@dnd-kit/utilities";
 import { useState } from "react";
 import type { MenuSummary } from "@/lib/client/queries/menus";
+import { OnceOpened } from "@/components/ui/once-opened";
 import { useBoardPermissions } from "./board-permissions";
+import { PublishAllDialog } from "./lazy-dialogs";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
 import { useMenuMutations } from "./use-menu-mutations";
 import styles from "./menus-list.module.css";
@@ -29,8 +31,9 @@ export function MenusList({
 }) {
   const sensors = useBoardSensors();
   const { edit, publish } = useBoardPermissions();
-  const { reorder, publishAll } = useMenuMutations(locationId);
+  const { reorder, publishMenus } = useMenuMutations(locationId);
   const [unfolded, setUnfolded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const ids = menus.map((menu) => menu.id);
   const nameOf = (id: unknown) => menus.find((menu) => menu.id === id)?.name ?? "The menu";
   const drafts = menus.filter((menu) => menu.unpublished).length;
@@ -103,12 +106,20 @@ export function MenusList({
               <button
                 type="button"
                 className="btn btn--small"
-                onClick={() => publishAll.mutate()}
-                disabled={drafts === 0 || publishAll.isPending}
+                onClick={() => setConfirming(true)}
+                disabled={drafts === 0 || publishMenus.isPending}
               >
-                {publishAll.isPending ? "Publishing…" : "Publish all"}
+                {publishMenus.isPending && publishMenus.variables.publish ? "Publishing…" : "Publish all"}
               </button>
               <span className={styles.hint}>{drafts === 0 ? "Every menu is published." : `${drafts} draft${drafts === 1 ? "" : "s"}`}</span>
+              <OnceOpened open={confirming}>
+                <PublishAllDialog
+                  open={confirming}
+                  onClose={() => setConfirming(false)}
+                  locationId={locationId}
+                  onConfirm={(confirmed) => publishMenus.mutate({ menus: confirmed, publish: true })}
+                />
+              </OnceOpened>
             </div>
           )}
         </>

@@ -8,6 +8,18 @@ import { positionsBatch } from "./tree-ops";
 
 type Publish = { menu: MenuSummary; publish: boolean; undo?: boolean };
 type Reorder = { ids: number[]; previousIds: number[]; undo?: boolean };
+type Named = { id: number; name: string };
+/** Several menus at once: Publish all publishes the drafts its dialog listed; its Undo unpublishes those it published. */
+type PublishMany = { menus: Named[]; publish: boolean; undo?: boolean };
+
+/** "A", "A and B", "A, B and C". */
+export const namesOf = (menus: readonly Named[]) =>
+  menus.length < 2
+    ? (menus[0]?.name ?? "")
+    : `${menus
+        .slice(0, -1)
+        .map((menu) => menu.name)
+        .join(", ")} and ${menus.at(-1)!.name}`;
 
 /** The location-level menu changes: publish state and the menus' order, both optimistic with undo. */
 export function useMenuMutations(locationId: number) {
@@ -50,13 +62,39 @@ export function useMenuMutations(locationId: number) {
       ]),
   });
 
-  const publishAll = useMutation({
-    mutationFn: () => apiFetch<{ menus: MenuSummary[] }>(`/api/v1/locations/${locationId}/menus/publish_all`, { method: "POST" }),
-    onSuccess: ({ menus }) => {
-      queryClient.setQueryData(listKey, menus);
-      notify(menus.length === 1 ? "The menu is published." : `All ${menus.length} menus are published.`);
+  // One request per menu, in the list's order: exactly the menus the person confirmed (a draft created
+  // since the dialog opened stays a draft), and the answer tells which went through, so Undo reverses
+  // those and no others.
+  const publishMenus = useMutation({
+    mutationFn: async ({ menus, publish }: PublishMany) => {
+      const done: Named[] = [];
+      const failed: { menu: Named; error: unknown }[] = [];
+      for (const menu of menus) {
+        try {
+          await apiFetch(`/api/v1/menus/${menu.id}/${publish ? "publish" : "unpublish"}`, { method: "POST" });
+          done.push(menu);
+        } catch (error) {
+          failed.push({ menu, error });
+        }
+      }
+      return { done, failed };
     },
-    onError: (error) => notify(`The menus were not published: ${problemMessage(error)}`, { tone: "error" }),
+    onSuccess: ({ done, failed }, vars) => {
+      const verb = vars.publish ? "published" : "unpublished";
+      if (failed.length > 0) {
+        const names = namesOf(failed.map(({ menu }) => menu));
+        notify(`${names} ${failed.length === 1 ? "was" : "were"} not ${verb}: ${problemMessage(failed[0]!.error)}`, { tone: "error" });
+      }
+      if (done.length === 0) return;
+      const them = done.length === 1 ? "it" : "them";
+      const message = vars.publish
+        ? `Published ${namesOf(done)}: guests can see ${them}.`
+        : `${namesOf(done)} ${done.length === 1 ? "is a draft" : "are drafts"} again: guests can't see ${them}.`;
+      if (vars.undo) return notify(message);
+      notify(message, { action: { label: "Undo", run: () => publishMenus.mutate({ menus: done, publish: !vars.publish, undo: true }) } });
+    },
+    onError: (error, vars) =>
+      notify(`The menus were not ${vars.publish ? "published" : "unpublished"}: ${problemMessage(error)}`, { tone: "error" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: menuQueries.all() }),
   });
 
@@ -88,5 +126,5 @@ export function useMenuMutations(locationId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 
-  return { publish, publishAll, reorder };
+  return { publish, publishMenus, reorder };
 }

@@ -74,15 +74,44 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
+      <ConfirmBody message={message} confirmLabel={confirmLabel} busy={busy} onConfirm={onConfirm} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+/**
+ * A confirmation's message and its two buttons, Cancel first and focused: for a dialog whose message is
+ * read when it opens (its body mounts with it). `tone` "primary" for a step that can be undone;
+ * `disabled` while what the message says is not known yet.
+ */
+export function ConfirmBody({
+  message,
+  confirmLabel,
+  busy = false,
+  disabled = false,
+  tone = "danger",
+  onConfirm,
+  onCancel,
+}: {
+  message: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  disabled?: boolean;
+  tone?: "danger" | "primary";
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
       <div className={styles.confirmMessage}>{message}</div>
       <div className={styles.dialogActions}>
-        <button type="button" className="btn" onClick={onClose} autoFocus>
+        <button type="button" className="btn" onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy || disabled}>
           {busy ? "Working…" : confirmLabel}
         </button>
       </div>
-    </Dialog>
+    </>
   );
 }

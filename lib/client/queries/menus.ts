@@ -8,6 +8,7 @@ import type {
   MenuTreeResponse,
   SectionTreeResponse,
 } from "@/lib/menus/schemas/menus";
+import type { MenuImpactResponse } from "@/lib/menus/schemas/publishing";
 
 // The board's names for the answers of lib/menus (types inferred from the response schemas).
 export type MenuSummary = MenuResponse;
@@ -16,6 +17,7 @@ export type Section = SectionTreeResponse;
 export type Item = ItemTreeResponse;
 export type Container = ContainerTreeResponse;
 export type ContainerSize = ContainerSizeResponse;
+export type MenuImpact = MenuImpactResponse;
 
 // Every key starts with "menus" so one invalidation (e.g. after migrating custom menus) refreshes the board.
 export const menuQueries = {
@@ -38,6 +40,22 @@ export const menuQueries = {
       queryKey: [...menuQueries.trees(), menuId],
       queryFn: ({ signal }) =>
         apiFetch<{ menu: MenuTreeResponse }>(`/api/v1/menus/${menuId}?full=true&include_unavailable=true`, { signal }).then((r) => r.menu),
+    }),
+  /**
+   * What publishing or unpublishing changes for guests, read as a confirmation opens: `menuIds`, or
+   * every draft (what Publish all publishes). Never kept: a confirmation says what is true when it asks.
+   */
+  publishImpact: (locationId: number, menuIds?: readonly number[]) =>
+    queryOptions({
+      queryKey: [...menuQueries.all(), "publish-impact", locationId, menuIds?.join(",") ?? "drafts"],
+      queryFn: ({ signal }) =>
+        apiFetch<{ menus: MenuImpactResponse[] }>(
+          `/api/v1/locations/${locationId}/menus/publish_impact${menuIds ? `?menu_ids=${menuIds.join(",")}` : ""}`,
+          { signal },
+        ).then((r) => r.menus),
+      staleTime: 0,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
     }),
 };
 
