@@ -10,6 +10,7 @@ import { securityHeaders } from "@/lib/server/security-headers";
 import * as menuRoute from "@/app/api/v1/menus/[id]/route";
 import * as changesStreamRoute from "@/app/api/v1/locations/[id]/changes/stream/route";
 import * as previewDataRoute from "@/app/preview/menus/[menuId]/data/route";
+import * as embedRoute from "@/app/embed/menus/[id]/route";
 import { serveRequests } from "../../server-front";
 
 // The tagged reads' codings over real HTTP, through the production server's own request listener
@@ -29,6 +30,8 @@ function routeOf(pathname: string): { route: Route; params: Record<string, strin
   if (m) return { route: changesStreamRoute, params: { id: m[1]! } };
   m = /^\/preview\/menus\/(\d+)\/data$/.exec(pathname);
   if (m) return { route: previewDataRoute, params: { menuId: m[1]! } };
+  m = /^\/embed\/menus\/(\d+)$/.exec(pathname);
+  if (m) return { route: embedRoute, params: { id: m[1]! } };
   return null;
 }
 
@@ -239,6 +242,26 @@ describe("a tagged read over HTTP", () => {
       expect(JSON.parse(board.text).menu.id).toBe(menuId);
     }
     expect(stats.encoded - before.encoded).toBe(1);
+  });
+});
+
+describe("a guest page over HTTP", () => {
+  it("names its theme in its tag, so each theme's page is kept and answered as its own", async () => {
+    const light = await get(`/embed/menus/${menuId}`, { "accept-encoding": "gzip" });
+    const dark = await get(`/embed/menus/${menuId}?bg=%23000000&fg=%23ffffff`, { "accept-encoding": "gzip" });
+    for (const page of [light, dark]) {
+      expect([page.status, page.headers["content-encoding"], page.headers["cache-control"]]).toEqual([200, "gzip", "no-cache"]);
+      expect(page.headers.etag).toMatch(/-gzip"$/);
+    }
+    expect(dark.headers.etag).not.toBe(light.headers.etag);
+    expect(dark.text).toContain("#000000");
+    expect(light.text).not.toContain("#000000");
+    const again = await get(`/embed/menus/${menuId}?bg=%23000000&fg=%23ffffff`, {
+      "accept-encoding": "gzip",
+      "if-none-match": String(dark.headers.etag),
+    });
+    expect([again.status, again.headers.etag]).toEqual([304, dark.headers.etag]);
+    expect(again.headers["content-security-policy"]).toContain("frame-ancestors");
   });
 });
 
