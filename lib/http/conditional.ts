@@ -107,7 +107,7 @@ async function encodedAnswer(answer: Tagged | LazyTagged, coding: Coding, header
   // ENCODED_HEADER tells the server in front that the coding is decided (identity too: its tag has no
   // suffix, so nothing may compress it after) and carries it past Next.js, which drops a route's
   // Content-Encoding (lib/server/content-encoding.ts). Content-Encoding is for whoever reads this Response.
-  const decided = env().TAPROOM_SERVER ? { [ENCODED_HEADER]: coding } : {};
+  const decided: Record<string, string> = env().TAPROOM_SERVER ? { [ENCODED_HEADER]: coding } : {};
   if (coding === "identity") return new Response(bodyOf(await body()), { status: 200, headers: { ...headers, ...decided } });
   const bytes = await encodedBodies().encode(answer.tag, coding, body);
   return new Response(bodyOf(bytes), { status: 200, headers: { ...headers, ...decided, "content-encoding": coding } });
