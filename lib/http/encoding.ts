@@ -123,10 +123,13 @@ export class EncodedBodies {
   }
 }
 
-let shared: EncodedBodies | undefined;
+// On globalThis, as the database client is: one for the process, whichever route bundle loads this module.
+const SHARED = Symbol.for("taproom.encodedBodies");
+type Holder = { [SHARED]?: EncodedBodies };
 
-/** This process's encoded bodies (one for every caller and every instance of a route). */
+/** This process's encoded bodies, shared by every caller and every route. */
 export function encodedBodies(): EncodedBodies {
-  shared ??= new EncodedBodies();
-  return shared;
+  const holder = globalThis as Holder;
+  holder[SHARED] ??= new EncodedBodies();
+  return holder[SHARED];
 }

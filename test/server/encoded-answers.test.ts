@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, basic, type Credentials, login, type Account } from "../api";
-import { encodedBodies } from "@/lib/http/encoding";
+import { EncodedBodies, encodedBodies } from "@/lib/http/encoding";
 import { ENCODED_HEADER } from "@/lib/server/content-encoding";
 import { resetEnvForTests } from "@/lib/server/env";
 import { securityHeaders } from "@/lib/server/security-headers";
@@ -296,5 +296,46 @@ describe("what the app does not encode", () => {
     expect(first.type).toContain("text/event-stream");
     expect(first.encoding).toBeUndefined();
     expect(first.chunk).toMatch(/^(:|id:|event:|retry:|data:)/m);
+  });
+});
+
+describe("the encoded bodies kept", () => {
+  const body = (label: string) => async () => Buffer.from(label.repeat(64));
+
+  it("forget the least recently used past their size, and keep none larger than an entry may be", async () => {
+    const one = (await new EncodedBodies().encode('"a"', "gzip", body("a"))).byteLength;
+    const kept = new EncodedBodies(2 * one, one);
+    await kept.encode('"a"', "gzip", body("a"));
+    await kept.encode('"b"', "gzip", body("b"));
+    await kept.encode('"a"', "gzip", body("a"));
+    expect(kept.stats).toEqual({ encoded: 2, reused: 1, waited: 0 });
+    await kept.encode('"c"', "gzip", body("c"));
+    expect(kept.size).toEqual({ entries: 2, bytes: 2 * one });
+    // "b" was the least recently used: compressed again; "a" was kept.
+    await kept.encode('"a"', "gzip", body("a"));
+    await kept.encode('"b"', "gzip", body("b"));
+    expect(kept.stats).toEqual({ encoded: 4, reused: 2, waited: 0 });
+    const tooBig = async () => Buffer.from(Array.from({ length: 4096 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 90))).join(""));
+    await kept.encode('"big"', "br", tooBig);
+    await kept.encode('"big"', "br", tooBig);
+    expect(kept.stats.encoded).toBe(6);
+    expect(kept.size.bytes).toBeLessThanOrEqual(2 * one);
+  });
+
+  it("keep each coding of a tag apart, and make readers who come during a compression wait for it", async () => {
+    const kept = new EncodedBodies();
+    let built = 0;
+    const slow = async () => {
+      built++;
+      return Buffer.from("x".repeat(4096));
+    };
+    const together = await Promise.all([kept.encode('"t"', "br", slow), kept.encode('"t"', "br", slow), kept.encode('"t"', "br", slow)]);
+    expect(new Set(together).size).toBe(1);
+    expect(built).toBe(1);
+    expect(kept.stats).toEqual({ encoded: 1, reused: 0, waited: 2 });
+    const gzip = await kept.encode('"t"', "gzip", slow);
+    expect(gunzipSync(gzip).toString()).toBe("x".repeat(4096));
+    expect(brotliDecompressSync(together[0]!).toString()).toBe("x".repeat(4096));
+    expect(built).toBe(2);
   });
 });
