@@ -2,9 +2,9 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, rawRequest as raw, test } from "./fixtures";
 
-// Compression is the production server's (server.ts, the `compression` package; Next.js's own is off):
-// the full menu honours Accept-Encoding with br and gzip (live-menus §2), each coding has a tag of its
-// own, any coding's tag of the current answer is 304, and event streams go out uncompressed.
+// The full menu honours Accept-Encoding with br and gzip (live-menus §2), encoded by the app and passed on
+// by the production server (decision 071): each coding has a tag of its own, any coding's tag of the
+// current answer is 304 naming the tag of the request's coding, and event streams go out uncompressed.
 
 test("the full menu goes out in br and gzip that decompress to the same JSON, a tag per coding, 304 on any", async ({
   baseURL,
@@ -49,10 +49,13 @@ test("the full menu goes out in br and gzip that decompress to the same JSON, a 
   expect(new Set(tags).size).toBe(3);
   expect(tags[1]).toBe(`${tags[0]!.slice(0, -1)}-gzip"`);
   expect(tags[2]).toBe(`${tags[0]!.slice(0, -1)}-br"`);
-  // A tag of any coding says the answer did not change: 304 without a body.
+  // A tag of any coding says the answer did not change: 304 without a body, with the tag a 200 to the
+  // same request would carry (RFC 9110 §15.4.5).
   for (const tag of tags) {
     const unchanged = await get({ "accept-encoding": "gzip", "if-none-match": tag });
     expect([unchanged.status, unchanged.body.length]).toEqual([304, 0]);
+    expect(unchanged.headers.etag).toBe(tags[1]);
+    expect(String(unchanged.headers.vary)).toContain("Accept-Encoding");
   }
   // Identity when the caller refuses both.
   expect((await get({ "accept-encoding": "br;q=0, gzip;q=0" })).headers["content-encoding"]).toBeUndefined();

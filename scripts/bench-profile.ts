@@ -48,7 +48,7 @@ function placeOf({ functionName, url }: Node["callFrame"]): string {
   if (url.startsWith("node:")) return `Node.js (${url.replace(/^node:(internal\/)?/, "").split("/")[0]})`;
   if (url.includes("/node_modules/next/")) return "Next.js (node_modules/next)";
   if (url.includes("/.next-bench/server/")) return "the app's server bundles (route code and the Next.js runtime bundled with it)";
-  if (url.includes("/.server/")) return "server.ts / server-compression.ts";
+  if (url.includes("/.server/")) return "server.ts / server-front.ts";
   const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
   if (pkg) return `package ${pkg}`;
   return url ? path.relative(ROOT, url.replace(/^file:\/\//, "")) : "(no script)";

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
+import { ENCODED_HEADER } from "@/lib/server/content-encoding";
+import { env } from "@/lib/server/env";
+import { type Coding, codedTag, codingFor, encodedBodies, uncodedOpaque } from "./encoding";
 
 // Conditional reads (live-menus §2): the one place an answer's tag is made and a 304 is decided. A
 // strong ETag on every answer of the conditional reads, and 304 without a body when If-None-Match
 // names it. Tags are derived from stored data only (versions, ids, bodies), never from process state,
-// so every instance gives the same data the same tag. Compression is the server's (server.ts), which
-// adds the coding to a compressed answer's tag (`"…-gzip"`, `"…-br"`).
+// so every instance gives the same data the same tag. The coding is chosen here too (lib/http/encoding.ts):
+// the tag names it (`"…-gzip"`, `"…-br"`) on the 200 and on the 304 alike.
 
 /** `"…"`: a strong tag over `parts` (27 base64url characters of SHA-256). */
 export function etag(...parts: (string | number | null)[]): string {
@@ -25,17 +28,16 @@ export function tagged(data: unknown): Tagged {
 
 /**
  * Whether If-None-Match names `tag` (weak comparison, RFC 9110 §13.1.2: `W/` ignored; `*` matches
- * any). The tag of the same answer in a content coding matches too: the answer did not change.
+ * any). The tag of the same answer in any content coding matches too: the answer did not change.
  */
 export function notModified(request: Request, tag: string): boolean {
   const header = request.headers.get("if-none-match");
   if (!header) return false;
-  const bare = tag.slice(1, -1);
+  const bare = uncodedOpaque(tag);
   return header.split(",").some((part) => {
     const value = part.trim().replace(/^W\//, "");
     if (value === "*") return true;
-    const opaque = value.slice(1, -1).replace(/-(gzip|br|deflate)$/, "");
-    return value.startsWith('"') && value.endsWith('"') && opaque === bare;
+    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') && uncodedOpaque(value) === bare;
   });
 }
 
@@ -62,18 +64,51 @@ function bodyOf(bytes: Uint8Array<ArrayBuffer>): BodyInit {
 /** Every conditional answer may be kept by the caller but must be checked again before each use. */
 export const CACHE_CONTROL = "private, no-cache";
 
+type Bytes = Uint8Array<ArrayBuffer>;
+/** An answer whose tag is known before its body: a 304, or bytes already encoded, never build it. */
+export type LazyTagged = { tag: string; body: () => Promise<Bytes> };
+/** How a tagged answer goes out when it is not the API's JSON (the guest pages' HTML). */
+export type AnswerOptions = { type?: string; cacheControl?: string; headers?: Record<string, string> };
+
 /**
- * 304 when If-None-Match names the tag, else 200 with the body; both with ETag and Cache-Control.
- * `body` may be given later than the tag (the full menu: its tag is known without building the tree),
- * so a 304 never builds it.
+ * 304 when If-None-Match names the tag, else 200 with the body, in the coding the request takes; both
+ * with the same ETag (the tag in that coding), Cache-Control and `Vary: Accept-Encoding`. `body` may be
+ * given later than the tag (the full menu: its tag is known without building the tree), so a 304, or a
+ * coding already kept for the tag, never builds it.
  */
-export function conditional(
-  request: Request,
-  answer: Tagged | { tag: string; body: () => Promise<Uint8Array<ArrayBuffer>> },
-): Response | Promise<Response> {
-  const headers = { etag: answer.tag, "cache-control": CACHE_CONTROL };
+export async function conditional(request: Request, answer: Tagged | LazyTagged, options: AnswerOptions = {}): Promise<Response> {
+  const coding = codingFor(request);
+  const headers: Record<string, string> = {
+    ...options.headers,
+    etag: codedTag(answer.tag, coding),
+    "cache-control": options.cacheControl ?? CACHE_CONTROL,
+    vary: "Accept-Encoding",
+  };
   if (notModified(request, answer.tag)) return new Response(null, { status: 304, headers });
-  const ok = (body: Uint8Array<ArrayBuffer>) =>
-    new Response(bodyOf(body), { status: 200, headers: { ...headers, "content-type": JSON_TYPE } });
-  return typeof answer.body === "function" ? answer.body().then(ok) : ok(answer.body);
+  return encodedAnswer(answer, coding, { ...headers, "content-type": options.type ?? JSON_TYPE });
+}
+
+/**
+ * 200 with `answer`'s body in the request's coding, without a tag or a 304 (an answer that is never
+ * stored, the board's data): its bytes are compressed once per tag, which `tagged` makes of the body.
+ */
+export function encoded(request: Request, answer: Tagged, headers: Record<string, string>): Promise<Response> {
+  return encodedAnswer(answer, codingFor(request), { "content-type": JSON_TYPE, ...headers, vary: "Accept-Encoding" });
+}
+
+async function encodedAnswer(answer: Tagged | LazyTagged, coding: Coding, headers: Record<string, string>) {
+  const body =
+    typeof answer.body === "function"
+      ? answer.body
+      : (
+          (bytes) => async () =>
+            bytes
+        )(answer.body);
+  // ENCODED_HEADER tells the server in front that the coding is decided (identity too: its tag has no
+  // suffix, so nothing may compress it after) and carries it past Next.js, which drops a route's
+  // Content-Encoding (lib/server/content-encoding.ts). Content-Encoding is for whoever reads this Response.
+  const decided: Record<string, string> = env().TAPROOM_SERVER ? { [ENCODED_HEADER]: coding } : {};
+  if (coding === "identity") return new Response(bodyOf(await body()), { status: 200, headers: { ...headers, ...decided } });
+  const bytes = await encodedBodies().encode(answer.tag, coding, body);
+  return new Response(bodyOf(bytes), { status: 200, headers: { ...headers, ...decided, "content-encoding": coding } });
 }

@@ -12,7 +12,7 @@ import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
 // containers' prices carry it), the container sizes' tag (sizes are embedded), and the 86 epoch: the
 // last instant, among the ends of the menu's 86s, that has passed (at each one the answer changes by
 // time alone). The tree is built once per (menu, version, epoch) and kept serialised, on every
-// instance alike (the server compresses it per request, server.ts). Each build also keeps its parts (each section's items, serialised)
+// instance alike (and each coding of it once, lib/http/encoding.ts). Each build also keeps its parts (each section's items, serialised)
 // apart from the answers, under the menu's id alone: a change drops the answer, not the parts, and the
 // next version's build reads again only the sections the history says changed since (a polled menu
 // changed by one edit rebuilds one section, not 500 items).

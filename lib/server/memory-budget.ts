@@ -3,7 +3,7 @@ import { getHeapStatistics } from "node:v8";
 // What a cache in the process may hold by default: an eighth of the heap the process may use, between
 // 4 and 64 MiB (decision 069). A server run with the small-server profile (scripts/server-options.mjs,
 // a 128 MiB heap) keeps each cache to 16 MiB; one on a large machine keeps 64 MiB as before. The read
-// cache's READ_CACHE_MB overrides it. No imports from the app: server.ts compiles this file on its own.
+// cache's READ_CACHE_MB overrides it; the encoded answers (lib/http/encoding.ts) take the same share.
 
 const MIB = 1024 * 1024;
 

@@ -234,7 +234,7 @@ describe("full menu bodies", () => {
     return { response, bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
-  // Compression is the server's (server.ts), checked through real HTTP in e2e/compression.api.spec.ts.
+  // Codings are chosen only with server.ts in front (TAPROOM_SERVER): test/server/encoded-answers.test.ts.
   it("carry names beyond ASCII as UTF-8, the kept bytes as the first read's", async () => {
     const name = "Märzen Œuvre 0,5 l — 5 € 🍺";
     const created = await api.post(`sections/${section}/items`, { as: owner.rw, body: { item: { name } } });
@@ -246,7 +246,7 @@ describe("full menu bodies", () => {
     expect(names(first.bytes)).toContain(name);
     const kept = await get({});
     expect(kept.bytes.equals(first.bytes)).toBe(true);
-    // The route answers identity whatever the caller accepts: coding is the server's.
+    // Without the server in front (as under `next dev`), identity whatever the caller accepts.
     const asked = await get({ "accept-encoding": "br, gzip" });
     expect(asked.response.headers.get("content-encoding")).toBeNull();
     expect(asked.bytes.equals(first.bytes)).toBe(true);

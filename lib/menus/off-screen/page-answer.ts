@@ -1,21 +1,26 @@
-import { notModified } from "@/lib/http/conditional";
+import { conditional, etag } from "@/lib/http/conditional";
 import type { GuestPage } from "./guest-reads";
 
 // A guest page's answer: current on every load (no-cache: the browser asks again each time, and gets a
-// 304 with no body while the tag, the full menus' tags, is the same), built only when it changed.
+// 304 with no body while the tag, the full menus' tags, is the same), built only when it changed: its
+// bytes in each coding are kept by tag (lib/http/conditional.ts), so a kept page is not rendered again.
 
 const HTML = "text/html; charset=utf-8";
-const HEADERS = { "cache-control": "no-cache" };
 
+/**
+ * `variant`: what the page's HTML depends on beyond `page.tag` (the embed's theme, from its query), so
+ * that one tag still names one page's bytes.
+ */
 export async function pageAnswer<T>(
   request: Request,
   page: GuestPage<T>,
   render: (content: T) => string,
   headers: Record<string, string> = {},
+  variant?: string,
 ): Promise<Response> {
-  const all = { ...HEADERS, ...headers, etag: page.tag };
-  if (notModified(request, page.tag)) return new Response(null, { status: 304, headers: all });
-  return new Response(render(await page.content()), { status: 200, headers: { ...all, "content-type": HTML } });
+  const tag = variant === undefined ? page.tag : etag(page.tag, variant);
+  const body = async () => Buffer.from(render(await page.content()));
+  return conditional(request, { tag, body }, { type: HTML, cacheControl: "no-cache", headers });
 }
 
 export const notFoundPage = (html: string, headers: Record<string, string> = {}) =>

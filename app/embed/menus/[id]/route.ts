@@ -15,7 +15,12 @@ export const GET = endpoint({ auth: false, params: idParams, query: embedQuery }
     return notFoundPage(notFoundHtml("No such menu, or it is not published."), {
       "content-security-policy": embedContentSecurityPolicy([]),
     });
-  return pageAnswer(request, page, (menu) => embedHtml(menu, embedTheme(query)), {
-    "content-security-policy": embedContentSecurityPolicy(page.location.embedOrigins),
-  });
+  const theme = embedTheme(query);
+  return pageAnswer(
+    request,
+    page,
+    (menu) => embedHtml(menu, theme),
+    { "content-security-policy": embedContentSecurityPolicy(page.location.embedOrigins) },
+    JSON.stringify(theme),
+  );
 });

@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/http/handler";
-import { json } from "@/lib/http/responses";
+import { encoded, tagged } from "@/lib/http/conditional";
 import { ApiError } from "@/lib/server/errors";
 import { viewerBusinessOf } from "@/lib/menus/board";
 import { previewMenu } from "@/lib/menus/preview";
@@ -16,6 +16,7 @@ export const GET = endpoint(
     const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId: await viewerBusinessOf(db, request), at });
     if (!preview) throw new ApiError("not_found", "No such menu, or it is not published.");
     // A draft is for its business's eyes only; a published menu changes at any moment: never stored.
-    return json(preview, { headers: { "cache-control": "private, no-store" } });
+    // Compressed once per body, though: a fleet of boards reads the same bytes after each change.
+    return encoded(request, tagged(preview), { "cache-control": "private, no-store" });
   },
 );
