@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
+import { bodyResources } from "@/lib/shared/schemas";
 
 const tooLarge = (limit: number) => new ApiError("payload_too_large", `The body is larger than ${limit} bytes.`);
 
@@ -105,6 +106,33 @@ export function resourceKeyOf(schema: z.ZodType): string | undefined {
  * the top level is ignored, as unknown fields always are.
  */
 export function withResourceKey(key: string, body: unknown): unknown {
-  if (typeof body !== "object" || body === null || Array.isArray(body) || Object.hasOwn(body, key)) return body;
+  if (!isRecord(body) || Object.hasOwn(body, key)) return body;
   return { [key]: body };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * How a body schema takes its resource key: written wrapped (`{item: {…}}`, found from its shape) or as
+ * the record's bare fields with the key named beside it (`resourceFields("board", …)`, decision 073);
+ * undefined for a body of no one record (a list, credentials, a file).
+ */
+export type BodyEnvelope = { key: string; form: "wrapped" | "bare" };
+
+export function envelopeOf(schema: z.ZodType): BodyEnvelope | undefined {
+  const key = resourceKeyOf(schema);
+  if (key) return { key, form: "wrapped" };
+  const named = bodyResources.get(schema)?.resource;
+  return named ? { key: named, form: "bare" } : undefined;
+}
+
+/**
+ * A body in the form its schema is written in, whichever of the two the client sent (contract §3):
+ * `{board: {…}}` reads as the board's fields for a schema of fields, as `{item: {…}}` is what a schema
+ * written wrapped reads `{untappd_id: 7}` as. When the key is there, the wrapped form wins.
+ */
+export function inSchemaForm(envelope: BodyEnvelope | undefined, body: unknown): unknown {
+  if (!envelope) return body;
+  if (envelope.form === "wrapped") return withResourceKey(envelope.key, body);
+  return isRecord(body) && Object.hasOwn(body, envelope.key) ? body[envelope.key] : body;
 }
