@@ -3621,6 +3621,13 @@ export interface operations {
                     menu_id?: number;
                     /** @enum {string} */
                     theme?: "dark" | "light";
+                } | {
+                    board: {
+                        name?: string;
+                        menu_id?: number;
+                        /** @enum {string} */
+                        theme?: "dark" | "light";
+                    };
                 };
             };
         };
@@ -10194,6 +10201,17 @@ export interface operations {
                      * @enum {string}
                      */
                     theme?: "dark" | "light";
+                } | {
+                    board: {
+                        code: string;
+                        name: string;
+                        menu_id: number;
+                        /**
+                         * @default dark
+                         * @enum {string}
+                         */
+                        theme?: "dark" | "light";
+                    };
                 };
             };
         };
@@ -11558,6 +11576,32 @@ export interface operations {
                      * @default false
                      */
                     dry_run?: boolean;
+                } | {
+                    import: {
+                        /**
+                         * @description The service the location moves from: its v1 API is read
+                         * @default utfb
+                         * @enum {string}
+                         */
+                        source?: "utfb";
+                        /**
+                         * Format: uri
+                         * @description The source's base URL (its API is under /api/v1)
+                         * @default https://business.untappd.com
+                         */
+                        base_url?: string;
+                        /** @description The email of the source account */
+                        email: string;
+                        /** @description Its read-only API token: used for this request only, never stored */
+                        token: string;
+                        /** @description The source location to import from (GET …/imports/source_locations lists them) */
+                        source_location_id: number;
+                        /**
+                         * @description true: answer the plan and write nothing
+                         * @default false
+                         */
+                        dry_run?: boolean;
+                    };
                 };
             };
         };
@@ -17022,6 +17066,11 @@ export interface operations {
                 "application/json": {
                     size_ml: number;
                     item_id?: number;
+                } | {
+                    keg: {
+                        size_ml: number;
+                        item_id?: number;
+                    };
                 };
             };
         };
@@ -17200,6 +17249,15 @@ export interface operations {
                     /** Format: date-time */
                     at?: string;
                     idempotency_key: string;
+                } | {
+                    pour: {
+                        volume: number;
+                        /** @enum {string} */
+                        unit: "ml" | "oz";
+                        /** Format: date-time */
+                        at?: string;
+                        idempotency_key: string;
+                    };
                 };
             };
         };
@@ -17410,6 +17468,12 @@ export interface operations {
                     /** @enum {string} */
                     role?: "owner" | "manager" | "staff";
                     location_ids?: number[] | null;
+                } | {
+                    member: {
+                        /** @enum {string} */
+                        role?: "owner" | "manager" | "staff";
+                        location_ids?: number[] | null;
+                    };
                 };
             };
         };
@@ -17522,6 +17586,13 @@ export interface operations {
                     /** @enum {string} */
                     role: "owner" | "manager" | "staff";
                     location_ids?: number[] | null;
+                } | {
+                    invitation: {
+                        email: string;
+                        /** @enum {string} */
+                        role: "owner" | "manager" | "staff";
+                        location_ids?: number[] | null;
+                    };
                 };
             };
         };

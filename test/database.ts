@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { migrationsFolder, openPglite, openPostgres, installDatabase, type Database } from "@/lib/db/client";
+import { migrationsFolder, openPglite, openPostgres, installDatabase, POOL_TIMES, type Database } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed";
 
 /** A test file's database; `url` names a PostgreSQL one, so a test can open a second instance on it. */
@@ -34,7 +34,8 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const server = postgresUrl();
   if (!server) return { ...(await openPglite("memory://")), url: null };
   const { url, drop } = await createPostgresDatabase(server);
-  const database = await openPostgres(url, 20);
+  // A test waits for a free connection as long as it takes: its own timeout bounds it (decision 073).
+  const database = await openPostgres(url, 20, migrationsFolder, { ...POOL_TIMES, waitMs: 0 });
   return {
     ...database,
     url,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, recordId, timestamp } from "../shared/schemas";
+import { envelope, recordId, resourceFields, timestamp } from "../shared/schemas";
 import { BOARD_STATUSES } from "./status";
 
 // The board fleet's manager side (venue-operations §10): pairing a board by the code its TV shows, the
@@ -26,23 +26,29 @@ const menuRef = z.number({ error: "must be a menu's id" }).int("must be a menu's
 const theme = z.enum(BOARD_THEMES, { error: 'must be "dark" or "light"' });
 
 /** POST /locations/:id/boards. */
-export const pairBoardBody = z.strictObject(
-  { code: pairingCode, name: boardName, menu_id: menuRef, theme: theme.default("dark") },
-  { error: "must be a JSON object with code, name, menu_id and theme" },
+export const pairBoardBody = resourceFields(
+  "board",
+  z.strictObject(
+    { code: pairingCode, name: boardName, menu_id: menuRef, theme: theme.default("dark") },
+    { error: "must be a JSON object with code, name, menu_id and theme" },
+  ),
 );
 export type PairBoardInput = z.infer<typeof pairBoardBody>;
 
 /** PATCH /boards/:id: any of name, menu_id and theme. */
-export const updateBoardBody = z
-  .strictObject(
-    { name: boardName.optional(), menu_id: menuRef.optional(), theme: theme.optional() },
-    {
-      error: "must be a JSON object with name, menu_id or theme",
-    },
-  )
-  .refine((patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined, {
-    message: "must change at least one of name, menu_id and theme",
-  });
+export const updateBoardBody = resourceFields(
+  "board",
+  z
+    .strictObject(
+      { name: boardName.optional(), menu_id: menuRef.optional(), theme: theme.optional() },
+      {
+        error: "must be a JSON object with name, menu_id or theme",
+      },
+    )
+    .refine((patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined, {
+      message: "must change at least one of name, menu_id and theme",
+    }),
+);
 export type UpdateBoardInput = z.infer<typeof updateBoardBody>;
 
 // ---- answers ----

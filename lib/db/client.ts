@@ -2,6 +2,7 @@ import path from "node:path";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ClientConfig } from "pg";
 import { env } from "@/lib/server/env";
 import { errorFields, log } from "@/lib/server/log";
 import * as schema from "./schema";
@@ -132,12 +133,26 @@ export async function dumpPglite(client: import("@electric-sql/pglite").PGlite):
   return client.transaction(() => client.dumpDataDir("gzip"));
 }
 
-export async function openPostgres(url: string, poolSize = 10, migrations = migrationsFolder): Promise<Database> {
-  const { Pool } = await import("pg");
+/**
+ * How long a new connection may take to open (`connectMs`: a server that does not answer is 503 after
+ * it) and how long a request waits for one of the pool's connections when all are busy (`waitMs`, 0:
+ * as long as it takes). Apart, because pg-pool times both with one setting: a request waiting its
+ * turn under load was failed as if the server were away. Decision 073.
+ */
+export type PoolTimes = { connectMs: number; waitMs: number };
+export const POOL_TIMES: PoolTimes = { connectMs: 5000, waitMs: 30_000 };
+
+export async function openPostgres(url: string, poolSize = 10, migrations = migrationsFolder, times = POOL_TIMES): Promise<Database> {
+  const { Client, Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  // A server that does not answer fails a request after 5 s (503) instead of holding it forever.
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // The pool's own timer is the wait for a free connection; each connection's handshake keeps its own.
+  class TimedClient extends Client {
+    constructor(config: ClientConfig = {}) {
+      super({ ...config, connectionTimeoutMillis: times.connectMs });
+    }
+  }
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: times.waitMs, Client: TimedClient });
   // An idle connection can die (server restart, failover); without a listener that crashes the process.
   pool.on("error", (error) => log().warn(errorFields(error), "PostgreSQL dropped an idle connection"));
   const db = drizzle({ client: pool, schema, logger: statementCounter });

@@ -1,19 +1,31 @@
 import type { z } from "zod";
 import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
+import { bodyResources } from "@/lib/shared/schemas";
 
-const tooLarge = (limit: number) => new ApiError("payload_too_large", `The body is larger than ${limit} bytes.`);
+// Past the ceiling the answer is 413 and the connection is closed after it; a client still sending
+// could not read it, though, if the socket were reset under its writes (Node's clients then see
+// EPIPE): so the rest is read and thrown away first, within a ceiling and a time of its own.
+const tooLarge = (limit: number) =>
+  new ApiError("payload_too_large", `The body is larger than ${limit} bytes.`, { headers: { connection: "close" } });
+
+/** How much of a refused body is still read, and thrown away, before the 413: past either, it is let go. */
+export type Drain = { bytes: number; ms: number };
+export const DRAIN: Drain = { bytes: 16 * 1024 * 1024, ms: 10_000 };
 
 /**
- * The request body as text, read at most MAX_BODY_BYTES (1 MiB) far: a declared Content-Length over the
- * ceiling is refused before a byte is read, and a body without one is counted as it streams in and
- * dropped the moment it passes the ceiling. 413 either way; a client cannot make us hold more.
+ * The request body as text, read at most MAX_BODY_BYTES (1 MiB) far: a body over the ceiling is
+ * refused (413) without a byte of it kept, whether its Content-Length said so or it passed the ceiling
+ * as it streamed in. A client cannot make us hold more; what it still sends is drained (DRAIN).
  */
-export async function readBodyText(request: Request, limit: number = env().MAX_BODY_BYTES): Promise<string> {
+export async function readBodyText(request: Request, limit: number = env().MAX_BODY_BYTES, drain: Drain = DRAIN): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  const reader = request.body?.getReader();
+  if (Number.isFinite(declared) && declared > limit) {
+    if (reader) await (declared - limit <= drain.bytes ? discard(reader, drain) : reader.cancel().catch(() => {}));
+    throw tooLarge(limit);
+  }
+  if (!reader) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -21,12 +33,28 @@ export async function readBodyText(request: Request, limit: number = env().MAX_B
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      await discard(reader, drain);
       throw tooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads the rest of a refused body and throws it away, at most `bytes` more and for `ms`, then lets it go. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, { bytes, ms }: Drain): Promise<void> {
+  // Cancelling ends a read still waiting: a client that stops sending holds nothing past `ms`.
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), ms);
+  try {
+    for (let drained = 0; drained <= bytes; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+    }
+    await reader.cancel().catch(() => {});
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -105,6 +133,33 @@ export function resourceKeyOf(schema: z.ZodType): string | undefined {
  * the top level is ignored, as unknown fields always are.
  */
 export function withResourceKey(key: string, body: unknown): unknown {
-  if (typeof body !== "object" || body === null || Array.isArray(body) || Object.hasOwn(body, key)) return body;
+  if (!isRecord(body) || Object.hasOwn(body, key)) return body;
   return { [key]: body };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * How a body schema takes its resource key: written wrapped (`{item: {…}}`, found from its shape) or as
+ * the record's bare fields with the key named beside it (`resourceFields("board", …)`, decision 073);
+ * undefined for a body of no one record (a list, credentials, a file).
+ */
+export type BodyEnvelope = { key: string; form: "wrapped" | "bare" };
+
+export function envelopeOf(schema: z.ZodType): BodyEnvelope | undefined {
+  const key = resourceKeyOf(schema);
+  if (key) return { key, form: "wrapped" };
+  const named = bodyResources.get(schema)?.resource;
+  return named ? { key: named, form: "bare" } : undefined;
+}
+
+/**
+ * A body in the form its schema is written in, whichever of the two the client sent (contract §3):
+ * `{board: {…}}` reads as the board's fields for a schema of fields, as `{item: {…}}` is what a schema
+ * written wrapped reads `{untappd_id: 7}` as. When the key is there, the wrapped form wins.
+ */
+export function inSchemaForm(envelope: BodyEnvelope | undefined, body: unknown): unknown {
+  if (!envelope) return body;
+  if (envelope.form === "wrapped") return withResourceKey(envelope.key, body);
+  return isRecord(body) && Object.hasOwn(body, envelope.key) ? body[envelope.key] : body;
 }

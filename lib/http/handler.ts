@@ -12,7 +12,7 @@ import { ApiError, databaseUnavailable, type FieldError, notFound } from "@/lib/
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/server/log";
 import { settle } from "@/lib/live/bus";
-import { parseJsonBody, readBodyText, resourceKeyOf, withResourceKey } from "./body";
+import { envelopeOf, inSchemaForm, parseJsonBody, readBodyText } from "./body";
 import { negotiated, problem, problemFromError } from "./responses";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -111,11 +111,17 @@ function declare(route: RouteFn, response: ResponseSpec): RouteFn {
   return route;
 }
 
-type Spec<P, Q, B, A extends boolean> = {
+type Spec<P, Q, B, A extends boolean, W> = {
   /** false only for POST /sessions and the dashboard's /api/session routes; every other route needs a token. */
   auth?: A;
   /** Runs first, before anything is read: the same-origin checks of the dashboard's session routes. */
   guard?: (request: Request) => void;
+  /**
+   * Who the caller is, for a route (`auth: false`) that knows it by a credential of its own: a flow
+   * meter's ingest token, a TV's cookie. Checked after the params and before the query and body, so a
+   * wrong credential is 401 whatever it sent; the handler gets its answer as `admitted`.
+   */
+  admit?: (ctx: { db: Db; request: Request; params: P }) => Promise<W>;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -151,10 +157,12 @@ type Spec<P, Q, B, A extends boolean> = {
   at?: RecordKind;
 };
 
-export type HandlerContext<P, Q, B, A extends boolean> = {
+export type HandlerContext<P, Q, B, A extends boolean, W = undefined> = {
   request: Request;
   db: Db;
   caller: A extends false ? null : Caller;
+  /** What `admit` answered: the caller a self-authenticating route knows. */
+  admitted: W;
   params: P;
   query: Q;
   body: B;
@@ -240,15 +248,15 @@ async function authorize(db: Db, caller: Caller, spec: { may?: Action; at?: Reco
 const actorName = (caller: Caller) => (caller.key ? `${caller.user.name} (key “${caller.key.name}”)` : caller.user.name);
 
 /**
- * The one wrapper for every v1 verb: authenticate, refuse writes with the read-only token, parse
- * params (a malformed id finds nothing: 404), query and body (422; a `{resource: {…}}` body also
- * taken unwrapped), run, and map every error to problem+json.
+ * The one wrapper for every v1 verb: authenticate (or `admit`), refuse writes with the read-only token,
+ * parse params (a malformed id finds nothing: 404), query and body (422; a body of one record taken
+ * with or without its resource key), run, and map every error to problem+json.
  */
-export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends boolean = true>(
-  spec: Spec<P, Q, B, A>,
-  run: (ctx: HandlerContext<P, Q, B, A>) => Promise<Response>,
+export function endpoint<P = Record<string, never>, Q = Record<string, never>, B = undefined, A extends boolean = true, W = undefined>(
+  spec: Spec<P, Q, B, A, W>,
+  run: (ctx: HandlerContext<P, Q, B, A, W>) => Promise<Response>,
 ): RouteFn {
-  const resourceKey = spec.body && resourceKeyOf(spec.body);
+  const envelope = spec.body && envelopeOf(spec.body);
   const mediaType = bodyMediaType(spec.body);
   // Boards and integrations poll with the same path and query all day: what passed validation is
   // kept (frozen, so no handler can change it for the next caller), up to MEMO_SIZE of each.
@@ -273,12 +281,13 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         return parsed.data;
       });
       if (caller) await authorize(db, caller, spec, params as { id?: number });
+      const admitted = (spec.admit ? await spec.admit({ db, request, params }) : undefined) as W;
       const url = new URL(request.url);
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
       );
       const raw = WRITES.has(request.method) ? await readBody(request, mediaType, spec.maxBodyBytes) : undefined;
-      const body = spec.body ? parse(spec.body, resourceKey ? withResourceKey(resourceKey, raw) : raw, "body") : (undefined as B);
+      const body = spec.body ? parse(spec.body, inSchemaForm(envelope, raw), "body") : (undefined as B);
       const stillAllowed = async () => {
         if (spec.auth === false) return true;
         try {
@@ -292,7 +301,8 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
           throw error;
         }
       };
-      const work = () => run({ request, db, caller: caller as HandlerContext<P, Q, B, A>["caller"], params, query, body, stillAllowed });
+      const work = () =>
+        run({ request, db, caller: caller as HandlerContext<P, Q, B, A, W>["caller"], admitted, params, query, body, stillAllowed });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
       const response = await (caller ? actingAs({ user_id: caller.user.id, name: actorName(caller), via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps

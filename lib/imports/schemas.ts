@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "@/lib/shared/schemas";
+import { resourceFields, timestamp } from "@/lib/shared/schemas";
 
 // POST /locations/:id/imports and its companions (venue-operations §6). Isomorphic: the dashboard's
 // import dialog reads the defaults and the answers' types from here.
@@ -23,15 +23,18 @@ const access = {
 
 export const sourceLocationsBody = z.strictObject(access);
 
-export const importBody = z.strictObject({
-  ...access,
-  source_location_id: z
-    .number()
-    .int()
-    .positive()
-    .describe("The source location to import from (GET …/imports/source_locations lists them)"),
-  dry_run: z.boolean().default(false).describe("true: answer the plan and write nothing"),
-});
+export const importBody = resourceFields(
+  "import",
+  z.strictObject({
+    ...access,
+    source_location_id: z
+      .number()
+      .int()
+      .positive()
+      .describe("The source location to import from (GET …/imports/source_locations lists them)"),
+    dry_run: z.boolean().default(false).describe("true: answer the plan and write nothing"),
+  }),
+);
 
 const tally = z.strictObject({ create: z.number().int(), update: z.number().int(), remove: z.number().int(), unchanged: z.number().int() });
 const counts = z.strictObject(Object.fromEntries(KINDS.map((kind) => [kind, tally])) as Record<(typeof KINDS)[number], typeof tally>);

@@ -8,7 +8,7 @@ import {
   type Method,
   type RouteFn,
 } from "@/lib/http/handler";
-import { resourceKeyOf } from "@/lib/http/body";
+import { type BodyEnvelope, envelopeOf } from "@/lib/http/body";
 import { problemResponse } from "@/lib/shared/schemas";
 import { EXAMPLES } from "./examples";
 import { PROBLEM_DESCRIPTIONS, problemStatuses } from "./problems";
@@ -77,16 +77,24 @@ function objectParameters(schema: z.ZodType, where: "path" | "query"): Json[] {
   }));
 }
 
-/** A body `{section: {…}}` is also taken as the section's fields alone (lib/http/body.ts). */
+/** A body of one record is taken with or without its resource key (lib/http/body.ts): both forms are documented. */
 function requestBody(body: z.ZodType, example: unknown): Json {
-  const wrapped = jsonSchema(body, "input");
-  const key = resourceKeyOf(body);
-  const inner = key ? ((wrapped.properties as Record<string, Json> | undefined)?.[key] ?? null) : null;
-  const schema = inner ? { anyOf: [wrapped, { ...inner, description: `The ${key}'s fields without the \`${key}\` key.` }] } : wrapped;
+  const written = jsonSchema(body, "input");
+  const envelope = envelopeOf(body);
+  const schema = envelope ? { anyOf: [written, otherForm(written, envelope)] } : written;
   return {
     required: !body.safeParse(undefined).success,
     content: { [bodyMediaType(body)]: { schema, ...(example === undefined ? {} : { example }) } },
   };
+}
+
+/** The form of a body a client may send besides the one its schema is written in. */
+function otherForm(written: Json, { key, form }: BodyEnvelope): Json {
+  if (form === "bare") {
+    return { type: "object", properties: { [key]: written }, required: [key], description: `The same fields under the \`${key}\` key.` };
+  }
+  const inner = (written.properties as Record<string, Json>)[key];
+  return { ...inner, description: `The ${key}'s fields without the \`${key}\` key.` };
 }
 
 // Conditional reads (live-menus §2, lib/http/conditional.ts).

@@ -122,6 +122,17 @@ export const moneyString = z.string().regex(/^\d+\.\d{2}$/);
 /** `{ <key>: schema }`: the one-key envelope every record and list is answered in. */
 export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.strictObject({ [key]: schema } as { [P in K]: S });
 
+/**
+ * Resource keys of the bodies written as one record's bare fields (`{code, name}` for a board), which a
+ * request may also send under the key (`{board: {code, name}}`): decision 073, the other half of 012,
+ * applied by the request wrapper (lib/http/body.ts). A body written `{board: {…}}` names its key by its
+ * shape and is not listed here.
+ */
+export const bodyResources = z.registry<{ resource: string }>();
+
+/** A body schema of `resource`'s bare fields, also taken under its key. */
+export const resourceFields = <S extends z.ZodType>(resource: string, schema: S): S => schema.register(bodyResources, { resource });
+
 const problemCode = z.string().regex(/^[a-z_]+$/);
 const problemStatus = z.number().int().min(400).max(599);
 const fieldErrors = z.array(

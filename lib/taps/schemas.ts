@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, optionalText, recordId, timestamp } from "../shared/schemas";
+import { envelope, optionalText, recordId, resourceFields, timestamp } from "../shared/schemas";
 
 // Taps, kegs and pours (venue-operations §8): isomorphic, the Taps page validates with the same schemas.
 
@@ -31,15 +31,18 @@ export const updateTapBody = z.object({ tap: tapPatch }, { error: "must be a JSO
 export type TapInput = z.infer<typeof tapInput>;
 export type TapPatch = z.infer<typeof tapPatch>;
 
-export const tapKegBody = z.object(
-  {
-    size_ml: z
-      .number({ error: "must be a volume in ml" })
-      .positive("must be more than 0")
-      .max(1_000_000, "must be at most 1000000 (1000 litres)"),
-    item_id: itemRef.optional(),
-  },
-  { error: "must be a JSON object with size_ml" },
+export const tapKegBody = resourceFields(
+  "keg",
+  z.object(
+    {
+      size_ml: z
+        .number({ error: "must be a volume in ml" })
+        .positive("must be more than 0")
+        .max(1_000_000, "must be at most 1000000 (1000 litres)"),
+      item_id: itemRef.optional(),
+    },
+    { error: "must be a JSON object with size_ml" },
+  ),
 );
 export type TapKegInput = z.infer<typeof tapKegBody>;
 
@@ -52,7 +55,10 @@ const pourFields = {
     .min(1, "can't be blank")
     .max(200, "must be at most 200 characters"),
 };
-export const pourBody = z.object(pourFields, { error: "must be a JSON object with volume, unit and idempotency_key" });
+export const pourBody = resourceFields(
+  "pour",
+  z.object(pourFields, { error: "must be a JSON object with volume, unit and idempotency_key" }),
+);
 export type PourInput = z.infer<typeof pourBody>;
 
 /** POST /locations/:id/pours: a flow meter's batch, each pour naming its tap by number. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/permissions";
-import { envelope, positiveId, recordId, requiredText, timestamp } from "@/lib/shared/schemas";
+import { envelope, positiveId, recordId, requiredText, resourceFields, timestamp } from "@/lib/shared/schemas";
 
 // The team (venue-operations §3): members, invitations and their acceptance. Shared by the routes and
 // the dashboard's forms; the rules that need the database (locations of the business, the last
@@ -27,47 +27,53 @@ const locationIdsInput = z
 const OWNER_HAS_NO_LOCATIONS = "must be null or left out for an owner: owners work at every location";
 
 /** POST /team/invitations: an owner is invited with no locations (every one), anyone else with at least one. */
-export const inviteBody = z
-  .object(
-    {
-      email: emailInput,
-      role: roleInput,
-      location_ids: locationIdsInput.nullable().optional(),
-    },
-    { error: "must be a JSON object with email, role and location_ids" },
-  )
-  .superRefine((body, ctx) => {
-    if (body.role === "owner" && body.location_ids)
-      ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
-    if (body.role !== "owner" && !body.location_ids) {
-      ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
-    }
-  })
-  .transform((body) => ({ email: body.email, role: body.role, locationIds: body.role === "owner" ? null : body.location_ids! }));
+export const inviteBody = resourceFields(
+  "invitation",
+  z
+    .object(
+      {
+        email: emailInput,
+        role: roleInput,
+        location_ids: locationIdsInput.nullable().optional(),
+      },
+      { error: "must be a JSON object with email, role and location_ids" },
+    )
+    .superRefine((body, ctx) => {
+      if (body.role === "owner" && body.location_ids)
+        ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
+      if (body.role !== "owner" && !body.location_ids) {
+        ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
+      }
+    })
+    .transform((body) => ({ email: body.email, role: body.role, locationIds: body.role === "owner" ? null : body.location_ids! })),
+);
 
 /**
  * PATCH /team/:id: a new role, new locations, or both. Whether the pair makes sense depends on the
  * member's current role (an owner made staff needs locations): lib/team/team.ts decides.
  */
-export const updateMemberBody = z
-  .object(
-    {
-      role: roleInput.optional(),
-      location_ids: locationIdsInput.nullable().optional(),
-    },
-    { error: "must be a JSON object with role and/or location_ids" },
-  )
-  .superRefine((body, ctx) => {
-    if (body.role === undefined && body.location_ids === undefined) {
-      ctx.addIssue({ code: "custom", path: ["role"], message: "send role, location_ids or both" });
-    }
-    if (body.role === "owner" && body.location_ids)
-      ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
-    if (body.role !== undefined && body.role !== "owner" && body.location_ids === null) {
-      ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
-    }
-  })
-  .transform((body) => ({ role: body.role, locationIds: body.location_ids }));
+export const updateMemberBody = resourceFields(
+  "member",
+  z
+    .object(
+      {
+        role: roleInput.optional(),
+        location_ids: locationIdsInput.nullable().optional(),
+      },
+      { error: "must be a JSON object with role and/or location_ids" },
+    )
+    .superRefine((body, ctx) => {
+      if (body.role === undefined && body.location_ids === undefined) {
+        ctx.addIssue({ code: "custom", path: ["role"], message: "send role, location_ids or both" });
+      }
+      if (body.role === "owner" && body.location_ids)
+        ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
+      if (body.role !== undefined && body.role !== "owner" && body.location_ids === null) {
+        ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
+      }
+    })
+    .transform((body) => ({ role: body.role, locationIds: body.location_ids })),
+);
 
 /** POST /invitations/accept (and the dashboard's POST /api/session/accept-invitation). */
 export const acceptInvitationBody = z.object(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
 import type { TestDatabase } from "../database";
 import { snapshot } from "../snapshot";
-import { getDatabase, openPostgres, type Database } from "@/lib/db/client";
+import { getDatabase, migrationsFolder, openPostgres, POOL_TIMES, type Database } from "@/lib/db/client";
 import { kegs, locations, menuChanges, pours, taps } from "@/lib/db/schema";
 import { hoursOf, pourOnTap } from "@/lib/taps/pours";
 import { previewMenu } from "@/lib/menus/preview";
@@ -262,7 +262,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
   it("200 concurrent pours leave exactly the right volume; one key sent on both counts once", async () => {
     const { tapId } = await setup(9, 100_000);
     const first = await getDatabase();
-    second = await openPostgres((first as TestDatabase).url!, 10);
+    // Its 200 pours queue for the pool's 10 connections: each waits its turn, however loaded the machine.
+    second = await openPostgres((first as TestDatabase).url!, 10, migrationsFolder, { ...POOL_TIMES, waitMs: 0 });
     const [tap] = await first.db.select().from(taps).where(eq(taps.id, tapId));
     const [row] = await first.db.select().from(locations).where(eq(locations.id, location.id));
     const now = new Date();
