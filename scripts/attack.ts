@@ -73,7 +73,7 @@ const auth = (who: { email: string; token: string }) => `Basic ${Buffer.from(`${
 async function call(
   method: string,
   path: string,
-  init: { as?: Who; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  init: { as?: { email: string; token: string }; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.as) headers.authorization = auth(init.as);
