@@ -720,7 +720,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restores an export into this business, which must have no locations (409 otherwise), in one transaction */
+        /** Restores an export (at most 8 MiB) into this business, which must have no locations (409 otherwise), in one transaction; one at a time per business (409) and per instance as memory allows (429) */
         post: operations["postImport"];
         delete?: never;
         /** The methods this path offers */
@@ -3101,7 +3101,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is larger than 1 MiB (`payload_too_large`). */
+        /** @description The body is larger than 1 MiB, or 8 MiB for POST /import (`payload_too_large`). */
         Problem413: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -3137,7 +3137,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many attempts, or too many event streams open for this client or credential (`rate_limited`); `Retry-After` says when to try again. */
+        /** @description Too many attempts, too many event streams open for this client or credential, or as many restores and imports running as this server's memory allows (`rate_limited`); `Retry-After` says when to try again. */
         Problem429: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -3163,7 +3163,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description An import's source answered an error or did not answer in time (`source_failed`, with `source_status`): nothing was written. */
+        /** @description An import's source answered an error, did not answer in time or answered more than an import reads (`source_failed`, with `source_status`): nothing was written. */
         Problem502: {
             headers: {
                 /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -8142,6 +8142,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -11751,6 +11752,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             502: components["responses"]["Problem502"];
             503: components["responses"]["Problem503"];

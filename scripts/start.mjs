@@ -5,11 +5,12 @@
 // (the app's sources, the configs, the lock file, and the settings the build reads) is written to
 // .server/build-stamp.json; the next start builds again only when the digest differs, the stamp is
 // missing, or either output folder is gone. `npm start -- --build` always builds.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { serverNode } from "./server-options.mjs";
+import { supervise } from "./supervisor.mjs";
 
 const STAMP = ".server/build-stamp.json";
 /** Folders the build compiles; top-level files of these kinds are its configs and entry points. */
@@ -69,13 +70,14 @@ if (fresh) {
 }
 
 // Serve in the foreground, as `npm run serve` does, but with node as our own child (npm's shell would
-// not pass a SIGTERM on): the server gets the signals and stops its jobs cleanly.
-// Node's flags and environment for this database (scripts/server-options.mjs: the small-server profile
-// on the embedded default).
+// not pass a SIGTERM on): the server gets the signals and stops its jobs cleanly. Node's flags and
+// environment for this database (scripts/server-options.mjs: the small-server profile on the embedded
+// default). A server that dies on its own is started again after a backoff, with the reason logged, a
+// few times within a window (scripts/supervisor.mjs, decision 076).
 const node = serverNode({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
-const serve = spawn(process.execPath, [...node.args, ".server/server.js", ...process.argv.slice(2).filter((arg) => arg !== "--build")], {
-  stdio: "inherit",
+const status = await supervise({
+  command: process.execPath,
+  args: [...node.args, ".server/server.js", ...process.argv.slice(2).filter((arg) => arg !== "--build")],
   env: node.env,
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => serve.kill(signal));
-serve.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(status);

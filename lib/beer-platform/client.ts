@@ -4,6 +4,7 @@ import { readCache, shared, writeCache, type UpstreamAnswer } from "./cache";
 import { spend, syncRemaining, type Budget } from "./budget";
 import { V4Error } from "./errors";
 import { transportFor } from "./transport";
+import { readLimitedText } from "@/lib/server/outbound/limited-body";
 import type { EndpointMatch } from "./endpoints";
 import { neutralParam, platformParam } from "./platform-names";
 
@@ -42,6 +43,13 @@ function inPlatformNames(params: URLSearchParams): URLSearchParams {
   return renamed;
 }
 
+/**
+ * The most of one upstream answer read (decision 076), counted as it streams: the platform's largest
+ * answers (a search of 50 beers, a venue's full details) are tens of KiB; an answer past this is not one
+ * of them, and is cut before it can fill the heap.
+ */
+export const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024;
+
 const PASSED_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "retry-after"];
 
 /**
@@ -78,7 +86,11 @@ export async function sendUpstream(
   let body: string;
   try {
     response = await withDeadline(transport(request), config.timeoutMs);
-    body = await withDeadline(response.text(), config.timeoutMs);
+    const read = await withDeadline(readLimitedText(response, MAX_UPSTREAM_BYTES), config.timeoutMs);
+    if (read.tooBig) {
+      throw new V4Error(502, "upstream_too_large", `The beer platform's answer is larger than ${MAX_UPSTREAM_BYTES / 1024 / 1024} MiB.`);
+    }
+    body = read.text;
   } catch (error) {
     if (error instanceof V4Error) throw error;
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");

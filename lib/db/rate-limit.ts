@@ -96,3 +96,8 @@ export async function readRun(db: Db, input: { key: string; forgetSeconds: numbe
   if (!row || row.windowStart.getTime() + input.forgetSeconds * 1000 <= now.getTime()) return { count: 0, last: null };
   return { count: row.count, last: row.windowStart };
 }
+
+/** Ends the current window of `key` at once: a lease kept as a count (limit 1) given back by its holder. */
+export async function clearCount(db: Db, key: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, storedKey(key)));
+}

@@ -128,6 +128,12 @@ type Spec<P, Q, B, A extends boolean, W> = {
   /** The body's ceiling in bytes when it is not MAX_BODY_BYTES (POST /import reads a whole export). */
   maxBodyBytes?: number;
   /**
+   * Runs once the caller is known and allowed, before the body is read: takes what the work needs (a
+   * slot, a lease) or throws (429, 409), and returns its release, called however the verb ends.
+   * POST /import reserves one restore per business and a few per instance before reading its large body.
+   */
+  reserve?: (ctx: { db: Db; caller: A extends false ? null : Caller }) => Promise<() => Promise<void> | void>;
+  /**
    * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
    * without, and the test harness fails on a success answer no schema was declared for.
    */
@@ -263,6 +269,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   const parsedParams = memo<string, P>();
   const parsedQueries = memo<string, Q>();
   const handle: RouteFn = async (request, context) => {
+    let release: (() => Promise<void> | void) | undefined;
     try {
       spec.guard?.(request);
       const db = await getDb();
@@ -286,6 +293,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const query = parsedQueries(url.search, () =>
         parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
       );
+      release = await spec.reserve?.({ db, caller: caller as HandlerContext<P, Q, B, A>["caller"] });
       const raw = WRITES.has(request.method) ? await readBody(request, mediaType, spec.maxBodyBytes) : undefined;
       const body = spec.body ? parse(spec.body, inSchemaForm(envelope, raw), "body") : (undefined as B);
       const stillAllowed = async () => {
@@ -311,6 +319,8 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       return response;
     } catch (error) {
       return toErrorResponse(error);
+    } finally {
+      await release?.();
     }
   };
   const route = identified(async (request, context) => {

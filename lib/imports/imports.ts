@@ -8,6 +8,7 @@ import { env } from "@/lib/server/env";
 import { invalid } from "@/lib/server/errors";
 import { iso } from "@/lib/shared/iso";
 import { targetProblem } from "@/lib/server/outbound/target";
+import { takeSlot } from "@/lib/server/work-slots";
 import type { ImportResponse, SourceName } from "./schemas";
 import { normalizeBaseUrl, readSource, readSourceLocations, type SourceAccess, type SourceOptions } from "./source";
 import { originOf, type Plan, syncLocation } from "./sync";
@@ -52,6 +53,19 @@ export async function runImport(
 ): Promise<{ record: ImportResponse; plan: Plan }> {
   const options = sourceOptions(overrides);
   const access = checkedAccess(request, options);
+  // The source's answers are held until the transaction ends: one import per slot (decision 076).
+  const release = takeSlot();
+  try {
+    return await importWithin(db, { location, request, options, access });
+  } finally {
+    release();
+  }
+}
+
+async function importWithin(
+  db: Db,
+  { location, request, options, access }: { location: Location; request: ImportRequest; options: SourceOptions; access: SourceAccess },
+): Promise<{ record: ImportResponse; plan: Plan }> {
   const [row] = await db
     .insert(imports)
     .values({

@@ -12,8 +12,19 @@ import { outboundRequest, type Resolver } from "@/lib/server/outbound/request";
 export type SourceAccess = { baseUrl: string; email: string; token: string };
 export type SourceOptions = { allowPrivate: boolean; timeoutMs: number; resolve?: Resolver };
 
-// A menu of 1,000 items is about 1.5 MB: far more than any real menu, far less than the process can hold.
-const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/**
+ * The most an import reads from its source, in all its answers together (decision 076). Every answer is
+ * parsed and checked whole, and the menus are kept until the import's transaction: what is read stays in
+ * the heap, several times its size as objects. A menu of 1,000 items is about 1.5 MB, so 8 MiB is a
+ * location with five such menus; on the small-server profile's 128 MiB heap an import that size fits
+ * beside the server's own live set (scripts/measure-restore-heap.ts measures the same parse for a restore).
+ * Each answer is cut while it streams at what is left of it (lib/server/outbound/request.ts).
+ */
+export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** What is left of an import's MAX_SOURCE_BYTES: each answer read takes its size from it. */
+type Allowance = { left: number };
 
 const text = z
   .string()
@@ -200,6 +211,7 @@ async function read<S extends z.ZodType>(
   access: SourceAccess,
   options: SourceOptions,
   { what, path, schema }: { what: string; path: string; schema: S },
+  allowance: Allowance = { left: MAX_SOURCE_BYTES },
 ): Promise<z.output<S>> {
   const url = `${normalizeBaseUrl(access.baseUrl)}/api/v1/${path}`;
   const answer = await outboundRequest(
@@ -212,7 +224,7 @@ async function read<S extends z.ZodType>(
         "user-agent": "Taproom-Import/1",
       },
     },
-    { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, maxBytes: MAX_ANSWER_BYTES, resolve: options.resolve },
+    { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, maxBytes: allowance.left, resolve: options.resolve },
   );
   if (answer.status === null) throw sourceFailed(what, null, answer.error);
   if (answer.status < 200 || answer.status > 299) {
@@ -222,7 +234,17 @@ async function read<S extends z.ZodType>(
       `it answered ${answer.status}${STATUS_HINTS[answer.status] ? ` (${STATUS_HINTS[answer.status]})` : ""}`,
     );
   }
-  if (answer.tooBig) throw sourceFailed(what, answer.status, `its answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`);
+  if (answer.tooBig) {
+    const whole = allowance.left === MAX_SOURCE_BYTES;
+    throw sourceFailed(
+      what,
+      answer.status,
+      whole
+        ? `its answer is larger than the ${MAX_SOURCE_BYTES / MIB} MiB an import reads`
+        : `its answers together are larger than the ${MAX_SOURCE_BYTES / MIB} MiB an import reads (this one passed the ${(allowance.left / MIB).toFixed(1)} MiB left)`,
+    );
+  }
+  allowance.left -= answer.body.byteLength;
   let body: unknown;
   try {
     body = JSON.parse(answer.body.toString("utf8"));
@@ -261,40 +283,66 @@ export async function readSource(
   sourceLocationId: number,
   progress: (done: number, total: number) => Promise<void>,
 ): Promise<SourceSnapshot> {
+  const allowance: Allowance = { left: MAX_SOURCE_BYTES };
   let total = 4;
   let done = 0;
   const step = async () => progress(++done, total);
   const at = `locations/${sourceLocationId}`;
-  const { location } = await read(access, options, { what: "the location", path: at, schema: z.object({ location: sourceLocation }) });
+  const { location } = await read(
+    access,
+    options,
+    { what: "the location", path: at, schema: z.object({ location: sourceLocation }) },
+    allowance,
+  );
   await step();
-  const list = await read(access, options, {
-    what: "the menu list",
-    path: `${at}/menus?include_legacy=true`,
-    schema: z.object({ menus: z.array(z.object({ id: z.number().int(), name: z.string(), legacy: flag(false) })) }),
-  });
+  const list = await read(
+    access,
+    options,
+    {
+      what: "the menu list",
+      path: `${at}/menus?include_legacy=true`,
+      schema: z.object({ menus: z.array(z.object({ id: z.number().int(), name: z.string(), legacy: flag(false) })) }),
+    },
+    allowance,
+  );
   total += list.menus.length;
   await step();
   const menus: SourceMenu[] = [];
   for (const entry of list.menus) {
-    const { menu } = await read(access, options, {
-      what: `menu “${entry.name}”`,
-      path: `menus/${entry.id}?full=true&include_legacy=true&source_name=Taproom%20import`,
-      schema: z.object({ menu: sourceMenu }),
-    });
+    const { menu } = await read(
+      access,
+      options,
+      {
+        what: `menu “${entry.name}”`,
+        path: `menus/${entry.id}?full=true&include_legacy=true&source_name=Taproom%20import`,
+        schema: z.object({ menu: sourceMenu }),
+      },
+      allowance,
+    );
     menus.push({ ...menu, legacy: entry.legacy || menu.legacy });
     await step();
   }
-  const { events } = await read(access, options, {
-    what: "the events",
-    path: `${at}/events`,
-    schema: z.object({ events: z.array(sourceEvent) }),
-  });
+  const { events } = await read(
+    access,
+    options,
+    {
+      what: "the events",
+      path: `${at}/events`,
+      schema: z.object({ events: z.array(sourceEvent) }),
+    },
+    allowance,
+  );
   await step();
-  const { hours } = await read(access, options, {
-    what: "the hours",
-    path: `${at}/hours`,
-    schema: z.object({ hours: z.array(sourceHour) }),
-  });
+  const { hours } = await read(
+    access,
+    options,
+    {
+      what: "the hours",
+      path: `${at}/hours`,
+      schema: z.object({ hours: z.array(sourceHour) }),
+    },
+    allowance,
+  );
   await step();
   return { location, menus, events, hours };
 }

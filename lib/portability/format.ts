@@ -7,8 +7,14 @@ import { PARTS, PEOPLE, rowSchema } from "./tables";
 
 export const EXPORT_FORMAT = "taproom-export";
 export const EXPORT_VERSION = 1;
-/** The largest export POST /import reads (the ordinary body ceiling, MAX_BODY_BYTES, is for edits). */
-export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest export POST /import reads (the ordinary body ceiling, MAX_BODY_BYTES, is for edits):
+ * 8 MiB, a hundred times the demo business's 75 KiB. The body is held as text, parsed and checked whole
+ * before the restore's transaction; on the small-server profile's 128 MiB heap, beside a 64 MiB live
+ * set, an 8 MiB restore lives and a 16 MiB one runs out of memory (scripts/measure-restore-heap.ts,
+ * decision 076). Past it: 413, read no further.
+ */
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 const tables = z.strictObject(Object.fromEntries(PARTS.map((part) => [part.key, z.array(rowSchema(part))])));
 

@@ -131,7 +131,10 @@ export const envelope = <K extends string, S extends z.ZodType>(key: K, schema: 
 export const bodyResources = z.registry<{ resource: string }>();
 
 /** A body schema of `resource`'s bare fields, also taken under its key. */
-export const resourceFields = <S extends z.ZodType>(resource: string, schema: S): S => schema.register(bodyResources, { resource });
+export const resourceFields = <S extends z.ZodType>(resource: string, schema: S): S => {
+  bodyResources.add(schema, { resource });
+  return schema;
+};
 
 const problemCode = z.string().regex(/^[a-z_]+$/);
 const problemStatus = z.number().int().min(400).max(599);

@@ -108,7 +108,7 @@ async function writeRoutes(): Promise<WriteRoute[]> {
     for (const method of METHODS) {
       const route = module[method];
       const spec = route && declaredSpec(route);
-      if (!spec?.offered || !spec.body) continue;
+      if (!route || !spec?.offered || !spec.body) continue;
       found.push({ name: `${method} ${path.relative(root, path.dirname(file))}`, route });
     }
   }
@@ -206,7 +206,7 @@ describe("routes that know their caller by a credential of their own", () => {
   it("answer a wrong credential 401 before they judge the body", async () => {
     const before = await snapshot();
     const badBatch = { pours: "none" };
-    for (const headers of [{}, { authorization: `Bearer tpi_${"x".repeat(43)}` }]) {
+    for (const headers of [{}, { authorization: `Bearer tpi_${"x".repeat(43)}` }] as Record<string, string>[]) {
       const ingest = await api.post(`locations/${location}/pours`, { body: badBatch, headers });
       expect(ingest.status, JSON.stringify(ingest.body)).toBe(401);
       expect(
@@ -218,7 +218,7 @@ describe("routes that know their caller by a credential of their own", () => {
         ).status,
       ).toBe(401);
     }
-    for (const headers of [{}, { cookie: `${BOARD_COOKIE}=not-a-device` }]) {
+    for (const headers of [{}, { cookie: `${BOARD_COOKIE}=not-a-device` }] as Record<string, string>[]) {
       const shown = await api.post("boards/device/shown", { body: { version: "three" }, headers });
       expect(shown.status, JSON.stringify(shown.body)).toBe(401);
     }

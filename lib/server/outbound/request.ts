@@ -8,8 +8,10 @@ import { isInternalAddress, targetProblem } from "./target";
 // here, every address it resolves to is checked (one internal address refuses the request), and the
 // connection goes to the address that was checked: the socket's own lookup answers it, so a DNS rebind
 // between the check and the connect cannot slip through. TLS still verifies the certificate against
-// the URL's name. No redirect is followed, the body kept is capped, and the whole exchange is cut at
-// the timeout. Webhook deliveries (lib/webhooks/transport.ts) and import reads (lib/imports/) use it.
+// the URL's name. No redirect is followed, and the whole exchange is cut at the timeout. The answer's
+// body is held to the caller's ceiling while it streams: a Content-Length over it is refused before a
+// byte is read, and a body without one is counted chunk by chunk and cut the moment it passes (issue 47
+// row 2: a 30 MB answer must never be buffered whole). Webhook deliveries (lib/webhooks/transport.ts) and import reads (lib/imports/) use it.
 
 /** dns.lookup with `all: true`: every address of a name. Tests hand in their own. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -73,6 +75,12 @@ export async function outboundRequest(
     const sized = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
     const request = send(target, { method, headers: { ...headers, ...sized }, lookup: pinned, agent: false }, (response) => {
       const status = response.statusCode ?? 0;
+      const declared = Number(response.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        response.destroy();
+        finish({ status, body: Buffer.alloc(0), tooBig: true });
+        return;
+      }
       const chunks: Buffer[] = [];
       let read = 0;
       let tooBig = false;

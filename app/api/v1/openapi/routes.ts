@@ -130,7 +130,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/custom_sections/{id}", module: r25, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom section","DELETE":"Delete with its items; answers the deleted section"} },
   { path: "/api/v1/events/{id}", module: r26, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One event","DELETE":"Delete permanently, answer with the deleted event"} },
   { path: "/api/v1/export", module: r27, summaries: {"GET":"The business's whole data as one JSON file (no secrets), for POST /import elsewhere"} },
-  { path: "/api/v1/import", module: r28, summaries: {"POST":"Restores an export into this business, which must have no locations (409 otherwise), in one transaction"} },
+  { path: "/api/v1/import", module: r28, summaries: {"POST":"Restores an export (at most 8 MiB) into this business, which must have no locations (409 otherwise), in one transaction; one at a time per business (409) and per instance as memory allows (429)"} },
   { path: "/api/v1/invitations/accept", module: r29, summaries: {"POST":"Accept an invitation with its link's token: the new member's token pair"} },
   { path: "/api/v1/items/{id}/86", module: r30, summaries: {"POST":"Out of stock until \"next_open\", a time, or null (until restored)","DELETE":"Back on (an item not 86'd is answered unchanged)"} },
   { path: "/api/v1/items/{id}/containers/positions", module: r31, summaries: {"PATCH":"Reorder all the item's containers in one batch"} },

@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       params: idParams,
       body: importBody,
       response: { 200: planEnvelope, 201: importEnvelope },
-      problems: [502],
+      problems: [429, 502],
     },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
