@@ -14,6 +14,7 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 import next from "next";
+import { answerMalformedPath } from "./lib/server/malformed-path.js";
 import { securityHeaders } from "./lib/server/security-headers.js";
 import { stampSocketAddress } from "./lib/server/socket-address.js";
 import { compressAnswers } from "./server-compression.js";
@@ -40,6 +41,7 @@ const server = http.createServer((req, res) => {
   stampSocketAddress(req);
   // Set before Next.js answers: a route that sets one of them itself has the last word.
   for (const { key, value } of headersFor(req.url ?? "/")) res.setHeader(key, value);
+  if (answerMalformedPath(req, res)) return;
   compress(req, res, () => {
     ready
       .then((handle) => handle(req, res))
