@@ -52,6 +52,18 @@ function parseBasic(header: string | null): { email: string; token: string } | n
 }
 
 /**
+ * One spelling per credential of an Authorization header, for counting what it holds (streams): the
+ * letter case of the email or the scheme, and padding, name the same account, so they must count as one.
+ * A header that is neither Basic nor a key stays as sent (it authenticates nothing).
+ */
+export function credentialKey(header: string): string {
+  const key = header.match(BEARER_KEY)?.[1];
+  if (key) return `key:${key}`;
+  const basic = parseBasic(header);
+  return basic ? `basic:${basic.email}:${basic.token}` : `raw:${header}`;
+}
+
+/**
  * Resolves the caller. With an Authorization header: Basic base64(email:token) and the token's access
  * level, nothing else (a bad header is 401 even next to a valid cookie). Without one: the dashboard's
  * session cookie, with write access; a cookie request that changes something must come from this site
