@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { ApiError } from "@/lib/server/errors";
+import { CONTROL_CHARACTER } from "@/lib/shared/schemas";
 import { type Scope, scopesFor } from "./scopes";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
@@ -46,6 +47,8 @@ function parseBasic(header: string | null): { email: string; token: string } | n
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   // Tokens never contain a colon; an email may, so split at the last one.
+  // No email or token holds a control character (and the database cannot hold NUL): it names nobody.
+  if (CONTROL_CHARACTER.test(decoded)) return null;
   const colon = decoded.lastIndexOf(":");
   if (colon <= 0 || colon === decoded.length - 1) return null;
   return { email: decoded.slice(0, colon).trim().toLowerCase(), token: decoded.slice(colon + 1) };
