@@ -9,6 +9,7 @@ import { invalid } from "@/lib/server/errors";
 import { iso } from "@/lib/shared/iso";
 import { targetProblem } from "@/lib/server/outbound/target";
 import type { ImportResponse, SourceName } from "./schemas";
+import { refuseDuplicates } from "./duplicates";
 import { normalizeBaseUrl, readSource, readSourceLocations, type SourceAccess, type SourceOptions } from "./source";
 import { originOf, type Plan, syncLocation } from "./sync";
 
@@ -76,6 +77,7 @@ export async function runImport(
     const snapshot = await readSource(access, options, request.sourceLocationId, async (done, total) => {
       await db.update(imports).set({ stepsDone: done, stepsTotal: total }).where(eq(imports.id, id));
     });
+    refuseDuplicates(snapshot);
     const origin = originOf(access.baseUrl, request.sourceLocationId);
     const plan = await apply(db, { location, origin, snapshot, dryRun: request.dryRun, id });
     return { record: await finish({ status: "done", counts: plan.counts }), plan };
