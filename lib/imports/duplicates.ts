@@ -31,10 +31,14 @@ export function refuseDuplicates(snapshot: SourceSnapshot): void {
       see("section", menu.legacy, section.id, sectionAt);
       section.items.forEach((item, i) => {
         see("item", menu.legacy, item.id, `${sectionAt}.items.${i}`);
-        item.containers.forEach((container, c) => see("container", menu.legacy, container.id, `${sectionAt}.items.${i}.containers.${c}`));
+        item.containers.forEach((container, c) => {
+          see("container", menu.legacy, container.id, `${sectionAt}.items.${i}.containers.${c}`);
+        });
       });
     }
   });
-  snapshot.events.forEach((event, e) => see("event", false, event.id, `source.events.${e}`));
+  snapshot.events.forEach((event, e) => {
+    see("event", false, event.id, `source.events.${e}`);
+  });
   if (errors.length > 0) throw invalid(errors, "The source names a record twice: nothing was imported.");
 }
