@@ -1,5 +1,5 @@
 import { type Column, getTableName, inArray } from "drizzle-orm";
-import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
 import { ApiError, type FieldError, invalid } from "@/lib/server/errors";
 import type { ExportFile } from "./format";
@@ -53,6 +53,7 @@ const LOOSE: { key: string; column: string; target: (row: Row) => string | null 
   { key: "webhook_deliveries", column: "change_id", target: () => "menu_changes" },
 ];
 
+const CHUNK = 10_000;
 /** Errors listed at most: enough to find the rows, bounded for a file of any size. */
 const MAX_ERRORS = 20;
 
@@ -100,7 +101,7 @@ function fileErrors(file: ExportFile): FieldError[] {
   return errors;
 }
 
-const tableOf = (key: string) => PARTS.find((part) => part.key === key)!.table as PgTable & { id: Column };
+const tableOf = (key: string) => PARTS.find((part) => part.key === key)!.table as PgTable & { id: PgColumn };
 
 /**
  * Checks every id the file names before anything is written: 422 naming the table and row for a parent the
@@ -125,9 +126,23 @@ export async function checkReferences(tx: Db, file: ExportFile): Promise<Map<str
   const highest = new Map<string, number>();
   for (const [table, named] of loose) {
     const wanted = [...named.keys()];
-    highest.set(table, Math.max(...wanted));
+    // Not Math.max(...wanted): a long history would overflow the call stack.
+    highest.set(
+      table,
+      wanted.reduce((most, id) => Math.max(most, id), 0),
+    );
     const t = tableOf(table);
-    const held = await tx.select({ id: t.id }).from(t).where(inArray(t.id, wanted)).limit(MAX_ERRORS);
+    const held: { id: unknown }[] = [];
+    // In chunks: a statement takes at most 65535 parameters.
+    for (let start = 0; start < wanted.length && held.length < MAX_ERRORS; start += CHUNK) {
+      held.push(
+        ...(await tx
+          .select({ id: t.id })
+          .from(t)
+          .where(inArray(t.id, wanted.slice(start, start + CHUNK)))
+          .limit(MAX_ERRORS)),
+      );
+    }
     for (const { id } of held) {
       if (errors.length >= MAX_ERRORS) break;
       const path = named.get(Number(id))!;
@@ -157,7 +172,7 @@ async function requireShared(tx: Db, file: ExportFile) {
   }
   for (const [target, { table, ids }] of wanted) {
     if (ids.size === 0) continue;
-    const id = (table as PgTable & { id: Column }).id;
+    const id = (table as PgTable & { id: PgColumn }).id;
     const present = new Set(
       (
         await tx
