@@ -21,7 +21,11 @@ beforeEach(async () => {
 describe("password strength", () => {
   it("refuses guessable passwords at sign-up with 422 on password, saying why", async () => {
     for (const [password, message] of [
+      ["aaaaaaaaaa", /too easy to guess/],
+      ["          ", /too easy to guess/],
       ["Taproom2026", /app's name/],
+      ["1234567890", /common|too easy/],
+      ["qwertyuiop", /common|too easy/],
       ["TAPROOM-rocks-9", /app's name/],
     ] as const) {
       const answer = await signUp(password);
