@@ -1,5 +1,6 @@
 // What the production server (server.ts) does to every request before and after Next.js answers it:
-// names the socket's peer (lib/server/socket-address.ts), sets the security headers, and compresses
+// names the socket's peer (lib/server/socket-address.ts), sets the security headers, answers a path
+// whose percent-encoding does not decode (lib/server/malformed-path.ts: 404), and compresses
 // the answers the app did not encode itself, with the `compression` package (br, then gzip, per
 // request, nothing kept: pages, scripts, untagged JSON). The app's tagged answers come encoded, their
 // coding named in their ETag on the 200 and the 304 alike, and are passed on untouched
@@ -10,6 +11,7 @@ import type http from "node:http";
 import { constants } from "node:zlib";
 import compression from "compression";
 import { adoptAppEncoding } from "./lib/server/content-encoding.js";
+import { answerMalformedPath } from "./lib/server/malformed-path.js";
 import type { Header } from "./lib/server/security-headers.js";
 import { stampSocketAddress } from "./lib/server/socket-address.js";
 
@@ -31,6 +33,8 @@ export function serveRequests(handle: Promise<Handle>, headersFor: (url: string)
     stampSocketAddress(req);
     // Set before Next.js answers: a route that sets one of them itself has the last word.
     for (const { key, value } of headersFor(req.url ?? "/")) res.setHeader(key, value);
+    // A path Next.js cannot decode is answered here, as the API answers any path that finds nothing.
+    if (answerMalformedPath(req, res)) return;
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
       handle
         .then((answer) => answer(req, res))

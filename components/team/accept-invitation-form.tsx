@@ -6,20 +6,14 @@ import { Field } from "@/components/ui/field";
 import { ApiProblem, apiFetch } from "@/lib/client/api";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { acceptInvitationBody } from "@/lib/team/schemas";
+import { PASSWORD_HINT, passwordRuleProblem } from "@/lib/auth/password-rules";
 
-const MIN_PASSWORD_LENGTH = 10;
 const EXPIRED = "This invitation has expired or was already used: ask the owner for a new one.";
 
-/** The same first two rules the server checks (lib/auth/password-policy.ts), at once; the common-password list stays on the server. */
+/** The rules the browser can check (lib/auth/password-rules.ts), at once; the guessability estimate stays on the server. */
 const formFor = (email: string) =>
   acceptInvitationBody.superRefine(({ password }, ctx) => {
-    if (password.length === 0) return;
-    const problem =
-      [...password].length < MIN_PASSWORD_LENGTH
-        ? `must be at least ${MIN_PASSWORD_LENGTH} characters`
-        : [email, email.split("@")[0]].includes(password.toLowerCase())
-          ? "must not be your email address"
-          : null;
+    const problem = passwordRuleProblem(password, email);
     if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
   });
 
@@ -62,11 +56,7 @@ export function AcceptInvitationForm({ token, email, businessName }: { token: st
       <Field label="Your name" error={errors.name?.message} hint="As your team will see it in the activity and on the team page.">
         {(props) => <input {...props} {...form.register("name")} className="input" autoComplete="name" />}
       </Field>
-      <Field
-        label="Password"
-        error={errors.password?.message}
-        hint="At least 10 characters, not your email address, and not a common password."
-      >
+      <Field label="Password" error={errors.password?.message} hint={PASSWORD_HINT}>
         {(props) => <input {...props} {...form.register("password")} type="password" className="input" autoComplete="new-password" />}
       </Field>
       {failure && (

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { ApiError } from "@/lib/server/errors";
+import { CONTROL_CHARACTER } from "@/lib/shared/schemas";
 import { type Scope, scopesFor } from "./scopes";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
@@ -46,9 +47,23 @@ function parseBasic(header: string | null): { email: string; token: string } | n
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   // Tokens never contain a colon; an email may, so split at the last one.
+  // No email or token holds a control character (and the database cannot hold NUL): it names nobody.
+  if (CONTROL_CHARACTER.test(decoded)) return null;
   const colon = decoded.lastIndexOf(":");
   if (colon <= 0 || colon === decoded.length - 1) return null;
   return { email: decoded.slice(0, colon).trim().toLowerCase(), token: decoded.slice(colon + 1) };
+}
+
+/**
+ * One spelling per credential of an Authorization header, for counting what it holds (streams): the
+ * letter case of the email or the scheme, and padding, name the same account, so they must count as one.
+ * A header that is neither Basic nor a key stays as sent (it authenticates nothing).
+ */
+export function credentialKey(header: string): string {
+  const key = header.match(BEARER_KEY)?.[1];
+  if (key) return `key:${key}`;
+  const basic = parseBasic(header);
+  return basic ? `basic:${basic.email}:${basic.token}` : `raw:${header}`;
 }
 
 /**

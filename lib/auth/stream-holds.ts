@@ -1,4 +1,5 @@
 import { readSessionCookie } from "@/lib/auth/browser-sessions";
+import { credentialKey } from "@/lib/auth/caller";
 import { addressGroup, clientAddress } from "@/lib/auth/login-limits";
 import { hashToken } from "@/lib/auth/tokens";
 import type { LiveEvent } from "@/lib/live/bus";
@@ -19,7 +20,8 @@ export function streamHolds(request: Request): StreamHold[] {
   const address = clientAddress(request);
   if (address)
     wanted.push({ key: `address:${addressGroup(address)}`, cap: settings.STREAM_LIMIT_PER_ADDRESS, what: "This client address" });
-  const credential = request.headers.get("authorization") ?? readSessionCookie(request);
+  const header = request.headers.get("authorization");
+  const credential = header !== null ? credentialKey(header) : readSessionCookie(request);
   if (credential) {
     wanted.push({ key: `credential:${hashToken(credential)}`, cap: settings.STREAM_LIMIT_PER_CREDENTIAL, what: "This credential" });
   }

@@ -87,6 +87,18 @@ export function nestsTooDeep(value: unknown, max = MAX_DEPTH): boolean {
   return false;
 }
 
+/** The path of the first string (a value or a key) holding U+0000, or null. Called once the nesting is known to be within MAX_DEPTH. */
+function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "\\u0000")].join(".");
+    const found = nulPath(child, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** A JSON body, parsed, within the size ceiling and the nesting limit. */
 export function parseJsonBody(text: string): unknown {
   let parsed: unknown;
@@ -98,6 +110,13 @@ export function parseJsonBody(text: string): unknown {
   if (nestsTooDeep(parsed)) {
     throw new ApiError("validation_failed", `The body is nested deeper than ${MAX_DEPTH} levels.`, {
       errors: [{ path: "", message: `nested deeper than ${MAX_DEPTH} levels` }],
+    });
+  }
+  const nul = nulPath(parsed);
+  if (nul !== null) {
+    // PostgreSQL's text cannot hold NUL: refused here for every field, whatever its schema says.
+    throw new ApiError("validation_failed", "The body did not pass validation.", {
+      errors: [{ path: nul, message: "must not contain a NUL character" }],
     });
   }
   return parsed;

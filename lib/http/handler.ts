@@ -8,7 +8,7 @@ import { authenticate, type Caller } from "@/lib/auth/caller";
 import { inSight, type RecordKind } from "@/lib/auth/location-of";
 import { type Action, may as roleMay, type Role, rolesFor } from "@/lib/auth/permissions";
 import { problemResponse } from "@/lib/shared/schemas";
-import { ApiError, databaseUnavailable, type FieldError, notFound } from "@/lib/server/errors";
+import { ApiError, databaseUnavailable, type FieldError, invalid, notFound } from "@/lib/server/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { errorFields, log, withRequestId } from "@/lib/server/log";
 import { settle } from "@/lib/live/bus";
@@ -207,6 +207,9 @@ async function readBody(request: Request, mediaType: string, limit?: number): Pr
 }
 
 function parse<T>(schema: z.ZodType<T>, input: unknown, where: "query" | "body"): T {
+  // PostgreSQL's text cannot hold NUL: a query parameter with one names nothing (a body's: lib/http/body.ts).
+  const nul = where === "query" ? Object.entries(input as Record<string, string>).find(([, value]) => value.includes("\u0000")) : undefined;
+  if (nul) throw invalid([{ path: `query.${nul[0]}`, message: "must not contain a NUL character" }], "The query did not pass validation.");
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = zodErrors(result.error, where === "query" ? "query" : undefined);

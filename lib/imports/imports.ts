@@ -10,6 +10,7 @@ import { iso } from "@/lib/shared/iso";
 import { targetProblem } from "@/lib/server/outbound/target";
 import { takeSlot } from "@/lib/server/work-slots";
 import type { ImportResponse, SourceName } from "./schemas";
+import { refuseDuplicates } from "./duplicates";
 import { normalizeBaseUrl, readSource, readSourceLocations, type SourceAccess, type SourceOptions } from "./source";
 import { originOf, type Plan, syncLocation } from "./sync";
 
@@ -90,6 +91,7 @@ async function importWithin(
     const snapshot = await readSource(access, options, request.sourceLocationId, async (done, total) => {
       await db.update(imports).set({ stepsDone: done, stepsTotal: total }).where(eq(imports.id, id));
     });
+    refuseDuplicates(snapshot);
     const origin = originOf(access.baseUrl, request.sourceLocationId);
     const plan = await apply(db, { location, origin, snapshot, dryRun: request.dryRun, id });
     return { record: await finish({ status: "done", counts: plan.counts }), plan };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
 import { outboundRequest, type Resolver } from "@/lib/server/outbound/request";
 
 // Reading a location from the service venues move from (venue-operations §6), through its v1 API, the
@@ -193,6 +194,9 @@ export function sourceFailed(what: string, status: number | null, why: string): 
   return new ApiError("source_failed", `Reading ${what} from the source failed: ${why}. Nothing was imported.`, { sourceStatus: status });
 }
 
+/** The one reason a caller is told when no answer came from the source. */
+export const UNREACHABLE = "could not reach the source (check the URL, and that it answers from here)";
+
 const STATUS_HINTS: Record<number, string> = {
   401: "it did not accept the email and token",
   403: "the token may not read this",
@@ -226,7 +230,12 @@ async function read<S extends z.ZodType>(
     },
     { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, maxBytes: allowance.left, resolve: options.resolve },
   );
-  if (answer.status === null) throw sourceFailed(what, null, answer.error);
+  if (answer.status === null) {
+    // Why no answer came (a name that does not resolve, a refused connection, an internal address, no
+    // answer in time) is for the server's log only: told to the caller, it maps the inside's names and ports.
+    log().warn({ what, host: new URL(url).host, reason: answer.error }, "An import's source could not be reached");
+    throw sourceFailed(what, null, UNREACHABLE);
+  }
   if (answer.status < 200 || answer.status > 299) {
     throw sourceFailed(
       what,

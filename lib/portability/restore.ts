@@ -1,6 +1,6 @@
-import { and, type Column, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { businesses, containerSizes, customItemTypes, invitations, locations, menuChanges, users, type User } from "@/lib/db/schema";
+import { businesses, invitations, locations, menuChanges, users, type User } from "@/lib/db/schema";
 import { encryptSecret, hashToken, newToken } from "@/lib/auth/tokens";
 import { appUrl, INVITATION_LIFETIME_DAYS } from "@/lib/team/invitations";
 import { newWebhookSecret } from "@/lib/webhooks/signing";
@@ -8,7 +8,11 @@ import { ApiError } from "@/lib/server/errors";
 import { rows } from "@/lib/menus/history/target";
 import type { ExportFile } from "./format";
 import type { ImportResponse } from "./schemas";
+import { checkReferences, ownerColumns } from "./references";
 import { PARTS, type Part, toInsertRow } from "./tables";
+
+/** The TypeScript key of a part's SQL column. */
+const keyOf = (part: Part, name: string) => Object.entries(getTableColumns(part.table)).find(([, column]) => column.name === name)![0];
 
 // POST /import (venue-operations §6, decision 060): an export restored into a business with no locations,
 // in one transaction, with the export's ids, so every read of the business answers as it did.
@@ -22,14 +26,12 @@ type Row = Record<string, unknown>;
 const ADJUST: Record<string, (row: Row, ctx: { businessId: number; tx: number }) => Row> = {
   // Inserted as raised by this transaction already, so the menus' triggers do not raise it again
   // (set back to none at the end: transaction ids are not exported, they mean nothing here).
-  locations: (row, { businessId, tx }) => ({ ...row, businessId, menusVersionTx: tx }),
+  locations: (row, { tx }) => ({ ...row, menusVersionTx: tx }),
   // A new signing secret: the old one never leaves its database (the owner copies the new one).
   webhooks: (row) => ({ ...row, secretEncrypted: encryptSecret(newWebhookSecret()), leaseToken: null, leasedUntil: null }),
   // A change's transaction, only ever compared with the current one by the triggers: the file's group
   // number (its transaction's first change) negated, which no transaction of this database has.
   menu_changes: (row) => ({ ...row, tx: -Math.abs(row.tx as number) }),
-  activity: (row, { businessId }) => ({ ...row, businessId }),
-  imports: (row, { businessId }) => ({ ...row, businessId }),
 };
 
 /** Written after the tree, in place of the change records the triggers make while the tree is inserted. */
@@ -64,27 +66,6 @@ async function takenIds(tx: Db, part: Part, ids: number[]): Promise<number[]> {
   return found.map((row) => Number(row.id));
 }
 
-/** The lists every install has (container sizes, custom item types) must hold what the export's rows name. */
-async function requireReferenceLists(tx: Db, file: ExportFile) {
-  const wanted = (key: string, column: string) => [
-    ...new Set((file.tables[key] ?? []).map((row) => row[column]).filter((id): id is number => typeof id === "number")),
-  ];
-  for (const [table, ids, what] of [
-    [containerSizes, wanted("containers", "container_size_id"), "container sizes"],
-    [customItemTypes, wanted("custom_items", "custom_item_type_id"), "custom item types"],
-  ] as const) {
-    if (ids.length === 0) continue;
-    const present = new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((row) => row.id));
-    const missing = ids.filter((id) => !present.has(id));
-    if (missing.length > 0) {
-      throw new ApiError(
-        "conflict",
-        `This install lacks the ${what} the export names (ids ${missing.slice(0, 5).join(", ")}). Nothing was written.`,
-      );
-    }
-  }
-}
-
 export async function restoreBusiness(db: Db, caller: User, file: ExportFile, now = new Date()): Promise<ImportResponse> {
   const businessId = caller.businessId;
   const links: { email: string; role: string; token: string }[] = [];
@@ -109,7 +90,8 @@ export async function restoreBusiness(db: Db, caller: User, file: ExportFile, no
         );
       }
     }
-    await requireReferenceLists(tx, file);
+    // Before any write: every id a row names is one this file restores (422 naming the row otherwise).
+    const historyHighest = await checkReferences(tx, file);
     const [current] = await rows<{ tx: string }>(tx, sql`select txid_current()::text as tx`);
     const txid = Number(current!.tx);
     const ctx = { businessId, tx: txid };
@@ -118,6 +100,8 @@ export async function restoreBusiness(db: Db, caller: User, file: ExportFile, no
     const fileRows = (part: Part) =>
       (file.tables[part.key] ?? []).map((row) => {
         const stored = toInsertRow(part, row as Row);
+        // The file's business is never trusted: every column naming the owner names the caller's.
+        for (const owner of ownerColumns(part)) stored[keyOf(part, owner.column)] = businessId;
         return ADJUST[part.key]?.(stored, ctx) ?? stored;
       });
     for (const part of PARTS.filter((part) => !HISTORY.has(part.key))) {
@@ -134,12 +118,14 @@ export async function restoreBusiness(db: Db, caller: User, file: ExportFile, no
     }
     await tx.update(locations).set({ menusVersionTx: null }).where(eq(locations.businessId, businessId));
     for (const part of PARTS) {
-      if (!counts[part.key]) continue;
+      const named = historyHighest.get(part.key) ?? 0;
+      if (!counts[part.key] && !named) continue;
       const seq = await sequenceOf(tx, part);
       if (!seq) continue;
       const id = (part.table as unknown as Record<string, never>).id;
+      // Past the deleted records the history names too, so no record made later inherits their history.
       await tx.execute(
-        sql`select setval(${seq}::regclass, greatest((select max(${id}) from ${part.table}), coalesce(pg_sequence_last_value(${seq}::regclass), 0)))`,
+        sql`select setval(${seq}::regclass, greatest((select max(${id}) from ${part.table}), ${named}::bigint, coalesce(pg_sequence_last_value(${seq}::regclass), 0), 1))`,
       );
     }
 

@@ -44,11 +44,20 @@ export const timeString = z
   .string({ error: "must be a 24-hour time as HH:MM" })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time as HH:MM");
 
+/**
+ * C0 control characters but tab, line feed and carriage return, and DEL: no name or text a person types
+ * holds one, and PostgreSQL's text cannot store NUL at all (it was a 500).
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
+export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTER.test(value);
+
 /** Optional text that may be cleared: "" and null both store null. */
 export const optionalText = (max: number) =>
   z
     .string({ error: "must be a string" })
     .max(max, `must be at most ${max} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value === null || value.trim() === "" ? null : value.trim()));
@@ -104,7 +113,12 @@ export const sourceName = z
   .transform((value) => value || "API");
 
 export const requiredText = (max: number) =>
-  z.string({ error: "is required" }).trim().min(1, "can't be blank").max(max, `must be at most ${max} characters`);
+  z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, "can't be blank")
+    .max(max, `must be at most ${max} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 // ---- answers ----
 // Response schemas are strict: a field the schema does not name, or one it names that is missing,

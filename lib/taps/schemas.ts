@@ -31,13 +31,20 @@ export const updateTapBody = z.object({ tap: tapPatch }, { error: "must be a JSO
 export type TapInput = z.infer<typeof tapInput>;
 export type TapPatch = z.infer<typeof tapPatch>;
 
+// Volumes are kept in thousandths of a millilitre: a smaller one would be stored as nothing (and fail
+// the tables' checks), so the bounds say what a meter can measure and a keg can hold.
+/** The smallest pour counted, in either unit (0.01 oz is 0.3 ml). */
+export const MIN_POUR = 0.01;
+/** The smallest keg (or bottle) tapped, in ml. */
+export const MIN_KEG_ML = 1;
+
 export const tapKegBody = resourceFields(
   "keg",
   z.object(
     {
       size_ml: z
         .number({ error: "must be a volume in ml" })
-        .positive("must be more than 0")
+        .min(MIN_KEG_ML, `must be at least ${MIN_KEG_ML} ml`)
         .max(1_000_000, "must be at most 1000000 (1000 litres)"),
       item_id: itemRef.optional(),
     },
@@ -47,7 +54,10 @@ export const tapKegBody = resourceFields(
 export type TapKegInput = z.infer<typeof tapKegBody>;
 
 const pourFields = {
-  volume: z.number({ error: "must be a number" }).positive("must be more than 0").max(100_000, "must be at most 100000"),
+  volume: z
+    .number({ error: "must be a number" })
+    .min(MIN_POUR, `must be at least ${MIN_POUR} (ml or oz)`)
+    .max(100_000, "must be at most 100000"),
   unit: z.enum(["ml", "oz"], { error: 'must be "ml" or "oz"' }),
   at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional(),
   idempotency_key: z

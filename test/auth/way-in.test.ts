@@ -164,7 +164,7 @@ describe("GET /signup", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<form method="post" action="/signup" novalidate');
     for (const name of ["business_name", "name", "email", "password"]) expect(page.body).toContain(`name="${name}"`);
-    expect(page.body).toContain("At least 10 characters, not your email address");
+    expect(page.body).toContain("At least 10 characters, hard to guess");
     await withSettings({ SIGNUP: "closed" }, async () => {
       const closed = await api.get("/signup");
       expect(closed.body).toContain("Sign-up is closed");
@@ -209,7 +209,7 @@ describe("POST /signup", () => {
     expect((await peek(await db(), { key: `login:email:${values.email}`, windowSeconds: 600 })).count).toBe(0);
 
     const sameAsEmail = await post("/signup", fields({ email: "kettle@hopyard.test", password: "kettle@hopyard.test" }));
-    expect(errorOf(sameAsEmail.body, "password")).toBe("Password must not be your email address");
+    expect(errorOf(sameAsEmail.body, "password")).toBe("Password must not contain your email address");
   });
 
   it("says the server's refusals on their fields: a common password, a taken email", async () => {

@@ -78,4 +78,21 @@ describe("GET /locations/:id/menu_announcements", () => {
     expect((await announcements("", rival.ro)).status).toBe(404);
     expect((await api.get(`locations/${locationId}/menu_announcements`)).status).toBe(401);
   });
+
+  it("leaves out what guests cannot see of a published menu: a hidden section's rename, its items and prices", async () => {
+    const hidden = (
+      await api.post(`menus/${menu.id}/sections`, { as: owner.rw, body: { section: { name: "Staff picks", public: false } } })
+    ).body.section;
+    const item = (await api.post(`sections/${hidden.id}/items`, { as: owner.rw, body: { item: { name: "Secret Stout" } } })).body.item;
+    expect(item).toBeDefined();
+    const before = (await announcements()).body.menu_announcements[0].id;
+    expect((await api.patch(`sections/${hidden.id}`, { as: owner.rw, body: { section: { name: "Owner's reserve" } } })).status).toBe(200);
+    expect((await api.patch(`items/${item.id}`, { as: owner.rw, body: { item: { name: "Reserve Stout" } } })).status).toBe(200);
+    const after = (await announcements()).body.menu_announcements;
+    expect(after[0].id).toBe(before);
+    expect(JSON.stringify(after)).not.toMatch(/reserve|Secret Stout|Staff picks/i);
+    // Shown to guests, the section is news again.
+    expect((await api.patch(`sections/${hidden.id}`, { as: owner.rw, body: { section: { public: true } } })).status).toBe(200);
+    expect((await announcements()).body.menu_announcements[0].id).toBeGreaterThan(before);
+  });
 });

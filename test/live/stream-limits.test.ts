@@ -130,6 +130,19 @@ describe("stream caps", () => {
     expect((await refused.json()).detail).toContain("This credential");
     expect((await changes({ authorization: basic(owner.rw) })).response.status).toBe(200);
   });
+
+  it("counts one credential however its email is spelt (letter case, spaces, the scheme's case)", async () => {
+    process.env.STREAM_LIMIT_PER_CREDENTIAL = "2";
+    resetEnvForTests();
+    const spelt = (email: string, scheme = "Basic") => ({
+      authorization: `${scheme} ${Buffer.from(`${email}:${owner.ro.token}`).toString("base64")}`,
+    });
+    expect((await changes(spelt(owner.ro.email))).response.status).toBe(200);
+    expect((await changes(spelt(owner.ro.email.toUpperCase(), "basic"))).response.status).toBe(200);
+    const refused = (await changes(spelt(` ${owner.ro.email.replace(/^./, (c) => c.toUpperCase())}`))).response;
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).detail).toContain("This credential");
+  });
 });
 
 describe("streams end with their credentials", () => {

@@ -83,6 +83,18 @@ describe("taps", () => {
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors[0].path).toBe("tap.item_id");
     expect((await pour(tapId, -1, "bad")).status).toBe(422);
+    // Smaller than the thousandth of a ml volumes are kept in: refused, never a 500 from the table's check.
+    for (const [volume, unit] of [
+      [1e-300, "ml"],
+      [1e-300, "oz"],
+      [0.0004, "ml"],
+      [0.001, "oz"],
+    ] as const) {
+      const tiny = await pour(tapId, volume, `tiny-${volume}-${unit}`, unit);
+      expect(tiny.status, `${volume} ${unit}`).toBe(422);
+      expect(tiny.body.errors[0]).toMatchObject({ path: "volume", message: "must be at least 0.01 (ml or oz)" });
+    }
+    expect((await api.post(`taps/${tapId}/kegs`, { ...rw(), body: { size_ml: 1e-300 } })).status).toBe(422);
     expect((await api.post(`taps/${tapId}/pours`, { as: owner.rw, body: { volume: 10, unit: "l", idempotency_key: "x" } })).status).toBe(
       422,
     );

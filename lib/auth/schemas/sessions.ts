@@ -1,8 +1,14 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "@/lib/shared/schemas";
 
 export const createSessionBody = z.object(
   {
-    email: z.string({ error: "is required" }).trim().min(1, "is required").max(254, "is too long"),
+    email: z
+      .string({ error: "is required" })
+      .trim()
+      .min(1, "is required")
+      .max(254, "is too long")
+      .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE),
     password: z.string({ error: "is required" }).min(1, "is required").max(1024, "is too long"),
   },
   { error: "must be a JSON object with email and password" },

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { sessionResponse } from "./sessions";
+import { CONTROL_CHARACTER_MESSAGE, requiredText, withoutControlCharacters } from "@/lib/shared/schemas";
 
 // POST /api/v1/signup and the dashboard's POST /api/session/signup (venue-operations §1). The shape is
 // checked here (shared with the sign-up form); the password rules (length, not the email, not a common
 // password) are the server's, in lib/auth/password-policy.ts, answered on `password` with the same 422.
-
-const requiredText = (max: number) =>
-  z.string({ error: "is required" }).trim().min(1, "can't be blank").max(max, `must be at most ${max} characters`);
 
 /** An email address as people type it: trimmed, lowercased, then checked. */
 export const emailInput = z
@@ -15,6 +13,7 @@ export const emailInput = z
   .toLowerCase()
   .min(1, "is required")
   .max(254, "is too long")
+  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
   .pipe(z.email({ error: "is not an email address" }));
 
 /** The password as typed: only its size is checked here, the rules on the server. */

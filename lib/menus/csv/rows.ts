@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/browser/esm/sync";
 import type { z } from "zod";
-import { decimalInput, moneyInput, positiveId } from "@/lib/shared/schemas";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE, decimalInput, moneyInput, positiveId } from "@/lib/shared/schemas";
 
 // A menu as CSV (venue-operations §6; decision 059), the part both sides share: the server validates
 // an upload with it and the dashboard shows the same rows in its preview. Isomorphic (csv-parse's
@@ -107,6 +107,8 @@ export function readCsv(input: string): { rows: CsvRow[]; errors: CsvError[]; de
     for (const column of CSV_COLUMNS) row[column] = unguardFormula((cells[index.get(column)!] ?? "").trim());
     const garbled = CSV_COLUMNS.find((column) => row[column].includes("\uFFFD"));
     if (garbled) errors.push({ line, field: garbled, message: "is not UTF-8 text: save the file as “CSV UTF-8”" });
+    const controlled = CSV_COLUMNS.find((column) => CONTROL_CHARACTER.test(row[column]));
+    if (controlled) errors.push({ line, field: controlled, message: CONTROL_CHARACTER_MESSAGE });
     rows.push(row);
   });
   return { rows, errors, delimiter };

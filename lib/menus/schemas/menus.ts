@@ -12,6 +12,8 @@ import {
   queryFlag,
   recordId,
   requiredText,
+  CONTROL_CHARACTER_MESSAGE,
+  withoutControlCharacters,
   sourceName,
   timestamp,
 } from "@/lib/shared/schemas";
@@ -74,7 +76,12 @@ export const updateSectionBody = z.object(
 
 // Fields a venue may override on any item: on a catalogue beer they land in custom_*.
 const overridable = {
-  name: z.string({ error: "must be a string" }).trim().min(1, "can't be blank").max(255, "must be at most 255 characters"),
+  name: z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, "can't be blank")
+    .max(255, "must be at most 255 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE),
   brewery: optionalText(255),
   style: optionalText(255),
   description: optionalText(5000),
