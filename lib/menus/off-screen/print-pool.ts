@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
-import { log } from "@/lib/server/log";
+import { errorFields, log } from "@/lib/server/log";
 import type { PrintableMenu } from "./pdf";
 import type { PdfDone, PdfJob } from "./pdf-worker";
 import type { Layout, Paper } from "@/lib/menus/schemas/off-screen";
@@ -57,7 +57,7 @@ function startWorker(): Worker {
     next();
   });
   const lost = (error: Error) => {
-    log.error({ err: error }, "the print worker stopped");
+    log().error({ ...errorFields(error) }, "The print worker stopped; the next print starts another");
     worker = null;
     const current = busy;
     busy = null;
