@@ -67,6 +67,27 @@ describe("PUT /menus/:id/import.csv, bounded", () => {
     expect(after.sections.at(-1).items.at(-1).name).toBe(`Beer ${CSV_MAX_ROWS - 1}`);
   });
 
+  it("lets the instance's other work run between its batches (a macrotask turn after each)", async () => {
+    const menuId = await newMenu("Yields");
+    let turns = 0;
+    let importing = true;
+    const turn = () => {
+      turns += 1;
+      if (importing) setImmediate(turn);
+    };
+    const seen: number[] = [];
+    csvImportHooks.written = () => {
+      seen.push(turns);
+    };
+    const answer = put(menuId, file(2500));
+    setImmediate(turn);
+    await ok(answer);
+    importing = false;
+    // sections, 3 batches of items, 3 of containers: other work ran before each of the later ones.
+    expect(seen).toHaveLength(7);
+    for (let at = 1; at < seen.length; at++) expect(seen[at]!).toBeGreaterThan(seen[at - 1]!);
+  });
+
   it("a failure after some batches are written leaves the menu as it was: content and version", async () => {
     const menuId = await newMenu("Fails half-way");
     await ok(put(menuId, file(1500, "Old")));

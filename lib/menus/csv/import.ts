@@ -24,6 +24,16 @@ export const CSV_IMPORTS_AT_ONCE = 2;
 export const CSV_RETRY_AFTER_SECONDS = 5;
 const working = new Set<number>();
 
+/**
+ * Between batches: the embedded database answers in microtasks, so without a macrotask turn no other
+ * request of the instance even starts until the import ends; with one, those its read cache answers
+ * (another business's menus, boards) are served while the import writes.
+ */
+async function batchWritten(table: "sections" | "items" | "containers", rows: number) {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await csvImportHooks.written?.(table, rows);
+}
+
 /** Tests: called after each batch of rows written, inside the import's transaction. */
 export const csvImportHooks: { written?: (table: "sections" | "items" | "containers", rows: number) => void | Promise<void> } = {};
 
@@ -278,7 +288,7 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   });
   for (const batch of chunks(newSections)) {
     for (const row of await insertRows(tx, sections, batch, ["id", "position"])) sectionId.set(row.position, row.id);
-    await csvImportHooks.written?.("sections", batch.length);
+    await batchWritten("sections", batch.length);
   }
   const planned = plan.flatMap((section, at) =>
     section.items.map((item, position) => {
@@ -299,7 +309,7 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
       ["id", "sectionId", "position"],
     );
     for (const row of inserted) itemIds.set(`${row.sectionId}:${row.position}`, row.id);
-    await csvImportHooks.written?.("items", batch.length);
+    await batchWritten("items", batch.length);
   }
   const newContainers = planned.flatMap(({ item, before, sectionId, position }) =>
     item.containers.map((container, at) => {
@@ -316,6 +326,6 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   );
   for (const batch of chunks(newContainers)) {
     await insertRows(tx, containers, batch, ["id"]);
-    await csvImportHooks.written?.("containers", batch.length);
+    await batchWritten("containers", batch.length);
   }
 }
