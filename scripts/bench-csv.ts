@@ -7,14 +7,17 @@
  *   - import applied into the empty menu (one transaction of 2,000 rows), and re-applied over itself
  *     (the 2,000 rows it replaces deleted in the same transaction).
  * For each: the time, the heap delta (heapUsed after − before, after a GC when node runs with
- * --expose-gc) and the process's peak RSS so far. The lib functions the routes call are measured (no
+ * --expose-gc) and the process's peak RSS so far. Then (decision 077) a file of --rows rows (5,000 by
+ * default, the limit) applied into an empty menu while another caller asks `select 1` over and over:
+ * the longest that caller waited is how long the import held the embedded database; and a file past
+ * the limit, refused before any write. The lib functions the routes call are measured (no
  * HTTP, no Next.js); figures only, no assertion.
  *
  *   npm run bench:csv
  *   NODE_OPTIONS=--expose-gc npm run bench:csv -- --runs 5
  */
 import { parseArgs } from "node:util";
-import { eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { openPglite, type Db } from "@/lib/db/client";
 import { actingAs } from "@/lib/db/actor";
 import { containerSizes, containers, items, locations, menus, sections, users } from "@/lib/db/schema";
@@ -22,10 +25,12 @@ import { seedDemo, DEMO } from "@/lib/demo/seed";
 import type { BeerCatalogue } from "@/lib/menus/catalogue";
 import { exportMenuCsv } from "@/lib/menus/csv/export";
 import { importMenuCsv } from "@/lib/menus/csv/import";
+import { CSV_MAX_ROWS } from "@/lib/menus/csv/rows";
 import { createMenu } from "@/lib/menus/menus";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "3" }, rows: { type: "string", default: "5000" } } });
 const runs = Number(args.runs);
+const bigRows = Number(args.rows);
 const SHAPE = { sections: 20, items: 50, prices: 2 } as const;
 const ACTOR = { user_id: null, name: "bench", via: "system" as const };
 // Every catalogue id in the file is one the business already has: the catalogue is never asked.
@@ -121,9 +126,51 @@ async function main() {
       const [after] = await db.select({ version: menus.version }).from(menus).where(eq(menus.id, empty.id));
       if (run === 1) console.log(`the target menu went from version 1 to ${after!.version}: one version per applied import`);
     }
+    await heldFor(db, fixture, bigRows);
+    await heldFor(db, fixture, CSV_MAX_ROWS * 2);
   } finally {
     await database.close();
   }
+}
+
+/** A file of `rows` rows (an item and a price each) applied while another caller keeps asking the database. */
+async function heldFor(db: Db, fixture: Awaited<ReturnType<typeof buildMenu>>, rows: number) {
+  const [size] = await db.select().from(containerSizes).limit(1);
+  const csv = [
+    "section,item,brewery,style,abv,ibu,description,container,price,untappd_id",
+    ...Array.from({ length: rows }, (_, at) => `Shelf ${Math.floor(at / 100)},Beer ${at},Brewery,IPA,5.5,40,,${size!.name},6.50,`),
+  ].join("\r\n");
+  const menu = await actingAs(ACTOR, () => createMenu(db, { location: fixture.location, fields: { name: `CSV ${rows} rows` } }));
+  let running = true;
+  let longest = 0;
+  let asked = 0;
+  const other = (async () => {
+    while (running) {
+      const start = performance.now();
+      await db.execute(sql`select 1`);
+      longest = Math.max(longest, performance.now() - start);
+      asked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  let outcome: string;
+  try {
+    const result = await actingAs(ACTOR, () =>
+      importMenuCsv(db, { businessId: fixture.businessId, id: menu.id, text: csv, dryRun: false, catalogue: noCatalogue }),
+    );
+    outcome = `applied (${result.counts.items} items)`;
+  } catch (error) {
+    outcome = `refused: ${(error as { status?: number }).status} ${(error as Error).message}`;
+  }
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  running = false;
+  await other;
+  console.log(
+    `\n${rows} rows (${(Buffer.byteLength(csv) / 1024).toFixed(0)} KiB): ${outcome}\n  ${ms.toFixed(0)} ms (CPU ${((used.user + used.system) / 1000).toFixed(0)} ms); another caller's longest wait ${longest.toFixed(0)} ms over ${asked} asks`,
+  );
 }
 
 await main();

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { insertRows } from "@/lib/db/bulk-insert";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, locations, menus, sections } from "@/lib/db/schema";
 import { getMenu } from "@/lib/menus/access";
 import { rows } from "@/lib/menus/history/target";
 import type { BeerCatalogue } from "@/lib/menus/catalogue";
 import { type CatalogueColumns, fromCatalogue } from "@/lib/menus/items";
-import { invalid, notFound } from "@/lib/server/errors";
+import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { type CsvCounts, type CsvError, type CsvRow, countPlan, type PlannedItem, type PlannedSection, planRows, readCsv } from "./rows";
 
@@ -18,6 +19,23 @@ type ItemRow = typeof items.$inferInsert;
 type Menu = typeof menus.$inferSelect;
 
 const LOOKUPS_AT_ONCE = 4;
+/** Imports (dry runs too) one instance works on at once; a business has one at a time (decision 077). */
+export const CSV_IMPORTS_AT_ONCE = 2;
+export const CSV_RETRY_AFTER_SECONDS = 5;
+const working = new Set<number>();
+
+/**
+ * Between batches: the embedded database answers in microtasks, so without a macrotask turn no other
+ * request of the instance even starts until the import ends; with one, those its read cache answers
+ * (another business's menus, boards) are served while the import writes.
+ */
+async function batchWritten(table: "sections" | "items" | "containers", rows: number) {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await csvImportHooks.written?.(table, rows);
+}
+
+/** Tests: called after each batch of rows written, inside the import's transaction. */
+export const csvImportHooks: { written?: (table: "sections" | "items" | "containers", rows: number) => void | Promise<void> } = {};
 
 /** A catalogue beer's columns, read from an item the business already has or from the catalogue. */
 type Beer = Omit<CatalogueColumns, "untappdId">;
@@ -99,11 +117,31 @@ async function currentCounts(db: Db, menuId: number): Promise<CsvCounts> {
   return counts!;
 }
 
+const busy = (detail: string) =>
+  new ApiError("rate_limited", `${detail} Try again in ${CSV_RETRY_AFTER_SECONDS} seconds.`, {
+    headers: { "retry-after": String(CSV_RETRY_AFTER_SECONDS) },
+  });
+
 /**
  * Validates the file against the menu (every bad cell listed: 422, nothing written); with `dryRun`
  * answers what it would apply, otherwise replaces the menu's content with it in one transaction.
+ * One import per business at a time and CSV_IMPORTS_AT_ONCE per instance: past them 429, Retry-After.
  */
 export async function importMenuCsv(
+  db: Db,
+  scope: Scope & { text: string; dryRun: boolean; catalogue: Pick<BeerCatalogue, "getBeer"> },
+): Promise<CsvImport> {
+  if (working.has(scope.businessId)) throw busy("Another CSV import of this business is under way.");
+  if (working.size >= CSV_IMPORTS_AT_ONCE) throw busy("Too many CSV imports are under way.");
+  working.add(scope.businessId);
+  try {
+    return await importWhole(db, scope);
+  } finally {
+    working.delete(scope.businessId);
+  }
+}
+
+async function importWhole(
   db: Db,
   { businessId, id, text, dryRun, catalogue }: Scope & { text: string; dryRun: boolean; catalogue: Pick<BeerCatalogue, "getBeer"> },
 ): Promise<CsvImport> {
@@ -132,7 +170,8 @@ export async function importMenuCsv(
 
 // ---- the replacement ----
 
-const BATCH = 500;
+// Rows per INSERT: each batch is one statement with one JSON parameter (lib/db/bulk-insert.ts).
+const BATCH = 1000;
 const chunks = <T>(list: T[]) =>
   Array.from({ length: Math.ceil(list.length / BATCH) }, (_, at) => list.slice(at * BATCH, (at + 1) * BATCH));
 const sameNumber = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
@@ -242,16 +281,15 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   await tx.delete(items).where(inArray(items.sectionId, sectionIds));
   await tx.delete(sections).where(ofMenu);
   if (plan.length === 0) return;
-  const newSections = await tx
-    .insert(sections)
-    .values(
-      plan.map((section, position) => {
-        const before = kept.sections.get(section.name);
-        return { menuId: menu.id, position, name: section.name, description: before?.description ?? null, public: before?.public ?? true };
-      }),
-    )
-    .returning({ id: sections.id, position: sections.position });
-  const sectionId = new Map(newSections.map((row) => [row.position, row.id]));
+  const sectionId = new Map<number, number>();
+  const newSections = plan.map((section, position) => {
+    const before = kept.sections.get(section.name);
+    return { menuId: menu.id, position, name: section.name, description: before?.description ?? null, public: before?.public ?? true };
+  });
+  for (const batch of chunks(newSections)) {
+    for (const row of await insertRows(tx, sections, batch, ["id", "position"])) sectionId.set(row.position, row.id);
+    await batchWritten("sections", batch.length);
+  }
   const planned = plan.flatMap((section, at) =>
     section.items.map((item, position) => {
       const matches = kept.items.get(itemKey(section.name, item));
@@ -260,17 +298,18 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   );
   const itemIds = new Map<string, number>();
   for (const batch of chunks(planned)) {
-    const inserted = await tx
-      .insert(items)
-      .values(
-        batch.map(({ item, before, sectionId, position }) => ({
-          ...itemValues(item, item.untappdId === null ? undefined : beers.get(item.untappdId), before),
-          sectionId,
-          position,
-        })),
-      )
-      .returning({ id: items.id, sectionId: items.sectionId, position: items.position });
+    const inserted = await insertRows(
+      tx,
+      items,
+      batch.map(({ item, before, sectionId, position }) => ({
+        ...itemValues(item, item.untappdId === null ? undefined : beers.get(item.untappdId), before),
+        sectionId,
+        position,
+      })),
+      ["id", "sectionId", "position"],
+    );
     for (const row of inserted) itemIds.set(`${row.sectionId}:${row.position}`, row.id);
+    await batchWritten("items", batch.length);
   }
   const newContainers = planned.flatMap(({ item, before, sectionId, position }) =>
     item.containers.map((container, at) => {
@@ -285,5 +324,8 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
       };
     }),
   );
-  for (const batch of chunks(newContainers)) await tx.insert(containers).values(batch);
+  for (const batch of chunks(newContainers)) {
+    await insertRows(tx, containers, batch, ["id"]);
+    await batchWritten("containers", batch.length);
+  }
 }

@@ -26,6 +26,11 @@ export type CsvError = { line: number; field: string; message: string };
 export type Delimiter = "," | ";";
 
 const BOM = "\uFEFF";
+/**
+ * The most data rows a file may have (decision 077): one import is one transaction, which holds the
+ * embedded database (one connection) while it writes, so its size is bounded. Blank rows do not count.
+ */
+export const CSV_MAX_ROWS = 5000;
 
 // A cell a spreadsheet would run as a formula (=, +, -, @ first: CSV injection) is written with a
 // leading ' (OWASP's advice), and reading takes one off again, so a name like "=Kriek" survives the
@@ -111,6 +116,11 @@ export function readCsv(input: string): { rows: CsvRow[]; errors: CsvError[]; de
     if (controlled) errors.push({ line, field: controlled, message: CONTROL_CHARACTER_MESSAGE });
     rows.push(row);
   });
+  if (rows.length > CSV_MAX_ROWS) {
+    const over = rows[CSV_MAX_ROWS]!.line;
+    const message = `is past the ${CSV_MAX_ROWS.toLocaleString("en-US")}-row limit: the file has ${rows.length.toLocaleString("en-US")} rows; split it into files of at most ${CSV_MAX_ROWS.toLocaleString("en-US")}`;
+    return { rows: [], errors: [{ line: over, field: "", message }], delimiter };
+  }
   return { rows, errors, delimiter };
 }
 

@@ -4,16 +4,26 @@ import { keptLocation } from "@/lib/locations/reads";
 import { formatDateTime, venueTimeOf } from "@/lib/shared/time-format";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { fullMenu } from "@/lib/menus/full-menu";
+import { invalid } from "@/lib/server/errors";
 import { guestSections } from "./guest-menu";
 import { type Layout, type Paper, paperOf } from "@/lib/menus/schemas/off-screen";
-import { renderMenuPdf } from "./pdf";
+import { printedPdf } from "./print-pool";
 
 export type PrintAsk = { paper?: Paper; layout: Layout };
 
 /**
+ * The most items a printed menu holds (decision 077): about 130 pages of the list layout, drawn in a
+ * few seconds on the worker thread. A longer menu is refused (422) rather than tying the thread up.
+ */
+export const PRINT_MAX_ITEMS = 2000;
+
+/**
  * GET /menus/:id/print.pdf: the caller's menu as the full menu answers it now (the same read, its 86s
  * and schedules in force), as guests read it (guest-menu.ts), with the venue's name and the time it was
- * printed on the venue's clock. 404 when the menu is not the caller's.
+ * printed on the venue's clock. 404 when the menu is not the caller's; 422 past PRINT_MAX_ITEMS.
+ * Drawn on the print worker (print-pool.ts) and kept by the full menu's tag (which changes with every
+ * version, 86 and schedule the print shows), the venue's name and clock, the paper and the layout: the
+ * same menu asked again is the PDF already drawn, its "Printed" line the time it was drawn.
  */
 export async function printMenu(
   db: Db,
@@ -24,17 +34,28 @@ export async function printMenu(
   const full = await fullMenu(db, scope, {}, clock);
   const { menu } = JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse };
   const location = await keptLocation(db, { businessId: scope.businessId, id: menu.location_id });
-  const venue = venueTimeOf({ country: location.country, time_zone: location.timeZone });
-  const pdf = await renderMenuPdf(
-    {
+  const paper = ask.paper ?? paperOf(location.country);
+  const sections = guestSections(menu);
+  const count = sections.reduce((sum, section) => sum + section.items.length, 0);
+  if (count > PRINT_MAX_ITEMS) {
+    throw invalid(
+      [{ path: "menu", message: `has ${count} items a guest would read; a printed menu holds at most ${PRINT_MAX_ITEMS}` }],
+      `The menu is too long to print (at most ${PRINT_MAX_ITEMS} items); print a shorter menu or split it.`,
+    );
+  }
+  const key = JSON.stringify([menu.id, full.tag, location.name, location.country, location.timeZone, paper, ask.layout]);
+  const venue = () => venueTimeOf({ country: location.country, time_zone: location.timeZone });
+  const pdf = await printedPdf(
+    key,
+    () => ({
       venue: location.name,
       menu: menu.name,
       description: menu.description,
       footer: menu.footer,
-      printed: `Printed ${formatDateTime(new Date(clock()), venue)}`,
-      sections: guestSections(menu),
-    },
-    { paper: ask.paper ?? paperOf(location.country), layout: ask.layout },
+      printed: `Printed ${formatDateTime(new Date(clock()), venue())}`,
+      sections,
+    }),
+    { paper, layout: ask.layout },
   );
   const slug =
     menu.name
