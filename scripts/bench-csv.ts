@@ -7,7 +7,7 @@
  *   - import applied into the empty menu (one transaction of 2,000 rows), and re-applied over itself
  *     (the 2,000 rows it replaces deleted in the same transaction).
  * For each: the time, the heap delta (heapUsed after − before, after a GC when node runs with
- * --expose-gc) and the process's peak RSS so far. Then (decision 077) a file of --rows rows (5,000 by
+ * --expose-gc) and the process's peak RSS so far. Then (decision 077) a file of --rows rows (CSV_MAX_ROWS by
  * default, the limit) applied into an empty menu while another caller asks `select 1` over and over:
  * the longest that caller waited is how long the import held the embedded database; and a file past
  * the limit, refused before any write. The lib functions the routes call are measured (no
@@ -28,7 +28,9 @@ import { importMenuCsv } from "@/lib/menus/csv/import";
 import { CSV_MAX_ROWS } from "@/lib/menus/csv/rows";
 import { createMenu } from "@/lib/menus/menus";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "3" }, rows: { type: "string", default: "5000" } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, rows: { type: "string", default: String(CSV_MAX_ROWS) } },
+});
 const runs = Number(args.runs);
 const bigRows = Number(args.rows);
 const SHAPE = { sections: 20, items: 50, prices: 2 } as const;

@@ -30,7 +30,7 @@ const BOM = "\uFEFF";
  * The most data rows a file may have (decision 077): one import is one transaction, which holds the
  * embedded database (one connection) while it writes, so its size is bounded. Blank rows do not count.
  */
-export const CSV_MAX_ROWS = 5000;
+export const CSV_MAX_ROWS = 2000;
 
 // A cell a spreadsheet would run as a formula (=, +, -, @ first: CSV injection) is written with a
 // leading ' (OWASP's advice), and reading takes one off again, so a name like "=Kriek" survives the
