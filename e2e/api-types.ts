@@ -4077,6 +4077,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4100,6 +4101,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4207,6 +4209,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4273,6 +4276,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4392,6 +4396,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6640,6 +6645,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6812,6 +6818,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6898,6 +6905,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7097,6 +7105,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7291,6 +7300,7 @@ export interface operations {
                                 rating?: string | null;
                                 eighty_sixed_at?: string | null;
                                 eighty_sixed_until?: string | null;
+                                eighty_sixed_reason?: string | null;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -7783,6 +7793,7 @@ export interface operations {
                             rating?: string | null;
                             eighty_sixed_at?: string | null;
                             eighty_sixed_until?: string | null;
+                            eighty_sixed_reason?: string | null;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -8267,6 +8278,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8311,6 +8324,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8435,6 +8450,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8512,6 +8529,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8646,6 +8665,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8739,6 +8760,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8816,6 +8839,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8908,6 +8933,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8923,6 +8949,7 @@ export interface operations {
                             calories: null;
                             position: number;
                             _track_by: null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         } | {
@@ -8942,6 +8969,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8959,6 +8987,7 @@ export interface operations {
                             calories: null;
                             position: number;
                             _track_by: null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                             /** @constant */
@@ -9050,6 +9079,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9258,6 +9288,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9337,6 +9369,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         }[];
@@ -9378,6 +9412,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         }[];
@@ -10602,6 +10638,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -10868,6 +10905,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -10981,6 +11020,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11166,6 +11206,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12476,6 +12517,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12500,6 +12542,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12603,6 +12646,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12758,6 +12802,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13523,6 +13568,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13548,6 +13594,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13582,6 +13629,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13626,6 +13674,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -13657,6 +13707,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -13684,6 +13735,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13728,6 +13780,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -13759,6 +13813,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -13780,6 +13835,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13820,6 +13876,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13854,6 +13911,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13898,6 +13956,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -13921,6 +13981,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -14069,6 +14130,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14129,6 +14191,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14244,6 +14307,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14507,6 +14571,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14599,6 +14664,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14622,6 +14688,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14720,6 +14787,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14865,6 +14933,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15037,6 +15106,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15071,6 +15141,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15115,6 +15186,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15146,6 +15219,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15173,6 +15247,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15217,6 +15292,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15248,6 +15325,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15327,6 +15405,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15361,6 +15440,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15405,6 +15485,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15436,6 +15518,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15463,6 +15546,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15507,6 +15591,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15538,6 +15624,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15806,6 +15893,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15831,6 +15919,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15930,6 +16019,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15987,6 +16077,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16100,6 +16191,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16179,6 +16271,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16221,6 +16315,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16343,6 +16439,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
