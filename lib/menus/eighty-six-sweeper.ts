@@ -37,7 +37,7 @@ export async function restoreExpiredEightySixes(db: Db, now: Date = new Date()):
           tx
             .update(items)
             // updated_at: when the item came back, its 86's end (SET reads the row as it was).
-            .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: sql`${items.eightySixedUntil}` })
+            .set({ eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null, updatedAt: sql`${items.eightySixedUntil}` })
             .where(expired(now, id))
             .returning({ id: items.id }),
         ),

@@ -3,6 +3,7 @@ import { actingAs, currentActor } from "@/lib/db/actor";
 import type { Db } from "@/lib/db/client";
 import { items, menus, sections } from "@/lib/db/schema";
 import type { ChangeActor } from "@/lib/db/schema/changes";
+import type { EightySixReason } from "@/lib/db/schema/menus";
 import { invalid } from "@/lib/server/errors";
 import { listHours } from "@/lib/hours/hours";
 import { listSpecialHours } from "@/lib/hours/special";
@@ -61,7 +62,7 @@ export async function eightySixItem(db: Db, { businessId, id, until, now = new D
     db.transaction((tx) =>
       tx
         .update(items)
-        .set({ eightySixedAt: now, eightySixedUntil: end, updatedAt: now })
+        .set({ eightySixedAt: now, eightySixedUntil: end, eightySixedReason: "manual", updatedAt: now })
         .where(ownItem(tx, { businessId, id }))
         .returning(),
     ),
@@ -81,7 +82,7 @@ export async function restoreItem(db: Db, { businessId, id, now = new Date() }: 
     db.transaction((tx) =>
       tx
         .update(items)
-        .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: now })
+        .set({ eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null, updatedAt: now })
         .where(and(ownItem(tx, { businessId, id }), inForce(now)))
         .returning(),
     ),
@@ -141,18 +142,22 @@ export function earliestEightySixExpiry(tree: Pick<MenuTreeResponse, "sections" 
 }
 
 /**
- * 86s an item inside the caller's transaction, until someone restores it: a kicked keg (lib/taps/kick.ts),
- * whose transaction names its own change (`tap.kicked`) and does the swap in the same version.
+ * 86s an item inside the caller's transaction, until someone restores it, for `reason`: a kicked keg
+ * (lib/taps/kick.ts), whose transaction names its own change (`tap.kicked`) and does the swap in the
+ * same version.
  */
-export async function eightySixInTransaction(tx: Db, itemId: number, now: Date) {
-  await tx.update(items).set({ eightySixedAt: now, eightySixedUntil: null, updatedAt: now }).where(eq(items.id, itemId));
+export async function eightySixInTransaction(tx: Db, itemId: number, now: Date, reason: EightySixReason) {
+  await tx
+    .update(items)
+    .set({ eightySixedAt: now, eightySixedUntil: null, eightySixedReason: reason, updatedAt: now })
+    .where(eq(items.id, itemId));
 }
 
 /** Restores an item inside the caller's transaction if its 86 is in force (a new keg of it tapped); whether it did. */
 export async function restoreInTransaction(tx: Db, itemId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .update(items)
-    .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: now })
+    .set({ eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null, updatedAt: now })
     .where(and(eq(items.id, itemId), inForce(now)))
     .returning({ id: items.id });
   return rows.length > 0;
