@@ -223,7 +223,7 @@ describe("a keg drained", () => {
     const keg = await api.post(`taps/${tapId}/kegs`, { as: owner.rw, body: { size_ml: 19_500 } });
     expect(keg.body.tap).toMatchObject({ item_id: onTap, item_eighty_sixed: false });
     expect((await api.get(`items/${onTap}`, { as: owner.ro })).body.item).toMatchObject({ eighty_sixed: false, eighty_sixed_reason: null });
-    expect((await db()).execute(sql`select eighty_sixed_reason from items where id = ${onTap}`)).resolves.toMatchObject({
+    await expect((await db()).execute(sql`select eighty_sixed_reason from items where id = ${onTap}`)).resolves.toMatchObject({
       rows: [{ eighty_sixed_reason: null }],
     });
     expect(keg.body.tap.keg.remaining_ml).toBe(19_500);
