@@ -27,8 +27,9 @@ import {
 // include_legacy=true on the consolidated GET routes (contract §4), in one place: the consolidated read,
 // else the custom record with the same id (which of the two, the request wrapper decides by the
 // caller's sight), answered in the consolidated shape with `legacy: true` and, beside it, in the custom
-// family's own shape under its own key (clients written against that family read `custom_menu` there). lib/menus knows nothing of custom menus; the routes pick these functions
-// when the query asks. The single-record reads answer the whole envelope, the lists the records.
+// family's own shape under its own key (clients written against that family read `custom_menu` there).
+// lib/menus knows nothing of custom menus; the routes pick these functions when the query asks. The
+// single-record reads answer the whole envelope, the lists the records.
 
 /**
  * A section's, item's or container's id under include_legacy: `legacy` when the request wrapper found the
