@@ -22,6 +22,9 @@ import { eightySixInForce, itemJson } from "./serialize";
 
 export const SYSTEM: ChangeActor = { user_id: null, name: null, via: "system" };
 
+/** An item's 86 columns when it is not 86'd: the reason goes with the 86 it explains. */
+export const NOT_EIGHTY_SIXED = { eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null } as const;
+
 /** Runs `work` as the current caller (the system outside a request), naming the change's type. */
 const asChange = <T>(type: "item.86d" | "item.restored", work: () => Promise<T>) => actingAs(currentActor() ?? SYSTEM, work, type);
 
@@ -82,7 +85,7 @@ export async function restoreItem(db: Db, { businessId, id, now = new Date() }: 
     db.transaction((tx) =>
       tx
         .update(items)
-        .set({ eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null, updatedAt: now })
+        .set({ ...NOT_EIGHTY_SIXED, updatedAt: now })
         .where(and(ownItem(tx, { businessId, id }), inForce(now)))
         .returning(),
     ),
@@ -157,7 +160,7 @@ export async function eightySixInTransaction(tx: Db, itemId: number, now: Date, 
 export async function restoreInTransaction(tx: Db, itemId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .update(items)
-    .set({ eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null, updatedAt: now })
+    .set({ ...NOT_EIGHTY_SIXED, updatedAt: now })
     .where(and(eq(items.id, itemId), inForce(now)))
     .returning({ id: items.id });
   return rows.length > 0;
