@@ -13550,6 +13550,7 @@ export interface operations {
                      *         "unpublished": false,
                      *         "position": 0,
                      *         "legacy_menu_id": null,
+                     *         "source_id": null,
                      *         "version": 1,
                      *         "created_at": "2025-01-01T12:00:00.000Z",
                      *         "updated_at": "2025-01-01T12:00:00.000Z"
