@@ -4104,6 +4104,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4127,6 +4128,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4234,6 +4236,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4300,6 +4303,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4419,6 +4423,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6667,6 +6672,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6839,6 +6845,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -6925,6 +6932,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7124,6 +7132,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7318,6 +7327,7 @@ export interface operations {
                                 rating?: string | null;
                                 eighty_sixed_at?: string | null;
                                 eighty_sixed_until?: string | null;
+                                eighty_sixed_reason?: string | null;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -7810,6 +7820,7 @@ export interface operations {
                             rating?: string | null;
                             eighty_sixed_at?: string | null;
                             eighty_sixed_until?: string | null;
+                            eighty_sixed_reason?: string | null;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -8295,6 +8306,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8339,6 +8352,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8463,6 +8478,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8540,6 +8557,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8674,6 +8693,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8767,6 +8788,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8844,6 +8867,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8936,6 +8961,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8951,6 +8977,7 @@ export interface operations {
                             calories: null;
                             position: number;
                             _track_by: null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         } | {
@@ -8970,6 +8997,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -8987,6 +9015,7 @@ export interface operations {
                             calories: null;
                             position: number;
                             _track_by: null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                             /** @constant */
@@ -9078,6 +9107,7 @@ export interface operations {
                             }[];
                             position: number;
                             _track_by: number;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9286,6 +9316,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -9365,6 +9397,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         }[];
@@ -9406,6 +9440,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: null;
                             created_at: null;
                             updated_at: null;
                         }[];
@@ -10641,6 +10677,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -10907,6 +10944,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11020,6 +11059,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -11205,6 +11245,7 @@ export interface operations {
                             longitude: string | null;
                             from_facebook: boolean;
                             link: string | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -12542,6 +12583,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12566,6 +12608,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12669,6 +12712,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -12824,6 +12868,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13644,6 +13689,7 @@ export interface operations {
                      *         "unpublished": false,
                      *         "position": 0,
                      *         "legacy_menu_id": null,
+                     *         "source_id": null,
                      *         "version": 1,
                      *         "created_at": "2025-01-01T12:00:00.000Z",
                      *         "updated_at": "2025-01-01T12:00:00.000Z"
@@ -13662,6 +13708,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13687,6 +13734,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13721,6 +13769,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13765,6 +13814,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -13796,6 +13847,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -13823,6 +13875,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13867,6 +13920,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -13898,6 +13953,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -13919,6 +13975,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13959,6 +14016,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -13993,6 +14051,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -14037,6 +14096,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -14060,6 +14121,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -14208,6 +14270,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14268,6 +14331,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14383,6 +14447,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14646,6 +14711,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -14738,6 +14804,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14761,6 +14828,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -14859,6 +14927,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15004,6 +15073,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15176,6 +15246,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15210,6 +15281,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15254,6 +15326,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15285,6 +15359,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15312,6 +15387,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15356,6 +15432,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15387,6 +15465,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15466,6 +15545,7 @@ export interface operations {
                             unpublished: boolean;
                             position: number;
                             legacy_menu_id: number | null;
+                            source_id: number | null;
                             schedule?: {
                                 windows: {
                                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -15500,6 +15580,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15544,6 +15625,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15575,6 +15658,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15602,6 +15686,7 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -15646,6 +15731,8 @@ export interface operations {
                                     original_calories: string | null;
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
+                                    eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     /** Format: date-time */
@@ -15677,6 +15764,7 @@ export interface operations {
                                         }[];
                                         position: number;
                                         _track_by: number;
+                                        source_id: number | null;
                                         /** Format: date-time */
                                         created_at: string;
                                         /** Format: date-time */
@@ -15945,6 +16033,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15970,6 +16059,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16069,6 +16159,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16126,6 +16217,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16239,6 +16331,7 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16318,6 +16411,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16360,6 +16455,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -16482,6 +16579,8 @@ export interface operations {
                             original_calories: string | null;
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
+                            eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

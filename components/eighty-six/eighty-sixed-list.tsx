@@ -9,6 +9,7 @@ import { formatDayTime, zoneAbbreviation } from "@/lib/shared/time-format";
 import { useLocationSections } from "./location-sections";
 import { eightySixInForce, useVenueClock } from "./next-open";
 import { useEightySix } from "./use-eighty-six";
+import { eightySixReasonWords } from "./reason";
 import styles from "./eighty-sixed-list.module.css";
 
 /** What is 86'd at the location now, each with one tap to put it back on. */
@@ -24,6 +25,12 @@ export function EightySixedList({ locationId }: { locationId: number }) {
 
   // An 86 whose end has passed leaves the list on time, before the next fetch.
   const items = list.data.filter((item) => eightySixInForce(item, clock.now));
+  const reasons = new Map(
+    items.flatMap((item) => {
+      const words = eightySixReasonWords(item.eighty_sixed_reason);
+      return words ? [[item.id, words] as const] : [];
+    }),
+  );
   const until = (item: EightySixedItem) =>
     item.eighty_sixed_until && clock.venue ? `until ${formatDayTime(item.eighty_sixed_until, clock.venue, clock.now)}` : "until restored";
 
@@ -55,6 +62,7 @@ export function EightySixedList({ locationId }: { locationId: number }) {
                 {(item.brewery || item.style) && <p className={styles.details}>{[item.brewery, item.style].filter(Boolean).join(" · ")}</p>}
                 <p className={styles.meta}>
                   <span className={`badge ${styles.badge}`}>86'd {until(item)}</span>
+                  {reasons.has(item.id) && <span className={styles.reason}>{reasons.get(item.id)}</span>}
                   {places.get(item.section_id) && <span className={styles.place}>{places.get(item.section_id)}</span>}
                 </p>
               </div>

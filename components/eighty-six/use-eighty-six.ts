@@ -7,7 +7,7 @@ import { eightySixQueries, type EightySixedItem } from "@/lib/client/queries/eig
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
 import type { ItemResponse } from "@/lib/menus/schemas/menus";
 
-type EightySixFields = Pick<ItemResponse, "eighty_sixed" | "eighty_sixed_until">;
+type EightySixFields = Pick<ItemResponse, "eighty_sixed" | "eighty_sixed_until" | "eighty_sixed_reason">;
 /** What the mutations need of an item: a tree item or a listed one. */
 export type EightySixTarget = Pick<ItemResponse, "id" | "name"> & Partial<ItemResponse>;
 type Until = "next_open" | string | null;
@@ -63,14 +63,19 @@ export function useEightySix(locationId: number) {
       apiFetch<{ item: ItemResponse }>(`/api/v1/items/${item.id}/86`, { method: "POST", body: { eighty_six: { until } } }),
     onMutate: async ({ item, expected }: EightySix) => {
       await client.cancelQueries({ queryKey: menuQueries.all() });
-      return applyEverywhere(client, locationId, item, { eighty_sixed: true, eighty_sixed_until: expected });
+      // A 86 from the dashboard is one by hand, as the server records it.
+      return applyEverywhere(client, locationId, item, { eighty_sixed: true, eighty_sixed_until: expected, eighty_sixed_reason: "manual" });
     },
     onError: (error, { item }, saved) => {
       for (const { key, data } of saved ?? []) client.setQueryData(key, data);
       notify(`${item.name} was not 86'd: ${problemMessage(error)}`, { tone: "error" });
     },
     onSuccess: ({ item: answer }, { item, label, undo }) => {
-      applyEverywhere(client, locationId, item, { eighty_sixed: answer.eighty_sixed, eighty_sixed_until: answer.eighty_sixed_until });
+      applyEverywhere(client, locationId, item, {
+        eighty_sixed: answer.eighty_sixed,
+        eighty_sixed_until: answer.eighty_sixed_until,
+        eighty_sixed_reason: answer.eighty_sixed_reason,
+      });
       const message = `${item.name} is 86'd ${label}.`;
       if (undo) return notify(message);
       notify(message, { action: { label: "Undo", run: () => restore.mutate({ item, undo: true }) } });
@@ -83,7 +88,10 @@ export function useEightySix(locationId: number) {
     onMutate: async ({ item }: Restore) => {
       await client.cancelQueries({ queryKey: menuQueries.all() });
       const before = { until: item.eighty_sixed_until ?? null };
-      return { saved: applyEverywhere(client, locationId, item, { eighty_sixed: false, eighty_sixed_until: null }), before };
+      return {
+        saved: applyEverywhere(client, locationId, item, { eighty_sixed: false, eighty_sixed_until: null, eighty_sixed_reason: null }),
+        before,
+      };
     },
     onError: (error, { item }, context) => {
       for (const { key, data } of context?.saved ?? []) client.setQueryData(key, data);

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { eightySixInForce, useVenueClock } from "@/components/eighty-six/next-open";
 import { dayTimeAt } from "@/lib/shared/clock";
 import { useEightySix } from "@/components/eighty-six/use-eighty-six";
+import { eightySixReasonWords } from "@/components/eighty-six/reason";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import styles from "./eighty-six-control.module.css";
@@ -42,13 +43,15 @@ export function useItemEightySix(item: Item) {
   return { locationId, clock, inForce, until };
 }
 
-/** "86'd until Tue 16:00", shown in the item's title line while it is 86'd. */
+/** "86'd until Tue 16:00 · Kicked keg", shown in the item's title line while it is 86'd. */
 export function EightySixBadge({ item }: { item: Item }) {
   const { inForce, until } = useItemEightySix(item);
   if (!inForce) return null;
+  const reason = eightySixReasonWords(item.eighty_sixed_reason);
   return (
     <span className={`badge ${styles.badge}`} data-testid="eighty-sixed-badge">
       86'd <span className={styles.until}>{until}</span>
+      {reason && <span className={styles.reason}> · {reason}</span>}
     </span>
   );
 }

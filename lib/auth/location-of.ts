@@ -62,6 +62,7 @@ export async function locationOf(db: Db, kind: RecordKind, id: number): Promise<
 const toLocation = (row: Row | null): RecordLocation | null =>
   row && { locationId: Number(row.location_id), businessId: Number(row.business_id), archived: row.archived_at !== null };
 
+/** The deprecated family's twin of each consolidated kind, which `include_legacy` (contract §4) lets a path's id name. */
 const LEGACY: Partial<Record<RecordKind, RecordKind>> = {
   menu: "custom_menu",
   section: "custom_section",
@@ -69,15 +70,29 @@ const LEGACY: Partial<Record<RecordKind, RecordKind>> = {
   container: "custom_container",
 };
 
+type Member = { businessId: number; locationIds: number[] | null };
+
 /**
  * Whether `member` may see the record `kind` #`id`: it exists, it is of their business, its location is
  * not archived and is one of theirs (every one for an owner). The request wrapper asks it for the
  * path's record; a route whose body names a second record (a move's target section) asks it too.
  */
-export async function inSight(db: Db, member: { businessId: number; locationIds: number[] | null }, kind: RecordKind, id: number) {
-  // `include_legacy` (contract §3) lets the consolidated paths name a custom record by its id: the
-  // record the path names may be the deprecated family's, so its location is looked up there too.
-  const legacy = LEGACY[kind];
-  const where = (await locationOf(db, kind, id)) ?? (legacy ? await locationOf(db, legacy, id) : null);
-  return !!where && where.businessId === member.businessId && !where.archived && seesLocation(member.locationIds, where.locationId);
+export async function inSight(db: Db, member: Member, kind: RecordKind, id: number) {
+  return sees(member, await locationOf(db, kind, id));
 }
+
+/**
+ * What the path's id names for `member` under `include_legacy` (Versioning §3): the consolidated record
+ * when they see it, else its custom twin when they see that, else nothing. Sections, items and
+ * containers number apart from their custom twins, so one id often names both: a consolidated record
+ * out of the member's sight (another business's, another location's) is as absent as it is without
+ * the flag, and the lookup goes on to the custom record (decision 072).
+ */
+export async function legacyInSight(db: Db, member: Member, kind: RecordKind, id: number): Promise<"consolidated" | "legacy" | null> {
+  if (await inSight(db, member, kind, id)) return "consolidated";
+  const legacy = LEGACY[kind];
+  return legacy && (await inSight(db, member, legacy, id)) ? "legacy" : null;
+}
+
+const sees = (member: Member, where: RecordLocation | null) =>
+  !!where && where.businessId === member.businessId && !where.archived && seesLocation(member.locationIds, where.locationId);

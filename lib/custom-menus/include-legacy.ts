@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
-import { ApiError, notFound } from "@/lib/server/errors";
+import { notFound } from "@/lib/server/errors";
 import type { Location } from "@/lib/locations/locations";
 import type { Scope } from "@/lib/server/scope";
 import { countMenuView } from "@/lib/insights/menu-views";
@@ -25,22 +25,18 @@ import {
 } from "./records";
 
 // include_legacy=true on the consolidated GET routes (contract §4), in one place: the consolidated read,
-// else the custom record with the same id, answered in the consolidated shape with `legacy: true` and,
-// beside it, in the custom family's own shape under its own key (clients written against that family
-// read `custom_menu` there). lib/menus knows nothing of custom menus; the routes pick these functions
-// when the query asks. The single-record reads answer the whole envelope, the lists the records.
+// else the custom record with the same id (which of the two, the request wrapper decides by the
+// caller's sight), answered in the consolidated shape with `legacy: true` and, beside it, in the custom
+// family's own shape under its own key (clients written against that family read `custom_menu` there).
+// lib/menus knows nothing of custom menus; the routes pick these functions when the query asks. The
+// single-record reads answer the whole envelope, the lists the records.
 
-/** The consolidated read; when it is 404, the custom record (null: the consolidated 404 stands). */
-async function orLegacy<Found, Legacy>(read: () => Promise<Found>, legacy: () => Promise<Legacy | null>): Promise<Found | Legacy> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "not_found") throw error;
-    const found = await legacy();
-    if (found === null) throw error;
-    return found;
-  }
-}
+/**
+ * A section's, item's or container's id under include_legacy: `legacy` when the request wrapper found the
+ * custom record in the caller's sight and the consolidated one with that id absent or out of it
+ * (lib/auth/location-of.ts `legacyInSight`): the two families number apart, so one id may name both.
+ */
+type Legacy = Scope & { legacy: boolean };
 
 /** Steps 1 and 2 of the menu lookup, in one query: the menu with this id, else the menu that replaced custom menu `id`. */
 async function findMenuOrSuccessor(db: Db, { businessId, id }: Scope) {
@@ -83,63 +79,44 @@ export async function listSectionsIncludingLegacy(db: Db, scope: Scope) {
   return (await listCustomSections(db, { customMenuId: legacy.menu.id })).map(legacySectionJson);
 }
 
-export async function readSectionIncludingLegacy(db: Db, scope: Scope) {
-  return orLegacy(
-    async () => ({ section: await readSection(db, scope) }),
-    async () => {
-      const legacy = await findCustomSection(db, scope);
-      return legacy && { section: legacySectionJson(legacy.section), custom_section: customSectionJson(legacy.section) };
-    },
-  );
+export async function readSectionIncludingLegacy(db: Db, { legacy, ...scope }: Legacy) {
+  if (!legacy) return { section: await readSection(db, scope) };
+  const found = await findCustomSection(db, scope);
+  if (!found) throw notFound("section");
+  return { section: legacySectionJson(found.section), custom_section: customSectionJson(found.section) };
 }
 
-export async function listItemsIncludingLegacy(db: Db, scope: Scope) {
-  return orLegacy(
-    () => listItems(db, scope),
-    async () => {
-      const legacy = await findCustomSection(db, scope);
-      if (!legacy) return null;
-      return (await listCustomItems(db, { customSectionId: legacy.section.id })).map(({ item, type }) => legacyItemJson(item, type));
-    },
-  );
+export async function listItemsIncludingLegacy(db: Db, { legacy, ...scope }: Legacy) {
+  if (!legacy) return listItems(db, scope);
+  const found = await findCustomSection(db, scope);
+  if (!found) throw notFound("section");
+  return (await listCustomItems(db, { customSectionId: found.section.id })).map(({ item, type }) => legacyItemJson(item, type));
 }
 
-export async function readItemIncludingLegacy(db: Db, scope: Scope) {
-  return orLegacy(
-    async () => ({ item: await readItem(db, scope) }),
-    async () => {
-      const legacy = await findCustomItem(db, scope);
-      return legacy && { item: legacyItemJson(legacy.item, legacy.type), custom_item: customItemJson(legacy.item, legacy.type) };
-    },
-  );
+export async function readItemIncludingLegacy(db: Db, { legacy, ...scope }: Legacy) {
+  if (!legacy) return { item: await readItem(db, scope) };
+  const found = await findCustomItem(db, scope);
+  if (!found) throw notFound("item");
+  return { item: legacyItemJson(found.item, found.type), custom_item: customItemJson(found.item, found.type) };
 }
 
 /** GET /items/:id/containers; `build` appends the blank container, marked legacy too. */
-export async function listContainersIncludingLegacy(db: Db, { build, ...scope }: Scope & { build: boolean }) {
-  return orLegacy(
-    () => listContainers(db, { ...scope, build }),
-    async () => {
-      const legacy = await findCustomItem(db, scope);
-      if (!legacy) return null;
-      const { currency } = legacy.location;
-      const rows = await listCustomContainers(db, { customItemId: legacy.item.id });
-      const listed = rows.map((row) => legacyContainerJson(row, currency));
-      return build ? [...listed, { ...blankContainerJson(legacy.item.id, rows.length, currency), legacy: true }] : listed;
-    },
-  );
+export async function listContainersIncludingLegacy(db: Db, { legacy, build, ...scope }: Legacy & { build: boolean }) {
+  if (!legacy) return listContainers(db, { ...scope, build });
+  const found = await findCustomItem(db, scope);
+  if (!found) throw notFound("item");
+  const { currency } = found.location;
+  const rows = await listCustomContainers(db, { customItemId: found.item.id });
+  const listed = rows.map((row) => legacyContainerJson(row, currency));
+  return build ? [...listed, { ...blankContainerJson(found.item.id, rows.length, currency), legacy: true }] : listed;
 }
 
-export async function readContainerIncludingLegacy(db: Db, scope: Scope) {
-  return orLegacy(
-    async () => ({ container: await readContainer(db, scope) }),
-    async () => {
-      const legacy = await findCustomContainer(db, scope);
-      return (
-        legacy && {
-          container: legacyContainerJson(legacy.container, legacy.location.currency),
-          custom_container: customContainerJson(legacy.container),
-        }
-      );
-    },
-  );
+export async function readContainerIncludingLegacy(db: Db, { legacy, ...scope }: Legacy) {
+  if (!legacy) return { container: await readContainer(db, scope) };
+  const found = await findCustomContainer(db, scope);
+  if (!found) throw notFound("container");
+  return {
+    container: legacyContainerJson(found.container, found.location.currency),
+    custom_container: customContainerJson(found.container),
+  };
 }

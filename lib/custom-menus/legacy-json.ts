@@ -24,6 +24,7 @@ export function legacyMenuJson(menu: CustomMenu): LegacyMenuResponse {
     unpublished: menu.unpublished,
     position: menu.position,
     legacy_menu_id: null,
+    source_id: null,
     created_at: iso(menu.createdAt),
     updated_at: iso(menu.updatedAt),
     legacy: true,
@@ -39,6 +40,7 @@ export function legacySectionJson(section: CustomSection): LegacySectionResponse
     description: section.description,
     type: "Section",
     public: true,
+    source_id: null,
     created_at: iso(section.createdAt),
     updated_at: iso(section.updatedAt),
     legacy: true,
@@ -66,6 +68,8 @@ export function legacyItemJson(item: CustomItem, type: CustomItemType): LegacyIt
     // The deprecated family has no 86.
     eighty_sixed: false,
     eighty_sixed_until: null,
+    eighty_sixed_reason: null,
+    source_id: null,
   };
   const name = item.name ?? "";
   const style = typeAsStyle(type);
@@ -109,6 +113,7 @@ export function legacyContainerJson(container: CustomContainer, currency: string
     calories: null,
     position: container.position,
     _track_by: container.id,
+    source_id: null,
     created_at: iso(container.createdAt),
     updated_at: iso(container.updatedAt),
     legacy: true,

@@ -5,6 +5,7 @@ import { invalid } from "@/lib/server/errors";
 import { found, required, type Scope } from "@/lib/server/scope";
 import type { EventInput, EventPatch, EventResponse } from "@/lib/events/schemas";
 import { instantInZone, wallClockToInstant } from "@/lib/shared/zoned-time";
+import { sourceOwnId } from "@/lib/shared/source-id";
 import { recordActivity } from "@/lib/activity/activity";
 
 type EventRow = typeof events.$inferSelect;
@@ -169,6 +170,7 @@ export function eventJson(event: VenueEvent): EventResponse {
     longitude: event.longitude,
     from_facebook: event.fromFacebook,
     link: event.link,
+    source_id: sourceOwnId(event.sourceId),
     created_at: event.createdAt.toISOString(),
     updated_at: event.updatedAt.toISOString(),
   };

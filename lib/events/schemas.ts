@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateString, decimalInput, decimalString, envelope, optionalText, recordId, timeString, timestamp } from "../shared/schemas";
+import { sourceIdResponse } from "../shared/source-id";
 
 const addressComponent = z.object({
   types: z.array(z.string()).optional(),
@@ -133,6 +134,7 @@ export const eventResponse = z.strictObject({
   longitude: decimalString.nullable(),
   from_facebook: z.boolean(),
   link: text,
+  source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,
 });

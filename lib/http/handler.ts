@@ -5,7 +5,7 @@ import { actingAs } from "@/lib/db/actor";
 import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/server/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
-import { inSight, type RecordKind } from "@/lib/auth/location-of";
+import { inSight, legacyInSight, type RecordKind } from "@/lib/auth/location-of";
 import { type Action, may as roleMay, type Role, rolesFor } from "@/lib/auth/permissions";
 import { problemResponse } from "@/lib/shared/schemas";
 import { ApiError, databaseUnavailable, type FieldError, invalid, notFound } from "@/lib/server/errors";
@@ -158,7 +158,8 @@ type Spec<P, Q, B, A extends boolean, W> = {
    * The kind of record the path's `id` names (`"location"` for /locations/:id/…, `"menu"`, `"item"`…):
    * the caller must see its location (a manager or staff member: one of theirs; nobody: an archived
    * one), else 404, exactly as another business's record. Checked before the role, so a record out of
-   * sight is never told apart by a 403.
+   * sight is never told apart by a 403. With `include_legacy=true` in the query, the id may name the
+   * deprecated family's record instead (`legacyInSight`; the handler is told by `legacyRecord`).
    */
   at?: RecordKind;
 };
@@ -177,6 +178,11 @@ export type HandlerContext<P, Q, B, A extends boolean, W = undefined> = {
    * answer that outlives the request's checks, an event stream (lib/live/stream.ts `StreamWatch`).
    */
   stillAllowed: () => Promise<boolean>;
+  /**
+   * With `include_legacy=true`: the path's id names the custom record, the consolidated one with that id
+   * being absent or out of the caller's sight, so the handler must answer the custom one.
+   */
+  legacyRecord: boolean;
 };
 
 export function zodErrors(error: z.ZodError, prefix?: string): FieldError[] {
@@ -241,15 +247,39 @@ export function identified(route: RouteFn): RouteFn {
  * Who may (venue-operations §3), before the handler runs: the record's location must be in the
  * caller's sight (404 otherwise, as another business's), then the role must allow the action (403).
  */
-async function authorize(db: Db, caller: Caller, spec: { may?: Action; at?: RecordKind }, params: { id?: number }) {
-  if (spec.at && params.id !== undefined && !(await inSight(db, caller.user, spec.at, params.id))) {
-    throw notFound(spec.at.replace("_", " "));
+async function authorize(
+  db: Db,
+  caller: Caller,
+  spec: { may?: Action; at?: RecordKind },
+  params: { id?: number },
+  includeLegacy: boolean,
+): Promise<{ legacyRecord: boolean }> {
+  let legacyRecord = false;
+  if (spec.at && params.id !== undefined) {
+    const seen = includeLegacy
+      ? await legacyInSight(db, caller.user, spec.at, params.id)
+      : (await inSight(db, caller.user, spec.at, params.id)) && "consolidated";
+    if (!seen) throw notFound(spec.at.replace("_", " "));
+    legacyRecord = seen === "legacy";
   }
   if (spec.may && !roleMay(caller.user.role as Role, spec.may)) {
     throw new ApiError(
       "forbidden_role",
       `This needs ${rolesFor(spec.may)}; you are ${caller.user.role === "owner" ? "an" : "a"} ${caller.user.role}.`,
     );
+  }
+  return { legacyRecord };
+}
+
+/**
+ * Whether the query asks `include_legacy` (Versioning §3), read before the record is looked up. A query
+ * that fails validation asks nothing here: the lookup is the plain one, and the query's 422 follows it.
+ */
+function asksLegacy(readQuery: () => unknown): boolean {
+  try {
+    return (readQuery() as { include_legacy?: unknown }).include_legacy === true;
+  } catch {
+    return false;
   }
 }
 
@@ -290,12 +320,17 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         if (!parsed.success) throw new ApiError("not_found", "No such record.");
         return parsed.data;
       });
-      if (caller) await authorize(db, caller, spec, params as { id?: number });
-      const admitted = (spec.admit ? await spec.admit({ db, request, params }) : undefined) as W;
       const url = new URL(request.url);
-      const query = parsedQueries(url.search, () =>
-        parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
-      );
+      const readQuery = () =>
+        parsedQueries(url.search, () =>
+          parse(spec.query ?? (NO_QUERY as unknown as z.ZodType<Q>), Object.fromEntries(url.searchParams), "query"),
+        );
+      const includeLegacy = asksLegacy(readQuery);
+      const { legacyRecord } = caller
+        ? await authorize(db, caller, spec, params as { id?: number }, includeLegacy)
+        : { legacyRecord: false };
+      const admitted = (spec.admit ? await spec.admit({ db, request, params }) : undefined) as W;
+      const query = readQuery();
       release = await spec.reserve?.({ db, caller: caller as HandlerContext<P, Q, B, A>["caller"] });
       const raw = WRITES.has(request.method) ? await readBody(request, mediaType, spec.maxBodyBytes) : undefined;
       const body = spec.body ? parse(spec.body, inSchemaForm(envelope, raw), "body") : (undefined as B);
@@ -304,7 +339,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         try {
           const again = await authenticate(db, request);
           if (again.user.id !== caller?.user.id) return false;
-          await authorize(db, again, spec, params as { id?: number });
+          await authorize(db, again, spec, params as { id?: number }, includeLegacy);
           return true;
         } catch (error) {
           // A refusal (401, 403, 404) ends it; the database being away (503) does not decide.
@@ -313,7 +348,17 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         }
       };
       const work = () =>
-        run({ request, db, caller: caller as HandlerContext<P, Q, B, A, W>["caller"], admitted, params, query, body, stillAllowed });
+        run({
+          request,
+          db,
+          caller: caller as HandlerContext<P, Q, B, A, W>["caller"],
+          admitted,
+          params,
+          query,
+          body,
+          stillAllowed,
+          legacyRecord,
+        });
       // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
       const response = await (caller ? actingAs({ user_id: caller.user.id, name: actorName(caller), via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps

@@ -103,6 +103,8 @@ const sourceItem = z.object({
   rating: decimal,
   eighty_sixed: flag(false),
   eighty_sixed_until: instant,
+  // Left out by a service older than reasons (or not this one): the 86 is kept, its reason unknown.
+  eighty_sixed_reason: z.enum(["manual", "kicked", "pos"]).nullish().catch(null),
   created_at: instant,
   updated_at: instant,
   containers: z

@@ -107,6 +107,7 @@ function itemColumns(item: SourceItem) {
     // whether it is set is compared (./same), so a run does not move the start of one already here.
     eightySixedAt: item.eighty_sixed ? (item.updated_at ?? new Date()) : null,
     eightySixedUntil: item.eighty_sixed ? item.eighty_sixed_until : null,
+    eightySixedReason: item.eighty_sixed ? (item.eighty_sixed_reason ?? null) : null,
     ...stamps(item),
   };
 }

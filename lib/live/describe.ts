@@ -14,7 +14,7 @@ export type Names = {
 };
 
 const BOOKKEEPING = new Set(["updated_at", "created_at", "version", "version_tx", "schedule_epoch"]);
-const EIGHTY_SIX = new Set(["eighty_sixed_at", "eighty_sixed_until"]);
+const EIGHTY_SIX = new Set(["eighty_sixed_at", "eighty_sixed_until", "eighty_sixed_reason"]);
 const MAX_SENTENCES = 3;
 
 /** The columns an edit changed, without bookkeeping. */

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { items } from "@/lib/db/schema";
 import type { Database } from "@/lib/db/client";
 import type { Job } from "@/lib/server/jobs";
-import { SYSTEM } from "@/lib/menus/eighty-six";
+import { NOT_EIGHTY_SIXED, SYSTEM } from "@/lib/menus/eighty-six";
 
 // Reads never need this (an 86 past its time is not in force on any read, lib/menus/in-force.ts);
 // it exists so that the change feed shows each expired 86 as `item.restored` by the system within a
@@ -37,7 +37,7 @@ export async function restoreExpiredEightySixes(db: Db, now: Date = new Date()):
           tx
             .update(items)
             // updated_at: when the item came back, its 86's end (SET reads the row as it was).
-            .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: sql`${items.eightySixedUntil}` })
+            .set({ ...NOT_EIGHTY_SIXED, updatedAt: sql`${items.eightySixedUntil}` })
             .where(expired(now, id))
             .returning({ id: items.id }),
         ),

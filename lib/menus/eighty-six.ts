@@ -3,6 +3,7 @@ import { actingAs, currentActor } from "@/lib/db/actor";
 import type { Db } from "@/lib/db/client";
 import { items, menus, sections } from "@/lib/db/schema";
 import type { ChangeActor } from "@/lib/db/schema/changes";
+import type { EightySixReason } from "@/lib/db/schema/menus";
 import { invalid } from "@/lib/server/errors";
 import { listHours } from "@/lib/hours/hours";
 import { listSpecialHours } from "@/lib/hours/special";
@@ -20,6 +21,9 @@ import { eightySixInForce, itemJson } from "./serialize";
 // the restore. Each 86 and each restore is one transaction: one change, one version.
 
 export const SYSTEM: ChangeActor = { user_id: null, name: null, via: "system" };
+
+/** An item's 86 columns when it is not 86'd: the reason goes with the 86 it explains. */
+export const NOT_EIGHTY_SIXED = { eightySixedAt: null, eightySixedUntil: null, eightySixedReason: null } as const;
 
 /** Runs `work` as the current caller (the system outside a request), naming the change's type. */
 const asChange = <T>(type: "item.86d" | "item.restored", work: () => Promise<T>) => actingAs(currentActor() ?? SYSTEM, work, type);
@@ -61,7 +65,7 @@ export async function eightySixItem(db: Db, { businessId, id, until, now = new D
     db.transaction((tx) =>
       tx
         .update(items)
-        .set({ eightySixedAt: now, eightySixedUntil: end, updatedAt: now })
+        .set({ eightySixedAt: now, eightySixedUntil: end, eightySixedReason: "manual", updatedAt: now })
         .where(ownItem(tx, { businessId, id }))
         .returning(),
     ),
@@ -81,7 +85,7 @@ export async function restoreItem(db: Db, { businessId, id, now = new Date() }: 
     db.transaction((tx) =>
       tx
         .update(items)
-        .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: now })
+        .set({ ...NOT_EIGHTY_SIXED, updatedAt: now })
         .where(and(ownItem(tx, { businessId, id }), inForce(now)))
         .returning(),
     ),
@@ -141,18 +145,22 @@ export function earliestEightySixExpiry(tree: Pick<MenuTreeResponse, "sections" 
 }
 
 /**
- * 86s an item inside the caller's transaction, until someone restores it: a kicked keg (lib/taps/kick.ts),
- * whose transaction names its own change (`tap.kicked`) and does the swap in the same version.
+ * 86s an item inside the caller's transaction, until someone restores it, for `reason`: a kicked keg
+ * (lib/taps/kick.ts), whose transaction names its own change (`tap.kicked`) and does the swap in the
+ * same version.
  */
-export async function eightySixInTransaction(tx: Db, itemId: number, now: Date) {
-  await tx.update(items).set({ eightySixedAt: now, eightySixedUntil: null, updatedAt: now }).where(eq(items.id, itemId));
+export async function eightySixInTransaction(tx: Db, itemId: number, now: Date, reason: EightySixReason) {
+  await tx
+    .update(items)
+    .set({ eightySixedAt: now, eightySixedUntil: null, eightySixedReason: reason, updatedAt: now })
+    .where(eq(items.id, itemId));
 }
 
 /** Restores an item inside the caller's transaction if its 86 is in force (a new keg of it tapped); whether it did. */
 export async function restoreInTransaction(tx: Db, itemId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .update(items)
-    .set({ eightySixedAt: null, eightySixedUntil: null, updatedAt: now })
+    .set({ ...NOT_EIGHTY_SIXED, updatedAt: now })
     .where(and(eq(items.id, itemId), inForce(now)))
     .returning({ id: items.id });
   return rows.length > 0;

@@ -248,6 +248,7 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
   nitro: false,
   eightySixedAt: null,
   eightySixedUntil: null,
+  eightySixedReason: null,
   sourceId: null,
 };
 

@@ -2,6 +2,7 @@ import type { containerSizes, containers, items, menus, sections } from "@/lib/d
 import { inForce } from "./in-force";
 import { containerSizeJson } from "@/lib/menus/container-sizes";
 import { iso } from "@/lib/shared/iso";
+import { sourceOwnId } from "@/lib/shared/source-id";
 import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/menus/schemas/menus";
 
 export type Menu = typeof menus.$inferSelect;
@@ -28,6 +29,7 @@ export function menuJson(menu: Menu): MenuResponse {
     unpublished: menu.unpublished,
     position: menu.position,
     legacy_menu_id: menu.legacyMenuId,
+    source_id: sourceOwnId(menu.sourceId),
     // Only when set (venue-operations §7): a menu without one is on always, and answers as before.
     ...(menu.schedule ? { schedule: menu.schedule } : {}),
     version: menu.version,
@@ -46,6 +48,7 @@ export function sectionJson(section: Section): SectionResponse {
     type: section.type,
     public: section.public,
     ...(section.schedule ? { schedule: section.schedule } : {}),
+    source_id: sourceOwnId(section.sourceId),
     created_at: iso(section.createdAt),
     updated_at: iso(section.updatedAt),
   };
@@ -106,6 +109,8 @@ export function itemJson(item: Item, now: Date = new Date()): ItemResponse {
     original_calories: calories(item.originalCalories),
     eighty_sixed: eightySixed,
     eighty_sixed_until: eightySixed && item.eightySixedUntil ? iso(item.eightySixedUntil) : null,
+    eighty_sixed_reason: eightySixed ? item.eightySixedReason : null,
+    source_id: sourceOwnId(item.sourceId),
     created_at: iso(item.createdAt),
     updated_at: iso(item.updatedAt),
   };
@@ -125,6 +130,7 @@ export function containerJson(container: Container, size: ContainerSize | null, 
     ...(container.timePrices ? { time_prices: container.timePrices } : {}),
     position: container.position,
     _track_by: container.id,
+    source_id: sourceOwnId(container.sourceId),
     created_at: iso(container.createdAt),
     updated_at: iso(container.updatedAt),
   };
@@ -143,6 +149,7 @@ export function blankContainerJson(itemId: number, position: number, currency: s
     calories: null,
     position,
     _track_by: null,
+    source_id: null,
     created_at: null,
     updated_at: null,
   };

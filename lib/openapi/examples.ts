@@ -19,6 +19,7 @@ export const EXAMPLES: Record<string, { request?: unknown; responses?: Record<nu
           unpublished: false,
           position: 0,
           legacy_menu_id: null,
+          source_id: null,
           version: 1,
           created_at: "2025-01-01T12:00:00.000Z",
           updated_at: "2025-01-01T12:00:00.000Z",

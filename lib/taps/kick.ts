@@ -59,7 +59,7 @@ export async function kickInTransaction(tx: Db, { tap, keg, now }: { tap: Tap; k
   while (rest.length > 0 && !next) next = await placeOf(tx, rest.shift()!, tap.locationId);
 
   await nameChanges(tx, "tap.kicked");
-  if (kicked) await eightySixInTransaction(tx, kicked.id, now);
+  if (kicked) await eightySixInTransaction(tx, kicked.id, now, "kicked");
   let containerId = tap.containerId;
   if (next) {
     if (kicked) {

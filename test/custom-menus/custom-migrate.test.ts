@@ -66,6 +66,7 @@ describe("POST /locations/:id/custom_menus/migrate", () => {
         unpublished: source.unpublished,
         position: existingMenus + index,
         legacy_menu_id: source.id,
+        source_id: null,
         version: 1,
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),

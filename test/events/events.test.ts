@@ -41,6 +41,8 @@ describe("POST /locations/:id/events", () => {
       longitude: null,
       from_facebook: false,
       link: null,
+      // Made here, not imported (venue-operations §6).
+      source_id: null,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });

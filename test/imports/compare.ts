@@ -1,7 +1,7 @@
 // What "answers the same, apart from ids" means for an imported location (issue 32), shared by the
 // in-process test (test/imports/imports.test.ts) and the two-process one (e2e/import.api.spec.ts).
 
-/** Ids and what only says which record this is (its version, its legacy mark) are not compared. */
+/** Ids and what only says which record this is (its version, its legacy mark, the id at its source) are not compared. */
 const ID_KEYS = new Set([
   "id",
   "menu_id",
@@ -13,6 +13,7 @@ const ID_KEYS = new Set([
   "version",
   "legacy",
   "legacy_menu_id",
+  "source_id",
 ]);
 
 export function withoutIds(value: unknown): unknown {

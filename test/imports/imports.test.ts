@@ -33,6 +33,24 @@ async function targetMenus() {
   return full;
 }
 
+type Tree = { id: number; source_id: number | null; [key: string]: unknown };
+
+/** Pairs of (imported record, the source's record) down two trees walked side by side: menus, sections, items, containers. */
+function pairs(target: Tree, source: Tree, kind: string): [string, Tree, Tree][] {
+  const children = (tree: Tree) =>
+    [
+      ["section", tree.sections],
+      ["section", tree.on_deck_section ? [tree.on_deck_section] : undefined],
+      ["item", tree.items],
+      ["container", tree.containers],
+    ].filter(([, list]) => Array.isArray(list)) as [string, Tree[]][];
+  const theirs = children(source);
+  return [
+    [kind, target, source],
+    ...children(target).flatMap(([childKind, list], index) => list.flatMap((child, at) => pairs(child, theirs[index]![1][at]!, childKind))),
+  ];
+}
+
 const body = (fields: Record<string, unknown> = {}) => ({
   base_url: source.base,
   email: owner.ro.email,
@@ -108,9 +126,35 @@ describe("importing a location from the service we replace", () => {
     expect(answer.body.import.status).toBe("done");
     const expected = await sourceMenus();
     expect(expected.some((menu: { legacy?: boolean }) => menu.legacy)).toBe(true);
-    expect(withoutIds(await targetMenus())).toEqual(withoutIds(expected));
+    const imported = await targetMenus();
+    expect(withoutIds(imported)).toEqual(withoutIds(expected));
+    // Every imported record answers the source's own id (venue-operations §6), in the full tree and in its
+    // own read; the source's records, made there, answer null.
+    const walked = imported.flatMap((menu, index) => pairs(menu, expected[index], "menu"));
+    expect(new Set(walked.map(([kind]) => kind))).toEqual(new Set(["menu", "section", "item", "container"]));
+    for (const [kind, mine, theirs] of walked) {
+      expect(mine.source_id, `${kind} ${mine.id}`).toBe(theirs.id);
+      expect(theirs.source_id, `${kind} ${theirs.id}`).toBeNull();
+    }
+    for (const [kind, mine, theirs] of walked.filter(([kind]) => kind !== "container").slice(0, 12)) {
+      expect((await api.get(`${kind}s/${mine.id}`, { as: target })).body[kind].source_id, kind).toBe(theirs.id);
+    }
+    const [firstItem] = walked.filter(([kind]) => kind === "item");
+    const [, container, sourceContainer] = walked.find(([kind]) => kind === "container")!;
+    expect((await api.get(`containers/${container.id}`, { as: target })).body.container.source_id).toBe(sourceContainer.id);
+    const listed = (await api.get(`items/${firstItem![1].id}/containers`, { as: target })).body.containers;
+    expect(listed.map((row: Tree) => row.source_id)).toEqual((firstItem![2].containers as Tree[]).map((row) => row.id));
+    const listedMenus = (await api.get(`locations/${targetId}/menus`, { as: target })).body.menus as Tree[];
+    expect(listedMenus.map((menu) => menu.source_id)).toEqual(expected.map((menu: Tree) => menu.id));
+
     const events = async (id: number, as: Credentials) => withoutIds((await api.get(`locations/${id}/events`, { as })).body.events);
     expect(await events(targetId, target)).toEqual(await events(sourceId, owner.ro));
+    const theirEvents = (await api.get(`locations/${sourceId}/events`, { as: owner.ro })).body.events as Tree[];
+    const ourEvents = (await api.get(`locations/${targetId}/events`, { as: target })).body.events as Tree[];
+    expect(ourEvents.length).toBeGreaterThan(0);
+    expect(ourEvents.map((event) => event.source_id)).toEqual(theirEvents.map((event) => event.id));
+    expect(theirEvents.every((event) => event.source_id === null)).toBe(true);
+    expect((await api.get(`events/${ourEvents[0]!.id}`, { as: target })).body.event.source_id).toBe(theirEvents[0]!.id);
     const week = async (id: number, as: Credentials) =>
       (await api.get(`locations/${id}/hours`, { as })).body.hours.map(
         ({ day, always_open, closed, open_at, close_at }: Record<string, unknown>) => ({
@@ -160,6 +204,7 @@ describe("importing a location from the service we replace", () => {
     expect(answer.body.import.counts.sections.remove).toBe(1);
     const menus = await targetMenus();
     expect(menus.at(-1).name).toBe(own.name);
+    expect(menus.at(-1).source_id).toBeNull();
     expect(withoutIds(menus.slice(0, -1))).toEqual(withoutIds(await sourceMenus()));
   });
 

@@ -364,3 +364,45 @@ describe("the public board", () => {
     expect(back!.menu.sections[0]!.items.map((entry) => entry.id)).toEqual([a, b]);
   });
 });
+
+describe("eighty_sixed_reason (venue-operations §8)", () => {
+  const stored = async (id: number) =>
+    (await (await db()).select({ reason: items.eightySixedReason }).from(items).where(eq(items.id, id)))[0]!.reason;
+
+  it("an 86 through the API is `manual` in the item, the full menu and the 86'd list; a restore clears it", async () => {
+    const { menuId, add } = await newMenu("Reasons");
+    const id = await add("Hand Pulled");
+    expect((await item(id)).eighty_sixed_reason).toBeNull();
+    const answer = await api.post(`items/${id}/86`, { ...rw(), body: { eighty_six: { until: null } } });
+    expect(answer.body.item).toMatchObject({ eighty_sixed: true, eighty_sixed_reason: "manual" });
+    expect(await item(id)).toMatchObject({ eighty_sixed_reason: "manual" });
+    expect(await fullItem(menuId, id)).toMatchObject({ eighty_sixed_reason: "manual" });
+    const listed = (await api.get(`locations/${location.id}/eighty_sixed`, { as: owner.ro })).body.items;
+    expect(listed.find((row: { id: number }) => row.id === id)).toMatchObject({ eighty_sixed_reason: "manual" });
+
+    const restored = await api.delete(`items/${id}/86`, rw());
+    expect(restored.body.item).toMatchObject({ eighty_sixed: false, eighty_sixed_reason: null });
+    expect(await stored(id)).toBeNull();
+  });
+
+  it("an 86 whose time has passed reads without a reason, and the sweeper clears it", async () => {
+    const { add } = await newMenu("Reasons expire");
+    const id = await add("Timed Out");
+    await api.post(`items/${id}/86`, { ...rw(), body: { eighty_six: { until: new Date(Date.now() + 3_600_000).toISOString() } } });
+    await expire(id);
+    expect(await item(id)).toMatchObject({ eighty_sixed: false, eighty_sixed_reason: null });
+    await restoreExpiredEightySixes(await db());
+    expect(await stored(id)).toBeNull();
+  });
+
+  it("a revert leaves the reason as it is now, with the 86 it belongs to", async () => {
+    const { menuId, add } = await newMenu("Reasons revert");
+    const id = await add("Kept Stock");
+    const then = await version(menuId);
+    await api.patch(`items/${id}`, { ...rw(), body: { item: { name: "Renamed" } } });
+    await api.post(`items/${id}/86`, { ...rw(), body: { eighty_six: { until: null } } });
+    const reverted = await api.post(`menus/${menuId}/versions/${then}/revert`, { as: owner.rw });
+    expect(reverted.status).toBe(200);
+    expect(await item(id)).toMatchObject({ name: "Kept Stock", eighty_sixed: true, eighty_sixed_reason: "manual" });
+  });
+});

@@ -329,6 +329,7 @@ describe("containers", () => {
       calories: 180,
       position: 0,
       _track_by: container.id,
+      source_id: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

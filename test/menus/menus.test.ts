@@ -36,6 +36,7 @@ describe("menus", () => {
       unpublished: false,
       position: 0,
       legacy_menu_id: null,
+      source_id: null,
       version: 1,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
@@ -184,6 +185,7 @@ describe("sections", () => {
       description: null,
       type: "Section",
       public: true,
+      source_id: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
 import type { TestDatabase } from "../database";
@@ -207,6 +207,10 @@ describe("a keg drained", () => {
 
     const item = (await api.get(`items/${onTap}`, { as: owner.ro })).body.item;
     expect(item.eighty_sixed).toBe(true);
+    // Why, in the item and in the 86'd list (venue-operations §8).
+    expect(item.eighty_sixed_reason).toBe("kicked");
+    const listed = (await api.get(`locations/${location.id}/eighty_sixed`, { as: owner.ro })).body.items as { id: number }[];
+    expect(listed.find((row) => row.id === onTap)).toMatchObject({ eighty_sixed_reason: "kicked" });
     const draft = (await api.get(`sections/${sectionId}/items`, { as: owner.ro })).body.items as {
       id: number;
       name: string;
@@ -226,9 +230,14 @@ describe("a keg drained", () => {
     const kicked = await api.post(`taps/${tapId}/kick`, { as: owner.rw });
     expect(kicked.status).toBe(200);
     expect(kicked.body.tap).toMatchObject({ item_id: onTap, keg: null, item_eighty_sixed: true });
+    expect((await api.get(`items/${onTap}`, { as: owner.ro })).body.item.eighty_sixed_reason).toBe("kicked");
     // A new keg of it: back on the menus.
     const keg = await api.post(`taps/${tapId}/kegs`, { as: owner.rw, body: { size_ml: 19_500 } });
     expect(keg.body.tap).toMatchObject({ item_id: onTap, item_eighty_sixed: false });
+    expect((await api.get(`items/${onTap}`, { as: owner.ro })).body.item).toMatchObject({ eighty_sixed: false, eighty_sixed_reason: null });
+    await expect((await db()).execute(sql`select eighty_sixed_reason from items where id = ${onTap}`)).resolves.toMatchObject({
+      rows: [{ eighty_sixed_reason: null }],
+    });
     expect(keg.body.tap.keg.remaining_ml).toBe(19_500);
   });
 });

@@ -13,6 +13,8 @@ type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
 type StoredWindow = { days: Weekday[]; start: string; end: string };
 export type StoredSchedule = { windows: StoredWindow[]; from?: string | null; until?: string | null };
 export type StoredTimePrice = StoredWindow & { price: string };
+/** Why an item is 86'd (venue-operations §8): by hand, its keg kicked, or sold out at the till (pos.md §4). */
+export type EightySixReason = "manual" | "kicked" | "pos";
 
 export const menus = pgTable(
   "menus",
@@ -112,11 +114,14 @@ export const items = pgTable(
     // than now, so an 86 ends by time alone with no job for the reads (live-menus §7).
     eightySixedAt: stamp("eighty_sixed_at"),
     eightySixedUntil: stamp("eighty_sixed_until"),
+    // Set with eighty_sixed_at and cleared with it; null where the 86 came from an older release or export.
+    eightySixedReason: text("eighty_sixed_reason").$type<EightySixReason>(),
     sourceId: text("source_id"),
     ...timestamps,
   },
   (t) => [
     check("items_position_min", sql`${t.position} >= 0`),
+    check("items_eighty_sixed_reason", sql`${t.eightySixedReason} in ('manual', 'kicked', 'pos')`),
     // The items 86'd now, few among many: what the sweeper (ordered by end) and the "86'd now" list read.
     index("items_eighty_sixed_idx").on(t.eightySixedUntil).where(sql`${t.eightySixedAt} is not null`),
   ],

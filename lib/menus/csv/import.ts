@@ -238,6 +238,7 @@ function itemValues(planned: PlannedItem, beer: Beer | undefined, before: Item |
     customCalories: before?.customCalories ?? null,
     eightySixedAt: before?.eightySixedAt ?? null,
     eightySixedUntil: before?.eightySixedUntil ?? null,
+    eightySixedReason: before?.eightySixedReason ?? null,
   };
   if (!beer) {
     return {

@@ -165,7 +165,7 @@ const thenRows = (table: TreeTable): SQL =>
  * Stock is the bar's present, not the menu's past (live-menus §6): a revert leaves these columns as they
  * are now, and a record that comes back with its old id comes back with them empty (not 86'd).
  */
-const STOCK: Partial<Record<TreeTable, string[]>> = { items: ["eighty_sixed_at", "eighty_sixed_until"] };
+const STOCK: Partial<Record<TreeTable, string[]>> = { items: ["eighty_sixed_at", "eighty_sixed_until", "eighty_sixed_reason"] };
 
 /** Inserts (parents first), updates, then deletes (children first): each statement finds its parents in place. */
 async function restore(tx: Db) {

@@ -18,6 +18,7 @@ import {
   timestamp,
 } from "@/lib/shared/schemas";
 import { scheduleInput, scheduleResponse, timePricesInput, timePricesResponse } from "@/lib/schedules/schemas";
+import { sourceIdResponse } from "@/lib/shared/source-id";
 import { embeddedContainerSizeResponse } from "./container-sizes";
 import { positionsResponse } from "./positions";
 
@@ -214,6 +215,7 @@ export type UpdateItem = z.infer<typeof updateItemBody>["item"];
 
 const text = z.string().nullable();
 const decimal = decimalString.nullable();
+export const eightySixReason = z.enum(["manual", "kicked", "pos"]);
 
 export const menuResponse = z.strictObject({
   id: recordId,
@@ -225,6 +227,7 @@ export const menuResponse = z.strictObject({
   unpublished: z.boolean(),
   position: listPosition,
   legacy_menu_id: recordId.nullable(),
+  source_id: sourceIdResponse,
   /** When the menu is on, on the location's clock (venue-operations §7); absent: always. */
   schedule: scheduleResponse.optional(),
   /** Raised by 1 with every committed change to the menu or its tree (live-menus §1). */
@@ -243,6 +246,7 @@ export const sectionResponse = z.strictObject({
   public: z.boolean(),
   /** When the section is on, on the location's clock (venue-operations §7); absent: always. */
   schedule: scheduleResponse.optional(),
+  source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -288,6 +292,9 @@ export const itemResponse = z.strictObject({
   eighty_sixed: z.boolean(),
   /** When the 86 in force ends; null while not 86'd, or 86'd until someone restores it. */
   eighty_sixed_until: timestamp.nullable(),
+  /** Why the 86 in force (venue-operations §8): by hand, a kicked keg, sold out at the till; null while not 86'd. */
+  eighty_sixed_reason: eightySixReason.nullable(),
+  source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -298,6 +305,7 @@ export const searchItemResponse = itemResponse.extend({
   id: z.null(),
   section_id: z.null(),
   position: z.null(),
+  source_id: z.null(),
   created_at: z.null(),
   updated_at: z.null(),
 });
@@ -315,6 +323,7 @@ export const containerResponse = z.strictObject({
   time_prices: timePricesResponse.optional(),
   position: listPosition,
   _track_by: recordId,
+  source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -331,6 +340,7 @@ export const blankContainerResponse = z.strictObject({
   calories: z.null(),
   position: listPosition,
   _track_by: z.null(),
+  source_id: z.null(),
   created_at: z.null(),
   updated_at: z.null(),
 });

@@ -17,9 +17,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/containers/:id — one container; include_legacy falls back to the custom container
   GET: endpoint(
     { may: "read", at: "container", params: idParams, query: legacyQuery, response: containerReadEnvelope },
-    async ({ db, caller, params, query }) => {
+    async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
-      return json(query.include_legacy ? await readContainerIncludingLegacy(db, scope) : { container: await readContainer(db, scope) });
+      return json(
+        query.include_legacy
+          ? await readContainerIncludingLegacy(db, { ...scope, legacy: legacyRecord })
+          : { container: await readContainer(db, scope) },
+      );
     },
   ),
   PUT: update,

@@ -17,9 +17,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
   GET: endpoint(
     { may: "read", at: "item", params: idParams, query: legacyQuery, response: itemReadEnvelope },
-    async ({ db, caller, params, query }) => {
+    async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
-      return json(query.include_legacy ? await readItemIncludingLegacy(db, scope) : { item: await readItem(db, scope) });
+      return json(
+        query.include_legacy ? await readItemIncludingLegacy(db, { ...scope, legacy: legacyRecord }) : { item: await readItem(db, scope) },
+      );
     },
   ),
   PUT: update,

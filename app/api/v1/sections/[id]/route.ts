@@ -17,9 +17,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
   GET: endpoint(
     { may: "read", at: "section", params: idParams, query: legacyQuery, response: sectionReadEnvelope },
-    async ({ db, caller, params, query }) => {
+    async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
-      return json(query.include_legacy ? await readSectionIncludingLegacy(db, scope) : { section: await readSection(db, scope) });
+      return json(
+        query.include_legacy
+          ? await readSectionIncludingLegacy(db, { ...scope, legacy: legacyRecord })
+          : { section: await readSection(db, scope) },
+      );
     },
   ),
   PUT: update,

@@ -10,14 +10,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id/containers — the item's containers; build=true appends a blank one; include_legacy
   GET: endpoint(
     { may: "read", at: "item", params: idParams, query: containerListQuery, response: containerListEnvelope },
-    async ({ db, caller, params, query }) =>
-      json({
-        containers: await (query.include_legacy ? listContainersIncludingLegacy : listContainers)(db, {
-          businessId: caller.user.businessId,
-          id: params.id,
-          build: query.build,
-        }),
-      }),
+    async ({ db, caller, params, query, legacyRecord }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id, build: query.build };
+      return json({
+        containers: query.include_legacy
+          ? await listContainersIncludingLegacy(db, { ...scope, legacy: legacyRecord })
+          : await listContainers(db, scope),
+      });
+    },
   ),
   // POST /api/v1/items/:id/containers — add a container (size and price required) at the end
   POST: endpoint(

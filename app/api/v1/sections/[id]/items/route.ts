@@ -11,13 +11,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id/items — the section's items in order; include_legacy falls back to the custom section
   GET: endpoint(
     { may: "read", at: "section", params: idParams, query: legacyQuery, response: itemListEnvelope },
-    async ({ db, caller, params, query }) =>
-      json({
-        items: await (query.include_legacy ? listItemsIncludingLegacy : listItems)(db, {
-          businessId: caller.user.businessId,
-          id: params.id,
-        }),
-      }),
+    async ({ db, caller, params, query, legacyRecord }) => {
+      const scope = { businessId: caller.user.businessId, id: params.id };
+      return json({
+        items: query.include_legacy ? await listItemsIncludingLegacy(db, { ...scope, legacy: legacyRecord }) : await listItems(db, scope),
+      });
+    },
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
   POST: endpoint(

@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "eighty_sixed_reason" text;--> statement-breakpoint
+ALTER TABLE "items" ADD CONSTRAINT "items_eighty_sixed_reason" CHECK ("items"."eighty_sixed_reason" in ('manual', 'kicked', 'pos'));
