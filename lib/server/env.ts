@@ -26,9 +26,6 @@ const envSchema = z.object({
   // makes the account's next attempt wait twice as long as the last (1 s, 2 s, 4 s, … up to the window).
   // As many as the per-email limit: within one window that limit already holds; the wait grows after.
   LOGIN_BACKOFF_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
-  // Failed logins per window across every email and address: the last resort against a spray from
-  // many addresses. Past it, unknown browsers wait for the window to end; known ones never do.
-  LOGIN_FAILURE_CEILING: z.coerce.number().int().min(1).default(1000),
   // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
   // the client's own words and no security decision reads it; the client is the socket's peer.
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
@@ -131,16 +128,6 @@ const checkedSchema = envSchema.superRefine((settings, ctx) => {
       code: "custom",
       path: ["PASSWORD_HASH_COST"],
       message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
-    });
-  }
-  // One client address, even at the end of one of its windows and the start of the next, must never
-  // reach the ceiling alone: the ceiling would otherwise let one client lock every unknown browser out.
-  if (settings.LOGIN_FAILURE_CEILING <= 2 * settings.SESSION_RATE_LIMIT_PER_ADDRESS) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["LOGIN_FAILURE_CEILING"],
-      message:
-        "LOGIN_FAILURE_CEILING must be more than twice SESSION_RATE_LIMIT_PER_ADDRESS, so that no one client address reaches it alone",
     });
   }
   if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {
