@@ -258,7 +258,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change one's password; every other browser session of the user ends */
+        /** Change one's password; every other browser session, the API tokens and the integration keys of the user end (keep_api_keys keeps the tokens and keys) */
         post: operations["postCurrentUserPassword"];
         delete?: never;
         /** The methods this path offers */
@@ -1818,7 +1818,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token; every browser session of the user ends */
+        /** Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys) */
         post: operations["postPasswordResetsComplete"];
         delete?: never;
         /** The methods this path offers */
@@ -4491,6 +4491,11 @@ export interface operations {
                 "application/json": {
                     current_password: string;
                     new_password: string;
+                    /**
+                     * @description Keep your API tokens and integration keys working. Default false: they end with the change.
+                     * @default false
+                     */
+                    keep_api_keys?: boolean;
                 };
             };
         };
@@ -15722,6 +15727,11 @@ export interface operations {
                 "application/json": {
                     token: string;
                     password: string;
+                    /**
+                     * @description Keep your API tokens and integration keys working. Default false: they end with the change.
+                     * @default false
+                     */
+                    keep_api_keys?: boolean;
                 };
             };
         };
