@@ -2098,7 +2098,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on */
+        /** Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business */
         post: operations["postTeamInvitations"];
         delete?: never;
         /** The methods this path offers */
@@ -17474,6 +17474,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };

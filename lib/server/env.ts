@@ -88,6 +88,10 @@ const envSchema = z.object({
   // New pairing codes (POST /boards/pairings, no sign-in) one client address may ask for per
   // SESSION_RATE_LIMIT_WINDOW_SECONDS: a TV asks once per ten minutes; past it 429 (decision 067).
   BOARD_PAIRING_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Invitations one business may send per hour and per day (POST /team/invitations): past either, 429
+  // with Retry-After, so an owner's account cannot mail strangers in bulk (decision 075).
+  INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   // true: each API answer names the statements it ran (X-SQL-Statements; a context per request, for
   // tests); total: the process's running total (X-SQL-Statements-Total; nothing per request, for the
   // benchmark, whose probes run one at a time); false: neither.

@@ -195,7 +195,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/team/{id}/password_reset", module: r91, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
   { path: "/api/v1/team/{id}", module: r92, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
   { path: "/api/v1/team/invitations/{id}", module: r93, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
-  { path: "/api/v1/team/invitations", module: r94, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on"} },
+  { path: "/api/v1/team/invitations", module: r94, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business"} },
   { path: "/api/v1/team", module: r95, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
   { path: "/api/v1/webhooks/{id}/deliveries", module: r96, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
   { path: "/api/v1/webhooks/{id}", module: r97, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
