@@ -181,7 +181,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** No sign-in: a TV's browser asks for a six-digit code (valid 10 minutes); */
+        /** No sign-in: a TV's browser asks for an eight-character code (valid 10 minutes); */
         post: operations["postBoardsPairings"];
         delete?: never;
         /** The methods this path offers */
@@ -964,7 +964,7 @@ export interface paths {
         /** The location's boards, each with its status (online, offline, offline_expected) and versions */
         get: operations["getLocationsByIdBoards"];
         put?: never;
-        /** Pair the screen showing `code` as a board of the location; its TV then shows the menu */
+        /** Pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business */
         post: operations["postLocationsByIdBoards"];
         delete?: never;
         /** The methods this path offers */
@@ -10218,6 +10218,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };

@@ -88,6 +88,11 @@ const envSchema = z.object({
   // New pairing codes (POST /boards/pairings, no sign-in) one client address may ask for per
   // SESSION_RATE_LIMIT_WINDOW_SECONDS: a TV asks once per ten minutes; past it 429 (decision 067).
   BOARD_PAIRING_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Codes tried (POST /locations/:id/boards) per SESSION_RATE_LIMIT_WINDOW_SECONDS, per client address
+  // and per business: with eight-character codes, a guess within a code's life stays below one in a
+  // million (decision 075). Past either 429.
+  BOARD_PAIRING_GUESSES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  BOARD_PAIRING_GUESSES_PER_BUSINESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   // Invitations one business may send per hour and per day (POST /team/invitations): past either, 429
   // with Retry-After, so an owner's account cannot mail strangers in bulk (decision 075).
   INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
