@@ -60,6 +60,9 @@ const envSchema = z.object({
   V4_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
   // The most of the app key's hour one business may spend on public calls (cache hits are free).
   V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
+  // A business younger than this many days gets only its guaranteed part of the hour (decision 075):
+  // sign-ups are free, so they cannot be used to spend the hour the others need. 0: none is new.
+  V4_NEW_BUSINESS_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
   // Request bodies past this many bytes are refused (413) before they are read whole.
   MAX_BODY_BYTES: z.coerce
