@@ -21,7 +21,12 @@ export type BusinessShare = { businessId: number; hourlyLimit: number; percent: 
 export const businessShare = (
   businessId: number,
   config: { hourlyLimit: number; businessSharePercent: number; newBusinessDays: number },
-): BusinessShare => ({ businessId, hourlyLimit: config.hourlyLimit, percent: config.businessSharePercent, newBusinessDays: config.newBusinessDays });
+): BusinessShare => ({
+  businessId,
+  hourlyLimit: config.hourlyLimit,
+  percent: config.businessSharePercent,
+  newBusinessDays: config.newBusinessDays,
+});
 
 const DAY_MS = 24 * 3600 * 1000;
 const BORROWED_KEY = "v4:borrowed";

@@ -118,7 +118,14 @@ export type CallResult = UpstreamAnswer & { cache: "HIT" | "MISS" | null };
  */
 export async function callUpstream(
   db: Db,
-  input: { endpoint: EndpointMatch; query: URLSearchParams; form?: URLSearchParams; accessToken?: string; budget: Budget; share?: BusinessShare },
+  input: {
+    endpoint: EndpointMatch;
+    query: URLSearchParams;
+    form?: URLSearchParams;
+    accessToken?: string;
+    budget: Budget;
+    share?: BusinessShare;
+  },
 ): Promise<CallResult> {
   const config = upstreamConfig();
   const query = documentedOnly(input.query, input.endpoint.params);

@@ -4,7 +4,7 @@ import { assertSameOriginFetch } from "@/lib/auth/same-origin";
 import { upstreamConfig } from "./config";
 import { matchEndpoint } from "./endpoints";
 import { callUpstream } from "./client";
-import { appBudget, type Budget, type BusinessShare, businessShare, userBudget } from "./budget";
+import { appBudget, type BusinessShare, businessShare, userBudget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
 import { keepForwardedBeers } from "./catalogue";

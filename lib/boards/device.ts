@@ -52,9 +52,21 @@ export async function limitPairingGuesses(db: Db, input: { request: Request; bus
   const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
   const address = clientAddress(input.request);
   const results = await Promise.all([
-    hit(db, { key: `board-guess:business:${input.businessId}`, limit: settings.BOARD_PAIRING_GUESSES_PER_BUSINESS, windowSeconds, now: input.now }),
+    hit(db, {
+      key: `board-guess:business:${input.businessId}`,
+      limit: settings.BOARD_PAIRING_GUESSES_PER_BUSINESS,
+      windowSeconds,
+      now: input.now,
+    }),
     ...(address
-      ? [hit(db, { key: `board-guess:address:${addressGroup(address)}`, limit: settings.BOARD_PAIRING_GUESSES_PER_ADDRESS, windowSeconds, now: input.now })]
+      ? [
+          hit(db, {
+            key: `board-guess:address:${addressGroup(address)}`,
+            limit: settings.BOARD_PAIRING_GUESSES_PER_ADDRESS,
+            windowSeconds,
+            now: input.now,
+          }),
+        ]
       : []),
   ]);
   const blocked = results.filter((result) => !result.allowed);

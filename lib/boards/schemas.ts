@@ -23,10 +23,7 @@ export const PAIRING_CODE_SHAPE = /^[2-9A-HJKMNP-Z]{8}$/;
 export const normalPairingCode = (typed: string) => typed.replace(/[\s-]/g, "").toUpperCase();
 
 const CODE_WORDS = "must be the 8-character code the board shows";
-export const pairingCode = z
-  .string({ error: CODE_WORDS })
-  .overwrite(normalPairingCode)
-  .regex(PAIRING_CODE_SHAPE, CODE_WORDS);
+export const pairingCode = z.string({ error: CODE_WORDS }).overwrite(normalPairingCode).regex(PAIRING_CODE_SHAPE, CODE_WORDS);
 
 const boardName = z
   .string({ error: "must be a name, e.g. “Bar TV”" })

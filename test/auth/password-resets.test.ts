@@ -166,7 +166,9 @@ describe("POST /password_resets/complete", () => {
       });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const { url } = (await api.post(`team/${member.id}/password_reset`, { as: owner.rw })).body;
-      const body = keep ? { token: tokenOf(url), password: "a fresh start here", keep_api_keys: true } : { token: tokenOf(url), password: "a fresh start here" };
+      const body = keep
+        ? { token: tokenOf(url), password: "a fresh start here", keep_api_keys: true }
+        : { token: tokenOf(url), password: "a fresh start here" };
       expect((await api.post("password_resets/complete", { body })).status).toBe(204);
       const expected = keep ? 200 : 401;
       expect((await api.get("current_user", { as: member.rw })).status, `keep ${keep}`).toBe(expected);

@@ -149,18 +149,21 @@ describe("guessing a pairing code", () => {
     const rivalMenu = (await api.get(`locations/${rivalLocation}/menus`, { as: rival.ro })).body.menus[0].id as number;
     const { code: victim, device } = await issuePairingCode(await db(), { secret: null });
     const before = await boardCount();
-    await withSettings({ TAPROOM_SERVER: "true", BOARD_PAIRING_GUESSES_PER_ADDRESS: "3", BOARD_PAIRING_GUESSES_PER_BUSINESS: "4" }, async () => {
-      for (let i = 0; i < 3; i++) expect((await tryCode(owner, downtown.id, menuA, await unshown(), "198.51.100.71")).status).toBe(422);
-      // Past the address's limit even the right code is refused, and counts as tried.
-      expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.71"));
-      // From a second address, the business's own limit (4 tried) holds.
-      expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.72"));
-      const [still] = await (await db()).select().from(boardDevices).where(eq(boardDevices.id, device.id));
-      expect(still!.pairingCode).toBe(victim);
-      expect(await boardCount()).toBe(before);
-      // Another business is counted apart.
-      expect((await tryCode(rival, rivalLocation, rivalMenu, victim, "198.51.100.74")).status).toBe(201);
-    });
+    await withSettings(
+      { TAPROOM_SERVER: "true", BOARD_PAIRING_GUESSES_PER_ADDRESS: "3", BOARD_PAIRING_GUESSES_PER_BUSINESS: "4" },
+      async () => {
+        for (let i = 0; i < 3; i++) expect((await tryCode(owner, downtown.id, menuA, await unshown(), "198.51.100.71")).status).toBe(422);
+        // Past the address's limit even the right code is refused, and counts as tried.
+        expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.71"));
+        // From a second address, the business's own limit (4 tried) holds.
+        expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.72"));
+        const [still] = await (await db()).select().from(boardDevices).where(eq(boardDevices.id, device.id));
+        expect(still!.pairingCode).toBe(victim);
+        expect(await boardCount()).toBe(before);
+        // Another business is counted apart.
+        expect((await tryCode(rival, rivalLocation, rivalMenu, victim, "198.51.100.74")).status).toBe(201);
+      },
+    );
   });
 
   it("draws eight characters of an alphabet without 0, 1, I, L or O, and takes them typed in any case", async () => {
