@@ -181,7 +181,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** No sign-in: a TV's browser asks for a six-digit code (valid 10 minutes); */
+        /** No sign-in: a TV's browser asks for an eight-character code (valid 10 minutes); */
         post: operations["postBoardsPairings"];
         delete?: never;
         /** The methods this path offers */
@@ -258,7 +258,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change one's password; every other browser session of the user ends */
+        /** Change one's password; every other browser session, the API tokens and the integration keys of the user end (keep_api_keys keeps the tokens and keys) */
         post: operations["postCurrentUserPassword"];
         delete?: never;
         /** The methods this path offers */
@@ -964,7 +964,7 @@ export interface paths {
         /** The location's boards, each with its status (online, offline, offline_expected) and versions */
         get: operations["getLocationsByIdBoards"];
         put?: never;
-        /** Pair the screen showing `code` as a board of the location; its TV then shows the menu */
+        /** Pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business */
         post: operations["postLocationsByIdBoards"];
         delete?: never;
         /** The methods this path offers */
@@ -1838,7 +1838,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link's token; every browser session of the user ends */
+        /** Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys) */
         post: operations["postPasswordResetsComplete"];
         delete?: never;
         /** The methods this path offers */
@@ -2118,7 +2118,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on */
+        /** Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business */
         post: operations["postTeamInvitations"];
         delete?: never;
         /** The methods this path offers */
@@ -4523,6 +4523,11 @@ export interface operations {
                 "application/json": {
                     current_password: string;
                     new_password: string;
+                    /**
+                     * @description Keep your API tokens and integration keys working. Default false: they end with the change.
+                     * @default false
+                     */
+                    keep_api_keys?: boolean;
                 };
             };
         };
@@ -10288,6 +10293,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -15949,6 +15955,11 @@ export interface operations {
                 "application/json": {
                     token: string;
                     password: string;
+                    /**
+                     * @description Keep your API tokens and integration keys working. Default false: they end with the change.
+                     * @default false
+                     */
+                    keep_api_keys?: boolean;
                 };
             };
         };
@@ -17729,6 +17740,7 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { api, expect, test } from "./ui-fixtures";
 
 // The board fleet's TV (venue-operations §10, decision 067) in Chromium at 1920×1080 against the built
-// server: /board shows a six-digit code, pairing it through the API (the owner's session) switches the
+// server: /board shows an eight-character code, pairing it through the API (the owner's session) switches the
 // TV to the menu by itself, a PATCH of its theme and an identify reach it, and offline first: with the
 // network gone the TV reloads from its service worker and still shows its menu "As of HH:MM"; back
 // online, a change made meanwhile arrives. Unpairing brings a new code. Screenshots go to $BOARD_SHOTS.
@@ -42,7 +42,7 @@ test("a TV pairs by its code, shows its menu, follows changes, and shows its las
     const tv = await context.newPage();
     await tv.goto("/board");
     const code = tv.getByTestId("pairing-code");
-    await expect(code).toHaveText(/^\d{6}$/, READY);
+    await expect(code).toHaveText(/^[2-9A-HJKMNP-Z]{8}$/, READY);
     await expect(tv.getByText("Enter this code in Taproom: Boards")).toBeVisible();
     await tv.screenshot({ path: `${SHOTS}/board-pairing-1920.png` });
 
@@ -96,7 +96,7 @@ test("a TV pairs by its code, shows its menu, follows changes, and shows its las
 
     // Unpaired: back to a new code.
     await send(page, "DELETE", `/api/v1/boards/${board.id}`);
-    await expect(code).toHaveText(/^\d{6}$/, READY);
+    await expect(code).toHaveText(/^[2-9A-HJKMNP-Z]{8}$/, READY);
     await send(page, "PATCH", `/api/v1/sections/${section.id}`, { section: { name: section.name } });
   } finally {
     await context.close();

@@ -59,7 +59,7 @@ test("pairs a TV by its code, moves it to another menu from the dashboard, keeps
     const tv = await tvContext.newPage();
     await tv.goto("/board");
     const codeShown = tv.getByTestId("pairing-code");
-    await expect(codeShown).toHaveText(/^[0-9]{6}$/, READY);
+    await expect(codeShown).toHaveText(/^[2-9A-HJKMNP-Z]{8}$/, READY);
     await expect(tv.getByText("Enter this code in")).toBeVisible();
     await tv.screenshot({ path: `${SHOTS}/pairing-1920.png` });
     const code = (await codeShown.textContent())!.trim();
@@ -71,7 +71,7 @@ test("pairs a TV by its code, moves it to another menu from the dashboard, keeps
     await page.getByRole("button", { name: "Pair a board" }).click();
     const pairDialog = page.getByRole("dialog", { name: "Pair a board" });
     // A wrong code is refused on its field, and nothing is paired.
-    const wrong = code === "000000" ? "000001" : "000000";
+    const wrong = code === "22222222" ? "33333333" : "22222222";
     await pairDialog.getByLabel("Code").fill(wrong);
     await pairDialog.getByLabel("Name").fill(name);
     await pairDialog.getByLabel("Menu").selectOption({ label: first.name });
@@ -134,7 +134,7 @@ test("pairs a TV by its code, moves it to another menu from the dashboard, keeps
     const confirm = page.getByRole("dialog", { name: `Unpair ${name}?` });
     await confirm.getByRole("button", { name: "Unpair" }).click();
     await expect(card).toBeHidden(READY);
-    await expect(tv.getByTestId("pairing-code")).toHaveText(/^[0-9]{6}$/, READY);
+    await expect(tv.getByTestId("pairing-code")).toHaveText(/^[2-9A-HJKMNP-Z]{8}$/, READY);
     expect((await tv.getByTestId("pairing-code").textContent())!.trim()).not.toBe(code);
   } finally {
     await tvContext.close();

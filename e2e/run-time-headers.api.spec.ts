@@ -79,7 +79,6 @@ test("the built server counts logins by the connection's peer, whatever the clie
       DATA_DIR: dataDir,
       DEMO_DATA: "false",
       SESSION_RATE_LIMIT_PER_ADDRESS: "3",
-      LOGIN_FAILURE_CEILING: "7",
     };
     server = await startServer(env, await freePort());
     const attempt = (i: number) =>

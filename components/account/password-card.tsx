@@ -22,18 +22,23 @@ const loadPasswordForm = (email: string) => async () =>
 
 /**
  * Change password (POST /api/v1/current_user/password): this browser stays signed in, every other
- * session ends. A wrong current password or a refused new one comes back on its field (422).
+ * session ends, and so do the API tokens and integration keys unless the box to keep them is ticked
+ * (decision 075). A wrong current password or a refused new one comes back on its field (422).
  */
 export function PasswordCard({ email }: { email: string }) {
   const notify = useToast();
   const titleId = useId();
   const schema = useMemo(() => loadPasswordForm(email), [email]);
-  const form = useZodForm(schema, { defaultValues: { current_password: "", new_password: "" } });
+  const form = useZodForm(schema, { defaultValues: { current_password: "", new_password: "", keep_api_keys: false } });
   const { errors, isSubmitting } = form.formState;
-  const { submit, failure } = useServerSubmit(form, async ({ current_password, new_password }) => {
-    await apiFetch("/api/v1/current_user/password", { method: "POST", body: { current_password, new_password } });
+  const { submit, failure } = useServerSubmit(form, async ({ current_password, new_password, keep_api_keys }) => {
+    await apiFetch("/api/v1/current_user/password", { method: "POST", body: { current_password, new_password, keep_api_keys } });
     form.reset();
-    notify("Password changed. Every other device was signed out; this one stays signed in.");
+    notify(
+      keep_api_keys
+        ? "Password changed. Every other device was signed out; this one stays signed in. Your API tokens and integration keys keep working."
+        : "Password changed. Every other device was signed out, and your API tokens and integration keys stopped working; this one stays signed in.",
+    );
   });
 
   return (
@@ -53,6 +58,10 @@ export function PasswordCard({ email }: { email: string }) {
         <Field label="New password" error={errors.new_password?.message} hint={PASSWORD_HINT}>
           {(props) => <input {...props} {...form.register("new_password")} type="password" autoComplete="new-password" className="input" />}
         </Field>
+        <label className={styles.keep}>
+          <input type="checkbox" {...form.register("keep_api_keys")} />
+          <span>Keep my API tokens and integration keys working (leave unticked if someone else may have them)</span>
+        </label>
         {failure && (
           <p role="alert" className={styles.failure}>
             {failure}
@@ -64,7 +73,9 @@ export function PasswordCard({ email }: { email: string }) {
           </button>
         </div>
       </form>
-      <p className={styles.hint}>Changing it signs you out on every other device. Your API tokens keep working.</p>
+      <p className={styles.hint}>
+        Changing it signs you out on every other device and, unless you keep them, ends your API tokens and the integration keys you made.
+      </p>
     </section>
   );
 }

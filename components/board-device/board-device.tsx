@@ -26,7 +26,8 @@ type Saved = { board: BoardEventData; asOf: number | null };
 // library in a TV's first load (its budget is 150 kB).
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const isId = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value) && value > 0;
-const isCode = (value: unknown): value is string => typeof value === "string" && /^[0-9]{6}$/.test(value);
+// lib/boards/schemas.ts's PAIRING_CODE_SHAPE, written out: that module brings zod.
+const isCode = (value: unknown): value is string => typeof value === "string" && /^[2-9A-HJKMNP-Z]{8}$/.test(value);
 const isInstant = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value));
 
 function boardOf(value: unknown): BoardEventData | null {
@@ -276,7 +277,7 @@ function PairingScreen({ code }: { code: Code | null }) {
         Enter this code in <strong>Taproom: Boards</strong>
       </p>
       <p className={styles.code} data-testid="pairing-code">
-        {code ? code.code : "······"}
+        {code ? code.code : "········"}
       </p>
       <p className={styles.address}>
         on <span>{typeof location === "undefined" ? "" : location.host}</span>

@@ -89,19 +89,20 @@ export function PairBoardDialog({ locationId, onClose }: { locationId: number; o
     <Dialog open onClose={onClose} title="Pair a board">
       <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
         <p className={styles.intro}>
-          On the TV, open <strong>{window.location.origin}/board</strong>. It shows a 6-digit code for 10 minutes.
+          On the TV, open <strong>{window.location.origin}/board</strong>. It shows an 8-character code for 10 minutes.
         </p>
-        <Field label="Code" error={errors.code?.message} hint="The 6 digits on the TV">
+        <Field label="Code" error={errors.code?.message} hint="The 8 letters and digits on the TV; case does not matter">
           {(props) => (
             <input
               {...props}
               {...form.register("code")}
               className={`input ${styles.code}`}
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={6}
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={10}
               autoComplete="one-time-code"
-              placeholder="123456"
+              placeholder="K7RD4QXP"
               autoFocus
             />
           )}

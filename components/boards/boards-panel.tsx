@@ -79,8 +79,8 @@ export function BoardsPanel({ location, canEdit, canNudge }: { location: Venue; 
       return (
         <EmptyState title="No boards yet">
           <p>
-            Open <strong>{typeof window === "undefined" ? "/board" : `${window.location.origin}/board`}</strong> on the TV: it shows a
-            6-digit code. {canEdit ? "Choose “Pair a board” and type that code." : "A manager pairs it by that code."}
+            Open <strong>{typeof window === "undefined" ? "/board" : `${window.location.origin}/board`}</strong> on the TV: it shows an
+            8-character code. {canEdit ? "Choose “Pair a board” and type that code." : "A manager pairs it by that code."}
           </p>
         </EmptyState>
       );

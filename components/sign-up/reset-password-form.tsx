@@ -10,18 +10,21 @@ import { AuthProblem } from "./auth-card";
 import { checkPassword, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import styles from "./auth-card.module.css";
 
-const resetForm = z.object({ password: newPasswordInput }).superRefine(checkPassword("password"));
+const resetForm = z.object({ password: newPasswordInput, keep_api_keys: z.boolean() }).superRefine(checkPassword("password"));
 
-/** A new password with the link's token (POST /api/v1/password_resets/complete), then sign in with it. */
+/**
+ * A new password with the link's token (POST /api/v1/password_resets/complete), then sign in with it.
+ * The API tokens and integration keys end with it unless the box to keep them is ticked (decision 075).
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const form = useZodForm(resetForm, { defaultValues: { password: "" } });
+  const form = useZodForm(resetForm, { defaultValues: { password: "", keep_api_keys: false } });
   const { errors, isSubmitting } = form.formState;
   const [expired, setExpired] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
-  const { submit, failure } = useServerSubmit(form, async ({ password }) => {
+  const { submit, failure } = useServerSubmit(form, async ({ password, keep_api_keys }) => {
     try {
-      await apiFetch("/api/v1/password_resets/complete", { method: "POST", body: { token, password } });
+      await apiFetch("/api/v1/password_resets/complete", { method: "POST", body: { token, password, keep_api_keys } });
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 410) {
         setExpired(true);
@@ -43,6 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Field label="New password" error={errors.password?.message} hint={PASSWORD_HINT}>
         {(props) => <input {...props} {...form.register("password")} type="password" autoComplete="new-password" className="input" />}
       </Field>
+      <label className={styles.keep}>
+        <input type="checkbox" {...form.register("keep_api_keys")} />
+        <span>Keep my API tokens and integration keys working (leave unticked if someone else may have them)</span>
+      </label>
       <AuthProblem>{failure}</AuthProblem>
       <button type="submit" className={`btn btn--primary ${styles.submit}`} disabled={busy}>
         {busy ? "Saving…" : "Set new password"}

@@ -39,9 +39,7 @@ export function InviteForm({
     } catch (error) {
       // The address is the field to fix: say so beside it.
       if (error instanceof ApiProblem && error.code === "email_taken") {
-        throw new ApiProblem(error.status, error.code, error.message, [
-          { path: "email", message: "This email already has a Taproom account: a person can belong to one business only." },
-        ]);
+        throw new ApiProblem(error.status, error.code, error.message, [{ path: "email", message: "This person is already on your team." }]);
       }
       throw error;
     }

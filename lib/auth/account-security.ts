@@ -1,16 +1,18 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { browserSessions, passwordResets, type User, users } from "@/lib/db/schema";
+import { apiKeys, browserSessions, passwordResets, type User, users } from "@/lib/db/schema";
 import { ApiError, type FieldError, invalid } from "@/lib/server/errors";
 import { hashPassword } from "./password";
 import { passwordErrors } from "./password-policy";
 import type { LoginClient } from "./login-limits";
-import { verifyLogin } from "./sessions";
+import { resetTokens, verifyLogin } from "./sessions";
 import { hashToken } from "./tokens";
 
 // Account security (venue-operations §4): changing one's password, and signing out everywhere. Browser
 // sessions end by deleting their rows, which notifies every instance (each drops what it kept of them);
-// a password change also writes the users row, which drops the user's kept callers everywhere.
+// a password change also writes the users row, which drops the user's kept callers everywhere. Those
+// notifications are what ends a stream opened with a credential that stopped working (lib/live/stream.ts),
+// on whichever instance holds it.
 
 /**
  * Ends the user's browser sessions, all of them or all but the one `keepToken` (a cookie value) names.
@@ -37,6 +39,23 @@ export async function setPassword(db: Db, userId: number, password: string, now:
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
+/**
+ * After a new password (issue 47 row 8, decision 075): a change or reset after a compromise must not
+ * leave the intruder's credentials alive. Every other browser session ends and, unless the person
+ * chose to keep them, their API token pair is replaced and the integration keys they made are
+ * revoked. Run it in the transaction that sets the password.
+ */
+export async function endCredentialsOf(
+  db: Db,
+  userId: number,
+  { keepSession, keepApiKeys }: { keepSession: string | null; keepApiKeys: boolean },
+): Promise<void> {
+  await endBrowserSessionsOf(db, userId, keepSession);
+  if (keepApiKeys) return;
+  await resetTokens(db, userId);
+  await db.delete(apiKeys).where(eq(apiKeys.createdBy, userId));
+}
+
 export type ChangePasswordInput = {
   user: User;
   currentPassword: string;
@@ -45,6 +64,8 @@ export type ChangePasswordInput = {
   client: LoginClient;
   /** The cookie value of the browser session the change came from: that session stays signed in. */
   keepSession: string | null;
+  /** Keep the API tokens and integration keys working (they end otherwise). */
+  keepApiKeys: boolean;
   now?: Date;
 };
 
@@ -52,7 +73,8 @@ export type ChangePasswordInput = {
  * POST /current_user/password. The current password is checked as a login is (the same limits, 429
  * over them); a wrong one is 422 on `current_password`, a new one that breaks the rules 422 on
  * `new_password`, both at once when both are wrong, and nothing changes. Then, in one transaction: the
- * new password, and every other browser session of the user ends. The API tokens stay as they are.
+ * new password, and every other browser session, API token and integration key of the user ends
+ * (`endCredentialsOf`; the tokens and keys stay with `keepApiKeys`).
  */
 export async function changePassword(db: Db, input: ChangePasswordInput): Promise<void> {
   const now = input.now ?? new Date();
@@ -70,7 +92,7 @@ export async function changePassword(db: Db, input: ChangePasswordInput): Promis
   if (errors.length > 0) throw invalid(errors, "The password was not changed.");
   await db.transaction(async (tx) => {
     await setPassword(tx, input.user.id, input.newPassword, now);
-    await endBrowserSessionsOf(tx, input.user.id, input.keepSession);
+    await endCredentialsOf(tx, input.user.id, { keepSession: input.keepSession, keepApiKeys: input.keepApiKeys });
   });
 }
 

@@ -4,8 +4,8 @@ import { appKey } from "@/lib/auth/secret";
 
 // The browsers that signed in before (decision 053). A successful sign-in in the dashboard leaves a
 // signed cookie naming the account and a random id for this browser; an attempt on that account from a
-// browser that shows it is counted against the browser's own id instead of the account's lock, the
-// client address's and the app's ceiling (lib/auth/login-limits.ts). So someone hammering an account
+// browser that shows it is counted against the browser's own id instead of the account's lock and the
+// client address's (lib/auth/login-limits.ts). So someone hammering an account
 // from elsewhere cannot keep its owner's own browser out. The cookie proves nothing about the password:
 // it only decides which counter an attempt spends from.
 

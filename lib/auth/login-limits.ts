@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { Db } from "@/lib/db/client";
-import { extendRun, hit, peek, readRun } from "@/lib/db/rate-limit";
+import { extendRun, hit, readRun } from "@/lib/db/rate-limit";
 import { readDeviceCookie } from "@/lib/auth/devices";
 import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
@@ -13,11 +13,12 @@ import { SOCKET_ADDRESS_HEADER } from "@/lib/server/socket-address";
 //     and after LOGIN_BACKOFF_FREE_FAILURES failures in a run a growing wait before the next attempt;
 //     a wrong password for one account slows only attempts on that account;
 //   - a client address (the socket's peer, or the client the trusted proxies name): per window;
-//   - the app: LOGIN_FAILURE_CEILING failed logins per window, the last resort against a spray from
-//     more addresses than the per-address limit can hold; no one address can reach it alone (env.ts);
 //   - a browser that signed in to the account before (lib/auth/devices.ts) is held to none of those,
 //     only to its own count (the account's number of attempts per window): someone hammering an
-//     account, or the whole app, from elsewhere cannot keep its owner's own browser out.
+//     account from elsewhere cannot keep its owner's own browser out.
+//
+// There is no app-wide ceiling (decision 075): a spray from many addresses is slowed per account, by
+// the account's limit and backoff, and never refuses an account nobody is guessing at.
 //
 // Every answer over a limit is 429 with Retry-After. The counts are written whatever the caller does
 // next, so run these outside a transaction that a refusal rolls back.
@@ -27,8 +28,6 @@ export type AttemptKind = "login" | "password_reset";
 
 /** Who attempts: the client's address (null when it cannot be known) and the device cookie's value (null: none). */
 export type LoginClient = { address: string | null; device: string | null };
-
-const FAILURES_KEY = "login:failures";
 
 /** The client of a request, for the login limits. */
 export function loginClient(request: Request): LoginClient {
@@ -66,7 +65,7 @@ export async function limitAttempts(
                 }),
               ]
             : []),
-          ...(kind === "login" ? [backoff(db, email, now), ceiling(db, now)] : []),
+          ...(kind === "login" ? [backoff(db, email, now)] : []),
         ];
   const blocked = (await Promise.all(limits)).filter((limit) => !limit.allowed);
   if (blocked.length > 0) {
@@ -79,18 +78,13 @@ export async function limitAttempts(
 }
 
 /**
- * Counts a failed login: against the account's run of failures and the app's ceiling, unless it came
- * from a browser that signed in to the account before (its attempts are already counted against it).
+ * Counts a failed login against the account's run of failures, unless it came from a browser that
+ * signed in to the account before (its attempts are already counted against it).
  */
 export async function countFailedLogin(db: Db, input: { email: string; device: string | null; now?: Date }) {
   if (input.device) return;
-  const settings = env();
   const email = input.email.trim().toLowerCase();
-  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
-  await Promise.all([
-    extendRun(db, { key: backoffKey(email), forgetSeconds: runMemorySeconds(), now: input.now }),
-    hit(db, { key: FAILURES_KEY, limit: settings.LOGIN_FAILURE_CEILING, windowSeconds, now: input.now }),
-  ]);
+  await extendRun(db, { key: backoffKey(email), forgetSeconds: runMemorySeconds(), now: input.now });
 }
 
 const backoffKey = (email: string) => `login:backoff:${email}`;
@@ -112,13 +106,6 @@ async function backoff(db: Db, email: string, now = new Date()) {
   const run = await readRun(db, { key: backoffKey(email), forgetSeconds: runMemorySeconds(), now });
   const waitEnds = (run.last?.getTime() ?? 0) + backoffSeconds(run.count) * 1000;
   return { allowed: waitEnds <= now.getTime(), retryAfterSeconds: Math.max(1, Math.ceil((waitEnds - now.getTime()) / 1000)) };
-}
-
-/** Whether the app's failed logins in this window are under the ceiling. */
-async function ceiling(db: Db, now?: Date) {
-  const settings = env();
-  const failures = await peek(db, { key: FAILURES_KEY, windowSeconds: settings.SESSION_RATE_LIMIT_WINDOW_SECONDS, now });
-  return { allowed: failures.count < settings.LOGIN_FAILURE_CEILING, retryAfterSeconds: failures.retryAfterSeconds };
 }
 
 /**

@@ -6,7 +6,7 @@ import { env } from "@/lib/server/env";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import { mailEnabled, sendMail } from "@/lib/server/mail";
 import type { MemberPasswordResetResponse } from "@/lib/auth/schemas/password-resets";
-import { endBrowserSessionsOf, setPassword } from "./account-security";
+import { endCredentialsOf, setPassword } from "./account-security";
 import { passwordErrors } from "./password-policy";
 import { limitAttempts } from "./login-limits";
 import { hashToken, newToken } from "./tokens";
@@ -109,9 +109,13 @@ export async function createMemberResetLink(
  * POST /password_resets/complete: a link that is unknown, used or expired is 410 link_expired; a
  * password that breaks the rules 422 on `password`; either way nothing changes. Otherwise, in one
  * transaction: the link is spent (only one of two racing uses wins), the password set, every other
- * outstanding link spent, and every browser session of the user ended.
+ * outstanding link spent, and every browser session, API token and integration key of the user ended
+ * (the tokens and keys kept with `keepApiKeys`).
  */
-export async function completePasswordReset(db: Db, input: { token: string; password: string; now?: Date }): Promise<void> {
+export async function completePasswordReset(
+  db: Db,
+  input: { token: string; password: string; keepApiKeys?: boolean; now?: Date },
+): Promise<void> {
   const now = input.now ?? new Date();
   if (!TOKEN_SHAPE.test(input.token)) throw linkExpired();
   const tokenHash = hashToken(input.token);
@@ -133,6 +137,6 @@ export async function completePasswordReset(db: Db, input: { token: string; pass
       .returning({ userId: passwordResets.userId });
     if (!spent) throw linkExpired();
     await setPassword(tx, spent.userId, input.password, now);
-    await endBrowserSessionsOf(tx, spent.userId);
+    await endCredentialsOf(tx, spent.userId, { keepSession: null, keepApiKeys: input.keepApiKeys ?? false });
   });
 }

@@ -16,8 +16,8 @@ export type SessionUser = { email: string; auth_token: string; auth_token_read_o
  * Checks email and password and returns the user. The attempt is counted and may be refused (429 with
  * Retry-After) before the password is checked, by the login limits (lib/auth/login-limits.ts): against
  * the account and the client address, or, from a browser that signed in to this account before,
- * against that browser alone. A failure also counts against the account's run of failures and the
- * app's ceiling. The API's POST /sessions, the dashboard's sign-in and the password change share it.
+ * against that browser alone. A failure also counts against the account's run of failures.
+ * The API's POST /sessions, the dashboard's sign-in and the password change share it.
  */
 export async function verifyLogin(db: Db, input: { email: string; password: string; client: LoginClient; now?: Date }): Promise<User> {
   const email = input.email.trim().toLowerCase();

@@ -104,7 +104,7 @@ async function lookup(segments: string[], query: Record<string, string>, busines
       endpoint,
       query: new URLSearchParams(query),
       budget: appBudget(config.clientId, config.hourlyLimit),
-      share: businessShare(businessId, config.hourlyLimit, config.businessSharePercent),
+      share: businessShare(businessId, config),
     });
     return { status: answer.status, body: JSON.parse(answer.body) as VendorAnswer };
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { upstreamConfig, type UpstreamConfig } from "./config";
 import { readCache, shared, writeCache, type UpstreamAnswer } from "./cache";
-import { spend, syncRemaining, type Budget } from "./budget";
+import { type BusinessShare, spend, spendShare, syncRemaining, type Budget } from "./budget";
 import { V4Error } from "./errors";
 import { transportFor } from "./transport";
 import { readLimitedText } from "@/lib/server/outbound/limited-body";
@@ -130,7 +130,14 @@ export type CallResult = UpstreamAnswer & { cache: "HIT" | "MISS" | null };
  */
 export async function callUpstream(
   db: Db,
-  input: { endpoint: EndpointMatch; query: URLSearchParams; form?: URLSearchParams; accessToken?: string; budget: Budget; share?: Budget },
+  input: {
+    endpoint: EndpointMatch;
+    query: URLSearchParams;
+    form?: URLSearchParams;
+    accessToken?: string;
+    budget: Budget;
+    share?: BusinessShare;
+  },
 ): Promise<CallResult> {
   const config = upstreamConfig();
   const query = documentedOnly(input.query, input.endpoint.params);
@@ -143,7 +150,7 @@ export async function callUpstream(
   });
   const sentForm = form && own ? inPlatformNames(form) : form;
   const call = async () => {
-    if (input.share) await spend(db, input.share);
+    if (input.share) await spendShare(db, input.share);
     await spend(db, input.budget);
     const answer = await sendUpstream(config, {
       url: new URL(url),

@@ -16,6 +16,7 @@ export type UpstreamConfig = {
   cacheTtlSeconds: number;
   hourlyLimit: number;
   businessSharePercent: number;
+  newBusinessDays: number;
 };
 
 /** The upstream: V4_API_URL and friends, or the sandbox served by this app under /sandbox. */
@@ -37,5 +38,6 @@ export function upstreamConfig(): UpstreamConfig {
     cacheTtlSeconds: settings.V4_CACHE_TTL_SECONDS,
     hourlyLimit: settings.V4_HOURLY_LIMIT,
     businessSharePercent: settings.V4_BUSINESS_SHARE_PERCENT,
+    newBusinessDays: settings.V4_NEW_BUSINESS_DAYS,
   };
 }

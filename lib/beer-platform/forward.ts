@@ -4,7 +4,7 @@ import { assertSameOriginFetch } from "@/lib/auth/same-origin";
 import { upstreamConfig } from "./config";
 import { matchEndpoint } from "./endpoints";
 import { callUpstream } from "./client";
-import { appBudget, businessShare, userBudget, type Budget } from "./budget";
+import { appBudget, type BusinessShare, businessShare, userBudget } from "./budget";
 import { accessTokenFor } from "./accounts";
 import { V4Error } from "./errors";
 import { keepForwardedBeers } from "./catalogue";
@@ -84,7 +84,7 @@ export async function forward(db: Db, { request, caller, segments }: { request: 
   const config = upstreamConfig();
   let accessToken: string | undefined;
   let budget = appBudget(config.clientId, config.hourlyLimit);
-  let share: Budget | undefined = businessShare(caller.user.businessId, config.hourlyLimit, config.businessSharePercent);
+  let share: BusinessShare | undefined = businessShare(caller.user.businessId, config);
   if (endpoint.access === "user") {
     if (caller.access !== "write")
       throw new V4Error(403, "not_allowed", "This call acts as your beer-platform account: use the read-write token.");

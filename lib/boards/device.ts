@@ -42,6 +42,41 @@ export async function limitPairings(db: Db, request: Request, now?: Date): Promi
   }
 }
 
+/**
+ * Counts one guess at a pairing code (POST /locations/:id/boards) against the client's address and the
+ * business, before the code is looked up; 429 with Retry-After past either (decision 075). Counted in
+ * the shared database, outside the pairing's transaction, so a refused code still counts.
+ */
+export async function limitPairingGuesses(db: Db, input: { request: Request; businessId: number; now?: Date }): Promise<void> {
+  const settings = env();
+  const windowSeconds = settings.SESSION_RATE_LIMIT_WINDOW_SECONDS;
+  const address = clientAddress(input.request);
+  const results = await Promise.all([
+    hit(db, {
+      key: `board-guess:business:${input.businessId}`,
+      limit: settings.BOARD_PAIRING_GUESSES_PER_BUSINESS,
+      windowSeconds,
+      now: input.now,
+    }),
+    ...(address
+      ? [
+          hit(db, {
+            key: `board-guess:address:${addressGroup(address)}`,
+            limit: settings.BOARD_PAIRING_GUESSES_PER_ADDRESS,
+            windowSeconds,
+            now: input.now,
+          }),
+        ]
+      : []),
+  ]);
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length === 0) return;
+  const retryAfter = Math.max(...blocked.map((result) => result.retryAfterSeconds));
+  throw new ApiError("rate_limited", `Too many pairing codes tried. Try again in ${retryAfter} seconds.`, {
+    headers: { "retry-after": String(retryAfter) },
+  });
+}
+
 /** What a device stream is held against: the client's address (lib/auth/stream-holds.ts) and the device's secret. */
 export function deviceStreamHolds(request: Request): StreamHold[] {
   const secret = readBoardCookie(request);

@@ -6,9 +6,10 @@ import { boardDevices, boards, menus } from "@/lib/db/schema";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { ApiError } from "@/lib/server/errors";
 import { notifyBoard } from "./commands";
+import { normalPairingCode, PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, PAIRING_CODE_SHAPE } from "./schemas";
 
 // Board devices and their pairing (venue-operations §10, decision 067). A device is a TV's browser,
-// known by its cookie's secret (stored as sha-256). It asks for a six-digit code, valid ten minutes,
+// known by its cookie's secret (stored as sha-256). It asks for an eight-character code, valid ten minutes,
 // unique among the codes in force (a partial unique index; an expired code is freed when drawn again);
 // a manager types the code in the dashboard and `pairBoard` makes the board, in one transaction that
 // takes the code (so one code pairs one board) and tells the TV at commit.
@@ -20,8 +21,9 @@ export type BoardDevice = typeof boardDevices.$inferSelect;
 export type Board = typeof boards.$inferSelect;
 export type Theme = "light" | "dark";
 
-/** Six random digits (leading zeros kept). */
-export const drawCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+/** Eight characters drawn uniformly from the code alphabet (schemas.ts). */
+export const drawCode = () =>
+  Array.from({ length: PAIRING_CODE_LENGTH }, () => PAIRING_CODE_ALPHABET[randomInt(0, PAIRING_CODE_ALPHABET.length)]).join("");
 
 /** The device whose cookie carries `secret`, or null. */
 export async function findDeviceBySecret(db: Db, secret: string): Promise<BoardDevice | null> {
@@ -111,12 +113,13 @@ const codeRefused = () =>
  */
 export async function pairBoard(db: Db, input: PairInput): Promise<Board> {
   const now = input.now ?? new Date();
-  if (!/^[0-9]{6}$/.test(input.code)) throw codeRefused();
+  const code = normalPairingCode(input.code);
+  if (!PAIRING_CODE_SHAPE.test(code)) throw codeRefused();
   return db.transaction(async (tx) => {
     const [device] = await tx
       .select()
       .from(boardDevices)
-      .where(and(eq(boardDevices.pairingCode, input.code), isNotNull(boardDevices.codeExpiresAt)))
+      .where(and(eq(boardDevices.pairingCode, code), isNotNull(boardDevices.codeExpiresAt)))
       .for("update")
       .limit(1);
     if (!device?.codeExpiresAt || device.codeExpiresAt.getTime() <= now.getTime()) throw codeRefused();

@@ -10,10 +10,20 @@ export const BOARD_THEMES = ["dark", "light"] as const;
 export type BoardTheme = (typeof BOARD_THEMES)[number];
 export const BOARD_NAME_MAX = 80;
 
-export const pairingCode = z
-  .string({ error: "must be the 6-digit code the board shows" })
-  .trim()
-  .regex(/^[0-9]{6}$/, "must be the 6-digit code the board shows");
+/**
+ * A pairing code: eight characters of an alphabet without the ones a TV's font or a person's eye
+ * confuses (0 and O, 1, I and L), so easy to read off a TV and type on a phone, and long enough that
+ * guessing one within its ten minutes under the guess limits is below one in a million (decision 075).
+ */
+export const PAIRING_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_SHAPE = /^[2-9A-HJKMNP-Z]{8}$/;
+
+/** A code as typed (any case, spaces or a hyphen between its halves) as the TV shows it. */
+export const normalPairingCode = (typed: string) => typed.replace(/[\s-]/g, "").toUpperCase();
+
+const CODE_WORDS = "must be the 8-character code the board shows";
+export const pairingCode = z.string({ error: CODE_WORDS }).overwrite(normalPairingCode).regex(PAIRING_CODE_SHAPE, CODE_WORDS);
 
 const boardName = z
   .string({ error: "must be a name, e.g. “Bar TV”" })
@@ -84,7 +94,7 @@ export const boardsEnvelope = envelope("boards", z.array(boardResponse));
 export const boardTheme = z.enum(["light", "dark"], { error: "must be light or dark" });
 
 /** POST /boards/pairings → 201: the code the TV shows, and until when. */
-export const pairingResponse = z.strictObject({ code: z.string().regex(/^[0-9]{6}$/), expires_at: timestamp });
+export const pairingResponse = z.strictObject({ code: z.string().regex(PAIRING_CODE_SHAPE), expires_at: timestamp });
 
 /** POST /boards/device/shown: the menu version the TV has drawn. */
 export const shownBody = z.object(
@@ -99,10 +109,7 @@ export const shownBody = z.object(
 
 // The device stream's events (GET /boards/device/stream).
 export const pairingEvent = z.object({
-  code: z
-    .string()
-    .regex(/^[0-9]{6}$/)
-    .nullable(),
+  code: z.string().regex(PAIRING_CODE_SHAPE).nullable(),
   expires_at: timestamp.nullable(),
 });
 export const boardEvent = z.object({

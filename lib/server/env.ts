@@ -26,9 +26,6 @@ const envSchema = z.object({
   // makes the account's next attempt wait twice as long as the last (1 s, 2 s, 4 s, … up to the window).
   // As many as the per-email limit: within one window that limit already holds; the wait grows after.
   LOGIN_BACKOFF_FREE_FAILURES: z.coerce.number().int().min(1).default(10),
-  // Failed logins per window across every email and address: the last resort against a spray from
-  // many addresses. Past it, unknown browsers wait for the window to end; known ones never do.
-  LOGIN_FAILURE_CEILING: z.coerce.number().int().min(1).default(1000),
   // How many proxies stand in front of the app, each appending to X-Forwarded-For. 0: the header is
   // the client's own words and no security decision reads it; the client is the socket's peer.
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
@@ -63,6 +60,9 @@ const envSchema = z.object({
   V4_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
   // The most of the app key's hour one business may spend on public calls (cache hits are free).
   V4_BUSINESS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
+  // A business younger than this many days gets only its guaranteed part of the hour (decision 075):
+  // sign-ups are free, so they cannot be used to spend the hour the others need. 0: none is new.
+  V4_NEW_BUSINESS_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Adds X-SQL-Statements (statements the request ran) to API answers: for the benchmark and tests.
   // Request bodies past this many bytes are refused (413) before they are read whole.
   MAX_BODY_BYTES: z.coerce
@@ -91,6 +91,15 @@ const envSchema = z.object({
   // New pairing codes (POST /boards/pairings, no sign-in) one client address may ask for per
   // SESSION_RATE_LIMIT_WINDOW_SECONDS: a TV asks once per ten minutes; past it 429 (decision 067).
   BOARD_PAIRING_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Codes tried (POST /locations/:id/boards) per SESSION_RATE_LIMIT_WINDOW_SECONDS, per client address
+  // and per business: with eight-character codes, a guess within a code's life stays below one in a
+  // million (decision 075). Past either 429.
+  BOARD_PAIRING_GUESSES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  BOARD_PAIRING_GUESSES_PER_BUSINESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Invitations one business may send per hour and per day (POST /team/invitations): past either, 429
+  // with Retry-After, so an owner's account cannot mail strangers in bulk (decision 075).
+  INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   // true: each API answer names the statements it ran (X-SQL-Statements; a context per request, for
   // tests); total: the process's running total (X-SQL-Statements-Total; nothing per request, for the
   // benchmark, whose probes run one at a time); false: neither.
@@ -131,16 +140,6 @@ const checkedSchema = envSchema.superRefine((settings, ctx) => {
       code: "custom",
       path: ["PASSWORD_HASH_COST"],
       message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
-    });
-  }
-  // One client address, even at the end of one of its windows and the start of the next, must never
-  // reach the ceiling alone: the ceiling would otherwise let one client lock every unknown browser out.
-  if (settings.LOGIN_FAILURE_CEILING <= 2 * settings.SESSION_RATE_LIMIT_PER_ADDRESS) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["LOGIN_FAILURE_CEILING"],
-      message:
-        "LOGIN_FAILURE_CEILING must be more than twice SESSION_RATE_LIMIT_PER_ADDRESS, so that no one client address reaches it alone",
     });
   }
   if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {

@@ -6,6 +6,7 @@ import { createUser } from "@/lib/auth/accounts";
 import { passwordErrors } from "@/lib/auth/password-policy";
 import type { Role } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/auth/tokens";
+import { hit } from "@/lib/db/rate-limit";
 import { env } from "@/lib/server/env";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import { sendMail } from "@/lib/server/mail";
@@ -15,7 +16,8 @@ import { invitationJson, listWords, pendingAt, recordTeamActivity, usableLocatio
 // Invitations (venue-operations §3): an owner invites by email; the invitee gets a one-time link, valid
 // 7 days, shown to the owner once (and mailed when mail is on), and chooses their name and password on
 // it. Only the link token's SHA-256 is stored. One pending invitation per email and business: a new
-// one revokes the earlier.
+// one revokes the earlier. Whether the email has an account elsewhere is not said (decision 075): an
+// invitation is answered alike either way, and the accept is where an existing account is refused.
 
 export const INVITATION_LIFETIME_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +27,33 @@ export const appUrl = () => (env().APP_URL ?? `http://127.0.0.1:${env().PORT}`).
 
 const expired = () => new ApiError("invitation_expired", "The invitation has expired, was used or was revoked: ask for a new one.");
 
+const HOUR_SECONDS = 3600;
+
+/**
+ * Counts one invitation against the business's hour and day (INVITATIONS_PER_HOUR, _PER_DAY); 429 with
+ * Retry-After past either. Run in the invitation's transaction: a refused or failed one counts nothing.
+ */
+async function limitInvitations(db: Db, businessId: number, now: Date) {
+  const settings = env();
+  const results = await Promise.all([
+    hit(db, { key: `invitations:hour:${businessId}`, limit: settings.INVITATIONS_PER_HOUR, windowSeconds: HOUR_SECONDS, now }),
+    hit(db, { key: `invitations:day:${businessId}`, limit: settings.INVITATIONS_PER_DAY, windowSeconds: 24 * HOUR_SECONDS, now }),
+  ]);
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length === 0) return;
+  const retryAfter = Math.max(...blocked.map((result) => result.retryAfterSeconds));
+  throw new ApiError("rate_limited", `Too many invitations from this business. Try again in ${retryAfter} seconds.`, {
+    headers: { "retry-after": String(retryAfter) },
+  });
+}
+
 /**
  * POST /team/invitations. Locations must be the business's and not archived (422 on `location_ids`);
- * an email that has an account anywhere is 409 email_taken. The link is mailed after the commit, so
- * a slow mail server holds no lock; a mail that could not be sent leaves a working link (`mailed: false`).
+ * a member of this business is 409 email_taken (the owner sees the team anyway). An email with an
+ * account in another business is invited like any other: saying so would tell anyone who has an
+ * account (decision 075); accepting it is refused then. At most INVITATIONS_PER_HOUR and _PER_DAY per
+ * business (429). The link is mailed after the commit, so a slow mail server holds no lock; a mail
+ * that could not be sent leaves a working link (`mailed: false`).
  */
 export async function createInvitation(
   db: Db,
@@ -49,8 +74,13 @@ export async function createInvitation(
       .where(eq(businesses.id, businessId))
       .for("no key update");
     const names = input.locationIds ? await usableLocations(tx, businessId, input.locationIds) : [];
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (taken) throw new ApiError("email_taken", `${input.email} already has an account: a person can belong to one business only.`);
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), eq(users.businessId, businessId)))
+      .limit(1);
+    if (member) throw new ApiError("email_taken", `${input.email} is already on your team.`);
+    await limitInvitations(tx, businessId, now);
     const earlier = await tx
       .update(invitations)
       .set({ revokedAt: now, updatedAt: now })
@@ -176,7 +206,8 @@ export async function peekInvitation(db: Db, token: string, now: Date = new Date
  * POST /invitations/accept (and the dashboard's POST /api/session/accept-invitation): the member's
  * account is made and the invitation marked used in one transaction, so a link works exactly once even
  * when two browsers send it at once. Unknown, used, revoked or expired: 410 invitation_expired; the
- * password rules: 422 on `password`; an email that got an account meanwhile: 409 email_taken.
+ * password rules: 422 on `password`; an email that has an account (in any business: one person, one
+ * business) 409 email_taken, told only to whoever holds the link.
  * `via` names how the new member arrived, for the activity log.
  */
 export async function acceptInvitation(

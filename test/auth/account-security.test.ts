@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { api, db } from "../api";
 import { accountSnapshot, withSettings } from "./account-snapshot";
-import { browserSessions, businesses, passwordResets, rateLimits, users } from "@/lib/db/schema";
+import { apiKeys, browserSessions, businesses, passwordResets, rateLimits, users } from "@/lib/db/schema";
 import { createUser } from "@/lib/auth/accounts";
 import { createMemberResetLink } from "@/lib/auth/password-resets";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
@@ -16,6 +16,7 @@ const from = () => ({ "x-forwarded-for": `198.51.100.${++address}` });
 
 type Member = {
   id: number;
+  locationIds: number[];
   businessId: number;
   email: string;
   password: string;
@@ -24,8 +25,8 @@ type Member = {
 };
 let n = 0;
 
-/** A new staff member of the demo business, with their password and token pair. */
-async function newMember(): Promise<Member> {
+/** A new member of the demo business (staff unless told), with their password and token pair. */
+async function newMember(role: "staff" | "manager" = "staff"): Promise<Member> {
   const database = await db();
   const [business] = await database.select().from(businesses).where(eq(businesses.name, "Demo Taproom Group"));
   const email = `bartender${++n}@demo.test`;
@@ -36,11 +37,12 @@ async function newMember(): Promise<Member> {
     email,
     name: `Bartender ${n}`,
     password,
-    role: "staff",
+    role,
     locationIds: locationIds.slice(0, 1),
   });
   return {
     id: user.id,
+    locationIds: locationIds.slice(0, 1),
     businessId: business!.id,
     email,
     password,
@@ -63,6 +65,19 @@ const signedIn = async (cookie: string) => (await api.get("/api/session", { head
 const sessionsOf = async (userId: number) => (await db()).select().from(browserSessions).where(eq(browserSessions.userId, userId));
 const passwordOf = async (userId: number) => (await (await db()).select().from(users).where(eq(users.id, userId)))[0]!.passwordHash;
 const errorPaths = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path).sort();
+const keysOf = async (userId: number) => (await db()).select().from(apiKeys).where(eq(apiKeys.createdBy, userId));
+/** An integration key the member makes for their own location. */
+async function makeKey(member: Member) {
+  const response = await api.post("api_keys", {
+    as: member.rw,
+    body: { api_key: { name: "Till", scopes: ["menus:read"], location_ids: member.locationIds } },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.api_key as { id: number; secret: string };
+}
+/** The member's location's menus, read with an integration key. */
+const withKey = (member: Member, secret: string) =>
+  api.get(`locations/${member.locationIds[0]}/menus`, { as: null, headers: { authorization: `Bearer ${secret}` } });
 const change = (who: Member, body: unknown, headers: Record<string, string> = {}) =>
   api.post("current_user/password", { as: who.rw, body, headers: { ...from(), ...headers } });
 
@@ -71,7 +86,7 @@ beforeEach(async () => {
 });
 
 describe("POST /current_user/password", () => {
-  it("changes the password (204); the old one stops signing in, the new one does, the tokens keep working", async () => {
+  it("changes the password (204); the old one stops signing in, the new one does", async () => {
     const member = await newMember();
     const response = await change(member, { current_password: member.password, new_password: "a brand new secret" });
     expect(response.status).toBe(204);
@@ -80,7 +95,48 @@ describe("POST /current_user/password", () => {
     expect(oldLogin.status).toBe(401);
     const newLogin = await api.post("sessions", { body: { email: member.email, password: "a brand new secret" }, headers: from() });
     expect(newLogin.status).toBe(200);
-    expect(newLogin.body.user.auth_token).toBe(member.rw.token);
+  });
+
+  // Issue 47 row 8: after a change (a compromise suspected), the old token still worked.
+  it("ends the API tokens and the integration keys the person made; the browser that asked stays signed in", async () => {
+    const member = await newMember("manager");
+    const key = await makeKey(member);
+    const here = await signIn(member);
+    const response = await api.post("current_user/password", {
+      body: { current_password: member.password, new_password: "a brand new secret" },
+      headers: { ...from(), cookie: here, origin: ORIGIN },
+    });
+    expect(response.status).toBe(204);
+    expect((await api.get("current_user", { as: member.rw })).status).toBe(401);
+    expect((await api.get("current_user", { as: member.ro })).status).toBe(401);
+    expect((await withKey(member, key.secret)).status).toBe(401);
+    expect(await keysOf(member.id)).toEqual([]);
+    expect(await signedIn(here)).toBe(true);
+    // Signing in with the new password gives the new pair, which works.
+    const newLogin = await api.post("sessions", { body: { email: member.email, password: "a brand new secret" }, headers: from() });
+    expect(newLogin.status).toBe(200);
+    expect(newLogin.body.user.auth_token).not.toBe(member.rw.token);
+    expect((await api.get("current_user", { as: { email: member.email, token: newLogin.body.user.auth_token } })).status).toBe(200);
+  });
+
+  it("keeps the tokens and integration keys working when asked to (keep_api_keys), other sessions ending all the same", async () => {
+    const member = await newMember("manager");
+    const key = await makeKey(member);
+    const elsewhere = await signIn(member);
+    const response = await change(member, { current_password: member.password, new_password: "a brand new secret", keep_api_keys: true });
+    expect(response.status).toBe(204);
+    expect((await api.get("current_user", { as: member.rw })).status).toBe(200);
+    expect((await withKey(member, key.secret)).status).toBe(200);
+    expect(await signedIn(elsewhere)).toBe(false);
+  });
+
+  it("refuses a keep_api_keys that is not true or false with 422, changing nothing", async () => {
+    const member = await newMember();
+    const before = await accountSnapshot();
+    const response = await change(member, { current_password: member.password, new_password: "a brand new secret", keep_api_keys: "yes" });
+    expect(response.status).toBe(422);
+    expect(errorPaths(response.body)).toEqual(["keep_api_keys"]);
+    expect(await accountSnapshot()).toEqual(before);
     expect((await api.get("current_user", { as: member.rw })).status).toBe(200);
   });
 

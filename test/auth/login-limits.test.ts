@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { api, db, type ApiResponse } from "../api";
-import { peek } from "@/lib/db/rate-limit";
 import { withSettings } from "./account-snapshot";
 
 // No client can lock the others out of signing in (issue 31 row 11, decision 053). The requests come
@@ -37,13 +36,9 @@ function expectLimited(response: ApiResponse) {
   expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 
-/** The app's failed logins so far in this window: a ceiling set in a test sits above them. */
-const failuresSoFar = async () => (await peek(await db(), { key: "login:failures", windowSeconds: 600 })).count;
-
 describe("one client address", () => {
   it("cannot block another address's login with failures for random emails, and is refused itself past its own limit", async () => {
-    const ceiling = (await failuresSoFar()) + 11;
-    await withSettings({ ...served, SESSION_RATE_LIMIT_PER_ADDRESS: "5", LOGIN_FAILURE_CEILING: String(ceiling) }, async () => {
+    await withSettings({ ...served, SESSION_RATE_LIMIT_PER_ADDRESS: "5" }, async () => {
       const spray = freshAddress();
       for (let i = 0; i < 30; i++) {
         const response = await apiLogin({ email: `random${i}@nowhere.test`, password: "guess" }, spray);
@@ -102,20 +97,6 @@ describe("a browser that signed in before", () => {
     });
   });
 
-  it("is not let past the app's ceiling alone: a spray from many addresses pauses unknown clients, never known browsers", async () => {
-    await withSettings(served, async () => {
-      const browser = cookiesOf(await dashboardSignIn(rival, freshAddress()));
-      const ceiling = (await failuresSoFar()) + 12;
-      await withSettings({ SESSION_RATE_LIMIT_PER_ADDRESS: "5", LOGIN_FAILURE_CEILING: String(ceiling) }, async () => {
-        for (let i = 0; i < 12; i++) {
-          expect((await apiLogin({ email: `spray${i}@nowhere.test`, password: "guess" }, `203.0.114.${i + 1}`)).status).toBe(401);
-        }
-        expectLimited(await apiLogin(rival, freshAddress()));
-        expect((await dashboardSignIn(rival, freshAddress(), browser)).status).toBe(200);
-      });
-    });
-  });
-
   it("spends its own count: past it that browser waits, and the account's other clients do not", async () => {
     await withSettings(served, async () => {
       const signedIn = await dashboardSignIn(rival, freshAddress());
@@ -149,6 +130,42 @@ describe("a browser that signed in before", () => {
       expectLimited(await apiLogin(person, freshAddress(), tampered));
       expectLimited(await apiLogin(person, freshAddress(), someoneElses));
       expect((await apiLogin(person, freshAddress(), browser)).status).toBe(200);
+    });
+  });
+});
+
+describe("a spray from many addresses", () => {
+  // Issue 47 row 6: 1,100 failed logins from 22 addresses at the defaults (50 per address) reached the
+  // app-wide ceiling, and every browser that had not signed in before got 429. There is no ceiling now
+  // (decision 075): a spray is slowed per address and per account, never for everyone. The probe's
+  // shape at a tenth of its size: 5 per address, and the lowest ceiling the app used to accept (more
+  // than twice that), which it reads no more.
+  it("locks nobody out who is not being guessed at, an unknown browser with the right password included", async () => {
+    await withSettings(served, async () => {
+      const person = { email: "calm@nowhere.test", password: "a long and quiet meadow" };
+      const created = await api.post("signup", {
+        body: { business_name: "Calm Tap", name: "Cal", ...person },
+        headers: { [SOCKET]: freshAddress() },
+      });
+      expect(created.status).toBe(201);
+      await withSettings({ SESSION_RATE_LIMIT_PER_ADDRESS: "5", LOGIN_FAILURE_CEILING: "11" }, async () => {
+        const sprayed = await Promise.all(
+          Array.from({ length: 22 }, async (_, a) => {
+            const statuses: number[] = [];
+            for (let i = 0; i < 5; i++) {
+              const response = await apiLogin({ email: `spray-${a}-${i}@nowhere.test`, password: "guess" }, `203.0.114.${a + 1}`);
+              statuses.push(response.status);
+            }
+            return statuses;
+          }),
+        );
+        expect(sprayed.flat().filter((status) => status === 401)).toHaveLength(110);
+        // Each address is over its own limit now…
+        expectLimited(await apiLogin(person, "203.0.114.1"));
+        // …and from any other, a browser never seen before signs in, through the API and the dashboard.
+        expect((await apiLogin(person, freshAddress())).status).toBe(200);
+        expect((await dashboardSignIn(person, freshAddress())).status).toBe(200);
+      });
     });
   });
 });

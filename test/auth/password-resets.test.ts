@@ -154,6 +154,28 @@ describe("POST /password_resets/complete", () => {
     expect(await accountSnapshot()).toEqual(before);
   });
 
+  // Issue 47 row 8: a reset after a compromise left the intruder's token (and its stream) alive.
+  it("ends the member's API tokens and the integration keys they made, unless keep_api_keys", async () => {
+    const bearerRead = (secret: string) =>
+      api.get(`locations/${demoLocation}/menus`, { as: null, headers: { authorization: `Bearer ${secret}` } });
+    for (const keep of [false, true]) {
+      const member = await newMember("manager");
+      const made = await api.post("api_keys", {
+        as: member.rw,
+        body: { api_key: { name: "Till", scopes: ["menus:read"], location_ids: [demoLocation] } },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const { url } = (await api.post(`team/${member.id}/password_reset`, { as: owner.rw })).body;
+      const body = keep
+        ? { token: tokenOf(url), password: "a fresh start here", keep_api_keys: true }
+        : { token: tokenOf(url), password: "a fresh start here" };
+      expect((await api.post("password_resets/complete", { body })).status).toBe(204);
+      const expected = keep ? 200 : 401;
+      expect((await api.get("current_user", { as: member.rw })).status, `keep ${keep}`).toBe(expected);
+      expect((await bearerRead(made.body.api_key.secret)).status, `keep ${keep}`).toBe(expected);
+    }
+  });
+
   it("spends every other outstanding link of the user too", async () => {
     const member = await newMember();
     const first = (await api.post(`team/${member.id}/password_reset`, { as: owner.rw })).body.url;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api, call, db, login, type Account } from "../api";
 import { startFakeUpstream } from "../fake-upstream";
 import { resetEnvForTests } from "@/lib/server/env";
-import { beerAccounts, rateLimits, v4Cache } from "@/lib/db/schema";
+import { beerAccounts, businesses, rateLimits, v4Cache } from "@/lib/db/schema";
 
 let owner: Account;
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -43,6 +43,7 @@ afterEach(() =>
     V4_TIMEOUT_MS: undefined,
     V4_HOURLY_LIMIT: undefined,
     V4_BUSINESS_SHARE_PERCENT: undefined,
+    V4_NEW_BUSINESS_DAYS: undefined,
   }),
 );
 afterAll(async () => upstream.close());
@@ -128,6 +129,41 @@ describe("the forwarder", () => {
     expect((await api.get("items/search?q=pils", { as: owner.ro })).status).toBe(429);
   });
 
+  // Issue 47 row 10: four free sign-ups × 25 lookups of unknown beers spent the instance's hour, and
+  // every business's v4 calls and catalogue search answered 429.
+  it("keeps each business's guaranteed part of the hour: new sign-ups spending theirs leave the others theirs", async () => {
+    const fresh = await startFakeUpstream(); // its own count of calls left, untouched by other tests
+    configure({ V4_API_URL: fresh.url, V4_HOURLY_LIMIT: "100" });
+    const database = await db();
+    // The businesses so far are old customers; the sign-ups below are new.
+    await database.update(businesses).set({ createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) });
+    const signups = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await api.post("signup", {
+        body: { business_name: `Free Tap ${i}`, name: "Fay", email: `free-${i}@nowhere.test`, password: "a long and quiet harbour" },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      signups.push({ email: created.body.user.email as string, token: created.body.user.auth_token_read_only as string });
+    }
+    let served = 0;
+    for (const [i, who] of signups.entries()) {
+      // Unknown beers (the fake platform has none above 5000): each lookup is a call all the same.
+      for (let n = 0; n < 25; n++) if ((await v4(`beer/info/${6000 + i * 100 + n}`, { as: who })).status !== 429) served++;
+    }
+    // N businesses: each is guaranteed ⌊100 / N⌋ calls (at most its 25), and a new one gets no more.
+    const total = (await database.select().from(businesses)).length;
+    const guaranteed = Math.min(25, Math.floor(100 / total));
+    expect(served).toBe(4 * guaranteed);
+    // An old customer still has its guarantee, then the calls no guarantee holds (the hour less G × N).
+    const borrowable = 100 - guaranteed * total;
+    for (let n = 0; n < guaranteed + borrowable; n++) expect((await v4(`beer/info/${7000 + n}`)).status, `call ${n + 1}`).toBe(404);
+    expect((await v4("beer/info/7999")).status).toBe(429);
+    // Another old customer's guarantee is untouched by all of it.
+    const rival = await login("rival");
+    for (let n = 0; n < guaranteed; n++) expect((await v4(`beer/info/${8000 + n}`, { as: rival.ro })).status, `rival ${n + 1}`).toBe(404);
+    await fresh.close();
+  });
+
   it("answers HEAD like GET without a body, and OPTIONS and 405 with the methods a path really takes", async () => {
     const head = await call("HEAD", "/api/v4/beer/info/8?compact=true", { as: owner.ro });
     expect(head.status).toBe(200);
@@ -159,7 +195,9 @@ describe("the forwarder", () => {
   });
 
   it("answers a spent budget itself with 429, without calling upstream", async () => {
-    configure({ V4_HOURLY_LIMIT: "3", V4_BUSINESS_SHARE_PERCENT: "100" });
+    // Three calls each for the N businesses: this one's three are its guarantee, the rest are the others'.
+    const total = (await (await db()).select().from(businesses)).length;
+    configure({ V4_HOURLY_LIMIT: String(3 * total), V4_BUSINESS_SHARE_PERCENT: "100", V4_NEW_BUSINESS_DAYS: "0" });
     for (const bid of [41, 42, 43]) expect((await v4(`beer/info/${bid}`)).status).toBe(200);
     const spent = await v4("beer/info/44");
     expect(spent.status).toBe(429);

@@ -14,7 +14,7 @@ import { countStatements } from "@/lib/db/statement-count";
 import { resetEnvForTests } from "@/lib/server/env";
 import { GET as deviceStream } from "@/app/api/v1/boards/device/stream/route";
 
-// The board fleet's device side (issue 37, decision 067): pairing codes (six digits, ten minutes, unique
+// The board fleet's device side (issue 37, decision 067): pairing codes (eight characters, ten minutes, unique
 // among the codes in force), the device cookie, the device stream's events (board on pairing, version
 // on a menu change, reload/identify/unpaired sent through notifyBoard, across two instances on
 // PostgreSQL), the heartbeat batch and `shown`.
@@ -81,11 +81,11 @@ const pair = (code: string, name = "Bar TV", menu: number | null = menuId, theme
 const data = (event: { data: string }) => JSON.parse(event.data);
 
 describe("POST /boards/pairings", () => {
-  it("makes a device with a six-digit code valid ten minutes and its secret in an HttpOnly cookie; only the secret's hash is kept", async () => {
+  it("makes a device with an eight-character code valid ten minutes and its secret in an HttpOnly cookie; only the secret's hash is kept", async () => {
     const before = Date.now();
     const { answer, setCookie, secret } = await pairing();
     expect(answer.status).toBe(201);
-    expect(answer.body.code).toMatch(/^[0-9]{6}$/);
+    expect(answer.body.code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
     const expires = Date.parse(answer.body.expires_at);
     expect(expires).toBeGreaterThanOrEqual(before + CODE_TTL_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + CODE_TTL_MS);
@@ -120,16 +120,16 @@ describe("POST /boards/pairings", () => {
   it("never gives a code in force to a second device; an expired code is free again", async () => {
     const database = await db();
     const now = new Date("2031-05-01T12:00:00Z");
-    const codes = ["424242", "424242", "131313"];
+    const codes = ["K7RD4QXP", "K7RD4QXP", "MN23WXYZ"];
     const draw = () => codes.shift()!;
     const a = await issuePairingCode(database, { secret: null, now, draw });
     const b = await issuePairingCode(database, { secret: null, now, draw });
-    expect(a.code).toBe("424242");
-    expect(b.code).toBe("131313");
+    expect(a.code).toBe("K7RD4QXP");
+    expect(b.code).toBe("MN23WXYZ");
     // Ten minutes later A's code is over: a third device may draw it.
     const later = new Date(now.getTime() + CODE_TTL_MS);
-    const c = await issuePairingCode(database, { secret: null, now: later, draw: () => "424242" });
-    expect(c.code).toBe("424242");
+    const c = await issuePairingCode(database, { secret: null, now: later, draw: () => "K7RD4QXP" });
+    expect(c.code).toBe("K7RD4QXP");
     const [old] = await database.select().from(boardDevices).where(eq(boardDevices.id, a.device.id));
     expect(old!.pairingCode).toBeNull();
   });

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
 import { listBoards } from "@/lib/boards/fleet";
-import { issuePairingCode, recordShown } from "@/lib/boards/records";
-import { boardDevices, boards, locations, specialHours } from "@/lib/db/schema";
+import { drawCode, issuePairingCode, recordShown } from "@/lib/boards/records";
+import { PAIRING_CODE_ALPHABET, PAIRING_CODE_SHAPE } from "@/lib/boards/schemas";
+import { withSettings } from "../auth/account-snapshot";
+import { boardDevices, boards, locations, rateLimits, specialHours } from "@/lib/db/schema";
 import { type LiveEvent, subscribe } from "@/lib/live/bus";
 
 // venue-operations §10, the manager's side: a board paired by the code its TV shows, listed with its
@@ -95,9 +97,10 @@ describe("pairing a board", () => {
     await refused({ theme: "blue" }, "theme");
     await refused({ name: "   " }, "name");
     await refused({ code: "12ab56" }, "code");
+    await refused({ code: "K7RD4QX0" }, "code"); // 0 is not in the alphabet
     await refused({ menu_id: "seven" }, "menu_id");
-    // A code no screen shows: another device's code, with its last digit changed, and not drawn by anyone.
-    const unknown = String((Number(shown) + 1) % 1_000_000).padStart(6, "0");
+    // A code no screen shows: another device's code, with its last character changed, and not drawn by anyone.
+    const unknown = `${shown.slice(0, 7)}${shown.endsWith("2") ? "3" : "2"}`;
     await database.update(boardDevices).set({ pairingCode: null, codeExpiresAt: null }).where(eq(boardDevices.pairingCode, unknown));
     const none = await refused({ code: unknown }, "code");
     expect(none.errors[0].message).toMatch(/code/);
@@ -111,6 +114,66 @@ describe("pairing a board", () => {
       .where(eq(boardDevices.id, device.id));
     await refused({}, "code");
     expect(await boardCount()).toBe(before);
+  });
+});
+
+// Issue 47 row 9: 600 guesses at 58 a second were never throttled, and paired a victim's TV to another
+// business's location. Codes tried are limited per client address and per business, and codes are
+// eight characters of a 31-letter alphabet (decision 075 computes the odds).
+describe("guessing a pairing code", () => {
+  const SOCKET = "x-taproom-socket-address";
+  const tryCode = (as: Account, locationId: number, menuId: number, code: string, address: string) =>
+    api.post(`locations/${locationId}/boards`, {
+      as: as.rw,
+      body: { code, name: "Guess", menu_id: menuId, theme: "dark" },
+      headers: { [SOCKET]: address },
+    });
+  /** A well-formed code no screen shows. */
+  const unshown = async () => {
+    for (;;) {
+      const candidate = drawCode();
+      const [taken] = await (await db()).select().from(boardDevices).where(eq(boardDevices.pairingCode, candidate));
+      if (!taken) return candidate;
+    }
+  };
+  const expectLimited = (answer: { status: number; body: { code: string }; headers: Headers }) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(429);
+    expect(answer.body.code).toBe("rate_limited");
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+  };
+
+  it("is limited per client address and per business: 429 with Retry-After, the TV left unpaired; another business goes on", async () => {
+    await (await db()).delete(rateLimits);
+    const rival = await login("rival");
+    const rivalLocation = (await api.get("locations", { as: rival.ro })).body.locations[0].id as number;
+    const rivalMenu = (await api.get(`locations/${rivalLocation}/menus`, { as: rival.ro })).body.menus[0].id as number;
+    const { code: victim, device } = await issuePairingCode(await db(), { secret: null });
+    const before = await boardCount();
+    await withSettings(
+      { TAPROOM_SERVER: "true", BOARD_PAIRING_GUESSES_PER_ADDRESS: "3", BOARD_PAIRING_GUESSES_PER_BUSINESS: "4" },
+      async () => {
+        for (let i = 0; i < 3; i++) expect((await tryCode(owner, downtown.id, menuA, await unshown(), "198.51.100.71")).status).toBe(422);
+        // Past the address's limit even the right code is refused, and counts as tried.
+        expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.71"));
+        // From a second address, the business's own limit (4 tried) holds.
+        expectLimited(await tryCode(owner, downtown.id, menuA, victim, "198.51.100.72"));
+        const [still] = await (await db()).select().from(boardDevices).where(eq(boardDevices.id, device.id));
+        expect(still!.pairingCode).toBe(victim);
+        expect(await boardCount()).toBe(before);
+        // Another business is counted apart.
+        expect((await tryCode(rival, rivalLocation, rivalMenu, victim, "198.51.100.74")).status).toBe(201);
+      },
+    );
+  });
+
+  it("draws eight characters of an alphabet without 0, 1, I, L or O, and takes them typed in any case", async () => {
+    for (let i = 0; i < 200; i++) expect(drawCode()).toMatch(PAIRING_CODE_SHAPE);
+    expect(PAIRING_CODE_ALPHABET).toHaveLength(31);
+    expect(PAIRING_CODE_ALPHABET).not.toMatch(/[01ILO]/);
+    const shown = await code();
+    const typed = `${shown.slice(0, 4).toLowerCase()}-${shown.slice(4)}`;
+    const answer = await api.post(`locations/${downtown.id}/boards`, { ...rw(), body: { code: typed, name: "Typed", menu_id: menuA } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   });
 });
 

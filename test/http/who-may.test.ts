@@ -162,7 +162,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["DELETE", "taps/{tap}", "edit"],
   // The board fleet (venue-operations §10): a code no screen shows is the handler's own 422.
   ["GET", "locations/{location}/boards", "read"],
-  ["POST", "locations/{location}/boards", "edit", { code: "000000", name: "Who may", menu_id: "{menu}", theme: "dark" }],
+  ["POST", "locations/{location}/boards", "edit", { code: "22222222", name: "Who may", menu_id: "{menu}", theme: "dark" }],
   ["GET", "boards/{board}", "read"],
   ["PATCH", "boards/{board}", "edit", { name: "Renamed TV" }],
   ["POST", "boards/{board}/reload", "nudgeBoard"],

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api, basic, db, login, type Account } from "../api";
 import type { TestDatabase } from "../database";
 import { parseEvents, type SseEvent } from "../sse";
-import { users } from "@/lib/db/schema";
+import { rateLimits, users } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { getDatabase, installDatabase, openPostgres, type Database } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/server/env";
@@ -153,6 +153,33 @@ describe("streams end with their credentials", () => {
     const ended = untilEnd(response, controller);
     expect((await api.delete("sessions", { as: mine.rw })).status).toBe(200);
     expect((await ended).endedByServer).toBe(true);
+    owner = await login("owner");
+  });
+
+  // Issue 47 row 8: a password change left the old token's stream running.
+  it("ends an open change stream opened with a token when its owner changes their password", async () => {
+    const mine = await login("owner", "203.0.113.63");
+    const { response, controller } = await changes({ authorization: basic(mine.ro) });
+    expect(response.status).toBe(200);
+    const ended = untilEnd(response, controller);
+    const changed = await api.post("current_user/password", {
+      as: mine.rw,
+      body: { current_password: "demo-owner-pass", new_password: "the owner's second secret" },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+    expect((await ended).endedByServer).toBe(true);
+    // The owner's password back as it was, for the other tests' logins.
+    const again = await api.post("sessions", {
+      body: { email: mine.rw.email, password: "the owner's second secret" },
+      headers: { "x-forwarded-for": "203.0.113.63" },
+    });
+    const restored = await api.post("current_user/password", {
+      as: { email: mine.rw.email, token: again.body.user.auth_token },
+      body: { current_password: "the owner's second secret", new_password: "demo-owner-pass" },
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(204);
+    // Those were five attempts on the owner's account: its per-email count is the other tests' again.
+    await (await db()).delete(rateLimits);
     owner = await login("owner");
   });
 

@@ -67,25 +67,6 @@ describe("APP_SECRET", () => {
   });
 });
 
-describe("LOGIN_FAILURE_CEILING", () => {
-  it("must be more than twice the per-address limit, so that no one client address reaches it alone", () => {
-    const saved = { ceiling: variables.LOGIN_FAILURE_CEILING, perAddress: variables.SESSION_RATE_LIMIT_PER_ADDRESS };
-    try {
-      put("SESSION_RATE_LIMIT_PER_ADDRESS", "50");
-      put("LOGIN_FAILURE_CEILING", "100");
-      resetEnvForTests();
-      expect(() => env()).toThrow(/LOGIN_FAILURE_CEILING must be more than twice SESSION_RATE_LIMIT_PER_ADDRESS/);
-      put("LOGIN_FAILURE_CEILING", "101");
-      resetEnvForTests();
-      expect(env().LOGIN_FAILURE_CEILING).toBe(101);
-    } finally {
-      put("LOGIN_FAILURE_CEILING", saved.ceiling);
-      put("SESSION_RATE_LIMIT_PER_ADDRESS", saved.perAddress);
-      resetEnvForTests();
-    }
-  });
-});
-
 describe("EXPOSE_SQL_COUNT=total (the benchmark's)", () => {
   it("names the process's running total of statements on each answer, and counts nothing per request", async () => {
     put("EXPOSE_SQL_COUNT", "total");

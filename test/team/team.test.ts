@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { api, db, login, type Account, type Credentials } from "../api";
 import { snapshot } from "../snapshot";
-import { activity, invitations, locations, menus, users } from "@/lib/db/schema";
+import { activity, invitations, locations, menus, rateLimits, users } from "@/lib/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { resetEnvForTests } from "@/lib/server/env";
-import { acceptInvitation, INVITATION_LIFETIME_DAYS, peekInvitation } from "@/lib/team/invitations";
+import { acceptInvitation, createInvitation, INVITATION_LIFETIME_DAYS, peekInvitation } from "@/lib/team/invitations";
+import { withSettings } from "../auth/account-snapshot";
 import { listTeam, updateMember } from "@/lib/team/team";
 import { settle } from "@/lib/live/bus";
 
@@ -33,6 +34,11 @@ beforeAll(async () => {
   downtown = ours.find((l: { name: string }) => l.name.endsWith("Downtown")).id;
   harbor = ours.find((l: { name: string }) => l.name.endsWith("Harbor")).id;
   rivalLocation = (await api.get("locations", { as: rival.ro })).body.locations[0].id;
+});
+
+// Each test starts with the businesses' invitation counts at zero: this file invites more than an hour allows.
+beforeEach(async () => {
+  await (await db()).delete(rateLimits);
 });
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
@@ -185,14 +191,67 @@ describe("POST /team/invitations", () => {
     expect(await everything()).toEqual(before);
   });
 
-  it("refuses an email that has an account, in any business (409 email_taken), changing nothing", async () => {
+  // Issue 47 row 7: 409 for an email with an account in any business told an owner who has one.
+  it("answers alike whether or not the email has an account in another business; accepting is where it is refused", async () => {
+    const elsewhere = await invite("RIVAL@demo.test", "staff", [downtown]);
+    const nowhere = await invite("nobody-yet@bar.test", "staff", [downtown]);
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(201);
+    expect(nowhere.status).toBe(201);
+    const shape = (body: { invitation: Record<string, unknown> }) => Object.keys(body.invitation).sort();
+    expect(shape(elsewhere.body)).toEqual(shape(nowhere.body));
+    expect(elsewhere.body.invitation).toMatchObject({ email: "rival@demo.test", role: "staff", mailed: nowhere.body.invitation.mailed });
     const before = await everything();
-    for (const email of ["owner@demo.test", "RIVAL@demo.test"]) {
-      const response = await invite(email, "staff", [downtown]);
-      expect(response.status).toBe(409);
-      expect(response.body.code).toBe("email_taken");
-    }
+    const accepted = await api.post("invitations/accept", {
+      body: { token: tokenOf(elsewhere.body.invitation.url), name: "Rita", password: PASSWORD },
+    });
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.code).toBe("email_taken");
     expect(await everything()).toEqual(before);
+  });
+
+  it("refuses a member of the business's own team (409 email_taken), changing nothing", async () => {
+    const before = await everything();
+    const response = await invite("OWNER@demo.test", "staff", [downtown]);
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe("email_taken");
+    expect(await everything()).toEqual(before);
+  });
+
+  it("is limited per business per hour: 429 with Retry-After past INVITATIONS_PER_HOUR, changing nothing; other businesses go on", async () => {
+    await withSettings({ INVITATIONS_PER_HOUR: "3" }, async () => {
+      // A refused invitation counts nothing.
+      expect((await invite("counted-0@bar.test", "staff", [999_999])).status).toBe(422);
+      for (let i = 1; i <= 3; i++) expect((await invite(`counted-${i}@bar.test`, "staff", [downtown])).status).toBe(201);
+      const before = await everything();
+      const limited = await invite("counted-4@bar.test", "staff", [downtown]);
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe("rate_limited");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await everything()).toEqual(before);
+      expect((await invite("counted-5@bar.test", "staff", [rivalLocation], rival.rw)).status).toBe(201);
+    });
+  });
+
+  it("is limited per business per day too, past the hour's window", async () => {
+    const database = await db();
+    const [me] = await database.select().from(users).where(eq(users.email, "owner@demo.test"));
+    const start = Date.now() + 10 * DAY_MS; // a time of its own, away from the other tests' windows
+    const at = (hours: number) => new Date(start + hours * 3_600_000);
+    const send = (i: number, hours: number) =>
+      createInvitation(database, {
+        businessId: me!.businessId,
+        inviter: me!,
+        input: { email: `daily-${i}@bar.test`, role: "staff", locationIds: [downtown] },
+        now: at(hours),
+      }).then(
+        () => 201,
+        (error: { status: number }) => error.status,
+      );
+    await withSettings({ INVITATIONS_PER_HOUR: "2", INVITATIONS_PER_DAY: "3" }, async () => {
+      expect([await send(1, 0), await send(2, 0), await send(3, 0)]).toEqual([201, 201, 429]);
+      expect([await send(4, 1), await send(5, 1)]).toEqual([201, 429]);
+      expect(await send(6, 25)).toBe(201);
+    });
   });
 
   it("is the owners' alone: a manager and a staff member are refused 403 forbidden_role", async () => {

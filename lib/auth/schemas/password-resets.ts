@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/shared/schemas";
+import { keepApiKeysInput } from "./account-security";
 import { emailInput, newPasswordInput } from "./signup";
 
 // Password resets (venue-operations §4): a one-time link, valid one hour, mailed on request or made by
@@ -21,6 +22,7 @@ export const completePasswordResetBody = z.object(
     // The link's token: 43 URL-safe characters; anything else is a link that does not work (410).
     token: z.string({ error: "is required" }).min(1, "is required").max(200, "is too long"),
     password: newPasswordInput,
+    keep_api_keys: keepApiKeysInput,
   },
   { error: "must be a JSON object with token and password" },
 );

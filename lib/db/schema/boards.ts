@@ -5,8 +5,8 @@ import { menus } from "./menus";
 import { businesses, locations } from "./venues";
 
 // The board fleet (venue-operations §10, decision 067). A board device is a TV's browser, known by the
-// secret in its HttpOnly cookie (only its sha-256 is stored); until it is paired it shows a six-digit
-// code, valid ten minutes. A board is a paired screen of a location: the device, its name, the menu it
+// secret in its HttpOnly cookie (only its sha-256 is stored); until it is paired it shows an
+// eight-character code, valid ten minutes (decision 075). A board is a paired screen of a location: the device, its name, the menu it
 // shows and its theme; its open event stream is its heartbeat (last_seen_at, written in one batch per
 // instance). Neither is in the whole-business export: a board is tied to a device's secret.
 
@@ -15,7 +15,8 @@ export const boardDevices = pgTable(
   {
     id: id(),
     tokenHash: text("token_hash").notNull(),
-    // Six digits while the device waits to be paired; null once paired (or never asked for).
+    // Eight characters of lib/boards/records.ts's alphabet (no 0, 1, I, L, O) while the device waits
+    // to be paired; null once paired (or never asked for).
     pairingCode: text("pairing_code"),
     codeExpiresAt: stamp("code_expires_at"),
     createdAt: stamp("created_at").notNull().defaultNow(),
@@ -23,7 +24,7 @@ export const boardDevices = pgTable(
   (t) => [
     uniqueIndex("board_devices_token_hash_key").on(t.tokenHash),
     uniqueIndex("board_devices_pairing_code_key").on(t.pairingCode).where(sql`${t.pairingCode} is not null`),
-    check("board_devices_pairing_code_digits", sql`${t.pairingCode} ~ '^[0-9]{6}$'`),
+    check("board_devices_pairing_code_shape", sql`${t.pairingCode} ~ '^[2-9A-HJKMNP-Z]{8}$'`),
     check("board_devices_code_expiry", sql`(${t.pairingCode} is null) = (${t.codeExpiresAt} is null)`),
   ],
 );

@@ -1,4 +1,5 @@
 import { listBoards, readBoard } from "@/lib/boards/fleet";
+import { limitPairingGuesses } from "@/lib/boards/device";
 import { pairBoard } from "@/lib/boards/records";
 import { boardEnvelope, boardsEnvelope, pairBoardBody } from "@/lib/boards/schemas";
 import { endpoint, resource } from "@/lib/http/handler";
@@ -12,12 +13,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json(await listBoards(db, { location }));
   }),
-  // POST /api/v1/locations/:id/boards — pair the screen showing `code` as a board of the location; its TV then shows the menu
+  // POST /api/v1/locations/:id/boards — pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business
   POST: endpoint(
-    { may: "edit", at: "location", params: idParams, body: pairBoardBody, response: { 201: boardEnvelope } },
-    async ({ db, caller, params, body }) => {
+    { may: "edit", at: "location", params: idParams, body: pairBoardBody, response: { 201: boardEnvelope }, problems: [429] },
+    async ({ db, caller, params, body, request }) => {
       const { businessId } = caller.user;
       const location = await getLocation(db, { businessId, id: params.id });
+      await limitPairingGuesses(db, { request, businessId });
       const board = await pairBoard(db, {
         businessId,
         locationId: location.id,

@@ -1,0 +1,2 @@
+ALTER TABLE "board_devices" DROP CONSTRAINT "board_devices_pairing_code_digits";--> statement-breakpoint
+ALTER TABLE "board_devices" ADD CONSTRAINT "board_devices_pairing_code_shape" CHECK ("board_devices"."pairing_code" ~ '^[2-9A-HJKMNP-Z]{8}$');
