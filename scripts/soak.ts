@@ -113,7 +113,8 @@ function embeddedDatabase(): DatabaseServer {
     query: async <T>(_name: string, sql: string, params: unknown[]) => {
       const { PGlite } = await import("@electric-sql/pglite");
       const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-      const client = await PGlite.create({ dataDir: path.join(dir, "pglite"), extensions: { pg_trgm } });
+      const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
+      const client = await PGlite.create({ dataDir: path.join(dir, "pglite"), extensions: { pg_trgm, fuzzystrmatch } });
       try {
         return (await client.query<T>(sql, params)).rows;
       } finally {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { platformBeerSearches, platformBeers } from "@/lib/db/schema";
-import { anyWordNear, MATCH_SCORE, matchScores, NEAR_SCORE, nearThreshold, termWords } from "@/lib/db/text-match";
+import { anyWordNear, candidateThreshold, MATCH_SCORE, matchScores, termWords } from "@/lib/db/text-match";
 import type { CatalogueBeer } from "@/lib/menus/catalogue";
 
 // The beers the platform has sent us, kept in the database for every instance (decision 061): the
@@ -101,26 +101,36 @@ export type LocalSearch = { beers: CatalogueBeer[]; near: CatalogueBeer[] };
 export async function searchSeen(db: Db, term: string, limit: number): Promise<LocalSearch> {
   const words = termWords(term);
   if (words.length === 0) return { beers: [], near: [] };
-  const { weakest, mean } = matchScores(words, sql`${platformBeers.searchText}`);
+  const { weakest, together, mean, near } = matchScores(words, sql`${platformBeers.searchText}`);
   const rows = await db.transaction(async (tx) => {
-    // `<%` finds candidates through the trigram index at the near threshold; the scores decide.
-    await tx.execute(nearThreshold);
-    return tx
-      .select({ row: platformBeers, weakest, mean })
-      .from(platformBeers)
-      .where(and(anyWordNear(words, sql`${platformBeers.searchText}`), gte(mean, NEAR_SCORE)))
-      .orderBy(desc(weakest), desc(mean), sql`${platformBeers.rating} desc nulls last`, platformBeers.name, platformBeers.untappdId)
-      .limit(limit + NEAR_LIMIT);
+    // `<<%` finds candidates through the trigram index; the scores decide.
+    await tx.execute(candidateThreshold(words));
+    return (
+      tx
+        .select({ row: platformBeers, weakest, mean })
+        .from(platformBeers)
+        .where(and(anyWordNear(words, sql`${platformBeers.searchText}`), or(gte(weakest, MATCH_SCORE), near)))
+        // The term as typed but for its spacing first ("brew dog": BrewDog), then what is written exactly.
+        .orderBy(
+          desc(together),
+          desc(weakest),
+          desc(mean),
+          sql`${platformBeers.rating} desc nulls last`,
+          platformBeers.name,
+          platformBeers.untappdId,
+        )
+        .limit(limit + NEAR_LIMIT)
+    );
   });
   const beers = rows.filter((row) => row.weakest >= MATCH_SCORE).slice(0, limit);
-  const near =
+  const nearby =
     beers.length > 0
       ? []
       : rows
           .sort((a, b) => b.mean - a.mean)
           .slice(0, NEAR_LIMIT)
           .map(({ row }) => beerOf(row));
-  return { beers: beers.map(({ row }) => beerOf(row)), near };
+  return { beers: beers.map(({ row }) => beerOf(row)), near: nearby };
 }
 
 /**

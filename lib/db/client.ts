@@ -94,13 +94,18 @@ export function pgliteConf(sharedBuffersMb: number): string {
 }
 
 /**
- * Every PGlite the app opens: with the contrib extensions its migrations create (pg_trgm, 0021), which
+ * Every PGlite the app opens: with the contrib extensions its migrations create (pg_trgm, 0021; fuzzystrmatch, 0029), which
  * PGlite only finds when they are loaded with the instance, and pgliteConf's settings.
  */
 export async function createPglite(options: { dataDir: string; loadDataDir?: Blob }) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  return PGlite.create({ ...options, extensions: { pg_trgm }, postgresqlconf: pgliteConf(env().EMBEDDED_SHARED_BUFFERS_MB) });
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
+  return PGlite.create({
+    ...options,
+    extensions: { pg_trgm, fuzzystrmatch },
+    postgresqlconf: pgliteConf(env().EMBEDDED_SHARED_BUFFERS_MB),
+  });
 }
 
 /** `migrations`: the folder to migrate from (tests build a database as an older release left it). */
