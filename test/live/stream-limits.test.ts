@@ -159,26 +159,20 @@ describe("streams end with their credentials", () => {
   // Issue 47 row 8: a password change left the old token's stream running.
   it("ends an open change stream opened with a token when its owner changes their password", async () => {
     const mine = await login("owner", "203.0.113.63");
+    const [before] = await (await db()).select({ hash: users.passwordHash }).from(users).where(eq(users.email, mine.rw.email));
     const { response, controller } = await changes({ authorization: basic(mine.ro) });
     expect(response.status).toBe(200);
     const ended = untilEnd(response, controller);
     const changed = await api.post("current_user/password", {
       as: mine.rw,
-      body: { current_password: "demo-owner-pass", new_password: "the owner's second secret" },
+      body: { current_password: "demo-owner-pass", new_password: "copper kettle ninety lanterns" },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(204);
     expect((await ended).endedByServer).toBe(true);
-    // The owner's password back as it was, for the other tests' logins.
-    const again = await api.post("sessions", {
-      body: { email: mine.rw.email, password: "the owner's second secret" },
-      headers: { "x-forwarded-for": "203.0.113.63" },
-    });
-    const restored = await api.post("current_user/password", {
-      as: { email: mine.rw.email, token: again.body.user.auth_token },
-      body: { current_password: "the owner's second secret", new_password: "demo-owner-pass" },
-    });
-    expect(restored.status, JSON.stringify(restored.body)).toBe(204);
-    // Those were five attempts on the owner's account: its per-email count is the other tests' again.
+    // The owner's password back as it was, for the other tests' logins (the demo's password is one the
+    // rules would refuse as a new one: it names the email's name part, so it is put back as stored).
+    await (await db()).update(users).set({ passwordHash: before!.hash }).where(eq(users.email, mine.rw.email));
+    // Those were attempts on the owner's account: its per-email count is the other tests' again.
     await (await db()).delete(rateLimits);
     owner = await login("owner");
   });
