@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { locations } from "@/lib/db/schema";
 import { useBeerCatalogue } from "@/lib/beer-platform/catalogue";
-import { CSV_IMPORTS_AT_ONCE, csvImportHooks, importMenuCsv } from "@/lib/menus/csv/import";
+import { CSV_IMPORTS_AT_ONCE, CSV_WRITE_BATCH, csvImportHooks, importMenuCsv } from "@/lib/menus/csv/import";
 import { CSV_MAX_ROWS } from "@/lib/menus/csv/rows";
 import { api, db, login, type Account, type ApiResponse } from "../api";
 import { snapshot } from "../snapshot";
@@ -79,12 +79,13 @@ describe("PUT /menus/:id/import.csv, bounded", () => {
     csvImportHooks.written = () => {
       seen.push(turns);
     };
-    const answer = put(menuId, file(2500));
+    const answer = put(menuId, file(CSV_MAX_ROWS));
     setImmediate(turn);
     await ok(answer);
     importing = false;
-    // sections, 3 batches of items, 3 of containers: other work ran before each of the later ones.
-    expect(seen).toHaveLength(7);
+    // Sections, then items and containers in batches of CSV_WRITE_BATCH rows: other work ran before each of the later ones.
+    const batches = Math.ceil(CSV_MAX_ROWS / CSV_WRITE_BATCH);
+    expect(seen).toHaveLength(1 + 2 * batches);
     for (let at = 1; at < seen.length; at++) expect(seen[at]!).toBeGreaterThan(seen[at - 1]!);
   });
 
@@ -97,7 +98,7 @@ describe("PUT /menus/:id/import.csv, bounded", () => {
       written.push(table);
       if (table === "items" && written.filter((one) => one === "items").length === 1) throw new Error("the disk filled up");
     };
-    await ok(put(menuId, file(2500, "New")), 500);
+    await ok(put(menuId, file(CSV_MAX_ROWS, "New")), 500);
     expect(written).toEqual(["sections", "items"]);
     csvImportHooks.written = undefined;
     expect(await full(menuId)).toEqual(before);

@@ -171,9 +171,9 @@ async function importWhole(
 // ---- the replacement ----
 
 // Rows per INSERT: each batch is one statement with one JSON parameter (lib/db/bulk-insert.ts).
-const BATCH = 1000;
+export const CSV_WRITE_BATCH = 1000;
 const chunks = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / BATCH) }, (_, at) => list.slice(at * BATCH, (at + 1) * BATCH));
+  Array.from({ length: Math.ceil(list.length / CSV_WRITE_BATCH) }, (_, at) => list.slice(at * CSV_WRITE_BATCH, (at + 1) * CSV_WRITE_BATCH));
 const sameNumber = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
 /** An override only where the file differs from the catalogue: a blank cell shows the catalogue's value. */
 const override = (value: string | null, original: string | null) => (value === null || value === original ? null : value);
