@@ -34,7 +34,13 @@ export type Tree = {
   unpublished: boolean;
   sections: { id: number; items: Item[] }[];
 };
-type Item = { id: number; eighty_sixed: boolean; eighty_sixed_until: string | null; containers: { id: number }[] };
+type Item = {
+  id: number;
+  eighty_sixed: boolean;
+  eighty_sixed_until: string | null;
+  eighty_sixed_reason: string | null;
+  containers: { id: number }[];
+};
 
 /**
  * `tree` with the 86 state of `now` (live-menus §6: a revert never changes it): an item in both keeps
@@ -44,7 +50,12 @@ export function withStockOf(tree: Tree, now: Tree): Tree {
   const stock = new Map(now.sections.flatMap((section) => section.items.map((item) => [item.id, item] as const)));
   const item = (past: Item): Item => {
     const present = stock.get(past.id);
-    return { ...past, eighty_sixed: present?.eighty_sixed ?? false, eighty_sixed_until: present?.eighty_sixed_until ?? null };
+    return {
+      ...past,
+      eighty_sixed: present?.eighty_sixed ?? false,
+      eighty_sixed_until: present?.eighty_sixed_until ?? null,
+      eighty_sixed_reason: present?.eighty_sixed_reason ?? null,
+    };
   };
   return { ...tree, sections: tree.sections.map((section) => ({ ...section, items: section.items.map(item) })) };
 }

@@ -5,7 +5,7 @@ import { apply, as, full, newMenu, ok, owner, step, type Tree, loginForMenuSteps
 
 // Revert, property style (live-menus §6): random edits, moves, reorders, deletes and creates through
 // the API, full=true recorded at every version; a revert to a random earlier version answers, and
-// leaves, exactly the tree full=true answered then (ids too) with each item's 86 state as it is now
+// leaves, exactly the tree full=true answered then (ids too) with each item's 86 state (and its reason) as it is now
 // (stock is the present, not the menu's past), and reverting the revert brings back the last one. Runs are few and short so the file stays well inside the test timeout on a slow machine.
 
 loginForMenuSteps();
