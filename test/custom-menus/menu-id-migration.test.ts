@@ -51,7 +51,7 @@ const idsOf = async () => {
 };
 
 /** The tables migration 0020 gives a source_id (lib/imports/). */
-/** Columns later migrations add (0020's source_id, 0022's schedules), which today's code names in its inserts. */
+/** Columns later migrations add (0020's source_id, 0022's schedules, 0026's 86 reason), which today's code names in its inserts. */
 const LATER_COLUMNS = [
   ...["menus", "sections", "items", "containers", "events"].map((table) => [table, "source_id", "text"]),
   ["menus", "schedule", "jsonb"],
@@ -61,6 +61,7 @@ const LATER_COLUMNS = [
   ["locations", "embed_origins", "jsonb not null default '[]'"],
   ["locations", "keg_low_percent", "integer default 15 not null"],
   ["menu_changes", "summary", "text"],
+  ["items", "eighty_sixed_reason", "text"],
 ] as const;
 
 beforeAll(async () => {

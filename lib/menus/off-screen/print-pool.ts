@@ -32,19 +32,18 @@ export const printStats = { drawn: 0 };
 
 /**
  * The compiled worker in production (`npm run build:server` writes it to .server/); elsewhere the
- * TypeScript source, through tsx's loader, as the tests and `next dev` run the rest of the code.
+ * TypeScript source, through tsx's loader, as the tests and `next dev` run the rest of the code. Both
+ * start as a one-line module loader (`eval`), so the worker's file is found at run time: it is not part
+ * of the Next.js build, which would otherwise try to bundle a file that only exists after it.
  */
 function startWorker(): Worker {
   const compiled = path.join(process.cwd(), ".server", "lib", "menus", "off-screen", "pdf-worker.js");
-  const started =
+  const source = path.join(process.cwd(), "lib", "menus", "off-screen", "pdf-worker.ts");
+  const bootstrap =
     env().NODE_ENV === "production" && existsSync(compiled)
-      ? new Worker(compiled)
-      : new Worker(
-          `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(
-            pathToFileURL(path.join(process.cwd(), "lib", "menus", "off-screen", "pdf-worker.ts")).href,
-          )}); });`,
-          { eval: true },
-        );
+      ? `import(${JSON.stringify(pathToFileURL(compiled).href)});`
+      : `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`;
+  const started = new Worker(bootstrap, { eval: true });
   started.on("message", (done: PdfDone) => {
     const current = busy;
     if (!current || current.job.id !== done.id) return;
