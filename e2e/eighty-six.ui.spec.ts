@@ -64,7 +64,7 @@ for (const width of [1280, 375]) {
 
       await nextOpen.click();
       // The state is said in words, with the end the server answered (the same time the choice showed).
-      await expect(row.getByTestId("eighty-sixed-badge")).toHaveText(`86'd until ${when}`);
+      await expect(row.getByTestId("eighty-sixed-badge")).toHaveText(`86'd until ${when} · 86'd by hand`);
       await expect(page.getByText(`${hazy.name} is 86'd until we next open (${when}).`)).toBeVisible();
       const restore = page.getByRole("button", { name: `Restore ${hazy.name} (back on the menu)` });
       await expect(restore).toBeVisible();
@@ -124,7 +124,7 @@ test.describe("by keyboard", () => {
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("menuitem", { name: "Until I restore it" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("eighty-sixed-badge")).toHaveText("86'd until restored");
+    await expect(page.getByTestId("eighty-sixed-badge")).toHaveText("86'd until restored · 86'd by hand");
     expect(await apiItem(page, menu.id, stout.id)).toMatchObject({ eighty_sixed: true, eighty_sixed_until: null });
 
     await page.goto("/locations/1/86");
@@ -165,7 +165,7 @@ test.describe("the open TV board", () => {
         .getByRole("menu", { name: `86 ${kicked.name} (out of stock)` })
         .getByRole("menuitem", { name: "Until I restore it" })
         .click();
-      await expect(page.getByTestId("eighty-sixed-badge")).toHaveText("86'd until restored");
+      await expect(page.getByTestId("eighty-sixed-badge")).toHaveText("86'd until restored · 86'd by hand");
       const sent = Date.now();
       // live-menus §5 says 2 s: the figure is recorded (an annotation); the wait is for readiness only.
       await expect(board.getByText(kicked.name)).toHaveCount(0, READY);
