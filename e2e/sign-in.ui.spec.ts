@@ -26,7 +26,9 @@ test("a page sends a signed-out visitor to sign in and back; a wrong password sa
   const cookie = (await page.context().cookies()).find((c) => c.name === "taproom_session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-  // The location switcher keeps the section.
+  // The location switcher keeps the section. The page arrived as a full load after the plain-HTML sign-in:
+  // the switcher answers once the page's script has run, as a person's second look would find it.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("combobox", { name: "Location" }).selectOption({ label: "Demo Taproom Harbor · Amsterdam" });
   await expect(page).toHaveURL(/\/locations\/2\/hours$/);
 
