@@ -40,7 +40,7 @@ const CONSOLIDATED_ROUTES = "^app/api/v1/(menus|sections|items|containers|locati
  * transport seam; the sandbox's consent page for browsers (app/sandbox/); and the
  * demo data and scripts, which draw from the sandbox's seeded world so the demo's beers are its beers.
  */
-const SANDBOX_DOOR = ["^lib/beer-platform/transport\\.ts$", "^app/sandbox/", "^lib/demo/", "^scripts/"];
+const SANDBOX_DOOR = ["^lib/beer-platform/transport\\.ts$", "^lib/pos/square/transport\\.ts$", "^app/sandbox/", "^lib/demo/", "^scripts/"];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,6 +60,14 @@ module.exports = {
       from: {},
       // The package's own main entry (`import next from "next"`, `import type { Metadata } from "next"`) resolves there.
       to: { path: "(^|/)node_modules/next/dist/", pathNot: "(^|/)node_modules/next/dist/server/next\\.js$" },
+    },
+    {
+      name: "print-worker-stands-alone",
+      severity: "error",
+      comment:
+        "The print worker (pdf-worker.ts and pdf.ts) is compiled alone by `npm run build:server`, with no path aliases: it may import packages and the two of them, and nothing else of the app but types (an app import resolved in the build and in the tests, then answered 500 on every print on the built server).",
+      from: { path: "^lib/menus/off-screen/pdf(-worker)?\\.ts$" },
+      to: { path: OWN_CODE, pathNot: "^lib/menus/off-screen/pdf\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "db-not-to-domain",

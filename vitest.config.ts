@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -6,7 +7,8 @@ const shared = {
 };
 
 // Every database-backed suite runs on a fresh in-memory PGlite per file, and again on a fresh
-// PostgreSQL database per file when TEST_DATABASE_URL is set.
+// PostgreSQL database per file when TEST_DATABASE_URL is set: each a copy of the run's template,
+// migrated and seeded once by test/global-setup.ts.
 // `extends: true`: an inline project does not inherit the root `test` options otherwise, and the
 // timeouts and pool below silently fell back to Vitest's defaults (5 s a test).
 const projects = [
@@ -34,5 +36,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // One test file per core. Vitest's default leaves a core to its own process (cores − 1), which on a
+    // 2-core CI machine ran every file one after the other; that process mostly waits on the workers.
+    maxWorkers: os.availableParallelism(),
+    globalSetup: ["test/global-setup.ts"],
   },
 });

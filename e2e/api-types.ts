@@ -1160,6 +1160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/google_menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The published menus in Google Business Profile's FoodMenus shape */
+        get: operations["getLocationsByIdGoogleMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdGoogleMenu"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/hours": {
         parameters: {
             query?: never;
@@ -1444,6 +1464,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/pos_connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The location's POS connections (one per provider) */
+        get: operations["getLocationsByIdPosConnections"];
+        put?: never;
+        /** Start connecting a POS: pending, with the provider's consent URL */
+        post: operations["postLocationsByIdPosConnections"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdPosConnections"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/pour_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Pours between two local days by tap, item, style or day: volume, servings, sales, cost, margin */
+        get: operations["getLocationsByIdPourReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdPourReport"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/pour_report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The pour report as a CSV file (same query) */
+        get: operations["getLocationsByIdPourReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdPourReportCsv"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/pour_variance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Poured by meters beside sold at the POS, per tap and beer, between two local days */
+        get: operations["getLocationsByIdPourVariance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdPourVariance"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/pours": {
         parameters: {
             query?: never;
@@ -1504,6 +1605,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations/{id}/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The keg sensors paired to the location's taps, each MQTT one with its topic and messages */
+        get: operations["getLocationsByIdSensors"];
+        put?: never;
+        /** Pair a sensor {tap_id, kind: mqtt|kegtron, device_id}; MQTT answers {topic, pour_example, temperature_example} */
+        post: operations["postLocationsByIdSensors"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsLocationsByIdSensors"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{id}/special_hours": {
         parameters: {
             query?: never;
@@ -1534,7 +1656,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The location's taps by number, each with its keg, forecast and on-deck list */
+        /** The location's taps by number, each with its keg, forecast, on-deck list, sensor and line; with economics for owners and managers */
         get: operations["getLocationsByIdTaps"];
         put?: never;
         /** Add a tap (its number unique at the location) */
@@ -1606,6 +1728,26 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsMenusByIdExportCsv"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/menus/{id}/happy_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The same happy hours on every price in the menu (a percent or */
+        put: operations["putMenusByIdHappyHours"];
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsMenusByIdHappyHours"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1847,6 +1989,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pos_connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One POS connection, its status and last error */
+        get: operations["getPosConnectionsById"];
+        put?: never;
+        post?: never;
+        /** Disconnect: all traffic stops, Taproom's menus stay as they are */
+        delete: operations["deletePosConnectionsById"];
+        /** The methods this path offers */
+        options: operations["optionsPosConnectionsById"];
+        head?: never;
+        /** Change the direction or the POS location (its currency checked) */
+        patch: operations["patchPosConnectionsById"];
+        trace?: never;
+    };
+    "/api/v1/pos_connections/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The POS's variations: matched, suggested or unmatched */
+        get: operations["getPosConnectionsByIdMappings"];
+        /** Replace the confirmed matches in one batch (at most 2,000) */
+        put: operations["putPosConnectionsByIdMappings"];
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsPosConnectionsByIdMappings"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pos_connections/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reconcile now with the POS's whole catalogue; ?dry_run=true reports only */
+        post: operations["postPosConnectionsByIdSync"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsPosConnectionsByIdSync"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sections/{id}": {
         parameters: {
             query?: never;
@@ -1868,6 +2073,26 @@ export interface paths {
         head?: never;
         /** Change name, description or public */
         patch: operations["patchSectionsById"];
+        trace?: never;
+    };
+    "/api/v1/sections/{id}/happy_hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The same happy hours on every price in the section (a percent or */
+        put: operations["putSectionsByIdHappyHours"];
+        post?: never;
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsSectionsByIdHappyHours"];
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/sections/{id}/items": {
@@ -1927,6 +2152,26 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsSectionsByIdItemsTapNumbers"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sensors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unpair a keg sensor (what it counted stays counted) */
+        delete: operations["deleteSensorsById"];
+        /** The methods this path offers */
+        options: operations["optionsSensorsById"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2026,6 +2271,26 @@ export interface paths {
         delete?: never;
         /** The methods this path offers */
         options: operations["optionsTapsByIdKick"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taps/{id}/line_cleaned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tap's line was cleaned {at?}; its cleaning reminder starts again */
+        post: operations["postTapsByIdLineCleaned"];
+        delete?: never;
+        /** The methods this path offers */
+        options: operations["optionsTapsByIdLineCleaned"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -4005,6 +4270,9 @@ export interface operations {
                             id: number;
                             name: string;
                             ounces: string;
+                            /** @enum {string} */
+                            unit: "oz" | "ml" | "l";
+                            volume: string;
                             position: number;
                             /** Format: date-time */
                             created_at: string;
@@ -4085,6 +4353,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -4217,6 +4488,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -4284,6 +4558,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -4404,6 +4681,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -7249,6 +7529,8 @@ export interface operations {
                                 currency?: string;
                                 number_of_taps?: number;
                                 keg_low_percent?: number;
+                                max_temperature_c?: string;
+                                line_cleaning_days?: number;
                                 custom_menus_migrated_at?: string | null;
                                 menus_version?: number;
                                 changes_pruned_through?: number;
@@ -7256,6 +7538,7 @@ export interface operations {
                                 embed_origins?: {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
+                                labelling?: string;
                                 /** Format: date-time */
                                 created_at?: string;
                                 /** Format: date-time */
@@ -7333,6 +7616,12 @@ export interface operations {
                                 eighty_sixed_at?: string | null;
                                 eighty_sixed_until?: string | null;
                                 eighty_sixed_reason?: string | null;
+                                allergens?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                dietary?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -7462,6 +7751,12 @@ export interface operations {
                                 on_deck?: {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
+                                temperature_c?: string | null;
+                                temperature_at?: string | null;
+                                warm_since?: string | null;
+                                too_warm_told_at?: string | null;
+                                line_cleaned_at?: string | null;
+                                cleaning_told_at?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
                                 /** Format: date-time */
@@ -7478,6 +7773,8 @@ export interface operations {
                                 forecast_empty_at?: string | null;
                                 low_at?: string | null;
                                 kicked_at?: string | null;
+                                cost?: string | null;
+                                deposit?: string | null;
                                 ended_at?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -7492,6 +7789,7 @@ export interface operations {
                                 /** Format: date-time */
                                 at: string;
                                 idempotency_key: string;
+                                source?: string;
                                 answer: {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
@@ -7742,6 +8040,8 @@ export interface operations {
                             currency?: string;
                             number_of_taps?: number;
                             keg_low_percent?: number;
+                            max_temperature_c?: string;
+                            line_cleaning_days?: number;
                             custom_menus_migrated_at?: string | null;
                             menus_version?: number;
                             changes_pruned_through?: number;
@@ -7749,6 +8049,7 @@ export interface operations {
                             embed_origins?: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
+                            labelling?: string;
                             /** Format: date-time */
                             created_at?: string;
                             /** Format: date-time */
@@ -7826,6 +8127,12 @@ export interface operations {
                             eighty_sixed_at?: string | null;
                             eighty_sixed_until?: string | null;
                             eighty_sixed_reason?: string | null;
+                            allergens?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            dietary?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -7955,6 +8262,12 @@ export interface operations {
                             on_deck?: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
+                            temperature_c?: string | null;
+                            temperature_at?: string | null;
+                            warm_since?: string | null;
+                            too_warm_told_at?: string | null;
+                            line_cleaned_at?: string | null;
+                            cleaning_told_at?: string | null;
                             /** Format: date-time */
                             created_at?: string;
                             /** Format: date-time */
@@ -7971,6 +8284,8 @@ export interface operations {
                             forecast_empty_at?: string | null;
                             low_at?: string | null;
                             kicked_at?: string | null;
+                            cost?: string | null;
+                            deposit?: string | null;
                             ended_at?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -7985,6 +8300,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             idempotency_key: string;
+                            source?: string;
                             answer: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
@@ -8312,6 +8628,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8358,6 +8676,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8417,6 +8737,8 @@ export interface operations {
                         cask?: boolean;
                         nitro?: boolean;
                         in_production?: boolean;
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                     };
                 } | {
                     name?: string | null;
@@ -8432,6 +8754,8 @@ export interface operations {
                     cask?: boolean;
                     nitro?: boolean;
                     in_production?: boolean;
+                    allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                    dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                 };
             };
         };
@@ -8484,6 +8808,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8563,6 +8889,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8632,6 +8960,8 @@ export interface operations {
                         cask?: boolean;
                         nitro?: boolean;
                         in_production?: boolean;
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                     };
                 } | {
                     name?: string | null;
@@ -8647,6 +8977,8 @@ export interface operations {
                     cask?: boolean;
                     nitro?: boolean;
                     in_production?: boolean;
+                    allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                    dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                 };
             };
         };
@@ -8699,6 +9031,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8794,6 +9128,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8873,6 +9209,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8947,6 +9285,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -9093,6 +9434,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 ounces: string;
+                                /** @enum {string} */
+                                unit: "oz" | "ml" | "l";
+                                volume: string;
                                 position: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -9322,6 +9666,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9403,6 +9749,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: null;
                             created_at: null;
                             updated_at: null;
@@ -9446,6 +9794,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: null;
                             created_at: null;
                             updated_at: null;
@@ -9527,8 +9877,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9569,7 +9923,11 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        /** @enum {string} */
+                        labelling?: "eu" | "uk" | "us" | "none";
                         keg_low_percent?: number;
+                        max_temperature_c?: number;
+                        line_cleaning_days?: number;
                     };
                 } | {
                     name: string;
@@ -9585,7 +9943,11 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    /** @enum {string} */
+                    labelling?: "eu" | "uk" | "us" | "none";
                     keg_low_percent?: number;
+                    max_temperature_c?: number;
+                    line_cleaning_days?: number;
                 };
             };
         };
@@ -9623,8 +9985,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9717,8 +10083,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9774,7 +10144,11 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        /** @enum {string} */
+                        labelling?: "eu" | "uk" | "us" | "none";
                         keg_low_percent?: number;
+                        max_temperature_c?: number;
+                        line_cleaning_days?: number;
                     };
                 } | {
                     name?: string;
@@ -9790,7 +10164,11 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    /** @enum {string} */
+                    labelling?: "eu" | "uk" | "us" | "none";
                     keg_low_percent?: number;
+                    max_temperature_c?: number;
+                    line_cleaning_days?: number;
                 };
             };
         };
@@ -9828,8 +10206,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9894,8 +10276,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9965,7 +10351,11 @@ export interface operations {
                         website?: string | null;
                         contact_email?: string | null;
                         embed_origins?: string[];
+                        /** @enum {string} */
+                        labelling?: "eu" | "uk" | "us" | "none";
                         keg_low_percent?: number;
+                        max_temperature_c?: number;
+                        line_cleaning_days?: number;
                     };
                 } | {
                     name?: string;
@@ -9981,7 +10371,11 @@ export interface operations {
                     website?: string | null;
                     contact_email?: string | null;
                     embed_origins?: string[];
+                    /** @enum {string} */
+                    labelling?: "eu" | "uk" | "us" | "none";
                     keg_low_percent?: number;
+                    max_temperature_c?: number;
+                    line_cleaning_days?: number;
                 };
             };
         };
@@ -10019,8 +10413,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10349,7 +10747,7 @@ export interface operations {
                             id: number;
                             cursor: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour";
                             location_id: number;
                             menu_id: number;
                             version: number;
@@ -10951,6 +11349,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -11283,6 +11683,141 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdGoogleMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        menus: {
+                            labels: {
+                                displayName: string;
+                                description?: string;
+                                languageCode: string;
+                            }[];
+                            sourceUrl: string;
+                            sections: {
+                                labels: {
+                                    displayName: string;
+                                    description?: string;
+                                    languageCode: string;
+                                }[];
+                                items: {
+                                    labels: {
+                                        displayName: string;
+                                        description?: string;
+                                        languageCode: string;
+                                    }[];
+                                    attributes: {
+                                        price: {
+                                            currencyCode: string;
+                                            units: string;
+                                            nanos: number;
+                                        };
+                                        allergen?: ("DAIRY" | "EGG" | "FISH" | "PEANUT" | "SHELLFISH" | "SOY" | "TREE_NUT" | "WHEAT")[];
+                                        dietaryRestriction?: ("VEGAN" | "VEGETARIAN")[];
+                                        nutritionFacts?: {
+                                            calories: {
+                                                lowerAmount: number;
+                                                /** @constant */
+                                                unit: "CALORIE";
+                                            };
+                                        };
+                                    };
+                                    options?: {
+                                        labels: {
+                                            displayName: string;
+                                            description?: string;
+                                            languageCode: string;
+                                        }[];
+                                        attributes: {
+                                            price: {
+                                                currencyCode: string;
+                                                units: string;
+                                                nanos: number;
+                                            };
+                                            allergen?: ("DAIRY" | "EGG" | "FISH" | "PEANUT" | "SHELLFISH" | "SOY" | "TREE_NUT" | "WHEAT")[];
+                                            dietaryRestriction?: ("VEGAN" | "VEGETARIAN")[];
+                                            nutritionFacts?: {
+                                                calories: {
+                                                    lowerAmount: number;
+                                                    /** @constant */
+                                                    unit: "CALORIE";
+                                                };
+                                            };
+                                        };
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdGoogleMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -12508,7 +13043,7 @@ export interface operations {
                             menu_id: number;
                             menu_name: string;
                             /** @enum {string} */
-                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
+                            type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour";
                             message: string;
                             version: number;
                             /** Format: date-time */
@@ -13000,6 +13535,354 @@ export interface operations {
             };
         };
     };
+    getLocationsByIdPosConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pos_connections: {
+                            id: number;
+                            location_id: number;
+                            /** @enum {string} */
+                            provider: "square" | "toast";
+                            /** @enum {string} */
+                            status: "pending" | "connected" | "error" | "disconnected";
+                            authorize_url: string | null;
+                            external_location_id: string | null;
+                            /** @enum {string} */
+                            direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            last_sync_at: string | null;
+                            last_error: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocationsByIdPosConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "square" | "toast";
+                    external_location_id?: string;
+                    /** @enum {string} */
+                    direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                } | {
+                    pos_connection: {
+                        /** @enum {string} */
+                        provider: "square" | "toast";
+                        external_location_id?: string;
+                        /** @enum {string} */
+                        direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pos_connection: {
+                            id: number;
+                            location_id: number;
+                            /** @enum {string} */
+                            provider: "square" | "toast";
+                            /** @enum {string} */
+                            status: "pending" | "connected" | "error" | "disconnected";
+                            authorize_url: string | null;
+                            external_location_id: string | null;
+                            /** @enum {string} */
+                            direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            last_sync_at: string | null;
+                            last_error: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdPosConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdPourReport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                group?: "tap" | "item" | "style" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        group: "tap" | "item" | "style" | "day";
+                        currency: string;
+                        rows: {
+                            key: string;
+                            label: string;
+                            pours: number;
+                            volume_ml: number;
+                            servings: number | null;
+                            sales: string | null;
+                            cost: string | null;
+                            margin: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdPourReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdPourReportCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                group?: "tap" | "item" | "style" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdPourReportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdPourVariance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        pour_variance: {
+                            tap_id: number;
+                            tap_number: number;
+                            tap_name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            poured_ml: number;
+                            sold_ml: number;
+                            difference_ml: number;
+                            yield: number | null;
+                            days: {
+                                date: string;
+                                keg_id: number;
+                                poured_ml: number;
+                                sold_ml: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdPourVariance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postLocationsByIdPours: {
         parameters: {
             query?: never;
@@ -13195,8 +14078,12 @@ export interface operations {
                             currency_symbol: string;
                             number_of_taps: number;
                             keg_low_percent: number;
+                            max_temperature_c: number;
+                            line_cleaning_days: number;
                             menus_version: number;
                             embed_origins: string[];
+                            /** @enum {string} */
+                            labelling: "eu" | "uk" | "us" | "none";
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -13229,6 +14116,158 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLocationsByIdSensors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sensors: {
+                            id: number;
+                            location_id: number;
+                            tap_id: number;
+                            /** @enum {string} */
+                            kind: "mqtt" | "kegtron";
+                            device_id: string;
+                            last_reading_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            mqtt: {
+                                topic: string;
+                                pour_example: {
+                                    [key: string]: unknown;
+                                };
+                                temperature_example: {
+                                    [key: string]: unknown;
+                                };
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    postLocationsByIdSensors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tap_id: number;
+                    /** @enum {string} */
+                    kind: "mqtt" | "kegtron";
+                    device_id: string;
+                } | {
+                    sensor: {
+                        tap_id: number;
+                        /** @enum {string} */
+                        kind: "mqtt" | "kegtron";
+                        device_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sensor: {
+                            id: number;
+                            location_id: number;
+                            tap_id: number;
+                            /** @enum {string} */
+                            kind: "mqtt" | "kegtron";
+                            device_id: string;
+                            last_reading_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            mqtt: {
+                                topic: string;
+                                pour_example: {
+                                    [key: string]: unknown;
+                                };
+                                temperature_example: {
+                                    [key: string]: unknown;
+                                };
+                            } | null;
+                        };
+                        topic: string | null;
+                        pour_example: {
+                            [key: string]: unknown;
+                        } | null;
+                        temperature_example: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsLocationsByIdSensors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, POST, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -13398,6 +14437,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -13473,6 +14537,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -13539,7 +14628,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -13575,12 +14664,12 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                         description?: string | null;
                     };
                 } | {
                     url: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                     description?: string | null;
                 };
             };
@@ -13599,7 +14688,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -13821,6 +14910,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -13834,6 +14925,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -13927,6 +15021,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -13940,6 +15036,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -14103,6 +15202,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -14524,6 +15625,93 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: GET, HEAD, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    putMenusByIdHappyHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    happy_hours: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        percent_off?: number | string;
+                        amount_off?: number | string;
+                        price?: number | string;
+                    } | null;
+                } | ({
+                    windows: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                    }[];
+                    percent_off?: number | string;
+                    amount_off?: number | string;
+                    price?: number | string;
+                } | null);
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        happy_hours: {
+                            menu_id: number;
+                            section_id: number | null;
+                            prices_changed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsMenusByIdHappyHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: PUT, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -15170,7 +16358,7 @@ export interface operations {
                                 id: number;
                                 cursor: string;
                                 /** @enum {string} */
-                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online";
+                                type: "menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour";
                                 location_id: number;
                                 menu_id: number;
                                 version: number;
@@ -15333,6 +16521,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15346,6 +16536,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -15439,6 +16632,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15452,6 +16647,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -15632,6 +16830,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15645,6 +16845,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -15738,6 +16941,8 @@ export interface operations {
                                     eighty_sixed: boolean;
                                     eighty_sixed_until: string | null;
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15751,6 +16956,9 @@ export interface operations {
                                             id: number;
                                             name: string;
                                             ounces: string;
+                                            /** @enum {string} */
+                                            unit: "oz" | "ml" | "l";
+                                            volume: string;
                                             position: number;
                                             /** Format: date-time */
                                             created_at: string;
@@ -15987,6 +17195,365 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPosConnectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pos_connection: {
+                            id: number;
+                            location_id: number;
+                            /** @enum {string} */
+                            provider: "square" | "toast";
+                            /** @enum {string} */
+                            status: "pending" | "connected" | "error" | "disconnected";
+                            authorize_url: string | null;
+                            external_location_id: string | null;
+                            /** @enum {string} */
+                            direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            last_sync_at: string | null;
+                            last_error: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deletePosConnectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsPosConnectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PATCH, DELETE, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchPosConnectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    external_location_id?: string;
+                    /** @enum {string} */
+                    direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                } | {
+                    pos_connection: {
+                        external_location_id?: string;
+                        /** @enum {string} */
+                        direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pos_connection: {
+                            id: number;
+                            location_id: number;
+                            /** @enum {string} */
+                            provider: "square" | "toast";
+                            /** @enum {string} */
+                            status: "pending" | "connected" | "error" | "disconnected";
+                            authorize_url: string | null;
+                            external_location_id: string | null;
+                            /** @enum {string} */
+                            direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            last_sync_at: string | null;
+                            last_error: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            502: components["responses"]["Problem502"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getPosConnectionsByIdMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mappings: {
+                            pos_item_id: string;
+                            pos_variation_id: string;
+                            pos_name: string;
+                            pos_variation_name: string;
+                            pos_price: string | null;
+                            sold_out: boolean;
+                            item_id: number | null;
+                            container_id: number | null;
+                            /** @enum {string} */
+                            status: "matched" | "suggested" | "unmatched";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    putPosConnectionsByIdMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mappings: {
+                        pos_variation_id: string;
+                        item_id: number;
+                        container_id: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mappings: {
+                            pos_item_id: string;
+                            pos_variation_id: string;
+                            pos_name: string;
+                            pos_variation_name: string;
+                            pos_price: string | null;
+                            sold_out: boolean;
+                            item_id: number | null;
+                            container_id: number | null;
+                            /** @enum {string} */
+                            status: "matched" | "suggested" | "unmatched";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsPosConnectionsByIdMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: GET, HEAD, PUT, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPosConnectionsByIdSync: {
+        parameters: {
+            query?: {
+                dry_run?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sync: {
+                            dry_run: boolean;
+                            created: number;
+                            updated: number;
+                            removed: number;
+                            eighty_sixed: number;
+                            restored: number;
+                            errors: {
+                                pos_variation_id: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsPosConnectionsByIdSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -16362,6 +17929,93 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    putSectionsByIdHappyHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    happy_hours: {
+                        windows: {
+                            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start: string;
+                            end: string;
+                        }[];
+                        percent_off?: number | string;
+                        amount_off?: number | string;
+                        price?: number | string;
+                    } | null;
+                } | ({
+                    windows: {
+                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start: string;
+                        end: string;
+                    }[];
+                    percent_off?: number | string;
+                    amount_off?: number | string;
+                    price?: number | string;
+                } | null);
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        happy_hours: {
+                            menu_id: number;
+                            section_id: number | null;
+                            prices_changed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsSectionsByIdHappyHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: PUT, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getSectionsByIdItems: {
         parameters: {
             query?: {
@@ -16423,6 +18077,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -16467,6 +18123,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -16513,6 +18171,8 @@ export interface operations {
                         cask?: boolean;
                         nitro?: boolean;
                         in_production?: boolean;
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                         containers?: {
                             container_size_id: number;
                             price: number | string;
@@ -16534,6 +18194,8 @@ export interface operations {
                     cask?: boolean;
                     nitro?: boolean;
                     in_production?: boolean;
+                    allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                    dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                     containers?: {
                         container_size_id: number;
                         price: number | string;
@@ -16591,6 +18253,8 @@ export interface operations {
                             eighty_sixed: boolean;
                             eighty_sixed_until: string | null;
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
+                            allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -16763,6 +18427,83 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteSensorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sensor: {
+                            id: number;
+                            location_id: number;
+                            tap_id: number;
+                            /** @enum {string} */
+                            kind: "mqtt" | "kegtron";
+                            device_id: string;
+                            last_reading_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            mqtt: {
+                                topic: string;
+                                pour_example: {
+                                    [key: string]: unknown;
+                                };
+                                temperature_example: {
+                                    [key: string]: unknown;
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsSensorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: DELETE, OPTIONS`. */
             204: {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
@@ -16989,6 +18730,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -17045,6 +18811,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -17146,6 +18937,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -17178,10 +18994,14 @@ export interface operations {
                 "application/json": {
                     size_ml: number;
                     item_id?: number;
+                    cost?: number | string;
+                    deposit?: number | string;
                 } | {
                     keg: {
                         size_ml: number;
                         item_id?: number;
+                        cost?: number | string;
+                        deposit?: number | string;
                     };
                 };
             };
@@ -17219,6 +19039,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -17303,6 +19148,31 @@ export interface operations {
                             } | null;
                             on_deck: number[];
                             on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -17320,6 +19190,122 @@ export interface operations {
         };
     };
     optionsTapsByIdKick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Allow: POST, OPTIONS`. */
+            204: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path offers. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postTapsByIdLineCleaned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tap: {
+                            id: number;
+                            location_id: number;
+                            number: number;
+                            name: string | null;
+                            item_id: number | null;
+                            item_name: string | null;
+                            item_eighty_sixed: boolean;
+                            container_id: number | null;
+                            keg: {
+                                id: number;
+                                tap_id: number;
+                                item_id: number | null;
+                                size_ml: number;
+                                remaining_ml: number;
+                                percent_remaining: number;
+                                /** Format: date-time */
+                                tapped_at: string;
+                                forecast_empty_at: string | null;
+                                kicked_at: string | null;
+                            } | null;
+                            on_deck: number[];
+                            on_deck_names: string[];
+                            sensor: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "mqtt" | "kegtron";
+                                device_id: string;
+                                last_reading_at: string | null;
+                            } | null;
+                            temperature_c: number | null;
+                            temperature_at: string | null;
+                            too_warm: boolean;
+                            line_cleaned_at: string | null;
+                            /** Format: date-time */
+                            line_cleaning_due_at: string;
+                            economics?: {
+                                keg_cost: string | null;
+                                keg_deposit: string | null;
+                                containers: {
+                                    container_id: number;
+                                    name: string;
+                                    price: string;
+                                    cost: string | null;
+                                    margin: string | null;
+                                    pour_cost_percent: number | null;
+                                }[];
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    optionsTapsByIdLineCleaned: {
         parameters: {
             query?: never;
             header?: never;
@@ -17846,7 +19832,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -17892,7 +19878,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;
@@ -17955,13 +19941,13 @@ export interface operations {
                 "application/json": {
                     webhook: {
                         url?: string;
-                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                        events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
                 } | {
                     url?: string;
-                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                    events?: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -17981,7 +19967,7 @@ export interface operations {
                             id: number;
                             location_id: number;
                             url: string;
-                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online")[];
+                            events: ("menu.created" | "menu.updated" | "menu.deleted" | "menu.published" | "menu.unpublished" | "menu.reordered" | "item.86d" | "item.restored" | "menu.reverted" | "menu.schedule_changed" | "tap.keg_low" | "tap.kicked" | "tap.swapped" | "board.offline" | "board.online" | "pos.synced" | "tap.too_warm" | "tap.line_cleaning_due" | "tap.after_hours_pour")[];
                             description: string | null;
                             enabled: boolean;
                             disabled_reason: string | null;

@@ -116,3 +116,42 @@ export function recordWrites(page: Page): Write[] {
   });
   return writes;
 }
+
+export type PricedMenu = {
+  menuId: number;
+  menuName: string;
+  sectionId: number;
+  sectionName: string;
+  items: { name: string; containerId: number }[];
+};
+
+/**
+ * A menu at location 1 (New York, a 12-hour clock), "Happy <tag>", with one section "Taps <tag>" of the
+ * named beers ("<name> <tag>"), each with a Pint at its price and the happy hours given; published if asked.
+ */
+export async function pricedMenu(
+  page: Page,
+  beers: { name: string; price: string; timePrices?: unknown[] }[],
+  options: { publish?: boolean } = {},
+): Promise<PricedMenu> {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const sizes = (await (await api(page).get("/api/v1/container_sizes")).json()) as { container_sizes: { id: number; name: string }[] };
+  const pint = sizes.container_sizes.find((size) => size.name === "Pint") ?? sizes.container_sizes[0]!;
+  const menuName = `Happy ${tag}`;
+  const { menu } = await send<{ menu: { id: number } }>(page, "POST", "/api/v1/locations/1/menus", { menu: { name: menuName } });
+  const sectionName = `Taps ${tag}`;
+  const { section } = await send<{ section: { id: number } }>(page, "POST", `/api/v1/menus/${menu.id}/sections`, {
+    section: { name: sectionName },
+  });
+  const items: PricedMenu["items"] = [];
+  for (const beer of beers) {
+    const name = `${beer.name} ${tag}`;
+    const { item } = await send<{ item: { id: number } }>(page, "POST", `/api/v1/sections/${section.id}/items`, { item: { name } });
+    const { container } = await send<{ container: { id: number } }>(page, "POST", `/api/v1/items/${item.id}/containers`, {
+      container: { container_size_id: pint.id, price: beer.price, ...(beer.timePrices ? { time_prices: beer.timePrices } : {}) },
+    });
+    items.push({ name, containerId: container.id });
+  }
+  if (options.publish) await send(page, "POST", `/api/v1/menus/${menu.id}/publish`, undefined);
+  return { menuId: menu.id, menuName, sectionId: section.id, sectionName, items };
+}

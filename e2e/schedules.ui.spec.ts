@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { readTree } from "./menu-data";
+import { pricedMenu, readTree } from "./menu-data";
 import { api, expect, test } from "./ui-fixtures";
 
 // venue-operations §7 in the dashboard and on the board: a manager sets a happy hour on a container by
@@ -20,28 +20,8 @@ async function json<T>(response: { ok(): boolean; status(): number; text(): Prom
 
 /** A menu at location 1 (New York, a 12-hour clock) with one section and one beer at 7.50 a pint. */
 async function makeMenu(page: Page, options: { publish?: boolean; timePrices?: unknown[] } = {}): Promise<Made> {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const sizes = await json<{ container_sizes: { id: number; name: string }[] }>(await api(page).get("/api/v1/container_sizes"));
-  const pint = sizes.container_sizes.find((size) => size.name === "Pint") ?? sizes.container_sizes[0]!;
-  const menuName = `Happy ${tag}`;
-  const { menu } = await json<{ menu: { id: number } }>(
-    await api(page).send("POST", "/api/v1/locations/1/menus", { menu: { name: menuName } }),
-  );
-  const sectionName = `Taps ${tag}`;
-  const { section } = await json<{ section: { id: number } }>(
-    await api(page).send("POST", `/api/v1/menus/${menu.id}/sections`, { section: { name: sectionName } }),
-  );
-  const itemName = `House Lager ${tag}`;
-  const { item } = await json<{ item: { id: number } }>(
-    await api(page).send("POST", `/api/v1/sections/${section.id}/items`, { item: { name: itemName } }),
-  );
-  const { container } = await json<{ container: { id: number } }>(
-    await api(page).send("POST", `/api/v1/items/${item.id}/containers`, {
-      container: { container_size_id: pint.id, price: "7.50", ...(options.timePrices ? { time_prices: options.timePrices } : {}) },
-    }),
-  );
-  if (options.publish) await json(await api(page).send("POST", `/api/v1/menus/${menu.id}/publish`));
-  return { menuId: menu.id, menuName, sectionId: section.id, sectionName, itemName, containerId: container.id };
+  const made = await pricedMenu(page, [{ name: "House Lager", price: "7.50", timePrices: options.timePrices }], options);
+  return { ...made, itemName: made.items[0]!.name, containerId: made.items[0]!.containerId };
 }
 
 const timePricesOf = async (page: Page, containerId: number) =>

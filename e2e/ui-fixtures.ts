@@ -18,9 +18,28 @@ async function signIn(playwright: PlaywrightWorkerArgs["playwright"], baseURL: s
   }
 }
 
-export const test = base.extend<object, { ownerState: StorageState }>({
-  ownerState: [async ({ playwright }, use, info) => use(await signIn(playwright, info.project.use.baseURL, "owner")), { scope: "worker" }],
-  storageState: async ({ ownerState }, use) => use(ownerState),
+/** Whether a saved session still signs its holder in (a spec may have ended it: a password change does). */
+async function stillSignedIn(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, state: StorageState) {
+  const request = await playwright.request.newContext({ baseURL, storageState: state });
+  try {
+    return (await request.get("/api/v1/current_user")).status() === 200;
+  } finally {
+    await request.dispose();
+  }
+}
+
+export const test = base.extend<object, { ownerState: { saved: StorageState } }>({
+  ownerState: [
+    async ({ playwright }, use, info) => use({ saved: await signIn(playwright, info.project.use.baseURL, "owner") }),
+    { scope: "worker" },
+  ],
+  // A spec that ends the owner's sessions (the account spec changes the password) must not fail the next
+  // spec in the worker: a saved cookie that no longer signs in is replaced by a new sign-in, once.
+  storageState: async ({ ownerState, playwright }, use, info) => {
+    const baseURL = info.project.use.baseURL;
+    if (!(await stillSignedIn(playwright, baseURL, ownerState.saved))) ownerState.saved = await signIn(playwright, baseURL, "owner");
+    await use(ownerState.saved);
+  },
 });
 
 /** Same-origin API calls from the signed-in page (cookie auth; writes carry the page's Origin). */

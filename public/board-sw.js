@@ -49,8 +49,10 @@ self.addEventListener("message", (event) => {
         if (url.pathname.startsWith("/_next/static/")) {
           const cache = await caches.open(SHELL);
           if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => {});
-        } else if (DATA_PATH.test(url.pathname) && !url.search) {
-          await networkFirst(new Request(url.href, { credentials: "same-origin" }), DATA).catch(() => {});
+        } else if (DATA_PATH.test(url.pathname) && (!url.search || url.search === "?opened=1")) {
+          // The TV's first read (`?opened=1`) is often made before this worker controls the page: it is read
+          // again without the query (not counted as a second view) and kept under the key the fetch handler uses.
+          await networkFirst(new Request(url.pathname, { credentials: "same-origin" }), DATA, url.pathname).catch(() => {});
         }
       }),
     ),
@@ -88,7 +90,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(request, SHELL, "/board"));
   } else if (url.pathname.startsWith("/_next/static/")) {
     event.respondWith(cacheFirst(request));
-  } else if (DATA_PATH.test(url.pathname) && !url.search) {
+  } else if (DATA_PATH.test(url.pathname) && (!url.search || url.search === "?opened=1")) {
+    // `?opened=1` (the TV's first read, counted as a view) is the same data, kept under the same key.
     event.respondWith(networkFirst(request, DATA, url.pathname));
   }
 });

@@ -1,6 +1,6 @@
 /**
  * The platform's error types. The reference shows invalid_param and invalid_auth; the others name the
- * remaining failures the sandbox reports (see ARCHITECTURE.md, "The v4 sandbox").
+ * remaining failures the sandbox reports (decision 037; ARCHITECTURE.md, "The v4 forwarder").
  */
 export type ErrorType =
   | "invalid_param"

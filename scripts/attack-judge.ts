@@ -67,6 +67,11 @@ export function judgeHugeRestore(o: { status: number | string }, around: Surroun
   const bounds = resources(around, limits);
   if (bounds) return bounds;
   if (o.status === 413 || o.status === 429) return held(`refused (${o.status})`);
+  // Past the drain's own ceiling (decision 073: 16 MiB after the 8 MiB) the server closes the connection
+  // under a client still sending: the client sees its write fail instead of the 413, as at any server.
+  if (o.status === "EPIPE" || o.status === "ECONNRESET" || o.status === "UND_ERR_SOCKET") {
+    return held(`refused: the connection was closed past the drain's ceiling (the client saw ${o.status})`);
+  }
   return broke(`answered ${o.status}, not 413`);
 }
 

@@ -17,11 +17,14 @@
  *   npm run attack -- --base http://127.0.0.1:3000
  *   npm run attack -- --base http://127.0.0.1:3000 --pid 12345 --rows 2,3 --forwarded
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from "@/lib/boards/schemas";
+import { CSV_MAX_ROWS } from "@/lib/menus/csv/rows";
 import { treeRssMiB } from "./app-process";
 import {
   DEFAULT_LIMITS,
@@ -57,7 +60,7 @@ const RUN = randomBytes(3).toString("hex");
 const PASSWORD = "copper kettle attack 42";
 
 type Who = { email: string; token: string; readOnly: string };
-type Answer = { status: number | string; body: unknown };
+type Answer = { status: number | string; body: unknown; cookies?: string[] };
 
 /** The value at a dotted path of a parsed answer (`user.auth_token`), as the caller expects it. */
 function at<T>(body: unknown, path: string): T {
@@ -65,6 +68,16 @@ function at<T>(body: unknown, path: string): T {
   for (const key of path.split(".")) value = (value as Record<string, unknown> | null)?.[key];
   if (value === undefined) throw new Error(`the answer has no ${path}: ${JSON.stringify(body)}`);
   return value as T;
+}
+
+/** The index-th pairing guess, in the board's own code shape (decision 075): each guess is a real try. */
+function guessCode(index: number): string {
+  let rest = index * 7_919 + 123_457;
+  return Array.from({ length: PAIRING_CODE_LENGTH }, () => {
+    const letter = PAIRING_CODE_ALPHABET[rest % PAIRING_CODE_ALPHABET.length];
+    rest = Math.floor(rest / PAIRING_CODE_ALPHABET.length);
+    return letter;
+  }).join("");
 }
 
 const auth = (who: { email: string; token: string }) => `Basic ${Buffer.from(`${who.email}:${who.token}`).toString("base64")}`;
@@ -91,7 +104,7 @@ async function call(
     } catch {
       /* a PDF, a CSV, an empty body */
     }
-    return { status: response.status, body: parsed } satisfies Answer;
+    return { status: response.status, body: parsed, cookies: response.headers.getSetCookie() } satisfies Answer;
   } catch (error) {
     const cause = (error as { cause?: NodeJS.ErrnoException }).cause;
     return { status: cause?.code ?? (error as Error).name, body: null } satisfies Answer;
@@ -178,31 +191,59 @@ const rss = (): number | null => {
 
 // ── the bystander: another business reading while each row runs ────────────────────────────────────────
 
-/** Runs `attack` while a bystander reads in a loop and the RSS is sampled; what was seen around it. */
+/**
+ * The bystander's loop, run in a process of its own: the figures are what another client sees, not
+ * this script's own event loop busy sending an attack (a 58 MB upload made the bystander's reads in
+ * the same process wait for the upload's writes). Prints one line per read: its milliseconds.
+ */
+const BYSTANDER_LOOP = `
+const [base, authorization] = process.argv.slice(1);
+for (;;) {
+  const started = performance.now();
+  try {
+    const response = await fetch(base + "/api/v1/locations", { headers: { authorization } });
+    await response.arrayBuffer();
+    process.stdout.write((performance.now() - started).toFixed(1) + "\\n");
+  } catch {}
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}`;
+
+/** Runs `attack` while a bystander reads in a loop (its own process) and the RSS is sampled; what was seen around it. */
 async function watched<T>(bystander: Who, attack: () => Promise<T>): Promise<{ result: T; around: Surroundings }> {
   const latencyMs: number[] = [];
   const rssBeforeMiB = rss();
   let rssPeakMiB = rssBeforeMiB;
-  let running = true;
-  const reader = (async () => {
-    while (running) {
-      const started = performance.now();
-      const answer = await call("GET", "/api/v1/locations", { as: { email: bystander.email, token: bystander.readOnly } });
-      if (typeof answer.status === "number") latencyMs.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const reader = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", BYSTANDER_LOOP, BASE, auth({ email: bystander.email, token: bystander.readOnly })],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let pending = "";
+  reader.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) if (line) latencyMs.push(Number(line));
+  });
+  // The loop's first read is the baseline a row is measured against: wait for it before attacking.
+  while (latencyMs.length === 0 && reader.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+  latencyMs.length = 0;
   const sampler = setInterval(() => {
     const now = rss();
     if (now !== null && (rssPeakMiB === null || now > rssPeakMiB)) rssPeakMiB = now;
   }, 250);
   try {
     const result = await attack();
-    return { result, around: { alive: false, rssBeforeMiB, rssPeakMiB, latencyMs } };
+    // A read still under way when the attack ended waited for it too: let it finish and count.
+    const counted = latencyMs.length;
+    const until = Date.now() + 10_000;
+    while (latencyMs.length === counted && Date.now() < until && reader.exitCode === null)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return { result, around: { alive: false, rssBeforeMiB, rssPeakMiB, latencyMs: [...latencyMs] } };
   } finally {
-    running = false;
     clearInterval(sampler);
-    await reader;
+    reader.kill();
   }
 }
 
@@ -351,19 +392,19 @@ const ROWS: Row[] = [
   },
   {
     n: 5,
-    title: "print of a 5,000-item menu's PDF, 4 at once",
+    title: `print of the largest menu the CSV import accepts (${CSV_MAX_ROWS.toLocaleString("en")} items), 4 at once`,
     run: async (bystander) => {
       const owner = await signUp("print");
       const menuId = await newMenu(owner, await newLocation(owner, "Print bar"), "Very long list");
       const filled = await call("PUT", `/api/v1/menus/${menuId}/import.csv`, {
         as: owner,
-        body: menuCsv(5_000),
+        body: menuCsv(CSV_MAX_ROWS),
         headers: { "content-type": "text/csv" },
       });
       if (filled.status !== 200 && filled.status !== 201) {
         return {
           verdict: judgeHeavyWork(
-            { statuses: new Map(), setUp: `the 5,000-item menu could not be made (${filled.status})` },
+            { statuses: new Map(), setUp: `the ${CSV_MAX_ROWS}-item menu could not be made (${filled.status})` },
             { alive: true, rssBeforeMiB: null, rssPeakMiB: null, latencyMs: [] },
           ),
         };
@@ -379,15 +420,19 @@ const ROWS: Row[] = [
     title: "1,100 failed logins from 22 addresses",
     run: async () => {
       const owner = await signUp("sprayed");
+      // The owner's own browser signed in before the spray: it is known, and counted on its own (decision 075).
+      const browser = { origin: BASE, ...(args.forwarded ? { "x-forwarded-for": "192.0.2.200" } : {}) };
+      const before = await call("POST", "/api/session", { json: { email: owner.email, password: PASSWORD }, headers: browser });
+      const device = (before.cookies ?? []).map((cookie) => cookie.split(";")[0] ?? "").find((pair) => pair.startsWith("taproom_device="));
       const statuses = await many(1_100, 22, (index) =>
         call("POST", "/api/v1/sessions", {
           json: { email: owner.email, password: `wrong guess ${index}` },
           headers: args.forwarded ? { "x-forwarded-for": `203.0.113.${index % 22}` } : {},
         }),
       );
-      const ownLogin = await call("POST", "/api/v1/sessions", {
+      const ownLogin = await call("POST", "/api/session", {
         json: { email: owner.email, password: PASSWORD },
-        headers: args.forwarded ? { "x-forwarded-for": "192.0.2.200" } : {},
+        headers: { ...browser, ...(device ? { cookie: device } : {}) },
       });
       const verdict = judgeLoginSpray({ statuses, ownerStatus: typeof ownLogin.status === "number" ? ownLogin.status : 0 });
       if (!args.forwarded) verdict.why += " (all from one address: --forwarded and TRUSTED_PROXY_COUNT=1 for 22)";
@@ -399,11 +444,16 @@ const ROWS: Row[] = [
     title: "100 invitations, half to emails that have accounts",
     run: async () => {
       const inviter = await signUp("inviter");
+      const locationId = await newLocation(inviter, "Inviting bar");
       const existing = [await signUp("member"), await signUp("member")].map((who) => who.email);
       const statuses = await many(100, 4, (index) =>
         call("POST", "/api/v1/team/invitations", {
           as: inviter,
-          json: { email: index % 2 === 0 ? existing[index % existing.length] : `fresh-${RUN}-${index}@attack.test`, role: "staff" },
+          json: {
+            email: index % 2 === 0 ? existing[index % existing.length] : `fresh-${RUN}-${index}@attack.test`,
+            role: "manager",
+            location_ids: [locationId],
+          },
         }),
       );
       return { verdict: judgeInvitations({ statuses }) };
@@ -437,7 +487,7 @@ const ROWS: Row[] = [
       const statuses = await many(600, 8, (index) =>
         call("POST", `/api/v1/locations/${locationId}/boards`, {
           as: owner,
-          json: { code: String((index * 7_919 + 123_457) % 1_000_000).padStart(6, "0"), name: `Guess ${index}`, menu_id: menuId },
+          json: { code: guessCode(index), name: `Guess ${index}`, menu_id: menuId },
         }),
       );
       return { verdict: judgePairingGuesses({ statuses }) };
@@ -446,13 +496,15 @@ const ROWS: Row[] = [
   {
     n: 10,
     title: "4 sign-ups × 25 unknown-beer lookups, then a fifth business",
-    run: async () => {
+    run: async (bystander) => {
+      const known = await call("GET", "/api/v4/search/beer?q=ipa", { as: bystander });
+      const bid = at<number>(known.body, "response.beers.items.0.beer.bid");
       const spenders = [await signUp("spender"), await signUp("spender"), await signUp("spender"), await signUp("spender")];
       for (const [s, who] of spenders.entries()) {
         await many(25, 5, (index) => call("GET", `/api/v4/beer/info/${7_000_000 + s * 100 + index}`, { as: who }));
       }
       const fifth = await signUp("fifth");
-      const answer = await call("GET", "/api/v4/beer/info/1", { as: fifth });
+      const answer = await call("GET", `/api/v4/beer/info/${bid}`, { as: fifth });
       return { verdict: judgeV4Budget({ fifthStatus: answer.status }) };
     },
   },

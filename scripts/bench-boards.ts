@@ -13,16 +13,16 @@
  * (the database's NOTIFY, heard by a LISTEN of this script's own) to the LAST board receiving its
  * `event: version`: p50, p99 and the worst. Targets: 5,000 boards < 1 GB of RSS, p99 < 1 s.
  *
- *   npm run bench:boards
- *   npm run bench:boards -- --boards 1000 --changes 20 --no-build
- *   npm run bench:boards -- --no-build --dist .next-e2e   (a build the e2e suite made)
+ *   npm run bench -- boards
+ *   npm run bench -- boards --boards 1000 --changes 20 --no-build
+ *   npm run bench -- boards --no-build --dist .next-e2e   (a build the e2e suite made)
  */
-import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type AppServer, build, freePort, run, startServer, stopServer } from "./app-process";
+import { onVersions, pairBoardsBySql, pool, quantile, request as send } from "./bench-clients";
 
 const OWNER = { email: "owner@demo.test", password: "demo-owner-pass" };
 const { values: args } = parseArgs({
@@ -72,37 +72,8 @@ function rssMb(pid: number): number {
   return Number(/(\d+)/.exec(line ?? "")?.[1] ?? Number.NaN) / 1024;
 }
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function request(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const sent = http.request(
-      `${base}${path}`,
-      { method, agent, headers: { ...headers, ...(text ? { "content-type": "application/json" } : {}) } },
-      (response) => {
-        let received = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => {
-          received += chunk;
-        });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: received }));
-      },
-    );
-    sent.on("error", reject);
-    sent.end(text);
-  });
-}
-
-/** Runs `work` for 0…count-1 with at most `width` at once. */
-async function pool(count: number, width: number, work: (index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, count) }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
+const request = (base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+  send(agent, base, method, path, headers, body);
 
 /** One TV's stream: the highest version it was told, and when each version reached it. */
 type Tv = { version: number; arrivals: Map<number, number>; close: () => void };
@@ -120,28 +91,14 @@ function openStream(base: string, cookie: string, onVersion: () => void): Promis
           return;
         }
         tv.close = () => response.destroy();
-        response.setEncoding("utf8");
-        let buffer = "";
         let opened = false;
-        response.on("data", (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end = buffer.indexOf("\n\n");
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const match = /^event: version\ndata: \{"version":(\d+)\}$/.exec(block);
-            if (match) {
-              const version = Number(match[1]);
-              tv.version = Math.max(tv.version, version);
-              tv.arrivals.set(version, at);
-              onVersion();
-              if (!opened) {
-                opened = true;
-                resolve(tv);
-              }
-            }
-            end = buffer.indexOf("\n\n");
+        onVersions(response, (version, at) => {
+          tv.version = Math.max(tv.version, version);
+          tv.arrivals.set(version, at);
+          onVersion();
+          if (!opened) {
+            opened = true;
+            resolve(tv);
           }
         });
         response.on("error", () => {});
@@ -150,11 +107,6 @@ function openStream(base: string, cookie: string, onVersion: () => void): Promis
     sent.on("error", reject);
   });
 }
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-};
 
 async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
@@ -194,18 +146,7 @@ async function main() {
   const started = performance.now();
   const cookies: string[] = [];
   if (args["pair-by-sql"]) {
-    const secrets = Array.from({ length: boardCount }, () => randomBytes(32).toString("base64url"));
-    const hashes = secrets.map((secret) => createHash("sha256").update(secret).digest("hex"));
-    const direct = new pg.Client({ connectionString: url.toString() });
-    await direct.connect();
-    await direct.query(
-      `with devices as (insert into board_devices (token_hash) select unnest($1::text[]) returning id)
-       insert into boards (business_id, location_id, device_id, name, menu_id, theme)
-       select l.business_id, l.id, d.id, 'TV ' || d.id, $3, 'dark' from devices d, locations l where l.id = $2`,
-      [hashes, location, menu.id],
-    );
-    await direct.end();
-    for (const secret of secrets) cookies.push(`taproom_board=${secret}`);
+    cookies.push(...(await pairBoardsBySql(url.toString(), boardCount, location, menu.id)));
   } else {
     await pool(boardCount, 16, async (index) => {
       const asked = await request(base, "POST", "/api/v1/boards/pairings");

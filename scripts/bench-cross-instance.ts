@@ -7,8 +7,8 @@
  * answered the write: a read on B (GET /menus/:id with the tag B gave before, polled until it is 200
  * with the new version) and the SSE event on B's stream. Target: p99 < 200 ms for both.
  *
- *   npm run bench:live
- *   npm run bench:live -- --changes 50 --no-build
+ *   npm run bench -- live
+ *   npm run bench -- live --changes 50 --no-build
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -178,7 +178,7 @@ main()
     process.exit(code);
   })
   .catch(async (error: unknown) => {
-    console.error(`\nbench:live failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`\nbench live failed: ${error instanceof Error ? error.message : String(error)}`);
     for (const server of servers) if (server.log.length) console.error(`last server output:\n${server.log.slice(-20).join("\n")}`);
     await cleanup();
     process.exit(1);

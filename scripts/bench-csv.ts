@@ -13,8 +13,8 @@
  * the limit, refused before any write. The lib functions the routes call are measured (no
  * HTTP, no Next.js); figures only, no assertion.
  *
- *   npm run bench:csv
- *   NODE_OPTIONS=--expose-gc npm run bench:csv -- --runs 5
+ *   npm run bench -- csv
+ *   NODE_OPTIONS=--expose-gc npm run bench -- csv --runs 5
  */
 import { parseArgs } from "node:util";
 import { eq, isNotNull, sql } from "drizzle-orm";

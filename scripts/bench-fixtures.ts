@@ -1,6 +1,6 @@
 // What the benchmarks read and write, built through the API: the large menu (20 scheduled sections × 25 items
 // × 3 prices) and a 50-item section whose order the positions batches flip. Shared by `npm run bench`
-// and `npm run bench:profile`.
+// and `npm run bench -- profile`.
 
 export const MENU_SHAPE = [20, 25, 3] as const;
 const EVERY_DAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];

@@ -10,8 +10,8 @@
  *     (GET /menus/:id/versions/:v, 200 and 1,000 versions back) over --calls calls each (target p99 < 100 ms).
  * The lib functions the routes call are measured (no HTTP, no Next.js); figures only, no assertion.
  *
- *   npm run bench:history
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:history -- --calls 200
+ *   npm run bench -- history
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- history --calls 200
  */
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";

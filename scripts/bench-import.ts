@@ -1,4 +1,4 @@
-// npm run bench:import [-- --no-build] [-- --dist .next-e2e]: how long an import from the service venues
+// npm run bench -- import [-- --no-build] [-- --dist .next-e2e]: how long an import from the service venues
 // move from takes (venue-operations §6) for a menu of 550 items (the benchmarks' 20 × 25 × 3 menu and a
 // 50-item section) with the demo location's other menus, events and hours. Two production servers, each
 // on its own embedded database: the source (demo data plus the large menu) and the target (a new

@@ -10,8 +10,8 @@
  * how soon a new check-in shows in the answers. Results also go to bench-results/insights-<ts>.json.
  * The bench databases are dropped at the end unless --keep.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:insights
- *   BENCH_DATABASE_URL=… npm run bench:insights -- --sizes 1000000 --calls 30 --keep
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- insights
+ *   BENCH_DATABASE_URL=… npm run bench -- insights --sizes 1000000 --calls 30 --keep
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl || !/^postgres(ql)?:\/\//.test(serverUrl)) {
   console.error(
-    "bench:insights runs on PostgreSQL only: set BENCH_DATABASE_URL=postgres://user@host:port/db (the bench databases are created next to it).",
+    "The insights bench runs on PostgreSQL only: set BENCH_DATABASE_URL=postgres://user@host:port/db (the bench databases are created next to it).",
   );
   process.exit(2);
 }

@@ -1,4 +1,4 @@
-// npm run bench:portability — figures for decision 060, printed (not asserted): the demo business's
+// npm run bench -- portability — figures for decision 060, printed (not asserted): the demo business's
 // export (time, size) and its restore into a fresh in-memory install; then a backup of a seeded embedded
 // database in a temporary directory (time, size) and its restore (time, checks included).
 import os from "node:os";

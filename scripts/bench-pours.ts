@@ -5,8 +5,8 @@
  * fresh database created next to DATABASE_URL (dropped at the end), with --concurrency pours in flight
  * over a pool of --pool connections. Figures only, no assertion.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:pours
- *   DATABASE_URL=… npm run bench:pours -- --pours 5000 --concurrency 32 --pool 10 --taps 12
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- pours
+ *   DATABASE_URL=… npm run bench -- pours --pours 5000 --concurrency 32 --pool 10 --taps 12
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";

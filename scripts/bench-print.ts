@@ -10,8 +10,8 @@
  * second ask of the same PDF is timed (kept: nothing drawn). --items N prints a menu of N items too
  * (2,000 by default, the limit), and one past the limit is refused.
  *
- *   npm run bench:print
- *   npm run bench:print -- --runs 5 --out /tmp/print
+ *   npm run bench -- print
+ *   npm run bench -- print --runs 5 --out /tmp/print
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

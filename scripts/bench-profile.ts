@@ -7,10 +7,10 @@
  * connections, a warm-up, then --seconds), stops it, and reads the profile's samples from the measured
  * window only. Profiles go to bench-results/profiles/; the summary is printed.
  *
- *   npm run bench:profile                               # the 20×25×3 full menu, gzip
- *   npm run bench:profile -- --build                    # the same, on a fresh build of the tree
- *   npm run bench:profile -- --endpoint demo            # the demo menu's full=true
- *   npm run bench:profile -- --endpoint 304 --seconds 10
+ *   npm run bench -- profile                               # the 20×25×3 full menu, gzip
+ *   npm run bench -- profile --build                    # the same, on a fresh build of the tree
+ *   npm run bench -- profile --endpoint demo            # the demo menu's full=true
+ *   npm run bench -- profile --endpoint 304 --seconds 10
  *
  * Profiling slows the server: its figures are for where the time goes, not for the ratios
  * (`npm run bench` measures those).

@@ -1,4 +1,4 @@
-// npm run bench:restart — how long `npm start` takes from launch to a ready server when nothing changed
+// npm run bench -- restart — how long `npm start` takes from launch to a ready server when nothing changed
 // since the last build (issue 36: under 5 s). Needs a build (`npm start` or `npm run build` once). Starts
 // it on a spare port and a data folder of its own: once to make the folder (the demo data), then three
 // restarts, each timed from launch to the first 200 from /api/health, and stopped with SIGTERM.

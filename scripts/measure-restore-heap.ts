@@ -1,5 +1,5 @@
 /**
- * npm run measure:restore-heap — how large a restore body (POST /api/v1/import) the embedded profile's
+ * npm run bench -- restore-heap — how large a restore body (POST /api/v1/import) the embedded profile's
  * heap holds (decision 076). For each size it runs one child Node with the small-server profile's heap
  * (scripts/server-options.mjs: --max-old-space-size, 128 MiB unless SERVER_HEAP_MB) and a ballast of
  * live objects standing for the server's own live set (decision 069: 55–70 MiB under the soak), makes an
@@ -7,8 +7,8 @@
  * the body's bytes, its text, JSON.parse, the export's schema, the restore into an in-memory PGlite.
  * It prints, per size, whether the child lived and V8's heap after each step. It asserts nothing.
  *
- *   npm run measure:restore-heap                       # 4, 8, 16, 32 and 58 MiB against a 64 MiB ballast
- *   npm run measure:restore-heap -- --sizes 6,12 --ballast 70
+ *   npm run bench -- restore-heap                       # 4, 8, 16, 32 and 58 MiB against a 64 MiB ballast
+ *   npm run bench -- restore-heap --sizes 6,12 --ballast 70
  */
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";

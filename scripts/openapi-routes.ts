@@ -2,7 +2,7 @@
 // API description (GET /api/v1/openapi.json) is generated from: each route file's OpenAPI path
 // (`[id]` → `{id}`), its module, and each verb's summary taken from the route's own comment
 // (`// GET /api/v1/menus/:id — one menu…`). A production build has no route files to walk, so the
-// list is code; test/openapi.test.ts fails when it differs from the files (a route added, not described).
+// list is code; test/openapi/openapi.test.ts fails when it differs from the files (a route added, not described).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,6 @@
 // npm run openapi:types — writes e2e/api-types.ts, the TypeScript types of the API description
 // (GET /api/v1/openapi.json) that the e2e specs' openapi-fetch client is typed with. A description
-// that changes without a new generation fails test/openapi.test.ts; an e2e call the description no
+// that changes without a new generation fails test/openapi/openapi.test.ts; an e2e call the description no
 // longer allows fails `npm run lint` (tsc).
 import { writeFileSync } from "node:fs";
 import path from "node:path";

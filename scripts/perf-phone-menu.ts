@@ -7,7 +7,7 @@
  * revalidates: ETag → 304). Figures only, no assertion; target: under 30 kB for the demo menu.
  *
  *   npm start   # or any running server
- *   npm run perf:phone-menu -- --base http://127.0.0.1:3000 --location 1 --runs 3
+ *   npm run bench -- phone-menu --base http://127.0.0.1:3000 --location 1 --runs 3
  */
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";

@@ -8,7 +8,7 @@
  * only, no assertion; targets: LCP < 2.5 s, TBT < 200 ms.
  *
  *   npm start   # or any running server with the demo data
- *   npm run perf:phone -- --base http://127.0.0.1:3000 --runs 3
+ *   npm run bench -- phone --base http://127.0.0.1:3000 --runs 3
  */
 import { parseArgs } from "node:util";
 import { type BrowserContext, chromium } from "@playwright/test";

@@ -36,12 +36,13 @@
  * The server runs as `npm start` runs it (scripts/server-options.mjs: on the embedded default, the
  * small-server profile).
  */
-import { execFileSync, execSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type AppServer, build, freePort, run, startServer, stopServer, treeRssMiB } from "./app-process";
+import { startOwnPostgres } from "./own-postgres";
 
 const { values: args } = parseArgs({
   options: {
@@ -124,50 +125,10 @@ function embeddedDatabase(): DatabaseServer {
   };
 }
 
-/** The newest PostgreSQL's bin folder (Debian layout), else whatever is on PATH. */
-function pgBin(program: string): string {
-  const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((version) => path.join(root, version, "bin", program)).find((file) => existsSync(file));
-  return found ?? program;
-}
-
-/** initdb, pg_ctl start: a cluster of our own on a free port, run as `postgres` when we are root. */
+/** initdb, pg_ctl start: a cluster of our own on a free port (scripts/own-postgres.ts). */
 async function ownCluster(): Promise<DatabaseServer> {
-  const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync("/tmp/taproom-soak-pg-");
-  if (asRoot) {
-    const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dir, id("-u"), id("-g")); // initdb and postgres refuse to run as root
-  }
-  const pgRun = (program: string, argv: string[]) => {
-    const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", pgBin(program), ...argv]] : [pgBin(program), argv];
-    execFileSync(command, commandArgs as string[], { stdio: ["ignore", "ignore", "inherit"] });
-  };
-  const data = path.join(dir, "data");
-  const port = await freePort();
-  const pgCtl = (action: string, extra: string[] = []) => pgRun("pg_ctl", [action, "-D", data, "-w", "-t", "60", ...extra]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
-  const stop = () => pgCtl("stop", ["-m", "fast"]);
-  const start = () => pgCtl("start", ["-l", path.join(dir, "postgres.log"), "-o", options]);
-  pgRun("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
-  try {
-    start();
-  } catch (error) {
-    console.error(readFileSync(path.join(dir, "postgres.log"), "utf8"));
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const remove = () => {
-    try {
-      pgCtl("stop", ["-m", "immediate"]);
-    } catch {
-      /* not running */
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  return { url, stop, start, remove, describe: `own cluster in ${dir}, port ${port}`, ...onServer(url) };
+  const cluster = await startOwnPostgres("taproom-soak-pg-");
+  return { ...cluster, ...onServer(cluster.url) };
 }
 
 function givenServer(url: string): DatabaseServer {

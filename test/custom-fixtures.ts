@@ -3,7 +3,7 @@ import { api, db, type Account, type ApiResponse, type Credentials } from "./api
 import { seedCustomMenu } from "@/lib/demo/custom-menus";
 import { listCustomMenus } from "@/lib/custom-menus/records";
 
-// Shared by the test/custom-*.test.ts suites.
+// Shared by the custom menus suites (test/custom-menus/) and the menus suites that meet the family.
 
 export const DEPRECATION = "@1675209600";
 export const SUNSET = "Sun, 01 Oct 2023 00:00:00 GMT";

@@ -1,5 +1,5 @@
 // A model of moves and positions batches over a few lists, and a checker that racing requests ended
-// in a state some serial order of them explains (linearizability): used by test/item-move.test.ts.
+// in a state some serial order of them explains (linearizability): used by test/menus/item-move.test.ts.
 
 /** Each list's record ids in position order, by parent id. */
 export type Lists = Record<number, number[]>;

@@ -20,6 +20,7 @@ import {
   pours,
   sections,
   taps,
+  tapSensors,
   users,
 } from "@/lib/db/schema";
 
@@ -48,6 +49,7 @@ export async function snapshot() {
     customContainers: await db.select().from(customContainers).orderBy(asc(customContainers.id)),
     taps: await db.select().from(taps).orderBy(asc(taps.id)),
     kegs: await db.select().from(kegs).orderBy(asc(kegs.id)),
+    tapSensors: await db.select().from(tapSensors).orderBy(asc(tapSensors.id)),
     pours: await db.select().from(pours).orderBy(asc(pours.id)),
   };
 }

@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch } from "@/lib/client/api";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import styles from "./account.module.css";
+import { KeepKeysBox } from "./keep-keys-box";
 
 /**
  * The API's schema, with the password rules a browser can check (the common-password one is the
@@ -58,10 +59,7 @@ export function PasswordCard({ email }: { email: string }) {
         <Field label="New password" error={errors.new_password?.message} hint={PASSWORD_HINT}>
           {(props) => <input {...props} {...form.register("new_password")} type="password" autoComplete="new-password" className="input" />}
         </Field>
-        <label className={styles.keep}>
-          <input type="checkbox" {...form.register("keep_api_keys")} />
-          <span>Keep my API tokens and integration keys working (leave unticked if someone else may have them)</span>
-        </label>
+        <KeepKeysBox field={form.register("keep_api_keys")} />
         {failure && (
           <p role="alert" className={styles.failure}>
             {failure}

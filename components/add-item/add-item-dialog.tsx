@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { useLocationCountry } from "@/components/menu-board/size-options";
 import { CatalogueLimitNotice, CatalogueLimitProvider } from "./catalogue-limit";
 import { CatalogueSearch } from "./catalogue-search";
 import { CustomItemForm } from "./custom-item-form";
@@ -30,11 +31,13 @@ type Props = {
 
 /** Adds beers from the catalogue (two clicks: the section's "Add beer", then "Add") or custom items to a section. */
 export function AddItemDialog({ open, onClose, locationId, ...rest }: Props) {
+  // A price asked for first starts on the location's country's sizes (decision 088).
+  const country = useLocationCountry(locationId) ?? null;
   return (
     <Dialog open={open} onClose={onClose} title="Add to this section" wide>
       {/* Mounted only while open, so every opening starts with an empty search. */}
       <CatalogueLimitProvider locationId={locationId}>
-        <AddItemBody {...rest} />
+        <AddItemBody {...rest} country={country} />
       </CatalogueLimitProvider>
     </Dialog>
   );
@@ -46,7 +49,8 @@ function AddItemBody({
   onAdded,
   existingUntappdIds = [],
   published = false,
-}: Omit<Props, "open" | "onClose" | "locationId">) {
+  country,
+}: Omit<Props, "open" | "onClose" | "locationId"> & { country: string | null }) {
   const baseId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ search: null, custom: null });
@@ -125,7 +129,7 @@ function AddItemBody({
           onMenuIds={onMenuIds}
           inputRef={searchRef}
           onAdded={added}
-          priceFirst={published ? { currencySymbol } : null}
+          priceFirst={published ? { currencySymbol, country } : null}
           onAddAsCustom={(name) => {
             setCustomDraft((draft) => ({ name, version: draft.version + 1 }));
             setTab("custom");

@@ -36,7 +36,7 @@ export function CatalogueSearch({
   sectionId: number;
   onMenuIds: ReadonlySet<number>;
   /** Set when the menu is published: each beer asks for its price before it is added. */
-  priceFirst?: { currencySymbol: string } | null;
+  priceFirst?: { currencySymbol: string; country: string | null } | null;
   inputRef: RefObject<HTMLInputElement | null>;
   onAdded: (item: AddedItem) => void;
   onAddAsCustom: (name: string) => void;

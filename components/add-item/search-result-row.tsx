@@ -5,6 +5,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { ApiProblem, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries } from "@/lib/client/queries/menus";
 import { moneyInput } from "@/lib/shared/schemas";
+import { sizesForCountry } from "@/lib/shared/size-defaults";
+import { SizeOptions } from "@/components/menu-board/size-options";
 import type { CatalogueResult } from "@/lib/client/queries/catalogue";
 import { useCatalogueLimit } from "./catalogue-limit";
 import { LabelImage } from "./label-image";
@@ -30,7 +32,7 @@ export function SearchResultRow({
   onMenu: boolean;
   onAdded: (item: AddedItem) => void;
   /** The menu is published: the beer goes on it with a price, asked for here ({currencySymbol}), never without one. */
-  priceFirst?: { currencySymbol: string } | null;
+  priceFirst?: { currencySymbol: string; country: string | null } | null;
 }) {
   const add = useAddItem(sectionId, onAdded);
   // A beer the search showed is kept by the server (decision 061): its add needs no lookup, so it stays on
@@ -59,6 +61,7 @@ export function SearchResultRow({
           <PriceStep
             label={label}
             currencySymbol={priceFirst.currencySymbol}
+            country={priceFirst.country}
             busy={add.isPending}
             onCancel={() => setAsking(false)}
             onAdd={(container) =>
@@ -94,12 +97,14 @@ export function SearchResultRow({
 function PriceStep({
   label,
   currencySymbol,
+  country,
   busy,
   onAdd,
   onCancel,
 }: {
   label: string;
   currencySymbol: string;
+  country: string | null;
   busy: boolean;
   onAdd: (container: { container_size_id: number; price: string }) => void;
   onCancel: () => void;
@@ -111,7 +116,7 @@ function PriceStep({
   const [size, setSize] = useState<number | null>(null);
   const [price, setPrice] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const chosen = size ?? sizes.data?.[0]?.id ?? null;
+  const chosen = size ?? (sizes.data ? sizesForCountry(sizes.data, country).preferred?.id : undefined) ?? null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (price.trim() === "") return setError("Price is required");
@@ -127,11 +132,7 @@ function PriceStep({
       <div className={styles.priceFields}>
         <label htmlFor={sizeId}>Size</label>
         <select id={sizeId} className="select" value={chosen ?? ""} onChange={(event) => setSize(Number(event.target.value))}>
-          {(sizes.data ?? []).map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
+          <SizeOptions sizes={sizes.data ?? []} country={country} />
         </select>
         <label htmlFor={priceId}>Price ({currencySymbol})</label>
         <input

@@ -242,7 +242,8 @@ function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "l
   const dataUrl = `/preview/menus/${menuId}/data`;
   useEffect(() => {
     let stale = false;
-    fetch(dataUrl, { cache: "no-store", credentials: "same-origin" })
+    // `opened=1`: this first read is the TV opening its menu, counted as a view (its reads after a change are not).
+    fetch(`${dataUrl}?opened=1`, { cache: "no-store", credentials: "same-origin" })
       .then((response) => (response.ok ? (response.json() as Promise<PreviewResponse>) : null))
       .catch(() => null)
       .then((data) => {

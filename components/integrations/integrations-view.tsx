@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyBlock } from "@/components/account/copy-block";
@@ -72,6 +73,23 @@ export function IntegrationsView({ locations, everyLocation }: { locations: Name
         <button type="button" className="btn" onClick={() => setCreating(BOARD_KEY)}>
           Create a menus:read key
         </button>
+      </section>
+
+      <section className={`card ${styles.suggestion}`} aria-labelledby="pos-title">
+        <h2 id="pos-title" className={styles.suggestionTitle}>
+          Your point of sale
+        </h2>
+        <p>
+          Connect a location's till (Square): sold out at the till is 86'd on every board, prices come across, and pints rung up are counted
+          on their kegs.
+        </p>
+        <ul className={styles.posLinks}>
+          {locations.map((location) => (
+            <li key={location.id}>
+              <Link href={`/locations/${location.id}/pos`}>{`Point of sale · ${location.name}`}</Link>
+            </li>
+          ))}
+        </ul>
       </section>
 
       {query.isPending ? (

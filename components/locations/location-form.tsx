@@ -7,6 +7,7 @@ import { LiveFieldset } from "@/components/ui/live-fieldset";
 import type { LocationSummary } from "@/lib/client/queries/locations";
 import { useInBrowser } from "@/lib/client/use-in-browser";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
+import { LABELLING, LABELLING_WORDS } from "@/lib/shared/labels";
 import { CountrySelect, CurrencySelect } from "./code-selects";
 import { TimeZoneField } from "./time-zone-field";
 import { useSaveLocation } from "./use-location-mutations";
@@ -77,6 +78,7 @@ export function LocationForm({
             website: text(location?.website),
             contact_email: text(location?.contact_email),
             embed_origins: location?.embed_origins ?? [],
+            labelling: location?.labelling ?? "none",
           }
         : {}),
     },
@@ -173,6 +175,24 @@ export function LocationForm({
                   {(props) => <input {...props} {...form.register(name)} type={type} autoComplete={autoComplete} className="input" />}
                 </Field>
               ))}
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Food labelling</legend>
+              <Field
+                label="Labelling rule"
+                error={errors.labelling?.message}
+                hint="What every guest menu (phone, embed, print, TV) must show: allergens as words, calories beside prices."
+              >
+                {(props) => (
+                  <select {...props} {...form.register("labelling")} className="select">
+                    {LABELLING.map((rule) => (
+                      <option key={rule} value={rule}>
+                        {LABELLING_WORDS[rule]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             </fieldset>
             <fieldset className={styles.fieldset}>
               <legend className={styles.legend}>Embedded menus</legend>

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
@@ -26,11 +26,18 @@ const summary = (location: LocationSummary) => `Time zone ${location.time_zone} 
  * The business's locations. Owners add, edit, archive and restore them; managers edit their own.
  * Every change refreshes the shell's location switcher too (use-location-mutations.ts).
  */
-export function LocationsView({ canOwn }: { canOwn: boolean }) {
+export function LocationsView({ canOwn, openEdit = null }: { canOwn: boolean; openEdit?: number | null }) {
   const query = useQuery(locationQueries.list());
   const notify = useToast();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<LocationSummary | null>(null);
+  // `/locations?edit=ID` (the share dialog's "add your site" link): that location's form, opened once.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || openEdit === null || !query.data) return;
+    opened.current = true;
+    setEditing(query.data.find((location) => location.id === openEdit) ?? null);
+  }, [openEdit, query.data]);
   const [archiving, setArchiving] = useState<LocationSummary | null>(null);
   const archive = useArchiveLocation();
   const addButton = useRef<HTMLButtonElement>(null);

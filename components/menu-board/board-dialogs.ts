@@ -11,6 +11,8 @@ export type BoardDialog =
   | { kind: "section-new" }
   | { kind: "section-edit"; section: Section }
   | { kind: "section-delete"; section: Section }
+  /** Happy hours on every price of the section (by id), or of the whole menu (null). */
+  | { kind: "happy-hours"; sectionId: number | null }
   | { kind: "item-add"; sectionId: number }
   | { kind: "item-edit"; itemId: number }
   | { kind: "item-containers"; itemId: number }

@@ -5,7 +5,9 @@ import { Field } from "@/components/ui/field";
 import type { ContainerSize } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { createContainerBody } from "@/lib/menus/schemas/menus";
+import { sizesForCountry } from "@/lib/shared/size-defaults";
 import { FormError } from "./form-parts";
+import { SizeOptions } from "./size-options";
 import styles from "./containers.module.css";
 
 // The API's own schema for a new container (size and price required); edits send the same two fields.
@@ -15,6 +17,7 @@ export type ContainerValues = z.output<typeof containerSchema>;
 /** Size and price on one line: adds a container, or edits one in place. */
 export function ContainerForm({
   sizes,
+  country,
   currencySymbol,
   initial,
   submitLabel,
@@ -23,6 +26,8 @@ export function ContainerForm({
   onCancel,
 }: {
   sizes: ContainerSize[];
+  /** The location's country: its own sizes come first, and a new price starts on its largest. */
+  country: string | null;
   currencySymbol: string;
   initial?: { container_size_id: number | null; price: string };
   submitLabel: string;
@@ -31,7 +36,10 @@ export function ContainerForm({
   onCancel?: () => void;
 }) {
   const form = useZodForm(containerSchema, {
-    defaultValues: { container_size_id: initial?.container_size_id ?? sizes[0]?.id, price: initial?.price ?? "" },
+    defaultValues: {
+      container_size_id: initial?.container_size_id ?? sizesForCountry(sizes, country).preferred?.id,
+      price: initial?.price ?? "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const { submit, failure: formError } = useServerSubmit(
@@ -48,11 +56,7 @@ export function ContainerForm({
         <Field label="Size" error={errors.container_size_id?.message}>
           {(props) => (
             <select {...props} className="select" {...form.register("container_size_id")}>
-              {sizes.map((size) => (
-                <option key={size.id} value={size.id}>
-                  {size.name}
-                </option>
-              ))}
+              <SizeOptions sizes={sizes} country={country} />
             </select>
           )}
         </Field>

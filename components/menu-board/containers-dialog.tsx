@@ -1,8 +1,5 @@
 "use client";
 
-import { DndContext, closestCenter, type DragEndEvent } from "@dnd-kit/core";
-import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
@@ -16,14 +13,14 @@ import { formatClock, inVenueZone, timeOf, type VenueTime } from "@/lib/shared/t
 import { ContainerForm, type ContainerValues } from "./container-form";
 import { HappyHoursForm } from "./happy-hours-form";
 import { formatPrice } from "@/lib/shared/format-price";
+import { sizeLabel, volumeText } from "@/lib/shared/size-defaults";
 import { containerLabel } from "./format";
-import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
-import { useOrderMutations } from "./use-order-mutations";
+import { useLocationCountry } from "./size-options";
 import styles from "./containers.module.css";
 
 const sizeName = (container: Container) => container.container_size?.name ?? container.name ?? "Serving";
 
-/** An item's sizes and prices: add, edit, delete, and drag into the order guests see. */
+/** An item's sizes and prices: add, edit, delete; listed by volume, the order guests see (issue 49). */
 export function ContainersDialog({
   item,
   menuId,
@@ -56,12 +53,11 @@ function Containers({
   currencySymbol: string;
 }) {
   const sizes = useQuery(containerSizeQueries.list());
+  const country = useLocationCountry(locationId);
   const venue = useVenueTime(locationId);
   const clock = venue?.clock ?? "24h";
   const queryClient = useQueryClient();
   const notify = useToast();
-  const order = useOrderMutations(menuId);
-  const sensors = useBoardSensors();
   // One row at a time is open: its size and price, or its happy hours.
   const [editing, setEditing] = useState<{ id: number; what: "price" | "happy" } | null>(null);
   const [deleting, setDeleting] = useState<Container | null>(null);
@@ -109,19 +105,8 @@ function Containers({
     await refresh();
   }
 
-  const ids = item.containers.map((container) => container.id);
-  const labelOf = (id: unknown) => {
-    const container = item.containers.find((candidate) => candidate.id === id);
-    return container ? sizeName(container) : "The size";
-  };
-  const announcements = useListAnnouncements(ids, labelOf, item.name);
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
-    order.containers.mutate({ parentId: item.id, ids: next, previousIds: ids });
-  }
-
-  if (sizes.isPending) return <Skeleton lines={3} label="Loading sizes" />;
+  // The location's country picks the sizes a new price starts on: the form waits for it.
+  if (sizes.isPending || country === undefined) return <Skeleton lines={3} label="Loading sizes" />;
   if (sizes.isError)
     return <ErrorState message={`The sizes could not be loaded: ${problemMessage(sizes.error)}`} onRetry={() => sizes.refetch()} />;
 
@@ -130,57 +115,55 @@ function Containers({
       {item.containers.length === 0 ? (
         <p className={styles.empty}>No sizes yet. Add the first size and its price below.</p>
       ) : (
-        <DndContext
-          id={`containers-${item.id}`}
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ol className={styles.list} aria-label={`Sizes of ${item.name}`}>
-              {item.containers.map((container) =>
-                editing?.id === container.id && editing.what === "happy" ? (
-                  <li key={container.id} className={styles.editing}>
-                    <HappyHoursForm
-                      container={container}
-                      name={sizeName(container)}
-                      currencySymbol={currencySymbol}
-                      clock={clock}
-                      onSave={(timePrices) => saveHappyHours(container, timePrices)}
-                      onCancel={() => setEditing(null)}
-                    />
-                  </li>
-                ) : editing?.id === container.id ? (
-                  <li key={container.id} className={styles.editing}>
-                    <ContainerForm
-                      sizes={sizes.data}
-                      currencySymbol={currencySymbol}
-                      initial={{ ...container, price: container.regular_price ?? container.price }}
-                      submitLabel="Save"
-                      busyLabel="Saving…"
-                      onSubmit={(values) => update(container, values)}
-                      onCancel={() => setEditing(null)}
-                    />
-                  </li>
-                ) : (
-                  <ContainerRow
-                    key={container.id}
-                    container={container}
-                    sizes={sizes.data}
-                    venue={venue}
-                    onEdit={() => setEditing({ id: container.id, what: "price" })}
-                    onHappyHours={() => setEditing({ id: container.id, what: "happy" })}
-                    onDelete={() => setDeleting(container)}
-                  />
-                ),
-              )}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <ol className={styles.list} aria-label={`Sizes of ${item.name}`}>
+          {item.containers.map((container) =>
+            editing?.id === container.id && editing.what === "happy" ? (
+              <li key={container.id} className={styles.editing}>
+                <HappyHoursForm
+                  container={container}
+                  name={sizeName(container)}
+                  currencySymbol={currencySymbol}
+                  clock={clock}
+                  onSave={(timePrices) => saveHappyHours(container, timePrices)}
+                  onCancel={() => setEditing(null)}
+                />
+              </li>
+            ) : editing?.id === container.id ? (
+              <li key={container.id} className={styles.editing}>
+                <ContainerForm
+                  sizes={sizes.data}
+                  country={country}
+                  currencySymbol={currencySymbol}
+                  initial={{ ...container, price: container.regular_price ?? container.price }}
+                  submitLabel="Save"
+                  busyLabel="Saving…"
+                  onSubmit={(values) => update(container, values)}
+                  onCancel={() => setEditing(null)}
+                />
+              </li>
+            ) : (
+              <ContainerRow
+                key={container.id}
+                container={container}
+                sizes={sizes.data}
+                venue={venue}
+                onEdit={() => setEditing({ id: container.id, what: "price" })}
+                onHappyHours={() => setEditing({ id: container.id, what: "happy" })}
+                onDelete={() => setDeleting(container)}
+              />
+            ),
+          )}
+        </ol>
       )}
       <h3 className={styles.addTitle}>Add a size</h3>
-      <ContainerForm sizes={sizes.data} currencySymbol={currencySymbol} submitLabel="Add size" busyLabel="Adding…" onSubmit={add} />
+      <ContainerForm
+        sizes={sizes.data}
+        country={country}
+        currencySymbol={currencySymbol}
+        submitLabel="Add size"
+        busyLabel="Adding…"
+        onSubmit={add}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this size?"
@@ -209,20 +192,16 @@ function ContainerRow({
   onHappyHours: () => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: container.id });
   const name = sizeName(container);
   const clock = venue?.clock ?? "24h";
-  const ounces = sizes.find((size) => size.id === container.container_size_id)?.ounces;
+  // The size's volume in its own unit (568 ml, 0.5 l, 8 oz), unless its name says it already.
+  const size = container.container_size ?? sizes.find((listed) => listed.id === container.container_size_id);
+  const volume = size && sizeLabel(size) !== size.name ? volumeText(size) : null;
   return (
-    <li
-      ref={setNodeRef}
-      className={isDragging ? `${styles.row} ${styles.dragging}` : styles.row}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      <DragHandle label={`Reorder ${name}`} setRef={setActivatorNodeRef} attributes={attributes} listeners={listeners} />
+    <li className={styles.row}>
       <span className={styles.size}>
         {name}
-        {ounces && <span className={styles.ounces}> · {Number(ounces).toLocaleString("en-US", { maximumFractionDigits: 1 })} oz</span>}
+        {volume && <span className={styles.ounces}> · {volume}</span>}
       </span>
       <span className={styles.price}>{formatPrice(container.regular_price ?? container.price, container.currency)}</span>
       <span className={styles.rowActions}>

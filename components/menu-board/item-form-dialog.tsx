@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,6 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type Item } from "@/lib/client/queries/menus";
 import { applyServerErrors, useZodForm } from "@/lib/client/use-zod-form";
+import { ALLERGEN_WORDS, ALLERGENS, DIETARY, DIETARY_WORDS } from "@/lib/shared/labels";
 import { updateItemBody } from "@/lib/menus/schemas/menus";
 import { FormActions, FormError } from "./form-parts";
 import formStyles from "./form-parts.module.css";
@@ -60,8 +61,21 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
       tap_number: item.tap_number ?? "",
       nitro: item.nitro,
       cask: item.cask,
+      allergens: item.allergens,
+      dietary: item.dietary,
     },
   });
+  // Items of the same menu that already say something: their lists copy over in one choice.
+  const tree = useQuery(menuQueries.tree(menuId)).data;
+  const similar = (tree ? [...tree.sections, ...(tree.on_deck_section ? [tree.on_deck_section] : [])] : [])
+    .flatMap((section) => section.items)
+    .filter((other) => other.id !== item.id && other.allergens.length + other.dietary.length > 0);
+  const copyFrom = (id: string) => {
+    const other = similar.find((candidate) => String(candidate.id) === id);
+    if (!other) return;
+    form.setValue("allergens", other.allergens, { shouldDirty: true });
+    form.setValue("dietary", other.dietary, { shouldDirty: true });
+  };
   const patch = useMutation({
     mutationFn: (fields: Partial<z.output<typeof itemSchema>>) =>
       apiFetch<{ item: Item }>(`/api/v1/items/${item.id}`, { method: "PATCH", body: { item: fields } }),
@@ -173,6 +187,41 @@ function ItemForm({ item, menuId, onDone }: { item: Item; menuId: number; onDone
           </label>
         </div>
       </div>
+      <fieldset className={styles.labels}>
+        <legend>Allergens</legend>
+        {similar.length > 0 && (
+          <label className={styles.copy}>
+            Copy from{" "}
+            <select className="select" defaultValue="" onChange={(event) => copyFrom(event.target.value)}>
+              <option value="" disabled>
+                a similar item…
+              </option>
+              {similar.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className={styles.checks}>
+          {ALLERGENS.map((allergen) => (
+            <label key={allergen} className={formStyles.check}>
+              <input type="checkbox" value={allergen} {...form.register("allergens")} /> {ALLERGEN_WORDS[allergen]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.labels}>
+        <legend>Dietary</legend>
+        <div className={styles.checks}>
+          {DIETARY.map((tag) => (
+            <label key={tag} className={formStyles.check}>
+              <input type="checkbox" value={tag} {...form.register("dietary")} /> {DIETARY_WORDS[tag]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <FormError message={formError} />
       <FormActions onCancel={onDone} busy={patch.isPending} label="Save item" />
     </form>

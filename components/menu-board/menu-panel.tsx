@@ -207,6 +207,7 @@ function MenuHeader({
             label={`More actions for ${menu.name}`}
             actions={[
               { label: "Import CSV…", run: onImport },
+              { label: "Happy hour prices…", run: () => open({ kind: "happy-hours", sectionId: null }) },
               { label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true },
             ]}
           />

@@ -66,6 +66,7 @@ export function SectionCard({ section, items, dragging }: Props) {
               label={`Actions for section ${name}`}
               actions={[
                 { label: "Edit section", run: () => open({ kind: "section-edit", section }) },
+                { label: "Happy hour prices…", run: () => open({ kind: "happy-hours", sectionId: section.id }) },
                 { label: "Delete section", run: () => open({ kind: "section-delete", section }), danger: true },
               ]}
             />

@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
 import type { BoardDialog } from "./board-dialogs";
+import { BulkHappyHoursDialog, type HappyHoursTarget } from "./bulk-happy-hours-dialog";
 import { ContainersDialog } from "./containers-dialog";
 import { plural } from "./format";
 import { ItemFormDialog } from "./item-form-dialog";
@@ -33,6 +34,7 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
   const addTo = dialog?.kind === "item-add" ? findSection(tree, dialog.sectionId) : null;
   const deletingItem = itemOf("item-delete");
   const deletingSection = dialog?.kind === "section-delete" ? dialog.section : null;
+  const happyHours = happyHoursTarget(tree, dialog);
 
   const remove = useMutation({
     mutationFn: (path: string) => apiFetch(path, { method: "DELETE" }),
@@ -66,6 +68,7 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
         onClose={close}
       />
       <MoveItemDialog item={itemOf("item-move")} tree={tree} onClose={close} />
+      <BulkHappyHoursDialog target={happyHours} menuId={tree.id} locationId={locationId} currencySymbol={currencySymbol} onClose={close} />
       {addTo && (
         <AddItemDialog
           open
@@ -146,4 +149,17 @@ export function TreeDialogs({ tree, dialog, close, locationId, currencySymbol, o
       />
     </>
   );
+}
+
+/** What the happy-hours dialog works on: a section of the tree, or the whole menu, with its count of prices. */
+function happyHoursTarget(tree: MenuTree, dialog: BoardDialog | null): HappyHoursTarget | null {
+  if (dialog?.kind !== "happy-hours") return null;
+  const prices = (sections: MenuTree["sections"]) =>
+    sections.reduce((sum, s) => sum + s.items.reduce((n, item) => n + item.containers.length, 0), 0);
+  if (dialog.sectionId === null) {
+    const onDeck = tree.on_deck_section ? [tree.on_deck_section as MenuTree["sections"][number]] : [];
+    return { kind: "menu", id: tree.id, name: tree.name, prices: prices([...tree.sections, ...onDeck]) };
+  }
+  const section = findSection(tree, dialog.sectionId);
+  return section ? { kind: "section", id: section.id, name: sectionLabel(section), prices: prices([section]) } : null;
 }

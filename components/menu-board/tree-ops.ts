@@ -1,4 +1,4 @@
-import type { Container, Item, MenuTree, Section } from "@/lib/client/queries/menus";
+import type { Item, MenuTree, Section } from "@/lib/client/queries/menus";
 
 // Pure edits of a cached menu tree: the optimistic half of every reorder and move.
 
@@ -65,13 +65,6 @@ export function withItemMoved(tree: MenuTree, itemId: number, toSectionId: numbe
     }
     return section;
   });
-}
-
-export function withContainerOrder(tree: MenuTree, itemId: number, ids: number[]): MenuTree {
-  return mapSections(tree, (section) => ({
-    ...section,
-    items: section.items.map((item) => (item.id === itemId ? { ...item, containers: inOrder<Container>(item.containers, ids) } : item)),
-  }));
 }
 
 export function countItems(tree: MenuTree): number {

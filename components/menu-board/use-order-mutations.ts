@@ -4,16 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
 import { useToast } from "@/components/ui/toast";
-import {
-  findItem,
-  findSection,
-  positionsBatch,
-  sectionLabel,
-  withContainerOrder,
-  withItemMoved,
-  withItemOrder,
-  withSectionOrder,
-} from "./tree-ops";
+import { findItem, findSection, positionsBatch, sectionLabel, withItemMoved, withItemOrder, withSectionOrder } from "./tree-ops";
 
 type Reorder = { parentId: number; ids: number[]; previousIds: number[]; undo?: boolean };
 /** `targetIds`: the target section's order with the item in it; `fromIds`: its section's order before (to undo). */
@@ -70,14 +61,6 @@ export function useOrderMutations(menuId: number) {
       (tree, vars) => withItemOrder(tree, vars.parentId, vars.ids),
     ),
     onSuccess: (_data, vars) => offerUndo(vars, "Items reordered.", (undo) => items.mutate(undo)),
-  });
-  const containers = useMutation({
-    ...reorder(
-      (id) => `/api/v1/items/${id}/containers/positions`,
-      "containers",
-      (tree, vars) => withContainerOrder(tree, vars.parentId, vars.ids),
-    ),
-    onSuccess: (_data, vars) => offerUndo(vars, "Sizes reordered.", (undo) => containers.mutate(undo)),
   });
 
   function offerUndo(vars: Reorder, message: string, run: (undo: Reorder) => void) {
@@ -137,5 +120,5 @@ export function useOrderMutations(menuId: number) {
     };
   }
 
-  return { sections, items, containers, move };
+  return { sections, items, move };
 }

@@ -3,6 +3,7 @@ import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import type { BoardLayout, BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import type { ColumnPart } from "./paginate";
 import { type ItemLook, PreviewItem } from "./preview-item";
+import { labellingRule } from "@/lib/shared/labels";
 import { amountWidth, type PriceColumn, priceColumns, sizeWidth } from "./price-columns";
 import type { BoardFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
@@ -130,6 +131,7 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
     currency: location.currency,
     country: location.country_name,
     low: almost_gone,
+    labelling: location.labelling,
   };
   const fit = board?.fit.mode === "paged" ? board.fit : null;
   const pages = fit && board?.current ? fit.pages : null;
@@ -194,6 +196,7 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
       </main>
       <footer className={styles.footer}>
         {menu.footer && <p className={styles.footerText}>{menu.footer}</p>}
+        {labellingRule(location.labelling).statement && <p className={styles.footerText}>{labellingRule(location.labelling).statement}</p>}
         <p className={styles.footerMeta}>
           {location.name} · Prices in {location.currency}
         </p>

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { ALLERGEN_WORDS, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import type { BoardFields, BoardLayout } from "@/lib/menus/schemas/preview";
 import { formatPrice } from "@/lib/shared/format-price";
@@ -16,15 +17,22 @@ export type ItemLook = {
   country: string | null;
   /** The items whose keg is low (the preview's `almost_gone`), told "Almost gone" when the board shows it. */
   low?: readonly number[];
+  /** The location's labelling rule (venue-operations §13): what the board must show; absent: none. */
+  labelling?: Labelling;
 };
 
-/** Only http(s) labels, written as a CSS string: a venue sets label_image freely through the API. */
+/**
+ * Only http(s) labels or a path on the app's own origin (the sandbox's, /sandbox/labels/…), written as a
+ * CSS string: a venue sets label_image freely through the API.
+ */
 function labelStyle(src: string | null): CSSProperties | undefined {
   if (!src) return undefined;
   try {
-    const url = new URL(src);
+    const sameOrigin = src.startsWith("/") && !src.startsWith("//");
+    const url = new URL(src, "http://app.invalid");
     if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
-    return { backgroundImage: `url(${JSON.stringify(url.href)})` };
+    const href = sameOrigin ? `${url.pathname}${url.search}` : url.href;
+    return { backgroundImage: `url(${JSON.stringify(href)})` };
   } catch {
     return undefined;
   }
@@ -46,10 +54,15 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
   const facts = [item.style, abv, ibu].filter(Boolean);
   const serves = [item.cask ? "Cask" : null, item.nitro ? "Nitro" : null].filter(Boolean);
   const description = fields.description ? item.description : null;
-  const factsLine = (facts.length > 0 || serves.length > 0) && (
+  const rule = labellingRule(look.labelling ?? "none");
+  // In words: the rule asks allergens of every board under eu and uk; dietary tags show wherever set.
+  const allergens =
+    rule.allergens && item.allergens.length > 0 ? `Contains: ${item.allergens.map((a) => ALLERGEN_WORDS[a]).join(", ")}` : null;
+  const dietary = item.dietary.map((tag) => DIETARY_WORDS[tag]);
+  const factsLine = (facts.length > 0 || serves.length > 0 || dietary.length > 0) && (
     <p className={styles.facts}>
       {facts.join(" · ")}
-      {serves.map((serve) => (
+      {[...serves, ...dietary].map((serve) => (
         <span key={serve} className={styles.tag}>
           {serve}
         </span>
@@ -94,6 +107,7 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
           {makerLine}
         </>
       )}
+      {allergens && <p className={styles.allergens}>{allergens}</p>}
       {description && <p className={styles.itemDescription}>{description}</p>}
       {item.containers.length > 0 && (
         <ul
@@ -105,6 +119,7 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
             <li key={container.id} className={styles.price} style={columns ? column(priceKey(container)) : undefined}>
               <span className={styles.size}>{priceLabel(container)}</span>
               <span className={styles.amount}>{formatPrice(container.price, look.currency)}</span>
+              {rule.calories && container.calories !== null && <span className={styles.kcal}>{container.calories} kcal</span>}
             </li>
           ))}
         </ul>

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useCopy } from "@/components/account/use-copy";
 import { Dialog } from "@/components/ui/dialog";
+import { apiFetch, problemMessage } from "@/lib/client/api";
 import styles from "./menu-share.module.css";
 
 /**
@@ -34,6 +35,18 @@ export function ShareDialog({
   const phoneUrl = `${origin}/m/${locationId}`;
   const snippet = `<script src="${origin}/embed.js" data-menu="${menuId}" async></script>`;
   const qr = `/api/v1/locations/${locationId}/qr.svg`;
+  const googleMenu = `/api/v1/locations/${locationId}/google_menu.json`;
+  const googleRef = useRef<HTMLElement>(null);
+  const [googleFailure, setGoogleFailure] = useState<string | null>(null);
+  async function copyGoogleMenu() {
+    setGoogleFailure(null);
+    try {
+      const body = await apiFetch<unknown>(googleMenu);
+      copy("google", JSON.stringify(body, null, 2), googleRef.current);
+    } catch (error) {
+      setGoogleFailure(problemMessage(error));
+    }
+  }
   return (
     <Dialog open={open} onClose={onClose} title={`Share ${menuName}`} wide>
       <div className={styles.body}>
@@ -89,8 +102,28 @@ export function ShareDialog({
           <p className={styles.muted}>
             {embedOrigins.length > 0 ? `Shown only on pages of ${embedOrigins.join(", ")}. ` : "No site may show it yet: add yours in "}
             {embedOrigins.length > 0 ? "Change this in " : null}
-            <Link href="/locations">the location’s settings</Link> (Sites that may show your menus).
+            <Link href={`/locations?edit=${locationId}`}>the location’s settings</Link> (Sites that may show your menus).
           </p>
+        </section>
+        <section className={styles.part} aria-labelledby="share-search">
+          <h3 id="share-search" className={styles.heading}>
+            Search listings
+          </h3>
+          <p className={styles.muted}>
+            The phone menu already tells search engines its menu (schema.org). For your Google Business Profile, this location’s published
+            menus in the shape its food-menu API takes:
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className="btn btn--small" onClick={copyGoogleMenu}>
+              Copy Google menu JSON
+            </button>
+            <a className="btn btn--small" href={googleMenu} download={`google-menu-${locationId}.json`}>
+              Download Google menu JSON
+            </a>
+            <span ref={googleRef} className={styles.live} aria-live="polite">
+              {googleFailure ?? messageFor("google")}
+            </span>
+          </div>
         </section>
       </div>
     </Dialog>

@@ -16,7 +16,8 @@ const DarkBoardsBanner = lazy(() =>
 );
 
 /** A location's pages, each with the action its page needs (lib/auth/page-guards.ts answers 404 without it). */
-const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
+/** `wide`: on desktops only (a phone's bar keeps two rows; the page is reached from Integrations there). */
+const SECTIONS: readonly { slug: string; label: string; action: Action; wide?: true }[] = [
   { slug: "menus", label: "Menus", action: "read" },
   { slug: "86", label: "86'd", action: "read" },
   { slug: "taps", label: "Taps", action: "read" },
@@ -25,6 +26,7 @@ const SECTIONS: readonly { slug: string; label: string; action: Action }[] = [
   { slug: "hours", label: "Hours", action: "read" },
   { slug: "insights", label: "Insights", action: "manage" },
   { slug: "webhooks", label: "Webhooks", action: "manage" },
+  { slug: "pos", label: "Point of sale", action: "manage", wide: true },
   { slug: "activity", label: "Activity", action: "manage" },
 ];
 
@@ -115,11 +117,16 @@ export function AppShell({
       </header>
       {currentId !== undefined && (
         <nav className={styles.nav} aria-label="Sections">
-          {sections.map(({ slug, label }) => {
+          {sections.map(({ slug, label, wide }) => {
             const href = `/locations/${currentId}/${slug}`;
             const current = pathname.startsWith(href);
             return (
-              <Link key={slug} href={href} className={styles.navLink} aria-current={current ? "page" : undefined}>
+              <Link
+                key={slug}
+                href={href}
+                className={wide ? `${styles.navLink} ${styles.wideOnly}` : styles.navLink}
+                aria-current={current ? "page" : undefined}
+              >
                 {label}
               </Link>
             );

@@ -9,6 +9,7 @@ import { newPasswordInput } from "@/lib/auth/schemas/signup";
 import { AuthProblem } from "./auth-card";
 import { checkPassword, PASSWORD_HINT } from "@/lib/auth/password-rules";
 import styles from "./auth-card.module.css";
+import { KeepKeysBox } from "@/components/account/keep-keys-box";
 
 const resetForm = z.object({ password: newPasswordInput, keep_api_keys: z.boolean() }).superRefine(checkPassword("password"));
 
@@ -46,10 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Field label="New password" error={errors.password?.message} hint={PASSWORD_HINT}>
         {(props) => <input {...props} {...form.register("password")} type="password" autoComplete="new-password" className="input" />}
       </Field>
-      <label className={styles.keep}>
-        <input type="checkbox" {...form.register("keep_api_keys")} />
-        <span>Keep my API tokens and integration keys working (leave unticked if someone else may have them)</span>
-      </label>
+      <KeepKeysBox field={form.register("keep_api_keys")} />
       <AuthProblem>{failure}</AuthProblem>
       <button type="submit" className={`btn btn--primary ${styles.submit}`} disabled={busy}>
         {busy ? "Saving…" : "Set new password"}

@@ -127,7 +127,7 @@ function useRefresh() {
 }
 
 function levelOf(tap: Tap, lowPercent: number) {
-  if (!tap.keg) return { label: tap.item_eighty_sixed ? "Empty · 86'd" : "Empty", tone: styles.bad };
+  if (!tap.keg) return tap.item_eighty_sixed ? { label: "Empty · 86'd", tone: styles.bad } : { label: "No keg", tone: styles.warn };
   if (tap.keg.percent_remaining <= lowPercent) return { label: "Low", tone: styles.warn };
   return { label: "Pouring", tone: "badge--ok" };
 }
@@ -188,9 +188,11 @@ function TapRow({ tap, venue, locationId, lowPercent }: { tap: Tap; venue: Venue
           </>
         ) : (
           <p className={styles.empty}>
-            {tap.on_deck.length === 0
-              ? "Empty: the keg was kicked and nothing is on deck. Tap a new keg to pour again."
-              : "Empty: tap a new keg to pour again."}
+            {!tap.item_eighty_sixed
+              ? "No keg on yet: tap a keg to start pouring."
+              : tap.on_deck.length === 0
+                ? "Empty: the keg was kicked and nothing is on deck. Tap a new keg to pour again."
+                : "Empty: tap a new keg to pour again."}
           </p>
         )}
         <OnDeck tap={tap} locationId={locationId} />

@@ -25,6 +25,10 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "tap.swapped": "The next beer went on a tap",
   "board.offline": "A board went dark in opening hours",
   "board.online": "A dark board is back on",
+  "pos.synced": "Prices or items synced from the POS",
+  "tap.too_warm": "A line stayed too warm for 10 minutes",
+  "tap.line_cleaning_due": "A line is due for cleaning",
+  "tap.after_hours_pour": "A pour while closed",
 };
 
 /** Adds a webhook with the schema the API validates with; the answer (with its secret) goes to `onCreated`. */

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
+import { ApiProblem } from "@/lib/client/problem";
 import type { MenuSummary, Section } from "@/lib/client/queries/menus";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import { MENU_TEMPLATES } from "./menu-templates";
@@ -48,6 +49,12 @@ export function FirstMenuStep({
         await apiFetch<{ section: Section }>(`/api/v1/menus/${menu.id}/sections`, { method: "POST", body: { section: { name } } });
         sections += 1;
         setMade({ menu, sections });
+      }
+      // The template's tap lines (issue 49): a tap already there under that number (a second try) is kept.
+      for (let number = 1; number <= (template.taps ?? 0); number++) {
+        await apiFetch(`/api/v1/locations/${locationId}/taps`, { method: "POST", body: { tap: { number } } }).catch((error: unknown) => {
+          if (!(error instanceof ApiProblem && error.status === 409)) throw error;
+        });
       }
       onCreated(menu);
     },

@@ -1,7 +1,8 @@
 // The first menu's starting points (first run, step 2): a name and the sections to create, in order.
 // Only the shape: the venue fills in its own drinks.
 
-export type MenuTemplate = { id: string; label: string; description: string; menuName: string; sections: string[] };
+/** `taps`: the tap lines made with it, numbered from 1 (the Taps page's, empty until a beer goes on). */
+export type MenuTemplate = { id: string; label: string; description: string; menuName: string; sections: string[]; taps?: number };
 
 export const MENU_TEMPLATES: MenuTemplate[] = [
   {
@@ -10,6 +11,7 @@ export const MENU_TEMPLATES: MenuTemplate[] = [
     description: "A beer bar’s list: what is on tap, then the fridge.",
     menuName: "Beer list",
     sections: ["On tap", "Cans & bottles"],
+    taps: 12,
   },
   {
     id: "cocktails-and-food",

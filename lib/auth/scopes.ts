@@ -41,20 +41,25 @@ const ID = "[^/]+";
 /** Path (after /api/v1) → family, first match wins. `any`: any scope may read it (the location itself). */
 const FAMILIES: [RegExp, Family][] = [
   [new RegExp(`^/locations(/${ID})?$`), "any"],
-  [new RegExp(`^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements|qr\\.svg)(/.*)?$`), "menus"],
+  [
+    new RegExp(
+      `^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements|qr\\.svg|google_menu(\\.json)?)(/.*)?$`,
+    ),
+    "menus",
+  ],
   [new RegExp(`^/locations/${ID}/boards$`), "menus-read"],
   [new RegExp(`^/locations/${ID}/events(/.*)?$`), "events"],
   [new RegExp(`^/locations/${ID}/(hours|special_hours)(/.*)?$`), "hours"],
-  [new RegExp(`^/locations/${ID}/insights(/.*)?$`), "insights"],
+  [new RegExp(`^/locations/${ID}/(insights|pour_report(\\.csv)?|pour_variance)(/.*)?$`), "insights"],
   [new RegExp(`^/locations/${ID}/webhooks(/.*)?$`), "webhooks"],
-  [new RegExp(`^/locations/${ID}/(taps|kegs|pours)(/.*)?$`), "taps"],
+  [new RegExp(`^/locations/${ID}/(taps|kegs|pours|sensors)(/.*)?$`), "taps"],
   [
     /^\/(menus|sections|items|containers|container_sizes|custom_menus|custom_sections|custom_items|custom_containers|custom_item_types)(\/.*)?$/,
     "menus",
   ],
   [/^\/events(\/.*)?$/, "events"],
   [/^\/webhooks(\/.*)?$/, "webhooks"],
-  [/^\/(taps|kegs|pours)(\/.*)?$/, "taps"],
+  [/^\/(taps|kegs|pours|sensors)(\/.*)?$/, "taps"],
 ];
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { ofTheMenu } from "@/lib/live/changes";
 import { rows } from "@/lib/menus/history/target";
 import { containerList, itemList, menuList, sectionList } from "@/lib/menus/lists";
 import type { SiblingList } from "@/lib/menus/positions";
@@ -46,8 +47,8 @@ async function positions(db: Db): Promise<string[]> {
   return problems;
 }
 
-/** A change of the menu itself: a board's offline and online (lib/boards/changes.ts) sit at its version without making one. */
-const MENU_CHANGE = sql.raw("coalesce(c.type, '') not like 'board.%'");
+/** A change of the menu itself: a device's news (a board's offline and online) sits at its version without making one. */
+const MENU_CHANGE = ofTheMenu(sql.raw("c.type"));
 
 /**
  * Versions agree with the change records (migration 0009's triggers): a menu's last change carries its

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { boards, locations } from "@/lib/db/schema";
 import type { Job } from "@/lib/server/jobs";
-import { recordBoardChange } from "./changes";
+import { recordChange } from "@/lib/live/changes";
 import { openAt } from "./open";
 import { OFFLINE_AFTER_MS, TELL_OFFLINE_AFTER_MS } from "./status";
 
@@ -48,7 +48,10 @@ export async function watchBoards(db: Db, now: Date = new Date()): Promise<{ off
 }
 
 /** The conditional UPDATE and its change, in one transaction; true when this pass told it. */
-async function tell(db: Db, id: number, test: SQL, toldAt: Date | null, type: "board.offline" | "board.online") {
+/** A board's news in the change feed, under the menu it shows (decision 085). */
+type BoardChangeType = "board.offline" | "board.online";
+
+async function tell(db: Db, id: number, test: SQL, toldAt: Date | null, type: BoardChangeType) {
   return db.transaction(async (tx) => {
     const [board] = await tx
       .update(boards)
@@ -61,7 +64,7 @@ async function tell(db: Db, id: number, test: SQL, toldAt: Date | null, type: "b
         type === "board.offline"
           ? `Board “${board.name}” went dark: no signal for 2 minutes during opening hours`
           : `Board “${board.name}” is back on`;
-      await recordBoardChange(tx, { menuId: board.menuId, type, summary });
+      await recordChange(tx, { menuId: board.menuId, type, summary });
     }
     return true;
   });

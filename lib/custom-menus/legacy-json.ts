@@ -69,6 +69,9 @@ export function legacyItemJson(item: CustomItem, type: CustomItemType): LegacyIt
     eighty_sixed: false,
     eighty_sixed_until: null,
     eighty_sixed_reason: null,
+    // Nor allergens or dietary tags: none declared.
+    allergens: [],
+    dietary: [],
     source_id: null,
   };
   const name = item.name ?? "";

@@ -42,3 +42,23 @@ export const isTransactionConflict = (error: unknown) => {
 
 /** A unique constraint refused the write (SQLSTATE 23505): the record already exists. */
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
+
+/**
+ * Runs `write`, and again while the database is unreachable, pausing between tries (doubling up to 2 s),
+ * until another try would end after `deadline` (epoch ms); any other failure is thrown at once. For a
+ * write that records something already done outside the database (a webhook delivered): giving up at the
+ * first dropped connection would have it done twice.
+ */
+export async function retryWhileUnavailable<T>(
+  write: () => Promise<T>,
+  { deadline, pauseMs = 250 }: { deadline: number; pauseMs?: number },
+): Promise<T> {
+  for (let pause = pauseMs; ; pause = Math.min(pause * 2, 2000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + pause >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}

@@ -1,9 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Database, Db } from "@/lib/db/client";
-import { businesses, containerSizes, customItemTypes, events, hours, locations, users } from "@/lib/db/schema";
+import { businesses, customItemTypes, events, hours, locations, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
+import { ensureSizes } from "@/lib/menus/container-sizes";
+import { ALL_DEFAULT_SIZES, type SizeSeed } from "@/lib/shared/size-defaults";
 import { env } from "@/lib/server/env";
 import { seedMenus } from "./menus";
 import { seedCustomMenu } from "./custom-menus";
@@ -90,23 +92,25 @@ const DEMO_BUSINESSES: {
   },
 ];
 
-// [name, ounces, group]: 1 draft, 2 can, 3 bottle, 4 wine, 5 taster, 6 to go
-const CONTAINER_SIZES: [string, string, number][] = [
-  ["Pint", "16.0000", 1],
-  ["Half Pint", "8.0000", 1],
-  ["10 oz", "10.0000", 1],
-  ["20 oz Imperial Pint", "19.2152", 1],
-  ["40cl Draft", "13.5256", 1],
-  ["4 oz Taster", "4.0000", 5],
-  ["12 oz Can", "12.0000", 2],
-  ["16 oz Can", "16.0000", 2],
-  ["12 oz Bottle", "12.0000", 3],
-  ["330 ml Bottle", "11.1586", 3],
-  ["750 ml Bottle", "25.3605", 3],
-  ["Glass of Wine", "5.0000", 4],
-  ["Bottle of Wine", "25.3605", 4],
-  ["32 oz Crowler", "32.0000", 6],
-  ["64 oz Growler", "64.0000", 6],
+// The list every business picks from, in its order: name, volume in its own unit, group (1 draft, 2 can,
+// 3 bottle, 4 wine, 5 taster, 6 to go); then every country's own sizes (lib/shared/size-defaults.ts).
+const CONTAINER_SIZES: SizeSeed[] = [
+  { name: "Pint", volume: "16", unit: "oz", group: 1 },
+  { name: "Half Pint", volume: "8", unit: "oz", group: 1 },
+  { name: "10 oz", volume: "10", unit: "oz", group: 1 },
+  { name: "20 oz Imperial Pint", volume: "568.2613", unit: "ml", group: 1 },
+  { name: "40cl Draft", volume: "400", unit: "ml", group: 1 },
+  { name: "4 oz Taster", volume: "4", unit: "oz", group: 5 },
+  { name: "12 oz Can", volume: "12", unit: "oz", group: 2 },
+  { name: "16 oz Can", volume: "16", unit: "oz", group: 2 },
+  { name: "12 oz Bottle", volume: "12", unit: "oz", group: 3 },
+  { name: "330 ml Bottle", volume: "330", unit: "ml", group: 3 },
+  { name: "750 ml Bottle", volume: "750", unit: "ml", group: 3 },
+  { name: "Glass of Wine", volume: "5", unit: "oz", group: 4 },
+  { name: "Bottle of Wine", volume: "750", unit: "ml", group: 4 },
+  { name: "32 oz Crowler", volume: "32", unit: "oz", group: 6 },
+  { name: "64 oz Growler", volume: "64", unit: "oz", group: 6 },
+  ...ALL_DEFAULT_SIZES,
 ];
 
 // Monday first: [open, close] as venue wall-clock; close before open closes after midnight.
@@ -121,20 +125,7 @@ const WEEK: ([string, string] | "closed")[] = [
 ];
 
 async function ensureContainerSizes(db: Db) {
-  const now = new Date();
-  await db
-    .insert(containerSizes)
-    .values(
-      CONTAINER_SIZES.map(([name, ounces, group], position) => ({
-        name,
-        ounces,
-        position,
-        containerSizeGroupId: group,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: containerSizes.name });
+  await ensureSizes(db, CONTAINER_SIZES);
 }
 
 export const CUSTOM_ITEM_TYPES = ["wine", "cocktail", "food"] as const;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { declaredOver, readBoundedText } from "@/lib/server/bounded-read";
 import { env } from "@/lib/server/env";
 import { ApiError } from "@/lib/server/errors";
 import { bodyResources } from "@/lib/shared/schemas";
@@ -19,26 +20,17 @@ export const DRAIN: Drain = { bytes: 16 * 1024 * 1024, ms: 10_000 };
  * as it streamed in. A client cannot make us hold more; what it still sends is drained (DRAIN).
  */
 export async function readBodyText(request: Request, limit: number = env().MAX_BODY_BYTES, drain: Drain = DRAIN): Promise<string> {
-  const declared = Number(request.headers.get("content-length"));
+  const declared = declaredOver(request.headers, limit);
   const reader = request.body?.getReader();
-  if (Number.isFinite(declared) && declared > limit) {
+  if (declared !== null) {
     if (reader) await (declared - limit <= drain.bytes ? discard(reader, drain) : reader.cancel().catch(() => {}));
     throw tooLarge(limit);
   }
   if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await discard(reader, drain);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const read = await readBoundedText(reader, limit);
+  if (!read.over) return read.text;
+  await discard(reader, drain);
+  throw tooLarge(limit);
 }
 
 /** Reads the rest of a refused body and throws it away, at most `bytes` more and for `ms`, then lets it go. */

@@ -48,7 +48,7 @@ const STREAMED_FROM_BYTES = 32 * 1024;
 
 /**
  * A kept answer as a Response body. `new Response(bytes)` copies the bytes (the Fetch standard's body
- * extraction), which for a 400 kB full menu was a quarter of its read (`npm run bench:profile`); a
+ * extraction), which for a 400 kB full menu was a quarter of its read (`npm run bench -- profile`); a
  * stream of the same bytes hands them over as they are. Kept bytes are never written to, so sharing
  * them between answers is safe. Small answers are cheaper to copy than to stream.
  */

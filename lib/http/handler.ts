@@ -134,7 +134,7 @@ type Spec<P, Q, B, A extends boolean, W> = {
    */
   reserve?: (ctx: { db: Db; caller: A extends false ? null : Caller }) => Promise<() => Promise<void> | void>;
   /**
-   * The success answer(s). Every /api/v1 route declares them: test/responses.test.ts fails on a route
+   * The success answer(s). Every /api/v1 route declares them: test/http/responses.test.ts fails on a route
    * without, and the test harness fails on a success answer no schema was declared for.
    */
   response?: ResponseSpec;
@@ -399,7 +399,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   return declare(route, spec.conditional ? { ...declared, 304: null } : declared);
 }
 
-/** problem+json 404 for a path no API route serves (app/api/v1/[[...path]], lib/api/node-route.ts). */
+/** problem+json 404 for a path no API route serves (app/api/v1/[[...path]]/route.ts). */
 export const unknownPath = identified(async (request) => problem("not_found", `No API route at ${new URL(request.url).pathname}.`));
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allergensResponse, dietaryResponse } from "@/lib/menus/schemas/labels";
 import { ApiError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import { outboundRequest, type Resolver } from "@/lib/server/outbound/request";
@@ -59,6 +60,9 @@ const sourceContainer = z.object({
   price: decimal,
   calories: count,
   container_size: z.object({ name: z.string() }).nullish(),
+  // The editor's order at the source; a source that reads its prices by volume (this app, decision 081)
+  // still answers each one's place.
+  position: z.number().int().nullish().catch(null),
   created_at: instant,
   updated_at: instant,
 });
@@ -105,6 +109,10 @@ const sourceItem = z.object({
   eighty_sixed_until: instant,
   // Left out by a service older than reasons (or not this one): the 86 is kept, its reason unknown.
   eighty_sixed_reason: z.enum(["manual", "kicked", "pos"]).nullish().catch(null),
+  // What is in it (venue-operations §13), answered by a source that knows it (this app); the service we
+  // replace does not: left out, the item keeps its own. A list with a word this app does not know is dropped.
+  allergens: allergensResponse.nullish().catch(null),
+  dietary: dietaryResponse.nullish().catch(null),
   created_at: instant,
   updated_at: instant,
   containers: z

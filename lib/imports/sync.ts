@@ -108,6 +108,8 @@ function itemColumns(item: SourceItem) {
     eightySixedAt: item.eighty_sixed ? (item.updated_at ?? new Date()) : null,
     eightySixedUntil: item.eighty_sixed ? item.eighty_sixed_until : null,
     eightySixedReason: item.eighty_sixed ? (item.eighty_sixed_reason ?? null) : null,
+    ...(item.allergens ? { allergens: item.allergens } : {}),
+    ...(item.dietary ? { dietary: item.dietary } : {}),
     ...stamps(item),
   };
 }
@@ -355,7 +357,11 @@ async function syncMenuTree(walk: Walk, menuId: number, menu: SourceMenu) {
           (container.sourceId !== null && here.has(container.sourceId)) ||
           (container.itemId === itemId && !ownedBy(walk.origin, container.sourceId)),
       ),
-      wanted: item.containers,
+      // In the source's own order of its prices: their positions where it answers them, else as listed.
+      wanted: item.containers
+        .map((container, at) => ({ container, at }))
+        .sort((a, b) => (a.container.position ?? a.at) - (b.container.position ?? b.at) || a.at - b.at)
+        .map(({ container }) => container),
       prefix: () => kindOf(menu.legacy, "container"),
       columns: (container) => containerColumns(walk, container),
       parent: { itemId },

@@ -99,6 +99,17 @@ export const menuViewFlushJob: Job<Database> = {
 };
 
 /**
+ * The venue's own guest surfaces (issue 49 row 9), each a source of its own on Insights: a phone menu
+ * opened (GET /m/:id, a 304 too), a TV board opened (the public board's page, or a paired TV's first read
+ * of its menu), the menu embedded in the venue's site opened (GET /embed/menus/:id; not the embed's own
+ * refreshes when its menu changes). Staff signed in to the dashboard are not counted on the boards.
+ */
+export const GUEST_SOURCES = { phone: "Phone menu", tv: "TV Board", embed: "Website embed" } as const;
+
+/** The header the embed's script sends when it asks for its page again after a change: not a new view. */
+export const FOLLOW_HEADER = "x-taproom-follow";
+
+/**
  * The source a full-menu read counts under, or null when it is not an audience view: the venue's
  * own dashboard (a browser session) reading its menu to edit it.
  */

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items, menuChanges, menuEdits, menus, sections } from "@/lib/db/schema";
 import type { MenuAnnouncementResponse } from "@/lib/live/schemas";
+import { ofTheMenu } from "./changes";
 import { describeChanges } from "./feed";
 
 // Menu announcements (decision 052): the endpoint the venue service we stand in for offers for "what is
@@ -44,7 +45,7 @@ export async function listMenuAnnouncements(
         eq(menuChanges.locationId, locationId),
         eq(menus.unpublished, false),
         // A board going dark is the venue's news, not the menu's: the feed and webhooks carry it, guests do not.
-        sql`coalesce(${menuChanges.type}, '') not like 'board.%'`,
+        ofTheMenu(menuChanges.type),
         before === undefined ? undefined : lt(menuChanges.id, before),
         guestsSaw,
       ),

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, getDatabase } from "@/lib/db/client";
+import { type Database, type Db, getDatabase } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { errorFields, log } from "@/lib/server/log";
 
-// What happens after a commit, in one place: the notifications the database sends at commit (migration
-// 0009_live_menu_triggers), heard by every app instance through one listening connection per instance
-// (per open database), fanned out in the process to whatever subscribed: the read cache
-// (lib/live/read-cache.ts), the SSE streams (lib/live/stream.ts, board-stream.ts) and the webhook
+// What happens after a commit, in one place: the notifications sent at commit (by the database's
+// triggers, migration 0009_live_menu_triggers, and by `notify` below: all through taproom_notify, migration
+// 0032), heard by every app instance through one listening connection per instance (per open
+// database), fanned out in the process to whatever subscribed: the read cache (lib/live/read-cache.ts), the SSE streams (lib/live/stream.ts, board-stream.ts) and the webhook
 // worker (lib/webhooks/worker.ts). A write answers once its own instance has heard them (`settle`,
 // called by the request wrapper), so the writer's next read here is current.
 //
@@ -32,10 +32,26 @@ export type BoardCommand = {
   device_id: number;
   command: "board" | "reload" | "identify" | "unpaired";
 };
-export type LiveEvent = MenuChanged | RowsStale | BoardCommand | { kind: "flush" };
+/** What the application sends (`notify`): a new kind of event adds its type here, and subscribers hear it. Changes are `recordChange`'s (lib/live/changes.ts). */
+export type Notified = BoardCommand;
+export type LiveEvent = MenuChanged | RowsStale | Notified | { kind: "flush" };
 export type Subscriber = (event: LiveEvent) => void;
 
-const CHANNEL = "taproom";
+/** The one channel. The database sends on it through `taproom_notify` (migration 0032), which names it too. */
+export const CHANNEL = "taproom";
+
+type Execute = { execute: Db["execute"] };
+
+/**
+ * Sends `event` to every instance's bus when `tx` commits (at once outside a transaction; never if it
+ * rolls back): the one way TypeScript notifies. PostgreSQL folds identical notifications of one
+ * transaction into one.
+ */
+export async function notify(tx: Execute, event: Notified | Barrier): Promise<void> {
+  await tx.execute(sql`select taproom_notify(${JSON.stringify(event)}::json)`);
+}
+
+type Barrier = { kind: "barrier"; token: string };
 
 type Bus = { subscribers: Set<Subscriber>; listening: boolean; started: Promise<void>; barriers: Map<string, () => void> };
 // Per process (lib/db/process-global.ts), so an instance listens once.
@@ -58,9 +74,9 @@ function busOf(database: Database): Bus {
   created.started = database
     .listen(CHANNEL, {
       message: (payload) => {
-        let event: LiveEvent | { kind: "barrier"; token: string };
+        let event: LiveEvent | Barrier;
         try {
-          event = JSON.parse(payload) as LiveEvent | { kind: "barrier"; token: string };
+          event = JSON.parse(payload) as LiveEvent | Barrier;
         } catch {
           return;
         }
@@ -121,7 +137,7 @@ export async function settle(database?: Database): Promise<void> {
     });
   });
   try {
-    await open.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ kind: "barrier", token })})`);
+    await notify(open.db, { kind: "barrier", token });
     if (!(await heard)) deliver(bus, { kind: "flush" });
   } finally {
     bus.barriers.delete(token);

@@ -7,6 +7,7 @@ import { env } from "@/lib/server/env";
 import { pruneChanges } from "@/lib/live/feed";
 import { pruneDeliveries } from "@/lib/webhooks/webhooks";
 import { forgetOldSearches } from "@/lib/beer-platform/seen-beers";
+import { pruneSentOutbox } from "@/lib/pos/outbound";
 
 /** The longest a rate-limit counter lives: a run of failed logins (two login windows), and the v4 budgets' hour. */
 const longestWindowSeconds = () => Math.max(3600, 2 * env().SESSION_RATE_LIMIT_WINDOW_SECONDS);
@@ -15,7 +16,8 @@ const longestWindowSeconds = () => Math.max(3600, 2 * env().SESSION_RATE_LIMIT_W
  * Deletes what has expired: rate-limit counters whose window ended a day ago or more, OAuth states,
  * cached v4 answers and browser sessions past their expiry, menu changes and their history past the
  * days they are kept (lib/live/feed.ts), webhook delivery records (lib/webhooks/webhooks.ts), catalogue search
- * terms past their memory (lib/beer-platform/seen-beers.ts; the beers seen stay). Every row it touches is dead to every
+ * terms past their memory (lib/beer-platform/seen-beers.ts; the beers seen stay), sold-out changes sent to a
+ * POS a week ago (lib/pos/outbound.ts). Every row it touches is dead to every
  * reader already, so any number of instances may run it at any time.
  */
 export async function pruneExpired(db: Db, now = new Date()) {
@@ -31,6 +33,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
     menuChanges: await pruneChanges(db, now),
     webhookDeliveries: await pruneDeliveries(db, now),
     catalogueSearches: await counts(forgetOldSearches(db, now)),
+    posOutbox: await pruneSentOutbox(db, now),
   };
 }
 

@@ -5,7 +5,7 @@ import { env } from "@/lib/server/env";
 import { errorFields, log } from "@/lib/server/log";
 import { defaultCacheMb } from "@/lib/server/memory-budget";
 
-// The read model's memory (ARCHITECTURE.md, "Read model"): answers and callers kept per database
+// The read model's memory (ARCHITECTURE.md, "A v1 request"; decision 006): answers and callers kept per database
 // handle (one per app instance), dropped by the notifications every instance hears at commit
 // (lib/live/bus.ts). Exact, not eventually right:
 //

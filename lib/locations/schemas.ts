@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
+import { LABELLING } from "@/lib/shared/labels";
+import { labellingInput } from "@/lib/menus/schemas/labels";
 
 // What POST /locations and PATCH /locations/:id take (venue-operations §2), and the answers of the
 // location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
@@ -118,12 +120,28 @@ const locationFields = {
   contact_email: contactEmailInput,
   /** Who may frame the location's embedded menus (GET /embed/menus/:id), venue-operations §9. */
   embed_origins: embedOriginsInput,
+  /** Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none. */
+  labelling: labellingInput.optional(),
   /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
   keg_low_percent: z
     .number({ error: "must be a whole number from 0 to 100" })
     .int("must be a whole number from 0 to 100")
     .min(0, "must be a whole number from 0 to 100")
     .max(100, "must be a whole number from 0 to 100")
+    .optional(),
+  /** A tap's line above this (°C) for 10 minutes is told `tap.too_warm` (venue-operations §14). */
+  max_temperature_c: z
+    .number({ error: "must be a temperature in °C from -10 to 30" })
+    .min(-10, "must be a temperature in °C from -10 to 30")
+    .max(30, "must be a temperature in °C from -10 to 30")
+    .multipleOf(0.1, "must have at most one decimal")
+    .optional(),
+  /** A line not cleaned for this many days is told `tap.line_cleaning_due`. */
+  line_cleaning_days: z
+    .number({ error: "must be a whole number of days from 1 to 365" })
+    .int("must be a whole number of days from 1 to 365")
+    .min(1, "must be a whole number of days from 1 to 365")
+    .max(365, "must be a whole number of days from 1 to 365")
     .optional(),
 };
 
@@ -169,10 +187,16 @@ export const locationResponse = z.strictObject({
   number_of_taps: z.number().int().min(0),
   /** The share of a keg left at which it is told low (`tap.keg_low`, once per keg); default 15. */
   keg_low_percent: z.number().int().min(0).max(100),
+  /** A line above this (°C) for 10 minutes is told `tap.too_warm`; default 7. */
+  max_temperature_c: z.number(),
+  /** A line not cleaned for this many days is told `tap.line_cleaning_due`; default 14. */
+  line_cleaning_days: z.number().int(),
   /** Raised by 1 with every change to any of the location's menus (live-menus §1). */
   menus_version: z.number().int().min(1),
   /** The origins whose pages may frame the location's embedded menus; empty: none. */
   embed_origins: z.array(z.string()),
+  /** What guests' menus must show (venue-operations §13): eu, uk, us or none (default). */
+  labelling: z.enum(LABELLING),
   /** Set while the location is archived (only the archive and restore answers and the archived list show one). */
   archived_at: timestamp.nullable(),
   created_at: timestamp,

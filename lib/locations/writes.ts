@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { recordActivity } from "@/lib/activity/activity";
 import { createWeek } from "@/lib/hours/hours";
+import { ensureCountrySizes } from "@/lib/menus/container-sizes";
+import { sizesCountry } from "@/lib/shared/size-defaults";
 import { ApiError, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { countryName, type LocationInput, type LocationPatch, RESTORE_DAYS, restorableUntil } from "./schemas";
@@ -34,6 +36,9 @@ function columnsOf(input: LocationPatch): Columns {
     contactEmail: input.contact_email,
     embedOrigins: input.embed_origins,
     kegLowPercent: input.keg_low_percent,
+    labelling: input.labelling,
+    maxTemperatureC: input.max_temperature_c === undefined ? undefined : input.max_temperature_c.toFixed(1),
+    lineCleaningDays: input.line_cleaning_days,
   };
 }
 
@@ -46,6 +51,9 @@ export async function createLocation(db: Db, { businessId, input }: { businessId
       .returning();
     const location = row!;
     await createWeek(tx, location.id);
+    // Its country's sizes (a pint of 568 ml in the UK, 0.3–0.5 l in the euro area) are offered from now
+    // on; without a country, its time zone's country's (decision 088).
+    await ensureCountrySizes(tx, sizesCountry(location));
     await recordActivity(tx, {
       businessId,
       locationId: location.id,
@@ -82,7 +90,10 @@ function changeSummary(before: Location, after: Location): string {
   if (changed("website")) parts.push("website changed");
   if (changed("contactEmail")) parts.push("contact email changed");
   if (before.embedOrigins.join(" ") !== after.embedOrigins.join(" ")) parts.push("embedding sites changed");
+  if (changed("labelling")) parts.push(`labelling set to ${after.labelling}`);
   if (changed("kegLowPercent")) parts.push(`kegs told low at ${after.kegLowPercent}%`);
+  if (changed("maxTemperatureC")) parts.push(`lines too warm above ${after.maxTemperatureC} °C`);
+  if (changed("lineCleaningDays")) parts.push(`lines cleaned every ${after.lineCleaningDays} days`);
   if (changed("name")) return [`Location renamed to “${after.name}”`, ...parts].join("; ");
   return parts.length > 0 ? `Location “${after.name}”: ${parts.join("; ")}` : "";
 }
@@ -97,6 +108,7 @@ export async function updateLocation(db: Db, { businessId, id, patch }: Scope & 
       .where(eq(locations.id, current.id))
       .returning();
     const updated = row!;
+    if (sizesCountry(updated) !== sizesCountry(current)) await ensureCountrySizes(tx, sizesCountry(updated));
     const summary = changeSummary(current, updated);
     if (summary) {
       await recordActivity(tx, {

@@ -57,7 +57,7 @@ async function requireSizeFree(db: Db, { itemId, sizeId, except }: { itemId: num
     throw invalid([
       {
         path: "container.container_size_id",
-        message: `this item already has a ${taken.size} price (${taken.price}, container ${taken.id}); change that price instead`,
+        message: `this item already has a ${taken.size} price (${taken.price}); change that price instead`,
       },
     ]);
   }
@@ -73,15 +73,21 @@ export async function insertFirstPrices(
   { itemId, prices }: { itemId: number; prices: { container_size_id: number; price: string; name?: string | null }[] },
 ) {
   const sizeIds = prices.map((price) => price.container_size_id);
-  const known = sizeIds.length
-    ? new Set(
-        (await tx.select({ id: containerSizes.id }).from(containerSizes).where(inArray(containerSizes.id, sizeIds))).map((row) => row.id),
-      )
-    : new Set<number>();
+  const known = new Map(
+    sizeIds.length
+      ? (
+          await tx
+            .select({ id: containerSizes.id, name: containerSizes.name })
+            .from(containerSizes)
+            .where(inArray(containerSizes.id, sizeIds))
+        ).map((row) => [row.id, row.name])
+      : [],
+  );
   const errors = prices.flatMap((price, index) => {
     const path = `item.containers.${index}.container_size_id`;
     if (!known.has(price.container_size_id)) return [{ path, message: `no container size ${price.container_size_id}` }];
-    if (sizeIds.indexOf(price.container_size_id) !== index) return [{ path, message: "is listed twice: one price per size" }];
+    if (sizeIds.indexOf(price.container_size_id) !== index)
+      return [{ path, message: `lists ${known.get(price.container_size_id)} twice: one price per size` }];
     return [];
   });
   if (errors.length > 0) throw invalid(errors);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { items } from "@/lib/db/schema";
+import { items, taps } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
 import {
   applyPositions,
@@ -14,6 +14,7 @@ import {
   type PositionEntry,
 } from "@/lib/menus/positions";
 import type { BeerCatalogue, CatalogueBeer } from "@/lib/menus/catalogue";
+import { catalogueLabels } from "@/lib/shared/labels";
 import type { CreateItem, UpdateItem } from "@/lib/menus/schemas/menus";
 import { found, type Scope } from "@/lib/server/scope";
 import { getItem, getSection, ownItem } from "./access";
@@ -114,6 +115,8 @@ function settings(input: UpdateItem): Partial<ItemRow> {
     cask: input.cask,
     nitro: input.nitro,
     inProduction: input.in_production,
+    allergens: input.allergens,
+    dietary: input.dietary,
   });
 }
 
@@ -136,7 +139,8 @@ export async function createItem(
   if (input.untappd_id !== undefined) {
     const beer = await catalogue.getBeer(input.untappd_id, { businessId });
     if (!beer) throw invalid([{ path: "item.untappd_id", message: `no beer ${input.untappd_id} in the catalogue` }]);
-    values = { ...fromCatalogue(beer), ...overrides(input), ...settings(input) };
+    // A beer starts with what its style says (catalogueLabels, decision 084) unless the body says otherwise.
+    values = { ...fromCatalogue(beer), ...catalogueLabels(beer.style), ...overrides(input), ...settings(input) };
   } else {
     values = { ...originals(input), ...settings(input) };
   }
@@ -157,14 +161,25 @@ export async function createItem(
  * Sets overrides (null clears one, showing the original again) and the item's own settings, in one
  * UPDATE with the business in its WHERE: an item deleted meanwhile is 404, like a missing one.
  */
+/** The lowest number of a tap pouring the item, if any (an item on a tap is numbered by it, decision 080). */
+async function tapOf(db: Db, itemId: number): Promise<number | null> {
+  const [row] = await db.select({ number: taps.number }).from(taps).where(eq(taps.itemId, itemId)).orderBy(asc(taps.number)).limit(1);
+  return row?.number ?? null;
+}
+
 export async function updateItem(db: Db, { businessId, id, input }: Scope & { input: UpdateItem }) {
-  const [updated] = await db.transaction((tx) =>
-    tx
+  const [updated] = await db.transaction(async (tx) => {
+    const rows = await tx
       .update(items)
       .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
       .where(ownItem(tx, { businessId, id }))
-      .returning(),
-  );
+      .returning();
+    // Asked once the item is known to be the caller's; refusing rolls the change back.
+    const tap = rows[0] && input.tap_number !== undefined ? await tapOf(tx, id) : null;
+    if (tap !== null && input.tap_number !== String(tap))
+      throw invalid([{ path: "item.tap_number", message: `is tap ${tap}'s number: change it on the Taps page` }]);
+    return rows;
+  });
   return itemJson(found(updated, "item"));
 }
 
@@ -194,7 +209,8 @@ export async function reorderItems(
  * POST /sections/:id/items/tap_numbers: the section's items numbered in their order from `from`, in one
  * transaction (one version of the menu). Tap numbers stay with their items when they are reordered (the
  * line a beer pours from does not change when the list does); this is the one click that makes the
- * numbers follow the order again. Items already so numbered are left untouched.
+ * numbers follow the order again. Items already so numbered are left untouched, and so are items on a tap
+ * (they say their tap's number, decision 080).
  */
 export async function renumberTaps(db: Db, { businessId, sectionId, from = 1 }: { businessId: number; sectionId: number; from?: number }) {
   return db.transaction(async (tx) => {
@@ -206,7 +222,13 @@ export async function renumberTaps(db: Db, { businessId, sectionId, from = 1 }: 
     await tx
       .update(items)
       .set({ tapNumber: number, updatedAt: new Date() })
-      .where(and(eq(items.sectionId, section.id), sql`${items.tapNumber} is distinct from ${number}`));
+      .where(
+        and(
+          eq(items.sectionId, section.id),
+          sql`${items.tapNumber} is distinct from ${number}`,
+          sql`not exists (select 1 from ${taps} where ${taps.itemId} = ${items.id})`,
+        ),
+      );
     return tx
       .select({ id: items.id, tap_number: sql<string>`${items.tapNumber}` })
       .from(items)
@@ -235,7 +257,10 @@ export async function moveItem(db: Db, { businessId, id, sectionId, position }: 
 }
 
 // What a catalogue beer is before a venue sets anything on it.
-const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "position" | "createdAt" | "updatedAt"> = {
+const venueDefaults: Omit<
+  Item,
+  keyof CatalogueColumns | "allergens" | "dietary" | "id" | "sectionId" | "position" | "createdAt" | "updatedAt"
+> = {
   customName: null,
   customBrewery: null,
   customStyle: null,
@@ -255,7 +280,16 @@ const venueDefaults: Omit<Item, keyof CatalogueColumns | "id" | "sectionId" | "p
 /** A catalogue beer as an unsaved item: what the search answers. */
 function unsavedItem(beer: CatalogueBeer, now: Date) {
   return {
-    ...itemJson({ ...venueDefaults, ...fromCatalogue(beer), id: 0, sectionId: 0, position: 0, createdAt: now, updatedAt: now }),
+    ...itemJson({
+      ...venueDefaults,
+      ...fromCatalogue(beer),
+      ...catalogueLabels(beer.style),
+      id: 0,
+      sectionId: 0,
+      position: 0,
+      createdAt: now,
+      updatedAt: now,
+    }),
     id: null,
     section_id: null,
     position: null,

@@ -60,6 +60,7 @@ export async function previewMenu(
       city: row.location.city,
       country_name: row.location.countryName,
       currency: row.location.currency,
+      labelling: row.location.labelling,
     },
     draft: row.menu.unpublished,
     staff,

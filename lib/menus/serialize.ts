@@ -110,6 +110,8 @@ export function itemJson(item: Item, now: Date = new Date()): ItemResponse {
     eighty_sixed: eightySixed,
     eighty_sixed_until: eightySixed && item.eightySixedUntil ? iso(item.eightySixedUntil) : null,
     eighty_sixed_reason: eightySixed ? item.eightySixedReason : null,
+    allergens: item.allergens,
+    dietary: item.dietary,
     source_id: sourceOwnId(item.sourceId),
     created_at: iso(item.createdAt),
     updated_at: iso(item.updatedAt),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes, containers, items, menuChanges, menuEdits, sections, type StoredSchedule } from "@/lib/db/schema";
 import { priceAt, scheduleAt } from "@/lib/schedules/evaluate";
@@ -48,20 +48,18 @@ async function readTree(db: Db, menu: Menu, pick: (sectionRows: Section[]) => nu
     only,
   );
   const none = only?.length === 0;
-  const itemRows = none
-    ? []
-    : await db.select().from(items).where(inArray(items.sectionId, sectionIds)).orderBy(asc(items.sectionId), asc(items.position));
+  const itemRows = none ? [] : await readItems(db, sectionIds);
   const containerRows = none
     ? []
-    : await db
-        .select()
-        .from(containers)
-        .where(inArray(containers.itemId, itemIds))
-        .orderBy(asc(containers.itemId), asc(containers.position));
+    : await readContainers(db, itemRows.length <= TREE_ROWS_PER_READ ? [itemIds] : chunks(itemRows.map(({ id }) => id)));
   // Asked even for a menu without containers (`false`): a tree is the same number of statements at any size.
   const sizeIds = [...new Set(containerRows.flatMap(({ containerSizeId }) => (containerSizeId === null ? [] : [containerSizeId])))];
   const sizeRows = none ? [] : await db.select().from(containerSizes).where(inArray(containerSizes.id, sizeIds));
   const sizeById = new Map(sizeRows.map((size) => [size.id, size]));
+  // Sizes by volume everywhere a guest reads them (issue 49: a Pint typed before its Half Pint must not
+  // swap columns on the board); a price with no size after the sized ones, then the order they were set.
+  const volume = (container: Container) => Number(sizeById.get(container.containerSizeId ?? -1)?.ounces ?? Number.POSITIVE_INFINITY);
+  containerRows.sort((a, b) => a.itemId - b.itemId || volume(a) - volume(b) || a.position - b.position);
   const nested = nestTree(
     { sections: sectionRows, items: itemRows, containers: containerRows },
     {
@@ -83,6 +81,56 @@ async function readTree(db: Db, menu: Menu, pick: (sectionRows: Section[]) => nu
       }),
     }));
   return { sectionRows, only, nested, itemsOf };
+}
+
+/**
+ * The most rows one statement of a tree's read brings (decision 077): a long menu is read a page at a
+ * time, and the embedded database, which answers one statement at a time, serves other callers between
+ * the pages instead of waiting for the whole tree (a 2,000-item menu in one statement held it for
+ * seconds). A menu within one page is read in as many statements as before.
+ */
+export const TREE_ROWS_PER_READ = 500;
+
+const chunks = (ids: number[]) =>
+  Array.from({ length: Math.ceil(ids.length / TREE_ROWS_PER_READ) }, (_, i) =>
+    ids.slice(i * TREE_ROWS_PER_READ, (i + 1) * TREE_ROWS_PER_READ),
+  );
+
+type Ids = number[] | SQLWrapper;
+
+/** The items of `sectionIds`, by section and position, a page at a time (keyset on section, position, id). */
+async function readItems(db: Db, sectionIds: Ids): Promise<Item[]> {
+  const rows: Item[] = [];
+  for (;;) {
+    const last = rows.at(-1);
+    const page = await db
+      .select()
+      .from(items)
+      .where(
+        and(
+          inArray(items.sectionId, sectionIds),
+          last ? sql`(${items.sectionId}, ${items.position}, ${items.id}) > (${last.sectionId}, ${last.position}, ${last.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(items.sectionId), asc(items.position), asc(items.id))
+      .limit(TREE_ROWS_PER_READ + 1);
+    rows.push(...page.slice(0, TREE_ROWS_PER_READ));
+    if (page.length <= TREE_ROWS_PER_READ) return rows;
+  }
+}
+
+/** The containers of each group of items (one statement a group), by item and position. */
+async function readContainers(db: Db, groups: Ids[]): Promise<Container[]> {
+  const rows: Container[] = [];
+  for (const itemIds of groups) {
+    const page = await db
+      .select()
+      .from(containers)
+      .where(inArray(containers.itemId, itemIds))
+      .orderBy(asc(containers.itemId), asc(containers.position));
+    rows.push(...page);
+  }
+  return rows;
 }
 
 /** The answer's shape around its sections: the regular ones in order, then the on-deck one (or null). */

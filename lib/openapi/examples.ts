@@ -1,5 +1,5 @@
 // Examples for the API description, taken from the demo data (lib/demo): the demo owner's login and
-// the demo's consolidated menu. test/openapi.test.ts checks each against its schema and the demo data.
+// the demo's consolidated menu. test/openapi/openapi.test.ts checks each against its schema and the demo data.
 
 /** Keyed by "METHOD /path" as in the document; `request` is the body, `responses` by status. */
 export const EXAMPLES: Record<string, { request?: unknown; responses?: Record<number, unknown> }> = {

@@ -4,7 +4,7 @@ const WRITES = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The one rule for the problem statuses a /api/v1 verb can answer, read from what its endpoint()
- * declares (lib/http/handler.ts, "A request" in ARCHITECTURE.md):
+ * declares (lib/http/handler.ts, "A v1 request" in ARCHITECTURE.md):
  * - 401 unless `auth: false`; 403 on every authenticated verb (an integration key outside its scopes,
  *   `forbidden_scope`; and on writes the read-only token or a cross-site cookie write; on verbs not every
  *   role may use, `forbidden_role`, lib/auth/permissions.ts);

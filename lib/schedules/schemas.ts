@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateString, moneyInput, timeString } from "@/lib/shared/schemas";
+import { dateString, decimalInput, moneyInput, timeString } from "@/lib/shared/schemas";
 import { describeWindow } from "./describe";
 import { DAYS, type Window } from "./evaluate";
 
@@ -83,3 +83,67 @@ export const timePricesInput = z
       });
     });
   });
+
+/** A whole section's or menu's happy hours at once: at most this many windows, and this many prices touched. */
+export const BULK_HAPPY_HOUR_WINDOWS = 14;
+export const BULK_HAPPY_HOUR_PRICES = 1000;
+
+const percentOff = decimalInput(0.01, 99.99).transform(Number);
+
+/** The windows of a whole menu's or section's happy hours: 1 to 14, never sharing a minute. */
+export const bulkWindows = z
+  .array(windowInput, { error: "must be a list of windows" })
+  .min(1, "must list at least one window")
+  .max(BULK_HAPPY_HOUR_WINDOWS, `lists at most ${BULK_HAPPY_HOUR_WINDOWS} windows`)
+  .superRefine((list, ctx) => {
+    list.forEach((later, at) => {
+      const earlier = list.findIndex((other, index) => index < at && windowsOverlap(other, later));
+      if (earlier >= 0)
+        ctx.addIssue({
+          code: "custom",
+          path: [at],
+          message: `${describeWindow(later)} overlaps windows[${earlier}] (${describeWindow(list[earlier]!)})`,
+        });
+    });
+  });
+
+/**
+ * PUT /menus/:id/happy_hours and /sections/:id/happy_hours (issue 49): the same windows on every price in
+ * it, each at its regular price less a percent (`percent_off`, 0.01–99.99), less an amount (`amount_off`),
+ * or at one `price` for all; exactly one of the three. Each price's happy hours are replaced; null removes them.
+ */
+export const bulkHappyHoursInput = z
+  .object(
+    {
+      windows: bulkWindows,
+      percent_off: percentOff.optional(),
+      amount_off: moneyInput.refine((value) => Number(value) > 0, "must be more than 0").optional(),
+      price: moneyInput.optional(),
+    },
+    { error: "must be {windows, and one of percent_off, amount_off, price} or null" },
+  )
+  .superRefine((input, ctx) => {
+    const given = (["percent_off", "amount_off", "price"] as const).filter((key) => input[key] !== undefined);
+    if (given.length !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: given.length === 0 ? ["percent_off"] : [given[1]!],
+        message: given.length === 0 ? "give one of percent_off, amount_off or price" : `give only one of ${given.join(", ")}`,
+      });
+  })
+  .nullable();
+
+export const bulkHappyHoursBody = z.object(
+  { happy_hours: bulkHappyHoursInput },
+  { error: "must be a JSON object with happy_hours: {windows, percent_off | amount_off | price} or null" },
+);
+export type BulkHappyHours = NonNullable<z.infer<typeof bulkHappyHoursInput>>;
+
+export const bulkHappyHoursEnvelope = z.strictObject({
+  happy_hours: z.object({
+    menu_id: z.number(),
+    section_id: z.number().nullable(),
+    /** The prices whose happy hours were set (or removed). */
+    prices_changed: z.number(),
+  }),
+});

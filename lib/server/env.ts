@@ -49,6 +49,15 @@ const envSchema = z.object({
   // Outgoing mail for invitations and password resets (nodemailer): smtp://user:pass@host:587 or
   // smtps://…. Unset: nothing is mailed; the dashboard shows the one-time link to copy.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  // Keg sensors over MQTT (venue-operations §14, docs/keg-sensors.md): the broker the meters publish to,
+  // mqtt://host:1883 or mqtts://…. Unset: no MQTT subscriber runs (Kegtron polling and the API still do).
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  // This instance's client id at the broker, which keeps its session (and the readings published while
+  // it was away) across reconnects and restarts. Distinct per instance. Default taproom-<host>-<PORT>.
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Taproom <no-reply@taproom.invalid>"),
   // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.
   V4_API_URL: z.url().optional(),
@@ -77,6 +86,17 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Square (pos.md): the API's base URL (e.g. https://connect.squareup.com, or https://connect.squareupsandbox.com
+  // for Square's own sandbox). Unset: the sandbox built into the app at APP_URL/sandbox/square, with its
+  // own application id and secret. With it set, SQUARE_APPLICATION_ID and SQUARE_APPLICATION_SECRET are required.
+  SQUARE_BASE_URL: z.url().optional(),
+  SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+  SQUARE_APPLICATION_SECRET: z.string().min(1).optional(),
+  // The webhook subscription's signature key (Square's Developer Console, Webhooks); the built-in sandbox
+  // signs with the same. The notification URL to subscribe is APP_URL/api/pos/square/webhook.
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(8).default("taproom-development-square-signature-key"),
+  // How long a call to the POS may take before it counts as failed (and is retried later).
+  POS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   // How long an import (venue-operations §6) waits for each answer of its source before it gives up (502).
   IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Webhooks one location may have (POST …/webhooks past it: 409 limit_reached).
@@ -140,6 +160,13 @@ const checkedSchema = envSchema.superRefine((settings, ctx) => {
       code: "custom",
       path: ["PASSWORD_HASH_COST"],
       message: `PASSWORD_HASH_COST below ${PRODUCTION_HASH_COST} is allowed only when NODE_ENV=test`,
+    });
+  }
+  if (settings.SQUARE_BASE_URL && (!settings.SQUARE_APPLICATION_ID || !settings.SQUARE_APPLICATION_SECRET)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SQUARE_APPLICATION_ID"],
+      message: "SQUARE_APPLICATION_ID and SQUARE_APPLICATION_SECRET are required with SQUARE_BASE_URL",
     });
   }
   if (settings.V4_API_URL && (!settings.V4_CLIENT_ID || !settings.V4_CLIENT_SECRET)) {

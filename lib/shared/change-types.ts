@@ -18,4 +18,13 @@ export const CHANGE_TYPES = [
   // A board dark for 2 minutes in opening hours, and back (venue-operations §10): lib/boards/watch.ts.
   "board.offline",
   "board.online",
+  // Prices and items brought in line with the location's POS (pos.md §4): lib/pos/sync.ts.
+  "pos.synced",
+  // A line's news (venue-operations §14): lib/taps/sensors/changes.ts.
+  "tap.too_warm",
+  "tap.line_cleaning_due",
+  "tap.after_hours_pour",
 ] as const;
+
+/** The lines' changes: in the feed and webhooks under the tap item's menu, at its version, but not versions of it. */
+export const LINE_CHANGE_TYPES = ["tap.too_warm", "tap.line_cleaning_due", "tap.after_hours_pour"] as const;

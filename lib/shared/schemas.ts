@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { priceText } from "./price-text";
 
 // Shared by route handlers and dashboard forms: keep this module free of server-only imports.
 
@@ -79,18 +80,18 @@ export const decimalInput = (min: number, max: number) =>
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
     .transform(String);
 
-/** Money accepted as a number or numeric string, at most two decimals, kept as "6.50". */
+/** Money accepted as a number or a price as typed ("£6.50", "7,20": lib/shared/price-text.ts), at most two decimals, kept as "6.50". */
 export const moneyInput = z
   .union(
     [
       z.number(),
       z
         .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, "must be a number"),
+        .transform(priceText)
+        .pipe(z.string().regex(/^\d+(\.\d+)?$/, "must be a number, such as 6.50 or 6,50")),
     ],
     {
-      error: (issue) => (issue.input === undefined ? "is required" : "must be a number"),
+      error: (issue) => (issue.input === undefined ? "is required" : "must be a number, such as 6.50 or 6,50"),
     },
   )
   .transform(Number)

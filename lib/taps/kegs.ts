@@ -4,7 +4,7 @@ import { kegs, taps } from "@/lib/db/schema";
 import { restoreInTransaction } from "@/lib/menus/eighty-six";
 import { invalid } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
-import { nameChanges } from "./changes";
+import { nameChanges } from "@/lib/live/changes";
 import { lockTap, retryConflicts } from "./kick";
 import type { TapKegInput } from "./schemas";
 import { firstContainer, getTap, tapJson, tapsJson } from "./taps";
@@ -38,9 +38,15 @@ export async function tapNewKeg(db: Db, { businessId, id, input, now = new Date(
         })
         .where(eq(taps.id, locked.id))
         .returning();
-      await tx
-        .insert(kegs)
-        .values({ tapId: locked.id, itemId, sizeMl: String(input.size_ml), remainingMl: String(input.size_ml), tappedAt: now });
+      await tx.insert(kegs).values({
+        tapId: locked.id,
+        itemId,
+        sizeMl: String(input.size_ml),
+        remainingMl: String(input.size_ml),
+        tappedAt: now,
+        cost: input.cost,
+        deposit: input.deposit,
+      });
       if (itemId !== null) {
         await nameChanges(tx, "item.restored");
         await restoreInTransaction(tx, itemId, now);

@@ -6,7 +6,7 @@ import { eightySixInTransaction, restoreInTransaction } from "@/lib/menus/eighty
 import { itemList } from "@/lib/menus/lists";
 import { lockedPlace, lockParents, moveToPlace, retryMoves } from "@/lib/menus/positions";
 import type { Scope } from "@/lib/server/scope";
-import { menusChanged, nameChanges, recordTapChange, wordChanges } from "./changes";
+import { menusChanged, nameChanges, recordChange, wordChanges } from "@/lib/live/changes";
 import { firstContainer, getTap, tapJson } from "./taps";
 
 // A kicked keg (venue-operations §8): drained by a pour or kicked by hand. In ONE transaction the tap's
@@ -73,7 +73,7 @@ export async function kickInTransaction(tx: Db, { tap, keg, now }: { tap: Tap; k
     }
     await tx
       .update(items)
-      .set({ tapNumber: kicked?.tapNumber ?? String(tap.number), updatedAt: now })
+      .set({ tapNumber: String(tap.number), updatedAt: now })
       .where(eq(items.id, next.id));
     await restoreInTransaction(tx, next.id, now);
     containerId = await firstContainer(tx, next.id);
@@ -95,7 +95,7 @@ export async function kickInTransaction(tx: Db, { tap, keg, now }: { tap: Tap; k
     if (kicked && menuId === kicked.menuId) await wordChanges(tx, { menuId, type: "tap.kicked", summary: kickedWords });
     else await wordChanges(tx, { menuId, type: "tap.swapped", summary: swapWords });
   }
-  if (next && kicked) await recordTapChange(tx, { menuId: kicked.menuId, type: "tap.swapped", summary: swapWords });
+  if (next && kicked) await recordChange(tx, { menuId: kicked.menuId, type: "tap.swapped", summary: swapWords });
   await nameChanges(tx, "");
   return updated!;
 }

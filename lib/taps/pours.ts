@@ -4,9 +4,11 @@ import { kegs, type locations, pours, taps } from "@/lib/db/schema";
 import { listHours } from "@/lib/hours/hours";
 import { listSpecialHours } from "@/lib/hours/special";
 import { ApiError, invalid } from "@/lib/server/errors";
-import { recordTapChange, recordTapVersion } from "./changes";
+import { recordChange } from "@/lib/live/changes";
+import { recordTapVersion } from "./changes";
 import { forecastEmptyAt, type Hours, rateFrom } from "./forecast";
 import { kickInTransaction, retryConflicts } from "./kick";
+import { tellAfterHoursPour } from "./sensors/lines";
 import { ML_PER_OZ, type PourAnswer, type PourInput } from "./schemas";
 import { getTap, kegJson } from "./taps";
 
@@ -67,10 +69,26 @@ class Repeated extends Error {}
 
 export type PourResult = { answer: PourAnswer; repeated: boolean };
 
+export type PourOptions = {
+  tap: Tap;
+  location: Location;
+  input: PourInput;
+  hours: Hours;
+  now?: Date;
+  /** Who counted it: a meter (the default) or a sale at the POS (pos.md §5). */
+  source?: "meter" | "pos";
+  /**
+   * Runs in the pour's transaction once the pour is in, under the keg's lock: a sale keeps its own
+   * record of the line here, so the line and the pour are counted together or not at all. Throwing
+   * rolls the pour back.
+   */
+  onCounted?: (tx: Db, pour: PourRow) => Promise<void>;
+};
+
 /** One pour on `tap` (of `location`), `hours` read by the caller. */
 export async function pourOnTap(
   db: Db,
-  { tap, location, input, hours, now = new Date() }: { tap: Tap; location: Location; input: PourInput; hours: Hours; now?: Date },
+  { tap, location, input, hours, now = new Date(), source = "meter", onCounted }: PourOptions,
 ): Promise<PourResult> {
   const at = input.at ? new Date(input.at) : now;
   if (at.getTime() > now.getTime() + SKEW_MS) throw invalid([{ path: "at", message: "is in the future" }]);
@@ -115,11 +133,13 @@ export async function pourOnTap(
             volumeMl: String(volume),
             at,
             idempotencyKey: input.idempotency_key,
+            source,
             answer: kegJson(answered),
           })
           .onConflictDoNothing({ target: [pours.tapId, pours.idempotencyKey] })
           .returning();
         if (!inserted) throw new Repeated();
+        if (onCounted) await onCounted(tx, inserted);
         await tx
           .update(kegs)
           .set({ remainingMl: after.remainingMl, forecastEmptyAt: after.forecastEmptyAt, lowAt: after.lowAt, updatedAt: now })
@@ -133,9 +153,11 @@ export async function pourOnTap(
           const percent = Math.round((remaining / Number(keg.sizeMl)) * 100);
           if (menuId !== null) {
             const told = { menuId, type: "tap.keg_low" as const, summary: `Tap ${tap.number}: the keg is low (${percent}% left)` };
-            await (kicked ? recordTapChange(tx, told) : recordTapVersion(tx, told));
+            await (kicked ? recordChange(tx, told) : recordTapVersion(tx, told));
           }
         }
+        // Last: the kick's and the low keg's own changes name every change of this transaction first.
+        await tellAfterHoursPour(tx, { tap, hours, at, volumeMl: volume });
         return answerOf(inserted);
       }),
     );
@@ -144,6 +166,36 @@ export async function pourOnTap(
     if (!(error instanceof Repeated)) throw error;
     return { answer: (await earlier(db, tap.id, input.idempotency_key))!, repeated: true };
   }
+}
+
+/**
+ * Takes a pour back (a sale refunded or voided, pos.md §5) in the caller's transaction: the pour is
+ * removed, so the forecast's rate and the pour report no longer count it, and its keg, while still in
+ * service, gets the volume back (never over its size) and its forecast again at the rate without it. A
+ * keg that was kicked or replaced meanwhile stays as it is: what was poured from it is gone, and the
+ * kick and swap are not undone.
+ */
+export async function takeBackPourInTransaction(tx: Db, { pourId, hours, now }: { pourId: number; hours: Hours; now: Date }) {
+  const [pour] = await tx.select().from(pours).where(eq(pours.id, pourId));
+  if (!pour) return;
+  const [keg] = await tx
+    .select()
+    .from(kegs)
+    .where(and(eq(kegs.id, pour.kegId), isNull(kegs.endedAt)))
+    .for("update");
+  await tx.delete(pours).where(eq(pours.id, pourId));
+  if (!keg) return;
+  const back = Math.min(thousandths(keg.remainingMl) + thousandths(pour.volumeMl), thousandths(keg.sizeMl));
+  const from = rateFrom(keg.tappedAt, now);
+  const [left] = await tx
+    .select({ ml: sql<string>`coalesce(sum(${pours.volumeMl}), 0)` })
+    .from(pours)
+    .where(and(eq(pours.kegId, keg.id), gte(pours.at, from), lte(pours.at, now)));
+  const forecast = forecastEmptyAt({ remainingMl: back / 1000, from, pouredMl: Number(left?.ml ?? 0), now, hours });
+  await tx
+    .update(kegs)
+    .set({ remainingMl: (back / 1000).toFixed(3), forecastEmptyAt: forecast, updatedAt: now })
+    .where(eq(kegs.id, keg.id));
 }
 
 async function menuOf(tx: Db, itemId: number | null): Promise<number | null> {

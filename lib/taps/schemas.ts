@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, optionalText, recordId, resourceFields, timestamp } from "../shared/schemas";
+import { dateString, envelope, moneyInput, optionalText, recordId, resourceFields, timestamp } from "../shared/schemas";
 
 // Taps, kegs and pours (venue-operations §8): isomorphic, the Taps page validates with the same schemas.
 
@@ -47,6 +47,9 @@ export const tapKegBody = resourceFields(
         .min(MIN_KEG_ML, `must be at least ${MIN_KEG_ML} ml`)
         .max(1_000_000, "must be at most 1000000 (1000 litres)"),
       item_id: itemRef.optional(),
+      /** What the venue paid for the keg, and the deposit on it, in the location's currency (venue-operations §15). */
+      cost: moneyInput.optional(),
+      deposit: moneyInput.optional(),
     },
     { error: "must be a JSON object with size_ml" },
   ),
@@ -115,6 +118,40 @@ export const tapResponse = z.strictObject({
   keg: kegResponse.nullable(),
   on_deck: z.array(recordId),
   on_deck_names: z.array(z.string()),
+  /** The keg sensor paired to the tap (venue-operations §14); null: none. */
+  sensor: z
+    .strictObject({ id: recordId, kind: z.enum(["mqtt", "kegtron"]), device_id: z.string(), last_reading_at: timestamp.nullable() })
+    .nullable(),
+  /** The line's latest temperature (°C) and when it was read; null: never read. */
+  temperature_c: z.number().nullable(),
+  temperature_at: timestamp.nullable(),
+  /** Above the location's max_temperature_c for 10 minutes or more (`tap.too_warm` was told), until a reading at or under it. */
+  too_warm: z.boolean(),
+  /** When the line was last cleaned (POST /taps/:id/line_cleaned); null: never recorded. */
+  line_cleaned_at: timestamp.nullable(),
+  /** When `tap.line_cleaning_due` is told: the last cleaning (or the tap's creation) plus the location's line_cleaning_days. */
+  line_cleaning_due_at: timestamp,
+  /**
+   * What a pour earns (venue-operations §15), only for owners and managers (a read-write token or the
+   * dashboard) and keys with insights:read: the keg's cost and deposit, and per container of the tap's
+   * item its price, cost (keg cost × serving ÷ keg size), margin and pour cost %. Money as "12.50".
+   */
+  economics: z
+    .strictObject({
+      keg_cost: z.string().nullable(),
+      keg_deposit: z.string().nullable(),
+      containers: z.array(
+        z.strictObject({
+          container_id: recordId,
+          name: z.string(),
+          price: z.string(),
+          cost: z.string().nullable(),
+          margin: z.string().nullable(),
+          pour_cost_percent: z.number().nullable(),
+        }),
+      ),
+    })
+    .optional(),
   updated_at: timestamp,
 });
 export type TapResponse = z.infer<typeof tapResponse>;
@@ -158,3 +195,34 @@ export const ingestTokenEnvelope = z.strictObject({
     created_at: timestamp,
   }),
 });
+
+/** GET /locations/:id/pour_variance: between two local days, as the pour report. */
+export const pourVarianceQuery = z.object({
+  /** The first local day (YYYY-MM-DD); default six days before `to`. */
+  from: dateString.optional(),
+  /** The last local day, included; default today. At most 366 days in all. */
+  to: dateString.optional(),
+});
+export type PourVarianceQuery = z.infer<typeof pourVarianceQuery>;
+
+export const pourVarianceRow = z.strictObject({
+  tap_id: z.number().int(),
+  tap_number: z.number().int(),
+  tap_name: z.string().nullable(),
+  /** The beer the kegs were tapped for (null: none). */
+  item_id: z.number().int().nullable(),
+  item_name: z.string().nullable(),
+  /** Poured by a meter (a sensor, a flow meter's batch, POST /taps/:id/pours), in millilitres. */
+  poured_ml: z.number(),
+  /** Sold at the POS (counted order lines, less refunds and voids), in millilitres. */
+  sold_ml: z.number(),
+  /** poured_ml − sold_ml: what went out unsold (spillage, foam, free pours). */
+  difference_ml: z.number(),
+  /** sold_ml ÷ poured_ml to four decimals; null where nothing was metered. */
+  yield: z.number().nullable(),
+  /** The same per local day and keg. */
+  days: z.array(z.strictObject({ date: z.string(), keg_id: z.number().int(), poured_ml: z.number(), sold_ml: z.number() })),
+});
+export type PourVarianceRow = z.infer<typeof pourVarianceRow>;
+
+export const pourVarianceAnswer = z.strictObject({ from: z.string(), to: z.string(), pour_variance: z.array(pourVarianceRow) });

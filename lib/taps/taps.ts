@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { containers, items, kegs, locations, menus, sections, taps } from "@/lib/db/schema";
+import { containers, items, kegs, locations, menus, sections, tapSensors, taps } from "@/lib/db/schema";
 import { inForce } from "@/lib/menus/in-force";
 import { ApiError, invalid } from "@/lib/server/errors";
 import { found, type Scope } from "@/lib/server/scope";
+import { followTaps } from "./numbers";
 import type { KegResponse, TapInput, TapPatch, TapResponse } from "./schemas";
 
 // Taps (venue-operations §8): numbered lines at a location, each pouring one item's container, with the
@@ -31,6 +32,13 @@ export function kegJson(keg: Keg): KegResponse {
     kicked_at: keg.kickedAt?.toISOString() ?? null,
   };
 }
+
+const sensorBrief = (sensor: typeof tapSensors.$inferSelect) => ({
+  id: sensor.id,
+  kind: sensor.kind as "mqtt" | "kegtron",
+  device_id: sensor.deviceId,
+  last_reading_at: sensor.lastReadingAt?.toISOString() ?? null,
+});
 
 /** The tap's record where the caller's business owns its location (null: no such tap for them). */
 export async function findTap(db: Db, { businessId, id }: Scope) {
@@ -77,6 +85,12 @@ export async function tapsJson(db: Db, locationId: number, rows: Tap[], now = ne
     .from(kegs)
     .where(and(inArray(kegs.tapId, ids), isNull(kegs.endedAt)));
   const kegOf = new Map(inService.map((keg) => [keg.tapId, keg]));
+  // The line (venue-operations §14): its sensor, temperature and cleaning.
+  const [sensors, [place]] = await Promise.all([
+    db.select().from(tapSensors).where(inArray(tapSensors.tapId, ids)),
+    db.select({ days: locations.lineCleaningDays }).from(locations).where(eq(locations.id, locationId)),
+  ]);
+  const sensorOf = new Map(sensors.map((sensor) => [sensor.tapId, sensor]));
   const named = await itemsAt(
     db,
     locationId,
@@ -99,6 +113,12 @@ export async function tapsJson(db: Db, locationId: number, rows: Tap[], now = ne
       keg: keg ? kegJson(keg) : null,
       on_deck: onDeck,
       on_deck_names: onDeck.map((id) => named.get(id)!.name),
+      sensor: sensorOf.has(row.id) ? sensorBrief(sensorOf.get(row.id)!) : null,
+      temperature_c: row.temperatureC === null ? null : Number(row.temperatureC),
+      temperature_at: row.temperatureAt?.toISOString() ?? null,
+      too_warm: row.tooWarmToldAt !== null,
+      line_cleaned_at: row.lineCleanedAt?.toISOString() ?? null,
+      line_cleaning_due_at: new Date((row.lineCleanedAt ?? row.createdAt).getTime() + (place?.days ?? 14) * 86_400_000).toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
   });
@@ -153,30 +173,34 @@ export async function firstContainer(db: Db, itemId: number): Promise<number | n
 
 const numberTaken = (number: number) => new ApiError("conflict", `Tap ${number} already exists at this location.`);
 
-/** POST /locations/:id/taps. */
+/** POST /locations/:id/taps: the item on it takes its number, in the same transaction. */
 export async function createTap(db: Db, { location, input }: { location: Location; input: TapInput }) {
   await checkRefs(db, location.id, input);
   const containerId = input.container_id ?? (input.item_id ? await firstContainer(db, input.item_id) : null);
   try {
-    const [row] = await db
-      .insert(taps)
-      .values({
-        locationId: location.id,
-        number: input.number,
-        name: input.name ?? null,
-        itemId: input.item_id ?? null,
-        containerId,
-        onDeck: input.on_deck ?? [],
-      })
-      .returning();
-    return tapJson(db, row!);
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(taps)
+        .values({
+          locationId: location.id,
+          number: input.number,
+          name: input.name ?? null,
+          itemId: input.item_id ?? null,
+          containerId,
+          onDeck: input.on_deck ?? [],
+        })
+        .returning();
+      await followTaps(tx, [inserted!.itemId]);
+      return inserted!;
+    });
+    return tapJson(db, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw numberTaken(input.number);
     throw error;
   }
 }
 
-/** PATCH /taps/:id: number, name, item, container, the on-deck order. */
+/** PATCH /taps/:id: number, name, item, container, the on-deck order; the items on and off it follow its number. */
 export async function updateTap(db: Db, { businessId, id, input }: Scope & { input: TapPatch }) {
   const { tap } = await getTap(db, { businessId, id });
   await checkRefs(db, tap.locationId, input, tap);
@@ -190,18 +214,22 @@ export async function updateTap(db: Db, { businessId, id, input }: Scope & { inp
           : null
         : undefined;
   try {
-    const [row] = await db
-      .update(taps)
-      .set({
-        ...(input.number !== undefined && { number: input.number }),
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.item_id !== undefined && { itemId: input.item_id }),
-        ...(containerId !== undefined && { containerId }),
-        ...(input.on_deck !== undefined && { onDeck: input.on_deck }),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(taps.id, tap.id), eq(taps.locationId, tap.locationId)))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(taps)
+        .set({
+          ...(input.number !== undefined && { number: input.number }),
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.item_id !== undefined && { itemId: input.item_id }),
+          ...(containerId !== undefined && { containerId }),
+          ...(input.on_deck !== undefined && { onDeck: input.on_deck }),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(taps.id, tap.id), eq(taps.locationId, tap.locationId)))
+        .returning();
+      if (updated) await followTaps(tx, [tap.itemId, updated.itemId]);
+      return updated;
+    });
     return tapJson(db, found(row, "tap"));
   } catch (error) {
     if (isUniqueViolation(error) && input.number !== undefined) throw numberTaken(input.number);
@@ -209,10 +237,13 @@ export async function updateTap(db: Db, { businessId, id, input }: Scope & { inp
   }
 }
 
-/** DELETE /taps/:id: the tap, its kegs and pours; the items stay on the menus. */
+/** DELETE /taps/:id: the tap, its kegs and pours; the items stay on the menus, without the tap's number. */
 export async function deleteTap(db: Db, scope: Scope) {
   const { tap } = await getTap(db, scope);
   const answer = await tapJson(db, tap);
-  await db.delete(taps).where(and(eq(taps.id, tap.id), eq(taps.locationId, tap.locationId)));
+  await db.transaction(async (tx) => {
+    await tx.delete(taps).where(and(eq(taps.id, tap.id), eq(taps.locationId, tap.locationId)));
+    await followTaps(tx, [tap.itemId]);
+  });
   return answer;
 }

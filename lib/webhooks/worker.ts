@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
+import { retryWhileUnavailable } from "@/lib/db/errors";
 import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
 import { describeChanges } from "@/lib/live/feed";
 import { subscribe } from "@/lib/live/bus";
 import type { Job } from "@/lib/server/jobs";
+import { Lanes } from "@/lib/server/lanes";
 import { errorFields, log } from "@/lib/server/log";
 import { signedHeaders } from "./signing";
 import { httpTransport, type Transport } from "./transport";
@@ -20,7 +22,10 @@ import { eventBody, webhookSecret } from "./webhooks";
 // it delivers, with no transaction open across the network: on PGlite an open transaction would hold
 // the whole database. Each step is written only while the lease is still this worker's; a worker that
 // dies lets go when the lease ends. The lease (60 s) outlasts a delivery's timeout (10 s) many times,
-// so no two workers ever deliver to one webhook at once.
+// so no two workers ever deliver to one webhook at once. Once a receiver has answered, the write that
+// records it is tried again while the database is unreachable (a PostgreSQL restart) for as long as the
+// lease holds: given up at once, the change would be sent a second time when the lease ran out. What
+// stays at-least-once is an instance killed between the answer and that write (decision 091).
 //
 // Fair across businesses (decision 055): a business has at most WEBHOOK_BUSINESS_CONCURRENCY webhooks
 // leased at once on all instances together, a claim prefers the business with the fewest in flight,
@@ -49,31 +54,39 @@ export type WorkerOptions = {
   concurrency?: number;
   /** Webhooks of one business in flight at once on every worker (default WEBHOOK_BUSINESS_CONCURRENCY). */
   perBusiness?: number;
+  /** The first pause before writing an outcome again to a database that dropped out (doubling up to 2 s). */
+  retryPauseMs?: number;
 };
 
 export class WebhookWorker {
   private readonly now: () => Date;
   private readonly transport: () => Transport;
-  private readonly concurrency: number;
   private readonly perBusiness: () => number;
-  private stopped = false;
-  /** Lanes running now; each claims and delivers until nothing is due. */
-  private lanes = 0;
-  /** Bumped by every kick: a lane that found nothing goes round once more if a kick came meanwhile. */
-  private kicks = 0;
+  private readonly retryPauseMs: number;
+  /** Each lane claims a webhook and delivers its changes, until none is due. */
+  private readonly lanes: Lanes;
   private attempts = 0;
-  private idle: { promise: Promise<void>; resolve: () => void } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
-    { now = () => new Date(), transport, concurrency = 8, perBusiness }: WorkerOptions = {},
+    { now = () => new Date(), transport, concurrency = 8, perBusiness, retryPauseMs = 250 }: WorkerOptions = {},
   ) {
     this.now = now;
     this.transport = transport ? () => transport : () => httpTransport({ allowPrivate: env().WEBHOOK_ALLOW_PRIVATE });
-    this.concurrency = concurrency;
+    this.lanes = new Lanes(
+      concurrency,
+      async () => {
+        const claimed = await this.claim();
+        if (!claimed) return false;
+        this.attempts += await this.deliver(claimed);
+        return true;
+      },
+      (error) => log().error(errorFields(error), "Delivering webhooks failed"),
+    );
     this.perBusiness = () => perBusiness ?? env().WEBHOOK_BUSINESS_CONCURRENCY;
+    this.retryPauseMs = retryPauseMs;
   }
 
   /** Delivers everything due now, until nothing is; answers the number of attempts this worker made meanwhile. */
@@ -83,54 +96,9 @@ export class WebhookWorker {
     return this.attempts - before;
   }
 
-  /**
-   * Starts lanes up to the worker's concurrency (busy lanes look again before they stop); resolves
-   * when every lane has stopped, nothing being due.
-   */
+  /** Starts lanes up to the worker's concurrency; resolves when every lane has stopped, nothing being due. */
   kick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.kicks++;
-    while (this.lanes < this.concurrency) {
-      this.lanes++;
-      void this.lane();
-    }
-    return this.whenIdle();
-  }
-
-  private whenIdle(): Promise<void> {
-    if (this.lanes === 0) return Promise.resolve();
-    if (!this.idle) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((done) => {
-        resolve = done;
-      });
-      this.idle = { promise, resolve };
-    }
-    return this.idle.promise;
-  }
-
-  private async lane() {
-    try {
-      for (;;) {
-        if (this.stopped) return;
-        const kicked = this.kicks;
-        const claimed = await this.claim();
-        if (!claimed) {
-          if (this.kicks === kicked) return;
-          continue;
-        }
-        const made = await this.deliver(claimed);
-        this.attempts += made;
-      }
-    } catch (error) {
-      log().error(errorFields(error), "Delivering webhooks failed");
-    } finally {
-      this.lanes--;
-      if (this.lanes === 0 && this.idle) {
-        this.idle.resolve();
-        this.idle = null;
-      }
-    }
+    return this.lanes.kick();
   }
 
   /**
@@ -179,6 +147,8 @@ export class WebhookWorker {
     let cursor = hook.cursor;
     let attempts = 0;
     const claimedAt = Date.now();
+    // When the lease was last written (real time): the outcome of a delivery is written again until it ends.
+    let leasedAt = claimedAt;
     try {
       const rows = await this.db
         .select()
@@ -210,36 +180,42 @@ export class WebhookWorker {
           failingSince ??= sentAt;
         }
         const giveUp = !outcome.ok && at.getTime() - failingSince!.getTime() >= DISABLE_AFTER_MS;
-        const [kept] = await this.db
-          .update(webhooks)
-          .set({
-            cursor,
-            attempts: failures,
-            failingSince,
-            nextAttemptAt: outcome.ok ? null : new Date(at.getTime() + retryDelayMs(attempt)),
-            leasedUntil: new Date(at.getTime() + LEASE_MS),
-            ...(giveUp
-              ? {
-                  enabled: false,
-                  disabledAt: at,
-                  disabledReason: `Disabled after 24 hours of failed deliveries (${attempt} attempts at change ${change.id}; the last: ${outcome.error ?? "failed"})`,
-                  nextAttemptAt: null,
-                }
-              : {}),
-          })
-          .where(and(mine, eq(webhooks.enabled, true)))
-          .returning({ id: webhooks.id });
-        if (!kept) return attempts; // deleted or paused meanwhile, or the lease ran out and another worker has it
-        await this.db.insert(webhookDeliveries).values({
-          webhookId: hook.id,
-          changeId: change.id,
-          type: change.type,
-          attempt,
-          status: outcome.ok ? "succeeded" : "failed",
-          responseStatus: outcome.status,
-          error: outcome.error,
-          at,
-        });
+        const record = async () => {
+          const [kept] = await this.db
+            .update(webhooks)
+            .set({
+              cursor,
+              attempts: failures,
+              failingSince,
+              nextAttemptAt: outcome.ok ? null : new Date(at.getTime() + retryDelayMs(attempt)),
+              leasedUntil: new Date(at.getTime() + LEASE_MS),
+              ...(giveUp
+                ? {
+                    enabled: false,
+                    disabledAt: at,
+                    disabledReason: `Disabled after 24 hours of failed deliveries (${attempt} attempts at change ${change.id}; the last: ${outcome.error ?? "failed"})`,
+                    nextAttemptAt: null,
+                  }
+                : {}),
+            })
+            .where(and(mine, eq(webhooks.enabled, true)))
+            .returning({ id: webhooks.id });
+          if (!kept) return false; // deleted or paused meanwhile, or the lease ran out and another worker has it
+          await this.db.insert(webhookDeliveries).values({
+            webhookId: hook.id,
+            changeId: change.id,
+            type: change.type,
+            attempt,
+            status: outcome.ok ? "succeeded" : "failed",
+            responseStatus: outcome.status,
+            error: outcome.error,
+            at,
+          });
+          return true;
+        };
+        const kept = await retryWhileUnavailable(record, { deadline: leasedAt + LEASE_MS, pauseMs: this.retryPauseMs });
+        if (!kept) return attempts;
+        leasedAt = Date.now();
         if (giveUp) log().warn({ webhook_id: hook.id, change_id: change.id, attempts: attempt }, "Webhook disabled after 24 h of failures");
         if (!outcome.ok) break;
         // Real time, not the injected clock: this is about the lane, not the webhook's schedule.
@@ -247,7 +223,11 @@ export class WebhookWorker {
       }
     } finally {
       // The lease ends now; its end says when this webhook was last served (the claim's order).
-      await this.db.update(webhooks).set({ cursor, leasedUntil: this.now(), leaseToken: null }).where(mine);
+      // Written again through a dropped connection too, or the webhook would wait out the lease.
+      await retryWhileUnavailable(() => this.db.update(webhooks).set({ cursor, leasedUntil: this.now(), leaseToken: null }).where(mine), {
+        deadline: leasedAt + LEASE_MS,
+        pauseMs: this.retryPauseMs,
+      });
     }
     return attempts;
   }
@@ -264,10 +244,9 @@ export class WebhookWorker {
 
   /** Stops waking and waits for the deliveries in progress to end. */
   async stop() {
-    this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
-    await this.whenIdle();
+    await this.lanes.stop();
   }
 }
 

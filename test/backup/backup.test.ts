@@ -5,9 +5,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupKey, restoreFrom } from "@/lib/backup/embedded";
 import { checkIntegrity } from "@/lib/backup/integrity";
-import { getDatabase, installDatabase, openPglite, runningMarker, type Database } from "@/lib/db/client";
+import { getDatabase, installDatabase, migrationsFolder, openPglite, runningMarker, type Database } from "@/lib/db/client";
 import { seedDemo } from "@/lib/demo/seed";
 import { api, call, login, type Account } from "../api";
+import { pgliteTemplate } from "../database";
 
 // Issue 32 item 4 (decision 060): a backup of the embedded database taken while writes run restores to
 // a database that passes the app's integrity checks and holds every write acknowledged before it began.
@@ -19,8 +20,10 @@ const root = mkdtempSync(path.join(os.tmpdir(), "taproom-backup-"));
 
 beforeAll(async () => {
   original = await getDatabase();
-  live = await openPglite(path.join(root, "live"));
-  await seedDemo(live.db);
+  // On disk, from the run's seeded template (test/database.ts) when there is one.
+  const template = pgliteTemplate({ seeded: true });
+  live = await openPglite(path.join(root, "live"), migrationsFolder, template);
+  if (!template) await seedDemo(live.db);
   installDatabase(live);
   owner = await login("owner");
 });

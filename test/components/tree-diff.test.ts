@@ -44,6 +44,8 @@ const item = (id: number, sectionId: number, name: string, position: number, pri
   eighty_sixed: false,
   eighty_sixed_until: null,
   eighty_sixed_reason: null,
+  allergens: [],
+  dietary: [],
   source_id: null,
   rating: null,
   custom_name: null,

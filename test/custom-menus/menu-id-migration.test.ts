@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { api, db, login, type Account } from "../api";
@@ -51,7 +52,7 @@ const idsOf = async () => {
 };
 
 /** The tables migration 0020 gives a source_id (lib/imports/). */
-/** Columns later migrations add (0020's source_id, 0022's schedules, 0026's 86 reason), which today's code names in its inserts. */
+/** Columns later migrations add (0020's source_id, 0022's schedules, 0026's 86 reason, 0031's labels, 0033's sensor settings, 0034's size units), which today's code names in its inserts. */
 const LATER_COLUMNS = [
   ...["menus", "sections", "items", "containers", "events"].map((table) => [table, "source_id", "text"]),
   ["menus", "schedule", "jsonb"],
@@ -62,15 +63,41 @@ const LATER_COLUMNS = [
   ["locations", "keg_low_percent", "integer default 15 not null"],
   ["menu_changes", "summary", "text"],
   ["items", "eighty_sixed_reason", "text"],
+  ["locations", "labelling", "text not null default 'none'"],
+  ["items", "allergens", "jsonb not null default '[]'"],
+  ["items", "dietary", "jsonb not null default '[]'"],
+  ["locations", "max_temperature_c", "numeric(4, 1) not null default '7'"],
+  ["locations", "line_cleaning_days", "integer not null default 14"],
+  ["container_sizes", "unit", "text not null default 'oz'"],
+  ["container_sizes", "volume", "numeric(10, 4)"],
 ] as const;
+
+/** Tables later migrations create (0024's taps and kegs, with 0033's columns), which today's demo fills: the same columns, no keys to other tables. */
+const LATER_TABLES = [
+  `create table taps (id integer primary key generated always as identity, location_id integer not null, number integer not null,
+    name text, item_id integer, container_id integer, on_deck jsonb not null default '[]', temperature_c numeric(5, 2),
+    temperature_at timestamptz, warm_since timestamptz, too_warm_told_at timestamptz, line_cleaned_at timestamptz,
+    cleaning_told_at timestamptz, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
+  `create table kegs (id integer primary key generated always as identity, tap_id integer not null, item_id integer,
+    size_ml numeric(12, 3) not null, remaining_ml numeric(12, 3) not null, tapped_at timestamptz not null,
+    forecast_empty_at timestamptz, low_at timestamptz, kicked_at timestamptz, ended_at timestamptz, cost numeric(10, 2),
+    deposit numeric(10, 2), created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
+];
+
+/** The SQL writers of changes (0032), which today's code calls: 0032's own definitions, read from the migration. */
+const LATER_FUNCTIONS = readFileSync("lib/db/migrations/0032_one_change_writer.sql", "utf8")
+  .split("--> statement-breakpoint")
+  .filter((statement) => /CREATE FUNCTION taproom_(notify|insert_change|record_change)\(/.test(statement));
 
 beforeAll(async () => {
   own = await getDatabase();
   const old = await databaseAsOf("0016_token_hash_lookup");
   // Today's code makes the older release's data, and its inserts name the columns later migrations add
-  // (LATER_COLUMNS): they are there while it writes and gone again before the upgrade adds them.
+  // (LATER_COLUMNS), fill tables they create (LATER_TABLES) and call their SQL functions (LATER_FUNCTIONS):
+  // there while it writes, gone again before the upgrade adds them.
   for (const [table, column, type] of LATER_COLUMNS)
     await old.database.db.execute(sql.raw(`alter table ${table} add column ${column} ${type}`));
+  for (const create of [...LATER_TABLES, ...LATER_FUNCTIONS]) await old.database.db.execute(sql.raw(create));
   await seedDemo(old.database.db);
   installDatabase(old.database);
   owner = await login("owner");
@@ -101,6 +128,10 @@ beforeAll(async () => {
   expect(before.successor.legacy_menu_id).toBe(harborCustom.id);
 
   for (const [table, column] of LATER_COLUMNS) await old.database.db.execute(sql.raw(`alter table ${table} drop column ${column}`));
+  await old.database.db.execute(sql.raw("drop table kegs, taps"));
+  // By name alone (each is the only one of its name).
+  await old.database.db.execute(sql.raw("drop function taproom_record_change, taproom_insert_change, taproom_notify"));
+
   upgraded = await old.upgrade();
   installDatabase(upgraded);
 });

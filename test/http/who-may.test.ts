@@ -88,6 +88,7 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/insights/checkins_over_time", "manage"],
   ["GET", "locations/{location}/insights/subscribes_over_time", "manage"],
   ["GET", "locations/{location}/insights/menu_views_over_time", "manage"],
+  ["GET", "locations/{location}/pour_variance", "manage"],
   ["GET", "locations/{location}/menus", "read"],
   ["POST", "locations/{location}/menus", "edit", { menu: { name: "Brunch" } }],
   ["PATCH", "locations/{location}/menus/positions", "edit", { menus: [] }],

@@ -143,7 +143,9 @@ describe("importing a location from the service we replace", () => {
     const [, container, sourceContainer] = walked.find(([kind]) => kind === "container")!;
     expect((await api.get(`containers/${container.id}`, { as: target })).body.container.source_id).toBe(sourceContainer.id);
     const listed = (await api.get(`items/${firstItem![1].id}/containers`, { as: target })).body.containers;
-    expect(listed.map((row: Tree) => row.source_id)).toEqual((firstItem![2].containers as Tree[]).map((row) => row.id));
+    // The list is in the editor's order (positions); the tree reads them by volume (decision 081).
+    const byPosition = [...(firstItem![2].containers as Tree[])].sort((a, b) => (a.position as number) - (b.position as number));
+    expect(listed.map((row: Tree) => row.source_id)).toEqual(byPosition.map((row) => row.id));
     const listedMenus = (await api.get(`locations/${targetId}/menus`, { as: target })).body.menus as Tree[];
     expect(listedMenus.map((menu) => menu.source_id)).toEqual(expected.map((menu: Tree) => menu.id));
 

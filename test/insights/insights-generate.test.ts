@@ -42,11 +42,9 @@ describe("seedDemoActivity", () => {
     await database.delete(menuViewCounts).where(inArray(menuViewCounts.locationId, ids));
     await rebuildVenueBeerDays(database);
 
-    const started = performance.now();
+    // How long it takes is a figure (npm run db:generate-activity prints it), never a test (decision 046).
     const result = await seedDemoActivity(database);
-    const seconds = (performance.now() - started) / 1000;
     expect(result).not.toBeNull();
-    expect(seconds).toBeLessThan(20); // ~1.7 s on PGlite; the bound only catches a pathological slowdown
 
     for (const location of demo) {
       const [stats] = await rows<{ n: number; users: number; days: number; span: number }>(sql`

@@ -231,6 +231,11 @@ describe("the scopes table", () => {
         // A flow meter's token is a credential: issued in the dashboard, never by a key.
         "/api/v1/locations/1/ingest_token",
         "/api/v1/locations/1/restore",
+        // A POS connection holds the POS's own tokens (pos.md §2, decision 082): the dashboard's, never a key's.
+        "/api/v1/locations/1/pos_connections",
+        "/api/v1/pos_connections/1",
+        "/api/v1/pos_connections/1/mappings",
+        "/api/v1/pos_connections/1/sync",
         "/api/v1/openapi",
         "/api/v1/password_resets",
         "/api/v1/password_resets/complete",
@@ -247,6 +252,7 @@ describe("the scopes table", () => {
     expect(scopesFor("GET", "/api/v1/menus/1")).toEqual(["menus:read", "menus:write"]);
     expect(scopesFor("POST", "/api/v1/items/1/86")).toEqual(["menus:write"]);
     expect(scopesFor("GET", "/api/v1/locations/1/qr.svg")).toEqual(["menus:read", "menus:write"]);
+    expect(scopesFor("GET", "/api/v1/locations/1/google_menu")).toEqual(["menus:read", "menus:write"]);
     expect(scopesFor("GET", "/api/v1/locations/1/boards")).toEqual(["menus:read", "menus:write"]);
     expect(scopesFor("POST", "/api/v1/locations/1/boards")).toBeNull();
   });

@@ -50,6 +50,7 @@ describe("pruneExpired", () => {
       menuChanges: 0,
       webhookDeliveries: 0,
       catalogueSearches: 0,
+      posOutbox: 0,
     });
   });
 });

@@ -11,7 +11,7 @@ import { fullMenu } from "@/lib/menus/full-menu";
 import { locationAnswer } from "@/lib/locations/reads";
 import * as menuRoute from "@/app/api/v1/menus/[id]/route";
 
-// The read model (live-menus §2, ARCHITECTURE.md "Read model"): conditional reads whose 304 never
+// The read model (live-menus §2, decisions 006 and 007): conditional reads whose 304 never
 // hides a change, tags that are the same on every instance, kept answers that every instance drops
 // when it hears the change, compressed full menus, and views counted for 304s too.
 

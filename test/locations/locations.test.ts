@@ -96,6 +96,8 @@ describe("GET /container_sizes", () => {
       id: expect.any(Number),
       name: "Pint",
       ounces: "16.0000",
+      unit: "oz",
+      volume: "16.0000",
       position: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),

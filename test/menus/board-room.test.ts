@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { LABELLING } from "@/lib/shared/labels";
 import { api, login, type Account } from "../api";
 
 // What the board needs to shorten a brewery's place (decision 054): the venue's country by name, on
@@ -25,6 +26,8 @@ describe("GET /preview/menus/:id/data: the venue's country", () => {
         city: expect.any(String),
         country_name: location.country_name,
         currency: expect.any(String),
+        // How allergens are shown on the board (decision 084).
+        labelling: expect.toBeOneOf([...LABELLING]),
       });
     }
     expect(locations.slice(0, 2).map((location) => location.country_name)).toEqual(["United States", "Netherlands"]);

@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countStatements } from "@/lib/db/statement-count";
-import { locations, menuChanges, menus } from "@/lib/db/schema";
-import { changedSections, menuTree, menuTreeJson } from "@/lib/menus/tree";
+import { items, locations, menuChanges, menus, sections } from "@/lib/db/schema";
+import { changedSections, menuTree, menuTreeJson, TREE_ROWS_PER_READ } from "@/lib/menus/tree";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { api, db } from "../api";
 import { apply, as, full, newMenu, ok, owner, step, type Step, loginForMenuSteps } from "../menu-steps";
 
-// The full tree built from the last build's parts (lib/menus/tree.ts, ARCHITECTURE.md "Read model"):
+// The full tree built from the last build's parts (lib/menus/tree.ts, decision 008):
 // after any sequence of random edits through the API, the tree built again from the parts of the
 // version before, reading only the sections the history names, is byte for byte the whole tree built
 // from nothing, and so is what GET /menus/:id?full=true answers through the read model.
@@ -119,5 +119,41 @@ describe("the full tree built from the last version's parts", () => {
     expect(statements).toBe(4);
     const item = JSON.parse(result.toString()).menu.sections[1].items[0];
     expect(item).toMatchObject({ id: itemId, eighty_sixed: false, eighty_sixed_until: null });
+  });
+});
+
+describe("a long menu's tree", () => {
+  it("is read a page of rows at a time, in order, so the embedded database serves others between pages", async () => {
+    const database = await db();
+    const menuId = await newMenu();
+    const businessId = (await ok(api.get("current_user", { as: owner().ro }))).current_user.business_id;
+    const [section] = await database
+      .select()
+      .from(sections)
+      .where(and(eq(sections.menuId, menuId), eq(sections.type, "Section")))
+      .orderBy(sections.position)
+      .limit(1);
+    // Past two pages: positions written in reverse so the order comes from the read, not the insert.
+    const count = 2 * TREE_ROWS_PER_READ + 3;
+    const before = (await full(menuId)).sections[0]!.items.length;
+    await database.insert(items).values(
+      Array.from({ length: count }, (_, i) => ({
+        sectionId: section!.id,
+        name: `Long ${i}`,
+        originalName: `Long ${i}`,
+        position: 10_000 + count - i,
+      })),
+    );
+    await database.update(menus).set({ name: "Long list" }).where(eq(menus.id, menuId));
+    const { result, statements } = await countStatements(async () => (await fullMenu(database, { businessId, id: menuId })).body());
+    expect(result.toString()).toBe(await whole(menuId));
+    const read = JSON.parse(result.toString()).menu.sections[0].items as { name: string; position: number }[];
+    expect(read).toHaveLength(before + count);
+    const positions = read.map((item) => item.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(read.at(-1)!.name).toBe("Long 0");
+    // The head, the history since the parts kept by the read before, the sections, three pages of the
+    // changed section's items, three groups of their containers, the sizes (one page each: five).
+    expect(statements).toBe(10);
   });
 });

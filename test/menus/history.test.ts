@@ -251,7 +251,7 @@ describe("POST /menus/:id/versions/:version/revert", () => {
     const database = await db();
     const [size] = (
       (await database.execute(
-        sql`insert into container_sizes (name, ounces, position, container_size_group_id) values ('Stein', 33.8, 900, 1) returning id`,
+        sql`insert into container_sizes (name, ounces, volume, position, container_size_group_id) values ('Stein', 33.8, 33.8, 900, 1) returning id`,
       )) as unknown as { rows: { id: number }[] }
     ).rows;
     const container = (

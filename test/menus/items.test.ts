@@ -256,7 +256,7 @@ describe("POST /sections/:id/items with its first prices", () => {
         { container_size_id: sizes[0]!.id, price: 7 },
         { container_size_id: sizes[0]!.id, price: 9 },
       ]),
-    ).toEqual([{ path: "item.containers.1.container_size_id", message: "is listed twice: one price per size" }]);
+    ).toEqual([{ path: "item.containers.1.container_size_id", message: `lists ${sizes[0]!.name} twice: one price per size` }]);
     expect(await refused([{ container_size_id: 999999, price: 7 }])).toEqual([
       { path: "item.containers.0.container_size_id", message: "no container size 999999" },
     ]);
@@ -400,7 +400,7 @@ describe("containers", () => {
     expect(second.body.errors).toEqual([
       {
         path: "container.container_size_id",
-        message: `this item already has a ${sizes[0]!.name} price (7.75, container ${pint.id}); change that price instead`,
+        message: `this item already has a ${sizes[0]!.name} price (7.75); change that price instead`,
       },
     ]);
     // Moving another price onto the taken size is refused the same way.
@@ -446,7 +446,7 @@ describe("containers", () => {
       (await api.post(`items/${item.id}/containers`, { ...as(), body: { container } })).body.errors;
     expect(await errors({ container_size_id: sizes[0]!.id })).toEqual([{ path: "container.price", message: "is required" }]);
     expect(await errors({ container_size_id: sizes[0]!.id, price: "six" })).toEqual([
-      { path: "container.price", message: "must be a number" },
+      { path: "container.price", message: "must be a number, such as 6.50 or 6,50" },
     ]);
   });
 

@@ -126,9 +126,18 @@ describe("GET /menus/:id?full=true", () => {
     expect(tree.sections.map((s: { name: string }) => s.name)).toEqual(["On Tap", "Cans & Bottles"]);
     expect(tree.sections[0].items.map((i: { position: number }) => i.position)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(tree.sections[0].items[0]).toMatchObject({ name: "Harbor Haze", abv: "6.8", ibu: "45.0", tap_number: "1" });
-    const pint = tree.sections[0].items[0].containers[0];
+    // Prices go by volume (decision 081); each keeps its own position. Amsterdam pours litres (decision 088).
+    const pint = tree.sections[0].items[0].containers.find(
+      (c: { container_size: { name: string } | null }) => c.container_size?.name === "0.5 l",
+    );
     expect(pint).toMatchObject({ price: "7.00", currency: "EUR", position: 0, _track_by: pint.id });
-    expect(pint.container_size).toMatchObject({ name: "Pint", ounces: "16.0000", container_size_group_id: 1 });
+    expect(pint.container_size).toMatchObject({
+      name: "0.5 l",
+      ounces: "16.9070",
+      unit: "l",
+      volume: "0.5000",
+      container_size_group_id: 1,
+    });
     expect(tree.on_deck_section.items.map((i: { name: string }) => i.name)).toEqual(["Winter Warmer"]);
     // Without full, nothing is counted.
     await api.get(`menus/${menu.id}?source_name=TV%20Board`, { as: owner.ro });

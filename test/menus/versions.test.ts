@@ -95,6 +95,24 @@ const MENU_WRITES: Record<string, Case> = {
     const { menu } = await tree();
     return { send: () => api.delete(`menus/${menu.id}`, { as: owner.rw }), changes: [menu.id] };
   },
+  "PUT /api/v1/menus/{id}/happy_hours": async () => {
+    const { menu } = await tree();
+    const windows = [{ days: ["fri"], start: "16:00", end: "18:00" }];
+    return {
+      send: () => api.put(`menus/${menu.id}/happy_hours`, { as: owner.rw, body: { happy_hours: { windows, percent_off: 10 } } }),
+      changes: [menu.id],
+      refused: () => api.put(`menus/${menu.id}/happy_hours`, { as: owner.rw, body: { happy_hours: { windows, amount_off: "7.00" } } }),
+    };
+  },
+  "PUT /api/v1/sections/{id}/happy_hours": async () => {
+    const { menu, section } = await tree();
+    const windows = [{ days: ["fri"], start: "16:00", end: "18:00" }];
+    return {
+      send: () => api.put(`sections/${section.id}/happy_hours`, { as: owner.rw, body: { happy_hours: { windows, price: "5.00" } } }),
+      changes: [menu.id],
+      refused: () => api.put(`sections/${section.id}/happy_hours`, { as: owner.rw, body: { happy_hours: { windows } } }),
+    };
+  },
   "POST /api/v1/menus/{id}/publish": async () => {
     const { menu } = await tree();
     return { send: () => api.post(`menus/${menu.id}/publish`, { as: owner.rw }), changes: [menu.id] };
@@ -353,6 +371,19 @@ const OTHER_WRITES = new Set([
   "POST /api/v1/taps/{id}/pours",
   "PATCH /api/v1/taps/{id}",
   "DELETE /api/v1/taps/{id}",
+  // A tap's sensors (venue-operations §14): pairing and unpairing touch no menu; a cleaned line is the
+  // tap's own record (its reminder sits in the feed at the menu's version: test/taps/sensors.test.ts).
+  "POST /api/v1/locations/{id}/sensors",
+  "DELETE /api/v1/sensors/{id}",
+  "POST /api/v1/taps/{id}/line_cleaned",
+  // POS connections and their mappings (pos.md §2–§3) touch no menu; a sync applies what the POS says in
+  // one transaction, its 86s, restores and prices as edits (test/pos/square-sync.test.ts, against the
+  // Square sandbox).
+  "POST /api/v1/locations/{id}/pos_connections",
+  "PATCH /api/v1/pos_connections/{id}",
+  "DELETE /api/v1/pos_connections/{id}",
+  "PUT /api/v1/pos_connections/{id}/mappings",
+  "POST /api/v1/pos_connections/{id}/sync",
   // A board's TV (venue-operations §10): asking for a pairing code and telling what it drew touch no menu.
   "POST /api/v1/boards/pairings",
   "POST /api/v1/boards/device/shown",

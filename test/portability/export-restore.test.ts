@@ -30,7 +30,14 @@ const NOT_BUSINESS_READS = new Set([
  * Boards are not in the export (decision 067: each is tied to a TV's secret; a restored business pairs
  * its TVs again): the business had none here, and its fleet's list is compared (empty on both sides).
  */
-const NOT_EXPORTED = new Set(["/api/v1/boards/{id}"]);
+const NOT_EXPORTED = new Set([
+  "/api/v1/boards/{id}",
+  // Nor are POS connections (pos.md §2, decision 082): each holds the POS's tokens for this install, so a
+  // restored business connects its POS again (and its mappings come back with the first sync). The
+  // business had none here, and the location's list is compared (empty on both sides).
+  "/api/v1/pos_connections/{id}",
+  "/api/v1/pos_connections/{id}/mappings",
+]);
 /** Files stamped with the instant they are made (a printed menu says when it was printed); the full menu they are made of is compared. */
 const STAMPED_FILES = new Set(["/api/v1/menus/{id}/print.pdf"]);
 
@@ -141,10 +148,10 @@ beforeAll(async () => {
   expect((await api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } })).status).toBe(200);
   expect((await api.patch(`menus/${menu.id}`, { as: owner.rw, body: { menu: { name: "Renamed list" } } })).status).toBe(200);
   expect((await api.post(`menus/${menu.id}/versions/2/revert`, { as: owner.rw })).status).toBe(200);
-  // Taps (decision 065): a tap with a keg and a pour, and a flow meter's token (a secret: never exported).
+  // Taps (decision 065; the demo has taps 1–6, decision 080): a tap with a keg and a pour, and a flow meter's token (a secret: never exported).
   const tap = await api.post(`locations/${first.id}/taps`, {
     as: owner.rw,
-    body: { tap: { number: 1, item_id: tree.sections[0].items.at(-1).id, on_deck: [item.id] } },
+    body: { tap: { number: 40, item_id: tree.sections[0].items.at(-1).id, on_deck: [item.id] } },
   });
   expect(tap.status).toBe(201);
   expect((await api.post(`taps/${tap.body.tap.id}/kegs`, { as: owner.rw, body: { size_ml: 19_550 } })).status).toBe(201);

@@ -18,7 +18,8 @@ const held: (() => void)[] = [];
 
 /** A body streamed as it is read: `size` bytes of an export's opening, or held open until `finish`. */
 function streamedBody(size: number | "held") {
-  const pulled = { bytes: 0 };
+  // `asked`: the reader has asked for more than was sent at once (a held body's reader has begun reading).
+  const pulled = { bytes: 0, asked: false };
   let finish = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -31,6 +32,7 @@ function streamedBody(size: number | "held") {
       }
     },
     pull(controller) {
+      pulled.asked = true;
       if (size === "held") return;
       if (pulled.bytes >= size) return controller.close();
       pulled.bytes += CHUNK;
@@ -87,16 +89,10 @@ describe("a restore's body and how many run at once", () => {
   it("runs one restore per business: a second one while the first is reading is 409 with Retry-After", async () => {
     const first = streamedBody("held");
     const running = restore(owner, first.body);
-    // The first has taken its lease once it reads its body: wait for that, not for a time.
-    const second = await (async () => {
-      let answer: Response | undefined;
-      for (let tries = 0; tries < 200; tries++) {
-        answer = await restore(owner, streamedBody(1).body);
-        if (answer.status === 409) break;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      return answer!;
-    })();
+    // A restore takes its lease before it reads its body: once the first is reading, it holds it. Waited
+    // for as an event (the reader asking for more), not for a time.
+    while (!first.pulled.asked) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await restore(owner, streamedBody(1).body);
     expect(second.status).toBe(409);
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await second.json()).detail).toMatch(/already running/);

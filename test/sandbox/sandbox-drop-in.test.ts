@@ -249,9 +249,9 @@ describe("fields clients read", () => {
     expect(badges.length).toBeGreaterThanOrEqual(checkinIds.length);
     for (const badge of badges) {
       expect(badge.badge_image).toEqual({
-        sm: expect.stringMatching(/^https:\/\/.+-sm\.png$/),
-        md: expect.stringMatching(/^https:\/\/.+-md\.png$/),
-        lg: expect.stringMatching(/^https:\/\/.+-lg\.png$/),
+        sm: expect.stringMatching(/^\/sandbox\/labels\/badge\/.+-sm\.svg$/),
+        md: expect.stringMatching(/^\/sandbox\/labels\/badge\/.+-md\.svg$/),
+        lg: expect.stringMatching(/^\/sandbox\/labels\/badge\/.+-lg\.svg$/),
       });
       expect(badge.badge_image.md).toBe(badge.media.badge_image_md);
     }

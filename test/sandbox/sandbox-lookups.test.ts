@@ -26,7 +26,7 @@ describe("beer/info", () => {
     expect(full).toMatchObject({
       bid: 100001,
       beer_name: expect.any(String),
-      beer_label: "https://labels.sandbox.taproom.test/beer/100001.png",
+      beer_label: "/sandbox/labels/beer/100001.svg",
       beer_abv: expect.any(Number),
       beer_ibu: expect.any(Number),
       beer_style: expect.any(String),

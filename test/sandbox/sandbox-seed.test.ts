@@ -36,11 +36,10 @@ async function twin(): Promise<Db> {
 const total = async (table: PgTable) => (await (await getDb()).select({ n: count() }).from(table))[0]!.n;
 
 describe("the sandbox seed", () => {
-  it("seeds once, even when several first calls race, and quickly", async () => {
+  // How long the seed takes is a figure, not a test (decision 046): no clock is raced here.
+  it("seeds once, even when several first calls race", async () => {
     const db = await getDb();
-    const started = performance.now();
     await Promise.all([ensureSandboxData(db), ensureSandboxData(db), ensureSandboxData(db)]);
-    expect(performance.now() - started).toBeLessThan(5000);
     const users = await total(sandboxUsers);
     await ensureSandboxData(db);
     expect(await total(sandboxUsers)).toBe(users);

@@ -46,6 +46,9 @@ describe("the attack script's verdicts", () => {
     expect(judgeHugeRestore({ status: 413 }, { ...calm, rssPeakMiB: 1_100 }).why).toMatch(/RSS grew 800 MiB/);
     expect(judgeHugeRestore({ status: 413 }, { ...calm, latencyMs: [10, 10, 10, 5_000] }).why).toMatch(/p99 5000 ms/);
     expect(judgeHugeRestore({ status: 422 }, calm).verdict).toBe("broke");
+    expect(judgeHugeRestore({ status: "EPIPE" }, calm).verdict).toBe("held");
+    expect(judgeHugeRestore({ status: "EPIPE" }, { ...calm, alive: false }).verdict).toBe("broke");
+    expect(judgeHugeRestore({ status: "ETIMEDOUT" }, calm).verdict).toBe("broke");
     // Without a pid the RSS is unknown: judged on the rest.
     expect(judgeHugeRestore({ status: 413 }, { ...calm, rssBeforeMiB: null, rssPeakMiB: null }).verdict).toBe("held");
   });

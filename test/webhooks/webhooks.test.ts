@@ -338,6 +338,45 @@ describe("deliveries", () => {
     expect(receivedAt("/restart").map((entry) => entry.headers["webhook-id"])).toEqual(changes.map((change: any) => String(change.id)));
   });
 
+  it("a database that drops out after a delivery succeeded does not make it a second delivery (failover)", async () => {
+    // The receiver answered 2xx, then the write that moves the cursor meets a database restarting: the
+    // worker keeps trying that write while its lease holds, so the change is not sent again afterwards.
+    const since = await latestCursor();
+    await create("/dropped");
+    await rename("Dropped 1");
+    await rename("Dropped 2");
+    const real = await db();
+    let dropWrites = 0;
+    const unavailable = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
+    const flaky = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property === "update" && dropWrites > 0) {
+          dropWrites--;
+          return () => {
+            throw unavailable();
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const transport = httpTransport({ allowPrivate: true });
+    const worker = new WebhookWorker(flaky, {
+      transport: async (request) => {
+        const outcome = await transport(request);
+        dropWrites = 3; // the next three writes fail as a restarting PostgreSQL's would
+        return outcome;
+      },
+      retryPauseMs: 1,
+    });
+    await worker.runDue();
+    // Another instance, once any lease the first left behind has run out.
+    await new WebhookWorker(real, { now: () => new Date(Date.now() + 61_000) }).runDue();
+    const changes = await feedAfter(since);
+    expect(changes).toHaveLength(2);
+    expect(receivedAt("/dropped").map((entry) => entry.headers["webhook-id"])).toEqual(changes.map((change: any) => String(change.id)));
+  });
+
   it("retries a failing receiver with back-off, never sending change N+1 before N succeeded", async () => {
     const since = await latestCursor();
     const webhook = await create("/flaky");

@@ -12,6 +12,7 @@ import type {
   TopBeersResponse,
   WeekdayInsight,
 } from "@/lib/insights/schemas/insights";
+import type { PourVarianceRow } from "@/lib/taps/schemas";
 
 // The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
 // No tz_offset is sent: without it the server buckets days in the venue's own zone, which is what a
@@ -24,6 +25,7 @@ export type Subscribes = SubscribesResponse;
 export type InsightStats = InsightStatsResponse;
 export type TopBeer = TopBeerResponse;
 export type TopBeers = TopBeersResponse;
+export type PourVariance = PourVarianceRow;
 
 type Wrapped<T> = { insights: T & { time_taken: number } };
 
@@ -76,6 +78,16 @@ export const insightQueries = {
       queryKey: [...insightQueries.location(locationId), "subscribes", numDays],
       queryFn: ({ signal }) =>
         apiFetch<Wrapped<Subscribes>>(path(locationId, "subscribes_over_time", { num_days: numDays }), { signal }).then((r) => r.insights),
+    }),
+  /** Poured by meters beside sold at the POS (pos.md §5) over the venue's local days `from`..`to`. */
+  pourVariance: (locationId: number, from: string, to: string) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "pour-variance", from, to],
+      queryFn: ({ signal }) =>
+        apiFetch<{ pour_variance: PourVarianceRow[] }>(
+          `/api/v1/locations/${locationId}/pour_variance?${new URLSearchParams({ from, to }).toString()}`,
+          { signal },
+        ).then((r) => r.pour_variance),
     }),
   topBeers: (locationId: number, numDays: number) =>
     queryOptions({

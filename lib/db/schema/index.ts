@@ -13,3 +13,5 @@ export * from "./team";
 export * from "./imports";
 export * from "./taps";
 export * from "./boards";
+export * from "./pos";
+export * from "./sensors";

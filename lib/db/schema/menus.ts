@@ -15,6 +15,23 @@ export type StoredSchedule = { windows: StoredWindow[]; from?: string | null; un
 export type StoredTimePrice = StoredWindow & { price: string };
 /** Why an item is 86'd (venue-operations §8): by hand, its keg kicked, or sold out at the till (pos.md §4). */
 export type EightySixReason = "manual" | "kicked" | "pos";
+/** venue-operations §13: the EU's 14 allergens (the US's major 9 mapped onto them) and the dietary tags. */
+export type StoredAllergen =
+  | "gluten"
+  | "crustaceans"
+  | "eggs"
+  | "fish"
+  | "peanuts"
+  | "soybeans"
+  | "milk"
+  | "nuts"
+  | "celery"
+  | "mustard"
+  | "sesame"
+  | "sulphites"
+  | "lupin"
+  | "molluscs";
+export type StoredDietary = "vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol";
 
 export const menus = pgTable(
   "menus",
@@ -116,6 +133,9 @@ export const items = pgTable(
     eightySixedUntil: stamp("eighty_sixed_until"),
     // Set with eighty_sixed_at and cleared with it; null where the 86 came from an older release or export.
     eightySixedReason: text("eighty_sixed_reason").$type<EightySixReason>(),
+    // What guests must be able to read (venue-operations §13), in the lists' own order, each at most once.
+    allergens: jsonb().$type<StoredAllergen[]>().notNull().default([]),
+    dietary: jsonb().$type<StoredDietary[]>().notNull().default([]),
     sourceId: text("source_id"),
     ...timestamps,
   },

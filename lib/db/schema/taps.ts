@@ -22,6 +22,15 @@ export const taps = pgTable(
     containerId: integer("container_id").references(() => containers.id, { onDelete: "set null" }),
     // The items that go on next, first first (item ids of the same location).
     onDeck: jsonb("on_deck").$type<number[]>().notNull().default([]),
+    // Its line (venue-operations §14): the latest temperature read, since when it has been above the
+    // location's limit (null: not above), when `tap.too_warm` was told for that spell, when the line was
+    // last cleaned and when `tap.line_cleaning_due` was told for that cleaning.
+    temperatureC: numeric("temperature_c", { precision: 5, scale: 2 }),
+    temperatureAt: stamp("temperature_at"),
+    warmSince: stamp("warm_since"),
+    tooWarmToldAt: stamp("too_warm_told_at"),
+    lineCleanedAt: stamp("line_cleaned_at"),
+    cleaningToldAt: stamp("cleaning_told_at"),
     ...timestamps,
   },
   (t) => [uniqueIndex("taps_location_number_key").on(t.locationId, t.number), check("taps_number_min", sql`${t.number} >= 1`)],
@@ -44,6 +53,9 @@ export const kegs = pgTable(
     // When `tap.keg_low` was recorded (once per keg) and when the keg was kicked (drained or by hand).
     lowAt: stamp("low_at"),
     kickedAt: stamp("kicked_at"),
+    // What the venue paid for the keg and the deposit on it, in the location's currency (venue-operations §15).
+    cost: numeric({ precision: 10, scale: 2 }),
+    deposit: numeric({ precision: 10, scale: 2 }),
     // Set when another keg took its place (or the tap was kicked): no longer in service.
     endedAt: stamp("ended_at"),
     ...timestamps,
@@ -68,6 +80,9 @@ export const pours = pgTable(
     volumeMl: numeric("volume_ml", { precision: 10, scale: 3 }).notNull(),
     at: stamp("at").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    // Where the pour was counted: a meter (a sensor, a flow meter's batch, POST /taps/:id/pours) or a
+    // sale at the POS (pos.md §5), so the pour variance can set what was poured beside what was sold.
+    source: text().$type<"meter" | "pos">().notNull().default("meter"),
     // The first answer, given again to a retry with the same key.
     answer: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: stamp("created_at").notNull().defaultNow(),
@@ -76,6 +91,7 @@ export const pours = pgTable(
     uniqueIndex("pours_tap_key_key").on(t.tapId, t.idempotencyKey),
     index("pours_keg_at_idx").on(t.kegId, t.at),
     check("pours_volume_positive", sql`${t.volumeMl} > 0`),
+    check("pours_source", sql`${t.source} in ('meter', 'pos')`),
   ],
 );
 

@@ -85,6 +85,10 @@ export const locations = pgTable(
     numberOfTaps: integer("number_of_taps").notNull().default(0),
     // A keg at or under this share left records `tap.keg_low` once (venue-operations §8).
     kegLowPercent: integer("keg_low_percent").notNull().default(15),
+    // A line above this for 10 minutes records `tap.too_warm`; one not cleaned for this many days
+    // records `tap.line_cleaning_due` (venue-operations §14).
+    maxTemperatureC: numeric("max_temperature_c", { precision: 4, scale: 1 }).notNull().default("7"),
+    lineCleaningDays: integer("line_cleaning_days").notNull().default(14),
     // Set by POST /locations/:id/custom_menus/migrate; custom-menu writes answer 409 afterwards.
     customMenusMigratedAt: stamp("custom_menus_migrated_at"),
     // Raised with any change to any of the location's menus, once per transaction (the triggers of
@@ -98,9 +102,14 @@ export const locations = pgTable(
     // The origins (scheme://host[:port]) whose pages may frame the location's embedded menus (CSP
     // frame-ancestors, venue-operations §9); empty: none may.
     embedOrigins: jsonb("embed_origins").$type<string[]>().notNull().default([]),
+    // Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none.
+    labelling: text().$type<"eu" | "uk" | "us" | "none">().notNull().default("none"),
     ...timestamps,
   },
-  (t) => [index("locations_business_id_idx").on(t.businessId)],
+  (t) => [
+    index("locations_business_id_idx").on(t.businessId),
+    check("locations_labelling_valid", sql`${t.labelling} in ('eu', 'uk', 'us', 'none')`),
+  ],
 );
 
 export const containerSizes = pgTable(
@@ -109,11 +118,20 @@ export const containerSizes = pgTable(
     id: id(),
     name: text().notNull(),
     ounces: numeric({ precision: 10, scale: 4 }).notNull(),
+    // What it holds in its own unit, as guests and staff read it (issue 49): 568 ml, 0.5 l, 16 oz.
+    // `ounces` stays the same volume in US fluid ounces (the v1 field).
+    unit: text().$type<"oz" | "ml" | "l">().notNull().default("oz"),
+    volume: numeric({ precision: 10, scale: 4 }).notNull(),
     position: integer().notNull(),
     containerSizeGroupId: integer("container_size_group_id").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("container_sizes_name_key").on(t.name), uniqueIndex("container_sizes_position_key").on(t.position)],
+  (t) => [
+    uniqueIndex("container_sizes_name_key").on(t.name),
+    uniqueIndex("container_sizes_position_key").on(t.position),
+    check("container_sizes_unit_valid", sql`${t.unit} in ('oz', 'ml', 'l')`),
+    check("container_sizes_volume_positive", sql`${t.volume} > 0`),
+  ],
 );
 
 export type PlaceJson = Record<string, unknown>;

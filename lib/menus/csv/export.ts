@@ -45,7 +45,8 @@ export async function exportMenuCsv(db: Db, scope: Scope): Promise<{ fileName: s
         untappd_id: item.untappd_id === null ? "" : String(item.untappd_id),
       };
       if (item.containers.length === 0) records.push(cells);
-      for (const container of item.containers) {
+      // In the editor's order (their positions), as the import gives them back; guests read them by volume.
+      for (const container of [...item.containers].sort((a, b) => a.position - b.position)) {
         records.push({ ...cells, container: container.container_size?.name ?? container.name ?? "", price: container.price });
       }
     }

@@ -6,6 +6,7 @@ import { getMenu } from "@/lib/menus/access";
 import { rows } from "@/lib/menus/history/target";
 import type { BeerCatalogue } from "@/lib/menus/catalogue";
 import { type CatalogueColumns, fromCatalogue } from "@/lib/menus/items";
+import { catalogueLabels } from "@/lib/shared/labels";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { type CsvCounts, type CsvError, type CsvRow, countPlan, type PlannedItem, type PlannedSection, planRows, readCsv } from "./rows";
@@ -156,7 +157,7 @@ async function importWhole(
   const counts = countPlan(plan);
   if (dryRun) return { dry_run: true, counts, replaced: await currentCounts(db, menu.id), rows: fileRows, version: menu.version };
   const { replaced, version } = await db.transaction(async (tx) => {
-    // Lock order: location, then menu (ARCHITECTURE.md), as every write to a tree takes them.
+    // Lock order: location, then menu (decision 009), as every write to a tree takes them.
     await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${menu.locationId} for update`);
     const [locked] = await tx.select().from(menus).where(eq(menus.id, menu.id)).for("update");
     if (!locked) throw notFound("menu");
@@ -191,8 +192,8 @@ type Kept = {
 
 /**
  * What the file does not carry, from the rows it replaces: a section's description and public flag (by
- * name), an item's tap number, cask, nitro, calories, label images and 86 (by itemKey, in order), a
- * container's name and calories (by its item and size).
+ * name), an item's tap number, cask, nitro, calories, allergens, dietary tags, label images and 86 (by
+ * itemKey, in order), a container's name, calories and place (by its item and size).
  */
 async function keptFrom(tx: Db, menuId: number): Promise<Kept> {
   const oldSections = await tx
@@ -239,6 +240,8 @@ function itemValues(planned: PlannedItem, beer: Beer | undefined, before: Item |
     eightySixedAt: before?.eightySixedAt ?? null,
     eightySixedUntil: before?.eightySixedUntil ?? null,
     eightySixedReason: before?.eightySixedReason ?? null,
+    // What guests are told is in it (venue-operations §13): the file does not carry it.
+    ...(before ? { allergens: before.allergens, dietary: before.dietary } : {}),
   };
   if (!beer) {
     return {
@@ -257,6 +260,8 @@ function itemValues(planned: PlannedItem, beer: Beer | undefined, before: Item |
   }
   return {
     ...beer,
+    // A catalogue beer starts with what its style says, as one added by hand does (decision 084).
+    ...catalogueLabels(beer.originalStyle),
     ...venue,
     ...(before ? { labelImage: before.labelImage, labelImageHd: before.labelImageHd, inProduction: before.inProduction } : {}),
     untappdId: planned.untappdId,
@@ -312,18 +317,20 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
     for (const row of inserted) itemIds.set(`${row.sectionId}:${row.position}`, row.id);
     await batchWritten("items", batch.length);
   }
+  // Guests read an item's prices by volume (decision 081), and the file lists them so: the positions an
+  // item's kept containers had stay in their order, new ones after them in the file's.
   const newContainers = planned.flatMap(({ item, before, sectionId, position }) =>
-    item.containers.map((container, at) => {
-      const old = before ? kept.containers.get(`${before.id}:${container.sizeId}`) : undefined;
-      return {
+    item.containers
+      .map((container, at) => ({ container, at, old: before ? kept.containers.get(`${before.id}:${container.sizeId}`) : undefined }))
+      .sort((a, b) => (a.old?.position ?? Number.POSITIVE_INFINITY) - (b.old?.position ?? Number.POSITIVE_INFINITY) || a.at - b.at)
+      .map(({ container, old }, at) => ({
         itemId: itemIds.get(`${sectionId}:${position}`)!,
         containerSizeId: container.sizeId,
         price: container.price,
         name: old?.name ?? null,
         calories: old?.calories ?? null,
         position: at,
-      };
-    }),
+      })),
   );
   for (const batch of chunks(newContainers)) {
     await insertRows(tx, containers, batch, ["id"]);

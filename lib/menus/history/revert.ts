@@ -33,7 +33,7 @@ export async function revertMenu(db: Db, scope: Scope & { version: number }) {
 
 async function revertIn(tx: Db, { businessId, id, version }: Scope & { version: number }) {
   const { location } = await getMenu(tx, { businessId, id });
-  // Lock order: location, then menu (ARCHITECTURE.md). Every write to the tree waits for both at its
+  // Lock order: location, then menu (decision 009). Every write to the tree waits for both at its
   // first row (the triggers raise both versions), so a racing write lands wholly before or after.
   await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${location.id} for update`);
   const [menu] = await tx.select().from(menus).where(eq(menus.id, id)).for("update");

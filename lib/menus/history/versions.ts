@@ -9,11 +9,12 @@ import { nestTree } from "@/lib/menus/tree-rows";
 import { versionNumber, type VersionResponse } from "@/lib/menus/schemas/history";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import type { Scope } from "@/lib/server/scope";
+import { ofTheMenu } from "@/lib/live/changes";
 import { describeChanges } from "@/lib/live/feed";
 import { HISTORY_RETENTION_DAYS } from "./retention";
 import { targetRows, touchedIds, type TREE_TABLES, type TreeTable } from "./target";
 
-const notBoardChange = sql`coalesce(${menuChanges.type}, '') not like 'board.%'`;
+const notBoardChange = ofTheMenu(menuChanges.type);
 
 const keptSince = () => sql`now() - make_interval(days => ${HISTORY_RETENTION_DAYS})`;
 

@@ -5,7 +5,8 @@ import { etag } from "@/lib/http/conditional";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { type FullMenu, fullMenu } from "@/lib/menus/full-menu";
 import type { Location } from "@/lib/locations/locations";
-import { type GuestSection, guestSections } from "./guest-menu";
+import { type GuestFilter, type GuestSection, guestSections, NO_FILTER } from "./guest-menu";
+import { type GuestVenueInfo, guestVenueInfo } from "./venue-info";
 
 // The public reads of menus off the screen (venue-operations §9): the phone menu of a location and a
 // menu embedded in a venue's page. Both are the full menu's read (lib/menus/full-menu.ts: kept per
@@ -14,7 +15,7 @@ import { type GuestSection, guestSections } from "./guest-menu";
 // anything else is null (answered 404).
 
 /** Raised when the pages' HTML changes shape, so a new release does not answer 304 for old pages. */
-const SHAPE = "guest-1";
+const SHAPE = "guest-3";
 
 export type GuestMenu = { id: number; name: string; description: string | null; footer: string | null; sections: GuestSection[] };
 export type GuestPage<T> = { tag: string; location: Location; content: () => Promise<T> };
@@ -36,16 +37,21 @@ async function liveLocation(db: Db, id: number): Promise<Location | null> {
 }
 
 const treeOf = async (full: FullMenu) => (JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse }).menu;
-const guestMenuOf = (menu: MenuTreeResponse): GuestMenu => ({
+/** What a guest reads of a live tree; a guest's filter leaves out the items it does not pass. */
+export const guestMenuOf = (menu: MenuTreeResponse, filter: GuestFilter = NO_FILTER): GuestMenu => ({
   id: menu.id,
   name: menu.name,
   description: menu.description,
   footer: menu.footer,
-  sections: guestSections(menu),
+  sections: guestSections(menu, filter),
 });
 
 /** GET /m/:locationId: the location's published menus in their order (a menu off its schedule left out). */
-export async function phoneMenus(db: Db, locationId: number, clock: () => number = Date.now): Promise<GuestPage<GuestMenu[]> | null> {
+export async function phoneMenus(
+  db: Db,
+  locationId: number,
+  clock: () => number = Date.now,
+): Promise<GuestPage<MenuTreeResponse[]> | null> {
   const location = await liveLocation(db, locationId);
   if (!location) return null;
   const scope = (id: number) => ({ businessId: location.businessId, id });
@@ -55,12 +61,30 @@ export async function phoneMenus(db: Db, locationId: number, clock: () => number
     tag,
     location,
     // A menu out of its window (its tree says so, and has no sections) is not shown by its name alone.
-    content: async () => (await Promise.all(fulls.map(treeOf))).filter((menu) => menu.available_now !== false).map(guestMenuOf),
+    content: async () => (await Promise.all(fulls.map(treeOf))).filter((menu) => menu.available_now !== false),
+  };
+}
+
+export type PhoneContent = { trees: MenuTreeResponse[]; info: GuestVenueInfo };
+
+/**
+ * GET /m/:locationId: the published menus and, beside them, the venue's hours, "open now" and next
+ * events read at the same instant. The tag is the menus' and the hash of those words: it changes when
+ * the venue opens or closes, at midnight ("today"), when an event is over, and on any write to them.
+ */
+export async function phonePage(db: Db, locationId: number, clock: () => number = Date.now): Promise<GuestPage<PhoneContent> | null> {
+  const page = await phoneMenus(db, locationId, clock);
+  if (!page) return null;
+  const venue = await guestVenueInfo(db, page.location, new Date(clock()));
+  return {
+    tag: etag(page.tag, venue.tag),
+    location: page.location,
+    content: async () => ({ trees: await page.content(), info: venue.info }),
   };
 }
 
 /** GET /embed/menus/:id: one published menu, with its location (whose embed_origins may frame it). */
-export async function embeddedMenu(db: Db, menuId: number, clock: () => number = Date.now): Promise<GuestPage<GuestMenu> | null> {
+export async function embeddedMenu(db: Db, menuId: number, clock: () => number = Date.now): Promise<GuestPage<MenuTreeResponse> | null> {
   const [row] = await db
     .select({ location: locations })
     .from(menus)
@@ -70,5 +94,5 @@ export async function embeddedMenu(db: Db, menuId: number, clock: () => number =
   if (!row) return null;
   const full = await fullMenu(db, { businessId: row.location.businessId, id: menuId }, {}, clock);
   const tag = etag(SHAPE, "embed", row.location.id, row.location.name, row.location.updatedAt.toISOString(), full.tag);
-  return { tag, location: row.location, content: async () => guestMenuOf(await treeOf(full)) };
+  return { tag, location: row.location, content: () => treeOf(full) };
 }

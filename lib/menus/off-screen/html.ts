@@ -1,27 +1,46 @@
 import type { Location } from "@/lib/locations/locations";
-import type { GuestItem, GuestSection } from "./guest-menu";
-import type { GuestMenu } from "./guest-reads";
+import { ALLERGEN_WORDS, ALLERGENS, DIETARY, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
+import { type GuestFilter, type GuestItem, type GuestSection, allergenLine, NO_FILTER } from "./guest-menu";
+import { type GuestMenu, guestMenuOf } from "./guest-reads";
+import { menuJsonLd } from "./listings";
+import { phoneMenuUrl } from "./qr";
+import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { DEFAULT_THEME, type EmbedTheme } from "./theme";
+import type { GuestVenueInfo } from "./venue-info";
 
 // The phone menu and the embedded menu as plain HTML (decision 066): no script needed to read them (the
-// embed's one inline script only tells its parent its height), no web font, one small inline style
+// embed's one inline script tells its parent its height and follows the menu's changes), no web font, one small inline style
 // sheet. Every text from the database goes through `html`.
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const html = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 
+/** What a guest page shows beyond names and prices (venue-operations §13): from the location's labelling. */
+export type GuestLabels = { labelling: Labelling };
+
+// Calories show wherever a container has them; the labelling rule adds the statement (uk, us).
 const prices = (item: GuestItem) =>
   item.prices.length === 0
     ? ""
     : `<span class="prices">${item.prices
-        .map(({ label, price }) => `<span class="price">${label ? `${html(label)} ` : ""}<b>${html(price)}</b></span>`)
+        .map(
+          ({ label, price, calories }) =>
+            `<span class="price">${label ? `${html(label)} ` : ""}<b>${html(price)}</b>${calories !== null ? ` <span class="kcal">${calories} kcal</span>` : ""}</span>`,
+        )
         .join("")}</span>`;
+
+// Words first, always: a tag is text (an icon, if ever added, only beside it).
+const labelsHtml = (item: GuestItem) => {
+  const tags = item.dietary.map((tag) => `<span class="tag">${DIETARY_WORDS[tag]}</span>`).join("");
+  const allergens = allergenLine(item);
+  return `${tags ? `<p class="tags">${tags}</p>` : ""}${allergens ? `<p class="allergens">${html(allergens)}</p>` : ""}`;
+};
 
 function itemHtml(item: GuestItem): string {
   const tap = item.tap ? `<span class="tap"><span class="vh">Tap </span>${html(item.tap)}</span> ` : "";
   return `<li><p class="row"><span class="name">${tap}${html(item.name)}</span>${prices(item)}</p>${
     item.details ? `<p class="meta">${html(item.details)}</p>` : ""
-  }${item.description ? `<p class="desc">${html(item.description)}</p>` : ""}</li>`;
+  }${labelsHtml(item)}${item.description ? `<p class="desc">${html(item.description)}</p>` : ""}</li>`;
 }
 
 const sectionHtml = (section: GuestSection, heading: "h2" | "h3") =>
@@ -29,10 +48,45 @@ const sectionHtml = (section: GuestSection, heading: "h2" | "h3") =>
     section.items.length > 0 ? `<ul>${section.items.map(itemHtml).join("")}</ul>` : ""
   }</section>`;
 
+const statementHtml = ({ labelling }: GuestLabels) => {
+  const statement = labellingRule(labelling).statement;
+  return statement ? `<p class="note kcal-note">${statement}</p>` : "";
+};
+
 const menuBody = (menu: GuestMenu, heading: "h2" | "h3") =>
   `${menu.description ? `<p class="note">${html(menu.description)}</p>` : ""}${menu.sections.map((section) => sectionHtml(section, heading)).join("")}${
     menu.footer ? `<p class="note foot">${html(menu.footer)}</p>` : ""
   }`;
+
+const checkbox = (name: string, value: string, label: string, checked: boolean) =>
+  `<label class="check"><input type="checkbox" name="${name}" value="${value}"${checked ? " checked" : ""}> ${label}</label>`;
+
+/** The guest's filter as a plain GET form (no script): open while a filter is on, with what it does in words. */
+function filterHtml(locationId: number, filter: GuestFilter): string {
+  const on = filter.without.length + filter.only.length > 0;
+  const said = [
+    ...(filter.without.length > 0 ? [`without ${filter.without.map((a) => ALLERGEN_WORDS[a].toLowerCase()).join(", ")}`] : []),
+    ...filter.only.map((tag) => `${DIETARY_WORDS[tag].toLowerCase()} only`),
+  ].join("; ");
+  return (
+    `<details class="filter"${on ? " open" : ""}><summary>Filter by allergen or diet</summary><form method="get" action="/m/${locationId}">` +
+    `<fieldset><legend>Hide items that contain</legend><div class="checks">${ALLERGENS.map((a) => checkbox("without", a, ALLERGEN_WORDS[a], filter.without.includes(a))).join("")}</div></fieldset>` +
+    `<fieldset><legend>Show only items that are</legend><div class="checks">${DIETARY.map((tag) => checkbox("only", tag, DIETARY_WORDS[tag], filter.only.includes(tag))).join("")}</div></fieldset>` +
+    `<p class="actions"><button type="submit">Apply filter</button>${on ? ` <a href="/m/${locationId}">Clear filter</a>` : ""}</p></form></details>${
+      on
+        ? `<p class="note filtered" role="status">Showing items ${html(said)}. Items with no allergens listed are shown: ask staff if unsure.</p>`
+        : ""
+    }`
+  );
+}
+
+const FILTER_CSS =
+  ".filter{margin:.75rem 0;border:1px solid var(--tr-rule);border-radius:.4rem;padding:.4rem .75rem}.filter summary{cursor:pointer;font-weight:700;padding:.35rem 0;color:var(--tr-accent)}" +
+  ".filter fieldset{border:0;margin:.25rem 0;padding:0}.filter legend{font-weight:700;padding:0;margin-bottom:.2rem}" +
+  ".checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:0 .5rem}.check{display:flex;align-items:center;gap:.4rem;min-height:44px}" +
+  ".check input{width:1.25rem;height:1.25rem;accent-color:var(--tr-accent)}.actions{display:flex;gap:1rem;align-items:center;margin:.5rem 0}" +
+  ".actions button{font:inherit;font-weight:700;min-height:44px;padding:.4rem 1rem;border-radius:.4rem;border:0;background:var(--tr-accent);color:var(--tr-bg)}" +
+  ".actions a{color:var(--tr-accent)}.filtered{margin:.5rem 0}";
 
 const BASE_CSS =
   "*{box-sizing:border-box}body{margin:0;background:var(--tr-bg);color:var(--tr-fg);font:16px/1.4 var(--tr-font)}" +
@@ -43,7 +97,10 @@ const BASE_CSS =
   ".tap{display:inline-block;min-width:1.6em;text-align:center;border-radius:.3em;background:var(--tr-accent);color:var(--tr-bg);font-size:.85em;margin-right:.2em}" +
   ".prices{display:flex;flex-wrap:wrap;gap:0 .75rem}.price{white-space:nowrap}" +
   ".vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}" +
-  ".meta,.note,.desc{color:var(--tr-muted);font-size:.875rem}.note{margin:.25rem 0}.foot{margin-top:1rem}";
+  ".meta,.note,.desc,.allergens,.kcal{color:var(--tr-muted);font-size:.875rem}.note{margin:.25rem 0}.foot{margin-top:1rem}" +
+  ".allergens{font-weight:600}.tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.15rem 0}" +
+  ".tag{font-size:.8rem;font-weight:600;border:1px solid var(--tr-fg);border-radius:1em;padding:0 .5em}" +
+  ":focus-visible{outline:3px solid var(--tr-accent);outline-offset:2px}a{text-underline-offset:.15em}";
 
 // A data: icon: no favicon request, so the page is one request.
 const DOCUMENT_HEAD =
@@ -57,12 +114,55 @@ function addressOf(location: Location): string {
   return [location.address1, location.city].filter(Boolean).join(", ");
 }
 
-/** GET /m/:locationId: the published menus, one after another, with links to each when there are several. */
-export function phoneMenuHtml(location: Location, menus: GuestMenu[]): string {
-  const nav =
-    menus.length > 1
-      ? `<nav aria-label="Menus"><ul class="nav">${menus.map((menu) => `<li><a href="#menu-${menu.id}">${html(menu.name)}</a></li>`).join("")}</ul></nav>`
+/** "Open now — closes …" and the week in a disclosure (no script: `<details>`), special dates under it. */
+function hoursHtml(info: GuestVenueInfo): string {
+  if (!info.status) return "";
+  const rows = info.week
+    .map(
+      (day) =>
+        `<tr${day.today ? ' class="today" aria-current="date"' : ""}><th scope="row">${html(day.day)}${day.today ? ' <span class="vh">(today)</span>' : ""}</th><td>${html(day.hours)}</td></tr>`,
+    )
+    .join("");
+  const special =
+    info.special.length > 0
+      ? `<p class="note special-title">Special dates</p><ul class="special">${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
       : "";
+  return `<p class="open ${info.status.open ? "is-open" : "is-closed"}">${html(info.status.words)}</p><details class="hours"><summary>Opening hours</summary><table><caption class="vh">Opening hours</caption><tbody>${rows}</tbody></table>${special}</details>`;
+}
+
+/** The next events, soonest first, each with its time on the venue's clock. */
+function eventsHtml(info: GuestVenueInfo): string {
+  if (info.events.length === 0) return "";
+  const items = info.events
+    .map(
+      (event) =>
+        `<li><p class="name">${html(event.name)}</p><p class="meta"><time datetime="${html(event.start)}">${html(event.when)}</time></p>${
+          event.description ? `<p class="desc">${html(event.description)}</p>` : ""
+        }${event.link ? `<p class="desc"><a href="${html(event.link)}" rel="noopener nofollow">More about ${html(event.name)}</a></p>` : ""}</li>`,
+    )
+    .join("");
+  return `<section id="events" class="menu events" aria-labelledby="events-title"><h2 class="menu-name" id="events-title">Coming up</h2><ul>${items}</ul></section>`;
+}
+
+const VENUE_CSS =
+  ".open{font-weight:700;margin:.5rem 0 .25rem}.open.is-open{color:var(--tr-accent)}.hours{margin:.25rem 0 .5rem}" +
+  ".hours summary{cursor:pointer;color:var(--tr-accent);padding:.35rem 0;min-height:44px;display:flex;align-items:center}" +
+  ".hours table{border-collapse:collapse;margin:.25rem 0}.hours th,.hours td{text-align:left;padding:.2rem 1rem .2rem 0;font-weight:400}" +
+  ".hours .today th,.hours .today td{font-weight:700}.special{margin:.15rem 0}.special li{padding:.15rem 0;border:0;font-size:.875rem}" +
+  ".special-title{margin-top:.5rem;font-weight:700}";
+
+/** GET /m/:locationId: the published menus, one after another, with links to each when there are several. */
+export function phoneMenuHtml(
+  location: Location,
+  menus: GuestMenu[],
+  { filter = NO_FILTER, jsonLd = null, info = null }: { filter?: GuestFilter; jsonLd?: string | null; info?: GuestVenueInfo | null } = {},
+): string {
+  const events = info ? eventsHtml(info) : "";
+  const links = [
+    ...(menus.length > 1 ? menus.map((menu) => `<li><a href="#menu-${menu.id}">${html(menu.name)}</a></li>`) : []),
+    ...(menus.length > 1 && events ? ['<li><a href="#events">Coming up</a></li>'] : []),
+  ];
+  const nav = links.length > 0 ? `<nav aria-label="Menus"><ul class="nav">${links.join("")}</ul></nav>` : "";
   const body =
     menus.length === 0
       ? '<p class="note">No menu is published right now.</p>'
@@ -73,23 +173,58 @@ export function phoneMenuHtml(location: Location, menus: GuestMenu[]): string {
           )
           .join("");
   const address = addressOf(location);
-  return `${DOCUMENT_HEAD}<title>${html(location.name)} — menu</title><style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${
+  // JSON-LD is data, not script: the page still runs none. "<" is escaped so no text can close the element.
+  const data = jsonLd ? `<script type="application/ld+json">${jsonLd.replace(/</g, "\\u003c")}</script>` : "";
+  return `${DOCUMENT_HEAD}<title>${html(location.name)} — menu</title>${data}<style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${FILTER_CSS}${
     "main,header{max-width:40rem;margin:0 auto;padding:0 1rem}header{padding-top:1rem}h1{font-size:1.5rem}" +
     ".menu-name{font-size:1.3rem;margin-top:1.5rem}.nav{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}" +
     ".nav li{border:0;padding:0}.nav a{color:var(--tr-accent);display:inline-block;padding:.3rem 0}main{padding-bottom:2rem}"
-  }</style></head><body><header><h1>${html(location.name)}</h1>${address ? `<p class="note">${html(address)}</p>` : ""}${nav}</header><main>${body}</main></body></html>`;
+  }${VENUE_CSS}</style></head><body><header><h1>${html(location.name)}</h1>${address ? `<p class="note">${html(address)}</p>` : ""}${
+    info ? hoursHtml(info) : ""
+  }${nav}${statementHtml(location)}${filterHtml(location.id, filter)}</header><main>${body}${events}</main></body></html>`;
+}
+
+/** The phone menu page: the menus as the guest's filter leaves them, and the whole of them as JSON-LD. */
+export function phonePageHtml(
+  location: Location,
+  trees: MenuTreeResponse[],
+  filter: GuestFilter,
+  info: GuestVenueInfo | null = null,
+): string {
+  const all = trees.map((tree) => guestMenuOf(tree));
+  const filtered = filter.without.length + filter.only.length > 0;
+  const shown = filtered ? trees.map((tree) => guestMenuOf(tree, filter)) : all;
+  const jsonLd = JSON.stringify(menuJsonLd(location, all, phoneMenuUrl(location.id)));
+  return phoneMenuHtml(location, shown, { filter, jsonLd, info });
 }
 
 /** What the embed's script posts to its parent: `{type, menu_id, height}` (the snippet's script listens). */
 export const EMBED_MESSAGE = "taproom:embed:height";
 
-/** GET /embed/menus/:id: one menu for a venue's own page, themed, telling its parent its height. */
-export function embedHtml(menu: GuestMenu, theme: EmbedTheme): string {
+/**
+ * The embed follows its menu as the board does (issue 49): the board's stream (`/preview/menus/:id/stream`,
+ * same origin, so the page's `connect-src 'self'` allows it) tells each new version, the current one first
+ * on every (re)connect; the page then asks for itself again (a 304 while nothing a guest sees changed) and
+ * puts the new `<main>` in place (saying `x-taproom-follow`: not a new view). One request at a time; a version told meanwhile asks once more after.
+ * Unpublished (`gone`), the page's `<main>` becomes the not-found page's, and comes back when published.
+ */
+const followScript = (menuId: number) =>
+  `(function(){if(!window.EventSource||!window.fetch||!window.DOMParser)return;var busy=false,again=false;` +
+  `function refresh(){if(busy){again=true;return}busy=true;fetch(location.href,{cache:"no-cache",headers:{"x-taproom-follow":"1"}}).then(function(r){return r.text()})` +
+  `.then(function(t){var next=new DOMParser().parseFromString(t,"text/html").querySelector("main"),here=document.querySelector("main");` +
+  `if(next&&here&&next.innerHTML!==here.innerHTML)here.replaceWith(next)}).catch(function(){})` +
+  `.then(function(){busy=false;if(again){again=false;refresh()}})}` +
+  `var stream=new EventSource("/preview/menus/${menuId}/stream");stream.addEventListener("version",refresh);stream.addEventListener("gone",refresh)})();`;
+
+/** GET /embed/menus/:id: one menu for a venue's own page, themed, telling its parent its height, following its changes. */
+export function embedHtml(tree: MenuTreeResponse, theme: EmbedTheme, labels: GuestLabels = { labelling: "none" }): string {
+  const menu = guestMenuOf(tree);
   const script =
     `(function(){var last=0;function send(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);` +
     `if(h!==last){last=h;parent.postMessage({type:${JSON.stringify(EMBED_MESSAGE)},menu_id:${menu.id},height:h},"*")}}` +
-    `if(window.ResizeObserver)new ResizeObserver(send).observe(document.documentElement);addEventListener("load",send);send()})();`;
-  return `${DOCUMENT_HEAD}<title>${html(menu.name)}</title><style>${themeCss(theme)}${BASE_CSS}${"main{padding:.25rem 1rem 1rem}h1{font-size:1.3rem;margin-top:.5rem}"}</style></head><body><main><h1>${html(menu.name)}</h1>${menuBody(menu, "h2")}</main><script>${script}</script></body></html>`;
+    `if(window.ResizeObserver)new ResizeObserver(send).observe(document.documentElement);addEventListener("load",send);send()})();` +
+    followScript(menu.id);
+  return `${DOCUMENT_HEAD}<title>${html(menu.name)}</title><style>${themeCss(theme)}${BASE_CSS}${"main{padding:.25rem 1rem 1rem}h1{font-size:1.3rem;margin-top:.5rem}"}</style></head><body><main><h1>${html(menu.name)}</h1>${statementHtml(labels)}${menuBody(menu, "h2")}</main><script>${script}</script></body></html>`;
 }
 
 /** A guest's 404: a page, not a problem document. */

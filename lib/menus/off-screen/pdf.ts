@@ -20,6 +20,8 @@ export type PrintableMenu = {
   footer: string | null;
   /** "Printed 28 Nov 2026, 9:05 PM", on the venue's clock. */
   printed: string;
+  /** The labelling rule's statement ("Adults need around 2000 kcal a day."), printed under the menu; null: none. */
+  statement?: string | null;
   sections: PrintSection[];
 };
 
@@ -42,7 +44,14 @@ type Block = { height: number; draw: (x: number, y: number) => void };
 
 // No-break spaces inside each price: a narrow column wraps between prices, never inside one.
 const priceText = (prices: PrintPrice[]) =>
-  prices.map(({ label, price }) => (label ? `${label} ${price}` : price).replace(/ /g, "\u00a0")).join("   ");
+  prices
+    .map(({ label, price, calories }) =>
+      `${label ? `${label} ${price}` : price}${calories !== null ? ` · ${calories} kcal` : ""}`.replace(/ /g, "\u00a0"),
+    )
+    .join("   ");
+// The item's details, its dietary tags and allergens in words already among them (print.ts: this file runs
+// on the worker thread, compiled alone, so it imports types only from the rest of the app).
+const detailsOf = (item: PrintItem) => item.details;
 
 function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout): Block {
   const tapWidth = layout === "tap-list" ? 34 : 0;
@@ -55,7 +64,8 @@ function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout): B
   const pricesHeight = prices ? doc.heightOfString(prices, { width: pricesWidth + 1, align: "right" }) : 0;
   const firstLine = Math.max(nameHeight, pricesHeight);
   doc.font(REGULAR).fontSize(8.5);
-  const detailsHeight = item.details ? doc.heightOfString(item.details, { width }) : 0;
+  const details = detailsOf(item);
+  const detailsHeight = details ? doc.heightOfString(details, { width }) : 0;
   const description = layout === "tap-list" ? null : item.description;
   const descriptionHeight = description ? doc.heightOfString(description, { width }) + 1 : 0;
   const height = firstLine + detailsHeight + descriptionHeight + 7;
@@ -72,8 +82,8 @@ function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout): B
       if (prices) doc.text(prices, x + width - pricesWidth - 1, y, { width: pricesWidth + 1, align: "right" });
       let at = y + firstLine;
       doc.font(REGULAR).fontSize(8.5).fillColor(MUTED);
-      if (item.details) {
-        doc.text(item.details, x, at, { width });
+      if (details) {
+        doc.text(details, x, at, { width });
         at += detailsHeight;
       }
       if (description) doc.text(description, x, at + 1, { width });
@@ -248,6 +258,7 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
     if (menu.sections.length === 0) note(flow, "Nothing on this menu right now.", 10);
     for (const section of menu.sections) drawSection(doc, flow, section, layout);
     if (menu.footer) note(flow, menu.footer, 9);
+    if (menu.statement) note(flow, menu.statement, 9);
     return flow;
   };
   // Columns of a menu that fits on one page are balanced: the shortest columns that still hold it on

@@ -5,9 +5,10 @@ import { formatDateTime, venueTimeOf } from "@/lib/shared/time-format";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { invalid } from "@/lib/server/errors";
-import { guestSections } from "./guest-menu";
+import { guestSections, labelWords } from "./guest-menu";
 import { type Layout, type Paper, paperOf } from "@/lib/menus/schemas/off-screen";
 import { printedPdf } from "./print-pool";
+import { labellingRule } from "@/lib/shared/labels";
 
 export type PrintAsk = { paper?: Paper; layout: Layout };
 
@@ -35,7 +36,12 @@ export async function printMenu(
   const { menu } = JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse };
   const location = await keptLocation(db, { businessId: scope.businessId, id: menu.location_id });
   const paper = ask.paper ?? paperOf(location.country);
-  const sections = guestSections(menu);
+  // Dietary tags and allergens in words (venue-operations §13) joined to the details here: the worker
+  // draws what it is given (pdf.ts imports no code of the app's).
+  const sections = guestSections(menu).map((section) => ({
+    ...section,
+    items: section.items.map((item) => ({ ...item, details: [item.details, ...labelWords(item)].filter(Boolean).join(" · ") })),
+  }));
   const count = sections.reduce((sum, section) => sum + section.items.length, 0);
   if (count > PRINT_MAX_ITEMS) {
     throw invalid(
@@ -43,7 +49,16 @@ export async function printMenu(
       `The menu is too long to print (at most ${PRINT_MAX_ITEMS} items); print a shorter menu or split it.`,
     );
   }
-  const key = JSON.stringify([menu.id, full.tag, location.name, location.country, location.timeZone, paper, ask.layout]);
+  const key = JSON.stringify([
+    menu.id,
+    full.tag,
+    location.name,
+    location.country,
+    location.timeZone,
+    location.labelling,
+    paper,
+    ask.layout,
+  ]);
   const venue = () => venueTimeOf({ country: location.country, time_zone: location.timeZone });
   const pdf = await printedPdf(
     key,
@@ -53,6 +68,7 @@ export async function printMenu(
       description: menu.description,
       footer: menu.footer,
       printed: `Printed ${formatDateTime(new Date(clock()), venue())}`,
+      statement: labellingRule(location.labelling).statement,
       sections,
     }),
     { paper, layout: ask.layout },

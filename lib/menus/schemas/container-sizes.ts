@@ -7,6 +7,9 @@ export const containerSizeResponse = z.strictObject({
   id: recordId,
   name: z.string(),
   ounces: decimalString,
+  // Added (issue 49, decision 088): the volume in the size's own unit, as it is read (568 ml, 0.5 l, 16 oz).
+  unit: z.enum(["oz", "ml", "l"]),
+  volume: decimalString,
   position: listPosition,
   created_at: timestamp,
   updated_at: timestamp,

@@ -20,6 +20,7 @@ import {
 import { scheduleInput, scheduleResponse, timePricesInput, timePricesResponse } from "@/lib/schedules/schemas";
 import { sourceIdResponse } from "@/lib/shared/source-id";
 import { embeddedContainerSizeResponse } from "./container-sizes";
+import { allergensInput, allergensResponse, dietaryInput, dietaryResponse } from "./labels";
 import { positionsResponse } from "./positions";
 
 // Consolidated menus, sections, items and containers (contract §4). Shared by handlers and forms.
@@ -97,6 +98,9 @@ const itemExtras = {
   cask: flag,
   nitro: flag,
   in_production: flag,
+  /** venue-operations §13: what guests must be able to read; the list's own order, each once. */
+  allergens: allergensInput,
+  dietary: dietaryInput,
 };
 
 /**
@@ -294,6 +298,10 @@ export const itemResponse = z.strictObject({
   eighty_sixed_until: timestamp.nullable(),
   /** Why the 86 in force (venue-operations §8): by hand, a kicked keg, sold out at the till; null while not 86'd. */
   eighty_sixed_reason: eightySixReason.nullable(),
+  /** What the item contains of the EU's 14 allergens (venue-operations §13); empty: none declared. */
+  allergens: allergensResponse,
+  /** Dietary tags: vegan, vegetarian, gluten_free, alcohol_free, low_alcohol. */
+  dietary: dietaryResponse,
   source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,

@@ -55,3 +55,50 @@ export const embedQuery = z.object({
 });
 export type EmbedQuery = z.infer<typeof embedQuery>;
 export const EMBED_THEME_KEYS = ["bg", "fg", "muted", "accent", "font"] as const;
+
+// ---- search listings (venue-operations §13, decision 084) ----
+
+const googleLabel = z.strictObject({
+  displayName: z.string().max(140),
+  description: z.string().max(1000).optional(),
+  languageCode: z.string(),
+});
+const googleMoney = z.strictObject({
+  currencyCode: z.string().length(3),
+  units: z.string().regex(/^\d+$/),
+  nanos: z.number().int().min(0).max(999_999_999),
+});
+const googleAttributes = z.strictObject({
+  price: googleMoney,
+  allergen: z.array(z.enum(["DAIRY", "EGG", "FISH", "PEANUT", "SHELLFISH", "SOY", "TREE_NUT", "WHEAT"])).optional(),
+  dietaryRestriction: z.array(z.enum(["VEGAN", "VEGETARIAN"])).optional(),
+  nutritionFacts: z.strictObject({ calories: z.strictObject({ lowerAmount: z.number().int(), unit: z.literal("CALORIE") }) }).optional(),
+});
+/**
+ * GET /locations/:id/google_menu.json: the body Google Business Profile's `locations.updateFoodMenus`
+ * takes (`FoodMenus`, without its `name`, which is the Google location's): the published menus as guests read them.
+ */
+export const googleFoodMenusResponse = z
+  .strictObject({
+    menus: z.array(
+      z.strictObject({
+        labels: z.array(googleLabel).min(1),
+        sourceUrl: z.string(),
+        sections: z.array(
+          z.strictObject({
+            labels: z.array(googleLabel).min(1),
+            items: z
+              .array(
+                z.strictObject({
+                  labels: z.array(googleLabel).min(1),
+                  attributes: googleAttributes,
+                  options: z.array(z.strictObject({ labels: z.array(googleLabel).min(1), attributes: googleAttributes })).optional(),
+                }),
+              )
+              .min(1),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ description: "Google Business Profile FoodMenus (v4), without `name`" });

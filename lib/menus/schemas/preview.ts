@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/shared/schemas";
 import { BOARD_FIELD_DEFAULTS, BOARD_FIELDS, BOARD_LAYOUTS, BOARD_THEMES, type BoardLook, type BoardOptions } from "../board-options";
+import { LABELLING } from "@/lib/shared/labels";
 import { instantQuery, menuTreeResponse } from "./menus";
 
 // The public menu board (/preview/menus/:menuId): what its page renders and what its script fetches
@@ -8,7 +9,8 @@ import { instantQuery, menuTreeResponse } from "./menus";
 
 export const previewParams = z.object({ menuId: idParam });
 /** `at`: what guests see at that instant (the dashboard's "what guests see at…"), not live. */
-export const previewQuery = z.object({ at: instantQuery.optional() });
+/** `opened=1`: a paired TV's first read of its menu (a menu view, "TV Board"); its reads after a change say nothing. */
+export const previewQuery = z.object({ at: instantQuery.optional(), opened: z.literal("1").optional() });
 
 export const previewResponse = z.strictObject({
   /** The menu as guests see it (86'd items left out). */
@@ -19,6 +21,8 @@ export const previewResponse = z.strictObject({
     /** The venue's country by name: a brewery in it is placed without it ("Brooklyn, NY"). */
     country_name: z.string().nullable(),
     currency: z.string(),
+    /** What the board must show (venue-operations §13): allergens as words (eu, uk), calories beside prices (uk, us). */
+    labelling: z.enum(LABELLING),
   }),
   /** A draft, shown only to the menu's own business. */
   draft: z.boolean(),

@@ -3,7 +3,7 @@ import { endpoint, resource } from "@/lib/http/handler";
 import { buildDocument, type OpenApiDocument } from "@/lib/openapi/document";
 import { ROUTES } from "./routes";
 
-/** The document's outline; the whole is checked by test/openapi.test.ts (OpenAPI 3.1 schema, Redocly). */
+/** The document's outline; the whole is checked by test/openapi/openapi.test.ts (OpenAPI 3.1 schema, Redocly). */
 const openApiResponse = z.looseObject({
   openapi: z.literal("3.1.0"),
   info: z.looseObject({ title: z.string(), version: z.string() }),

@@ -47,59 +47,72 @@ import * as r43 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route
 import * as r44 from "@/app/api/v1/locations/[id]/custom_menus/route";
 import * as r45 from "@/app/api/v1/locations/[id]/eighty_sixed/route";
 import * as r46 from "@/app/api/v1/locations/[id]/events/route";
-import * as r47 from "@/app/api/v1/locations/[id]/hours/route";
-import * as r48 from "@/app/api/v1/locations/[id]/imports/route";
-import * as r49 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
-import * as r50 from "@/app/api/v1/locations/[id]/ingest_token/route";
-import * as r51 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
-import * as r52 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
-import * as r53 from "@/app/api/v1/locations/[id]/insights/stats/route";
-import * as r54 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
-import * as r55 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
-import * as r56 from "@/app/api/v1/locations/[id]/menu_announcements/route";
-import * as r57 from "@/app/api/v1/locations/[id]/menus/positions/route";
-import * as r58 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
-import * as r59 from "@/app/api/v1/locations/[id]/menus/publish_impact/route";
-import * as r60 from "@/app/api/v1/locations/[id]/menus/route";
-import * as r61 from "@/app/api/v1/locations/[id]/pours/route";
-import * as r62 from "@/app/api/v1/locations/[id]/qr.svg/route";
-import * as r63 from "@/app/api/v1/locations/[id]/restore/route";
-import * as r64 from "@/app/api/v1/locations/[id]/route";
-import * as r65 from "@/app/api/v1/locations/[id]/special_hours/route";
-import * as r66 from "@/app/api/v1/locations/[id]/taps/route";
-import * as r67 from "@/app/api/v1/locations/[id]/webhooks/route";
-import * as r68 from "@/app/api/v1/locations/route";
-import * as r69 from "@/app/api/v1/menus/[id]/export.csv/route";
-import * as r70 from "@/app/api/v1/menus/[id]/import.csv/route";
-import * as r71 from "@/app/api/v1/menus/[id]/print.pdf/route";
-import * as r72 from "@/app/api/v1/menus/[id]/publish/route";
-import * as r73 from "@/app/api/v1/menus/[id]/route";
-import * as r74 from "@/app/api/v1/menus/[id]/sections/positions/route";
-import * as r75 from "@/app/api/v1/menus/[id]/sections/route";
-import * as r76 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r77 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
-import * as r78 from "@/app/api/v1/menus/[id]/versions/[version]/route";
-import * as r79 from "@/app/api/v1/menus/[id]/versions/route";
-import * as r80 from "@/app/api/v1/password_resets/complete/route";
-import * as r81 from "@/app/api/v1/password_resets/route";
-import * as r82 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r83 from "@/app/api/v1/sections/[id]/items/route";
-import * as r84 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
-import * as r85 from "@/app/api/v1/sections/[id]/route";
-import * as r86 from "@/app/api/v1/sessions/route";
-import * as r87 from "@/app/api/v1/signup/route";
-import * as r88 from "@/app/api/v1/taps/[id]/kegs/route";
-import * as r89 from "@/app/api/v1/taps/[id]/kick/route";
-import * as r90 from "@/app/api/v1/taps/[id]/pours/route";
-import * as r91 from "@/app/api/v1/taps/[id]/route";
-import * as r92 from "@/app/api/v1/team/[id]/password_reset/route";
-import * as r93 from "@/app/api/v1/team/[id]/route";
-import * as r94 from "@/app/api/v1/team/invitations/[id]/route";
-import * as r95 from "@/app/api/v1/team/invitations/route";
-import * as r96 from "@/app/api/v1/team/route";
-import * as r97 from "@/app/api/v1/webhooks/[id]/deliveries/route";
-import * as r98 from "@/app/api/v1/webhooks/[id]/route";
-import * as r99 from "@/app/api/v1/webhooks/[id]/test/route";
+import * as r47 from "@/app/api/v1/locations/[id]/google_menu/route";
+import * as r48 from "@/app/api/v1/locations/[id]/hours/route";
+import * as r49 from "@/app/api/v1/locations/[id]/imports/route";
+import * as r50 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
+import * as r51 from "@/app/api/v1/locations/[id]/ingest_token/route";
+import * as r52 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
+import * as r53 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
+import * as r54 from "@/app/api/v1/locations/[id]/insights/stats/route";
+import * as r55 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
+import * as r56 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
+import * as r57 from "@/app/api/v1/locations/[id]/menu_announcements/route";
+import * as r58 from "@/app/api/v1/locations/[id]/menus/positions/route";
+import * as r59 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
+import * as r60 from "@/app/api/v1/locations/[id]/menus/publish_impact/route";
+import * as r61 from "@/app/api/v1/locations/[id]/menus/route";
+import * as r62 from "@/app/api/v1/locations/[id]/pos_connections/route";
+import * as r63 from "@/app/api/v1/locations/[id]/pour_report/route";
+import * as r64 from "@/app/api/v1/locations/[id]/pour_report.csv/route";
+import * as r65 from "@/app/api/v1/locations/[id]/pour_variance/route";
+import * as r66 from "@/app/api/v1/locations/[id]/pours/route";
+import * as r67 from "@/app/api/v1/locations/[id]/qr.svg/route";
+import * as r68 from "@/app/api/v1/locations/[id]/restore/route";
+import * as r69 from "@/app/api/v1/locations/[id]/route";
+import * as r70 from "@/app/api/v1/locations/[id]/sensors/route";
+import * as r71 from "@/app/api/v1/locations/[id]/special_hours/route";
+import * as r72 from "@/app/api/v1/locations/[id]/taps/route";
+import * as r73 from "@/app/api/v1/locations/[id]/webhooks/route";
+import * as r74 from "@/app/api/v1/locations/route";
+import * as r75 from "@/app/api/v1/menus/[id]/export.csv/route";
+import * as r76 from "@/app/api/v1/menus/[id]/happy_hours/route";
+import * as r77 from "@/app/api/v1/menus/[id]/import.csv/route";
+import * as r78 from "@/app/api/v1/menus/[id]/print.pdf/route";
+import * as r79 from "@/app/api/v1/menus/[id]/publish/route";
+import * as r80 from "@/app/api/v1/menus/[id]/route";
+import * as r81 from "@/app/api/v1/menus/[id]/sections/positions/route";
+import * as r82 from "@/app/api/v1/menus/[id]/sections/route";
+import * as r83 from "@/app/api/v1/menus/[id]/unpublish/route";
+import * as r84 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r85 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r86 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r87 from "@/app/api/v1/password_resets/complete/route";
+import * as r88 from "@/app/api/v1/password_resets/route";
+import * as r89 from "@/app/api/v1/pos_connections/[id]/mappings/route";
+import * as r90 from "@/app/api/v1/pos_connections/[id]/route";
+import * as r91 from "@/app/api/v1/pos_connections/[id]/sync/route";
+import * as r92 from "@/app/api/v1/sections/[id]/happy_hours/route";
+import * as r93 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r94 from "@/app/api/v1/sections/[id]/items/route";
+import * as r95 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
+import * as r96 from "@/app/api/v1/sections/[id]/route";
+import * as r97 from "@/app/api/v1/sensors/[id]/route";
+import * as r98 from "@/app/api/v1/sessions/route";
+import * as r99 from "@/app/api/v1/signup/route";
+import * as r100 from "@/app/api/v1/taps/[id]/kegs/route";
+import * as r101 from "@/app/api/v1/taps/[id]/kick/route";
+import * as r102 from "@/app/api/v1/taps/[id]/line_cleaned/route";
+import * as r103 from "@/app/api/v1/taps/[id]/pours/route";
+import * as r104 from "@/app/api/v1/taps/[id]/route";
+import * as r105 from "@/app/api/v1/team/[id]/password_reset/route";
+import * as r106 from "@/app/api/v1/team/[id]/route";
+import * as r107 from "@/app/api/v1/team/invitations/[id]/route";
+import * as r108 from "@/app/api/v1/team/invitations/route";
+import * as r109 from "@/app/api/v1/team/route";
+import * as r110 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r111 from "@/app/api/v1/webhooks/[id]/route";
+import * as r112 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/api_keys/{id}", module: r0, summaries: {"PATCH":"Rename a key or change its scopes or locations (in force at once)","DELETE":"Revoke a key: refused at once on every instance"} },
@@ -149,57 +162,70 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/locations/{id}/custom_menus", module: r44, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
   { path: "/api/v1/locations/{id}/eighty_sixed", module: r45, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
   { path: "/api/v1/locations/{id}/events", module: r46, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
-  { path: "/api/v1/locations/{id}/hours", module: r47, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
-  { path: "/api/v1/locations/{id}/imports", module: r48, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
-  { path: "/api/v1/locations/{id}/imports/source_locations", module: r49, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
-  { path: "/api/v1/locations/{id}/ingest_token", module: r50, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
-  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r51, summaries: {"GET":"By day, gender, ages or weekday"} },
-  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r52, summaries: {"GET":"Views per local day and source"} },
-  { path: "/api/v1/locations/{id}/insights/stats", module: r53, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
-  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r54, summaries: {"GET":"New subscribers per local day"} },
-  { path: "/api/v1/locations/{id}/insights/top_beers", module: r55, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
-  { path: "/api/v1/locations/{id}/menu_announcements", module: r56, summaries: {"GET":"What changed on the location's published menus, newest first"} },
-  { path: "/api/v1/locations/{id}/menus/positions", module: r57, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
-  { path: "/api/v1/locations/{id}/menus/publish_all", module: r58, summaries: {"POST":"Publish every unpublished menu of the location"} },
-  { path: "/api/v1/locations/{id}/menus/publish_impact", module: r59, summaries: {"GET":"What publishing or unpublishing menus changes for guests: each menu's name, its items with no price, the paired TVs showing it (menu_ids, or every draft)"} },
-  { path: "/api/v1/locations/{id}/menus", module: r60, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
-  { path: "/api/v1/locations/{id}/pours", module: r61, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
-  { path: "/api/v1/locations/{id}/qr.svg", module: r62, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
-  { path: "/api/v1/locations/{id}/restore", module: r63, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
-  { path: "/api/v1/locations/{id}", module: r64, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
-  { path: "/api/v1/locations/{id}/special_hours", module: r65, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
-  { path: "/api/v1/locations/{id}/taps", module: r66, summaries: {"GET":"The location's taps by number, each with its keg, forecast and on-deck list","POST":"Add a tap (its number unique at the location)"} },
-  { path: "/api/v1/locations/{id}/webhooks", module: r67, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
-  { path: "/api/v1/locations", module: r68, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
-  { path: "/api/v1/menus/{id}/export.csv", module: r69, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
-  { path: "/api/v1/menus/{id}/import.csv", module: r70, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
-  { path: "/api/v1/menus/{id}/print.pdf", module: r71, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
-  { path: "/api/v1/menus/{id}/publish", module: r72, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r73, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
-  { path: "/api/v1/menus/{id}/sections/positions", module: r74, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
-  { path: "/api/v1/menus/{id}/sections", module: r75, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/menus/{id}/unpublish", module: r76, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r77, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}", module: r78, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
-  { path: "/api/v1/menus/{id}/versions", module: r79, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
-  { path: "/api/v1/password_resets/complete", module: r80, summaries: {"POST":"Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys)"} },
-  { path: "/api/v1/password_resets", module: r81, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r82, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r83, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r84, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
-  { path: "/api/v1/sections/{id}", module: r85, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sessions", module: r86, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
-  { path: "/api/v1/signup", module: r87, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
-  { path: "/api/v1/taps/{id}/kegs", module: r88, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
-  { path: "/api/v1/taps/{id}/kick", module: r89, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
-  { path: "/api/v1/taps/{id}/pours", module: r90, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
-  { path: "/api/v1/taps/{id}", module: r91, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
-  { path: "/api/v1/team/{id}/password_reset", module: r92, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
-  { path: "/api/v1/team/{id}", module: r93, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
-  { path: "/api/v1/team/invitations/{id}", module: r94, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
-  { path: "/api/v1/team/invitations", module: r95, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business"} },
-  { path: "/api/v1/team", module: r96, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
-  { path: "/api/v1/webhooks/{id}/deliveries", module: r97, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
-  { path: "/api/v1/webhooks/{id}", module: r98, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
-  { path: "/api/v1/webhooks/{id}/test", module: r99, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
+  { path: "/api/v1/locations/{id}/google_menu", module: r47, summaries: {"GET":"The published menus in Google Business Profile's FoodMenus shape"} },
+  { path: "/api/v1/locations/{id}/hours", module: r48, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
+  { path: "/api/v1/locations/{id}/imports", module: r49, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
+  { path: "/api/v1/locations/{id}/imports/source_locations", module: r50, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
+  { path: "/api/v1/locations/{id}/ingest_token", module: r51, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
+  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r52, summaries: {"GET":"By day, gender, ages or weekday"} },
+  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r53, summaries: {"GET":"Views per local day and source"} },
+  { path: "/api/v1/locations/{id}/insights/stats", module: r54, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
+  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r55, summaries: {"GET":"New subscribers per local day"} },
+  { path: "/api/v1/locations/{id}/insights/top_beers", module: r56, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
+  { path: "/api/v1/locations/{id}/menu_announcements", module: r57, summaries: {"GET":"What changed on the location's published menus, newest first"} },
+  { path: "/api/v1/locations/{id}/menus/positions", module: r58, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
+  { path: "/api/v1/locations/{id}/menus/publish_all", module: r59, summaries: {"POST":"Publish every unpublished menu of the location"} },
+  { path: "/api/v1/locations/{id}/menus/publish_impact", module: r60, summaries: {"GET":"What publishing or unpublishing menus changes for guests: each menu's name, its items with no price, the paired TVs showing it (menu_ids, or every draft)"} },
+  { path: "/api/v1/locations/{id}/menus", module: r61, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
+  { path: "/api/v1/locations/{id}/pos_connections", module: r62, summaries: {"GET":"The location's POS connections (one per provider)","POST":"Start connecting a POS: pending, with the provider's consent URL"} },
+  { path: "/api/v1/locations/{id}/pour_report", module: r63, summaries: {"GET":"Pours between two local days by tap, item, style or day: volume, servings, sales, cost, margin"} },
+  { path: "/api/v1/locations/{id}/pour_report.csv", module: r64, summaries: {"GET":"The pour report as a CSV file (same query)"} },
+  { path: "/api/v1/locations/{id}/pour_variance", module: r65, summaries: {"GET":"Poured by meters beside sold at the POS, per tap and beer, between two local days"} },
+  { path: "/api/v1/locations/{id}/pours", module: r66, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
+  { path: "/api/v1/locations/{id}/qr.svg", module: r67, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
+  { path: "/api/v1/locations/{id}/restore", module: r68, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
+  { path: "/api/v1/locations/{id}", module: r69, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
+  { path: "/api/v1/locations/{id}/sensors", module: r70, summaries: {"GET":"The keg sensors paired to the location's taps, each MQTT one with its topic and messages","POST":"Pair a sensor {tap_id, kind: mqtt|kegtron, device_id}; MQTT answers {topic, pour_example, temperature_example}"} },
+  { path: "/api/v1/locations/{id}/special_hours", module: r71, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
+  { path: "/api/v1/locations/{id}/taps", module: r72, summaries: {"GET":"The location's taps by number, each with its keg, forecast, on-deck list, sensor and line; with economics for owners and managers","POST":"Add a tap (its number unique at the location)"} },
+  { path: "/api/v1/locations/{id}/webhooks", module: r73, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
+  { path: "/api/v1/locations", module: r74, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
+  { path: "/api/v1/menus/{id}/export.csv", module: r75, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
+  { path: "/api/v1/menus/{id}/happy_hours", module: r76, summaries: {"PUT":"The same happy hours on every price in the menu (a percent or"} },
+  { path: "/api/v1/menus/{id}/import.csv", module: r77, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
+  { path: "/api/v1/menus/{id}/print.pdf", module: r78, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
+  { path: "/api/v1/menus/{id}/publish", module: r79, summaries: {"POST":"Publish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}", module: r80, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}/sections/positions", module: r81, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
+  { path: "/api/v1/menus/{id}/sections", module: r82, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/menus/{id}/unpublish", module: r83, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r84, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r85, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r86, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/password_resets/complete", module: r87, summaries: {"POST":"Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys)"} },
+  { path: "/api/v1/password_resets", module: r88, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
+  { path: "/api/v1/pos_connections/{id}/mappings", module: r89, summaries: {"GET":"The POS's variations: matched, suggested or unmatched","PUT":"Replace the confirmed matches in one batch (at most 2,000)"} },
+  { path: "/api/v1/pos_connections/{id}", module: r90, summaries: {"GET":"One POS connection, its status and last error","PATCH":"Change the direction or the POS location (its currency checked)","DELETE":"Disconnect: all traffic stops, Taproom's menus stay as they are"} },
+  { path: "/api/v1/pos_connections/{id}/sync", module: r91, summaries: {"POST":"Reconcile now with the POS's whole catalogue; ?dry_run=true reports only"} },
+  { path: "/api/v1/sections/{id}/happy_hours", module: r92, summaries: {"PUT":"The same happy hours on every price in the section (a percent or"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r93, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r94, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r95, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
+  { path: "/api/v1/sections/{id}", module: r96, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sensors/{id}", module: r97, summaries: {"DELETE":"Unpair a keg sensor (what it counted stays counted)"} },
+  { path: "/api/v1/sessions", module: r98, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/signup", module: r99, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
+  { path: "/api/v1/taps/{id}/kegs", module: r100, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
+  { path: "/api/v1/taps/{id}/kick", module: r101, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
+  { path: "/api/v1/taps/{id}/line_cleaned", module: r102, summaries: {"POST":"The tap's line was cleaned {at?}; its cleaning reminder starts again"} },
+  { path: "/api/v1/taps/{id}/pours", module: r103, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
+  { path: "/api/v1/taps/{id}", module: r104, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
+  { path: "/api/v1/team/{id}/password_reset", module: r105, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
+  { path: "/api/v1/team/{id}", module: r106, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
+  { path: "/api/v1/team/invitations/{id}", module: r107, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
+  { path: "/api/v1/team/invitations", module: r108, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business"} },
+  { path: "/api/v1/team", module: r109, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r110, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r111, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r112, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];

@@ -6,6 +6,7 @@ import { embedHtml, notFoundHtml } from "@/lib/menus/off-screen/html";
 import { notFoundPage, pageAnswer } from "@/lib/menus/off-screen/page-answer";
 import { embedTheme } from "@/lib/menus/off-screen/theme";
 import { embedContentSecurityPolicy } from "@/lib/server/security-headers";
+import { countMenuView, FOLLOW_HEADER, GUEST_SOURCES } from "@/lib/insights/menu-views";
 
 // GET /embed/menus/:id — a published menu for a venue's own page, framed only by its location's
 // embed_origins (its own frame-ancestors policy; server.ts sets none on this path), themed by the query.
@@ -15,11 +16,13 @@ export const GET = endpoint({ auth: false, params: idParams, query: embedQuery }
     return notFoundPage(notFoundHtml("No such menu, or it is not published."), {
       "content-security-policy": embedContentSecurityPolicy([]),
     });
+  // Opened on the venue's page: a view; the page following its menu's changes asks again: not one.
+  if (!request.headers.has(FOLLOW_HEADER)) countMenuView(db, { locationId: page.location.id, source: GUEST_SOURCES.embed });
   const theme = embedTheme(query);
   return pageAnswer(
     request,
     page,
-    (menu) => embedHtml(menu, theme),
+    (menu) => embedHtml(menu, theme, page.location),
     { "content-security-policy": embedContentSecurityPolicy(page.location.embedOrigins) },
     JSON.stringify(theme),
   );

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveBoard } from "@/components/menu-preview/live-board";
 import { boardOptions } from "@/lib/menus/schemas/preview";
+import { getDb } from "@/lib/db/client";
+import { countMenuView, GUEST_SOURCES } from "@/lib/insights/menu-views";
 import { loadPreviewMenu, previewAt } from "./load-preview-menu";
 
 type Params = { params: Promise<{ menuId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -27,6 +29,9 @@ export default async function MenuPreviewPage({ params, searchParams }: Params) 
   const at = previewAt(query);
   const preview = await loadPreviewMenu(menuId, at);
   if (!preview) notFound();
+  // A guest's board opened is a menu view ("TV Board" on Insights); the venue's staff looking at it is not,
+  // nor what guests see at another time. A board set to `refresh` counts each reload.
+  if (!preview.staff && !at) countMenuView(await getDb(), { locationId: preview.menu.location_id, source: GUEST_SOURCES.tv });
   const { refresh, ...options } = boardOptions(query);
   return (
     <>

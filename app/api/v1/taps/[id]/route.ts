@@ -3,12 +3,14 @@ import { json } from "@/lib/http/responses";
 import { idParams } from "@/lib/shared/schemas";
 import { tapEnvelope, updateTapBody } from "@/lib/taps/schemas";
 import { deleteTap, readTap, updateTap } from "@/lib/taps/taps";
+import { seesCost, withEconomics } from "@/lib/taps/earnings/costs";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/taps/:id — one tap with its keg in service
-  GET: endpoint({ may: "read", at: "tap", params: idParams, response: tapEnvelope }, async ({ db, caller, params }) =>
-    json({ tap: await readTap(db, { businessId: caller.user.businessId, id: params.id }) }),
-  ),
+  GET: endpoint({ may: "read", at: "tap", params: idParams, response: tapEnvelope }, async ({ db, caller, params }) => {
+    const tap = await readTap(db, { businessId: caller.user.businessId, id: params.id });
+    return json({ tap: seesCost(caller) ? (await withEconomics(db, [tap]))[0] : tap });
+  }),
   // PATCH /api/v1/taps/:id — number, name, item, container, the on-deck order
   PATCH: endpoint(
     { may: "edit", at: "tap", params: idParams, body: updateTapBody, response: tapEnvelope, problems: [409] },

@@ -1,0 +1,232 @@
+import { and, eq } from "drizzle-orm";
+import { decryptSecret, encryptSecret, hashToken, newToken } from "@/lib/auth/tokens";
+import type { Db } from "@/lib/db/client";
+import { locations, posConnections } from "@/lib/db/schema";
+import type { Location } from "@/lib/locations/locations";
+import { ApiError, invalid } from "@/lib/server/errors";
+import { log, errorFields } from "@/lib/server/log";
+import { found, type Scope } from "@/lib/server/scope";
+import { callbackUrl } from "./config";
+import { type PosCredentials, PosCallFailed, type PosTokens } from "./provider";
+import { knownProvider, providerNamed } from "./providers";
+import type { createPosConnectionBody, updatePosConnectionBody } from "./schemas";
+import type { z } from "zod";
+
+// A location's connections to its POS (pos.md §2): one per location and provider. Square's way in is
+// OAuth: the connection is `pending` with an `authorize_url` until the callback brings a code, whose
+// tokens are kept sealed (AES-GCM under APP_SECRET) and refreshed before they expire. The POS location
+// must keep the location's currency (422 `currency`). Disconnecting deletes the connection, its
+// mappings and what it owes the POS: every instance reads the row for every event and job, so traffic
+// stops at once everywhere, and Taproom's menus stay as they are.
+
+export type PosConnection = typeof posConnections.$inferSelect;
+
+export function connectionJson(row: PosConnection, authorizeUrl: string | null = null) {
+  return {
+    id: row.id,
+    location_id: row.locationId,
+    provider: row.provider,
+    status: row.status,
+    authorize_url: row.status === "pending" ? authorizeUrl : null,
+    external_location_id: row.externalLocationId,
+    direction: row.direction,
+    last_sync_at: row.lastSyncAt?.toISOString() ?? null,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listConnections(db: Db, location: Pick<Location, "id">) {
+  const rows = await db.select().from(posConnections).where(eq(posConnections.locationId, location.id)).orderBy(posConnections.id);
+  return { pos_connections: rows.map((row) => connectionJson(row)) };
+}
+
+/** The connection `id` of the caller's business (404 otherwise), with its location. */
+export async function getConnection(db: Db, { businessId, id }: Scope) {
+  const [row] = await db
+    .select({ connection: posConnections, location: locations })
+    .from(posConnections)
+    .innerJoin(locations, eq(locations.id, posConnections.locationId))
+    .where(and(eq(posConnections.id, id), eq(locations.businessId, businessId)));
+  return found(row, "POS connection");
+}
+
+/** POST /locations/:id/pos_connections: a pending connection and the provider's consent URL. */
+export async function createConnection(
+  db: Db,
+  { location, input }: { location: Location; input: z.infer<typeof createPosConnectionBody> },
+) {
+  const provider = providerNamed(input.provider);
+  const state = newToken();
+  const [row] = await db
+    .insert(posConnections)
+    .values({
+      locationId: location.id,
+      provider: provider.name,
+      status: "pending",
+      direction: input.direction ?? "pos_to_taproom",
+      externalLocationId: input.external_location_id ?? null,
+      stateHash: hashToken(state),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row)
+    throw new ApiError("conflict", `The location already has a ${provider.name} connection: change it (PATCH) or disconnect it first.`);
+  return connectionJson(row, provider.authorizeUrl({ state, redirectUri: callbackUrl(provider.name) }));
+}
+
+/** The POS location the connection uses, checked against the Taproom location's currency (422 `currency`). */
+async function chooseLocation(tokens: { accessToken: string }, providerName: string, wanted: string | null, location: Location) {
+  const provider = providerNamed(providerName);
+  const all = await provider.locations(tokens.accessToken);
+  const chosen = wanted ? all.find((each) => each.id === wanted) : all[0];
+  if (!chosen) {
+    throw invalid([
+      {
+        path: "external_location_id",
+        message: wanted ? `the ${providerName} account has no location ${wanted}` : `the ${providerName} account has no location`,
+      },
+    ]);
+  }
+  if (chosen.currency.toUpperCase() !== location.currency.toUpperCase()) {
+    throw invalid([
+      {
+        path: "currency",
+        message: `the ${providerName} location ${chosen.id} sells in ${chosen.currency}, this location in ${location.currency}; they must agree`,
+      },
+    ]);
+  }
+  return chosen;
+}
+
+/** The OAuth callback: the code for tokens, the POS location chosen and checked, connected. Answers the connection. */
+export async function finishConnect(
+  db: Db,
+  { providerName, state, code, now = new Date() }: { providerName: string; state: string; code: string | null; now?: Date },
+) {
+  const provider = knownProvider(providerName);
+  if (!provider) throw new ApiError("not_found", "No such POS provider.");
+  const [row] = await db
+    .select({ connection: posConnections, location: locations })
+    .from(posConnections)
+    .innerJoin(locations, eq(locations.id, posConnections.locationId))
+    .where(and(eq(posConnections.stateHash, hashToken(state)), eq(posConnections.provider, provider.name)));
+  if (!row)
+    throw new ApiError(
+      "link_expired",
+      "This connection link is unknown or was already used: start again from the location's POS settings.",
+    );
+  const { connection, location } = row;
+  // The state is used once, whatever follows.
+  await db.update(posConnections).set({ stateHash: null, updatedAt: now }).where(eq(posConnections.id, connection.id));
+  if (!code) {
+    await db
+      .update(posConnections)
+      .set({ status: "error", lastError: "The POS account owner denied the connection.", updatedAt: now })
+      .where(eq(posConnections.id, connection.id));
+    return { connection, location, connected: false };
+  }
+  try {
+    const tokens = await provider.exchangeCode({ code, redirectUri: callbackUrl(provider.name) });
+    const chosen = await chooseLocation(tokens, provider.name, connection.externalLocationId, location);
+    await db
+      .update(posConnections)
+      .set({
+        status: "connected",
+        externalLocationId: chosen.id,
+        merchantId: tokens.merchantId,
+        ...sealed(tokens),
+        lastError: null,
+        updatedAt: now,
+      })
+      .where(eq(posConnections.id, connection.id));
+    return { connection, location, connected: true };
+  } catch (error) {
+    const message =
+      error instanceof ApiError
+        ? (error.extra.errors?.map((each) => ("path" in each ? `${each.path}: ${each.message}` : each.message)).join("; ") ?? error.detail)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    await db
+      .update(posConnections)
+      .set({ status: "error", lastError: message, updatedAt: now })
+      .where(eq(posConnections.id, connection.id));
+    return { connection, location, connected: false };
+  }
+}
+
+const sealed = (tokens: PosTokens) => ({
+  accessTokenEncrypted: encryptSecret(tokens.accessToken),
+  refreshTokenEncrypted: tokens.refreshToken ? encryptSecret(tokens.refreshToken) : null,
+  tokenExpiresAt: tokens.expiresAt,
+});
+
+/** PATCH /pos_connections/:id: the direction, or another POS location (checked again for its currency). */
+export async function updateConnection(db: Db, scope: Scope, input: z.infer<typeof updatePosConnectionBody>, now = new Date()) {
+  const { connection, location } = await getConnection(db, scope);
+  const changes: Partial<PosConnection> = { updatedAt: now };
+  if (input.direction) changes.direction = input.direction;
+  if (input.external_location_id && input.external_location_id !== connection.externalLocationId) {
+    if (connection.status === "connected") {
+      const credentials = await credentialsOf(db, connection, now);
+      await chooseLocation(credentials, connection.provider, input.external_location_id, location).catch((error) => {
+        if (error instanceof PosCallFailed) throw new ApiError("source_failed", error.message, { sourceStatus: error.status });
+        throw error;
+      });
+    }
+    changes.externalLocationId = input.external_location_id;
+  }
+  const [row] = await db.update(posConnections).set(changes).where(eq(posConnections.id, connection.id)).returning();
+  return connectionJson(row!);
+}
+
+/** DELETE /pos_connections/:id: gone, with its mappings and what it owed the POS; Taproom's data stays. */
+export async function deleteConnection(db: Db, scope: Scope) {
+  const { connection } = await getConnection(db, scope);
+  await db.delete(posConnections).where(eq(posConnections.id, connection.id));
+}
+
+/**
+ * The connection's credentials, its tokens refreshed first when they are near their end (under the
+ * row's lock, so two instances refresh once). Throws PosCallFailed when the POS cannot be used.
+ */
+export async function credentialsOf(db: Db, connection: PosConnection, now = new Date()): Promise<PosCredentials> {
+  const provider = providerNamed(connection.provider);
+  if (connection.status !== "connected" || !connection.accessTokenEncrypted || !connection.externalLocationId) {
+    throw new PosCallFailed("The connection is not connected.", null);
+  }
+  if (provider.refreshDue(connection.tokenExpiresAt, now) && connection.refreshTokenEncrypted) {
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(posConnections).where(eq(posConnections.id, connection.id)).for("update");
+      if (!locked?.accessTokenEncrypted) throw new PosCallFailed("The connection was disconnected.", null);
+      if (!provider.refreshDue(locked.tokenExpiresAt, now) || !locked.refreshTokenEncrypted) {
+        return { accessToken: decryptSecret(locked.accessTokenEncrypted), externalLocationId: locked.externalLocationId! };
+      }
+      try {
+        const tokens = await provider.refresh(decryptSecret(locked.refreshTokenEncrypted));
+        await tx
+          .update(posConnections)
+          .set({
+            ...sealed({ ...tokens, refreshToken: tokens.refreshToken ?? decryptSecret(locked.refreshTokenEncrypted) }),
+            updatedAt: now,
+          })
+          .where(eq(posConnections.id, connection.id));
+        return { accessToken: tokens.accessToken, externalLocationId: locked.externalLocationId! };
+      } catch (error) {
+        log().warn({ ...errorFields(error), connection: connection.id }, "A POS token could not be refreshed");
+        return { accessToken: decryptSecret(locked.accessTokenEncrypted), externalLocationId: locked.externalLocationId! };
+      }
+    });
+  }
+  return { accessToken: decryptSecret(connection.accessTokenEncrypted), externalLocationId: connection.externalLocationId };
+}
+
+/** Notes a failed call on the connection (`last_error`), or clears it after a good one. */
+export async function noteOutcome(db: Db, connectionId: number, error: string | null, now = new Date()) {
+  await db
+    .update(posConnections)
+    .set(error === null ? { lastError: null, status: "connected", updatedAt: now } : { lastError: error.slice(0, 500), updatedAt: now })
+    .where(and(eq(posConnections.id, connectionId)));
+}

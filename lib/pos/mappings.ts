@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { posMappings } from "@/lib/db/schema";
+import { invalid, type FieldError } from "@/lib/server/errors";
+import type { Scope } from "@/lib/server/scope";
+import { getConnection } from "./connections";
+import { decimalOf } from "./matching";
+import { candidatesOf } from "./sync";
+import type { putMappingsBody } from "./schemas";
+import type { z } from "zod";
+
+// GET|PUT /pos_connections/:id/mappings (pos.md §3): the POS's variations beside the location's
+// containers, matched, suggested or unmatched. PUT replaces the confirmed set in one batch: each row
+// names a variation of this connection and a container of this location (422 naming `mappings[i]`,
+// nothing changed); variations it leaves out stop being matched.
+
+type Row = typeof posMappings.$inferSelect;
+
+const mappingJson = (row: Row) => ({
+  pos_item_id: row.posItemId,
+  pos_variation_id: row.posVariationId,
+  pos_name: row.posName,
+  pos_variation_name: row.posVariationName,
+  pos_price: row.posPriceMinor === null ? null : decimalOf(row.posPriceMinor),
+  sold_out: row.soldOut,
+  item_id: row.itemId,
+  container_id: row.containerId,
+  status: row.status,
+});
+
+export async function listMappings(db: Db, scope: Scope) {
+  const { connection } = await getConnection(db, scope);
+  const rows = await db
+    .select()
+    .from(posMappings)
+    .where(eq(posMappings.connectionId, connection.id))
+    .orderBy(posMappings.posName, posMappings.posVariationName);
+  return { mappings: rows.map(mappingJson) };
+}
+
+export async function replaceMappings(db: Db, scope: Scope, input: z.infer<typeof putMappingsBody>, now = new Date()) {
+  const { connection } = await getConnection(db, scope);
+  const containersHere = new Map((await candidatesOf(db, connection.locationId)).map((candidate) => [candidate.containerId, candidate]));
+  const known = new Set(
+    (await db.select({ id: posMappings.posVariationId }).from(posMappings).where(eq(posMappings.connectionId, connection.id))).map(
+      (row) => row.id,
+    ),
+  );
+  const errors: FieldError[] = [];
+  const seenVariations = new Set<string>();
+  const seenContainers = new Set<number>();
+  for (const [index, row] of input.mappings.entries()) {
+    const path = `mappings[${index}]`;
+    const container = containersHere.get(row.container_id);
+    if (!known.has(row.pos_variation_id))
+      errors.push({ path: `${path}.pos_variation_id`, message: "is not a variation of this connection's POS" });
+    else if (seenVariations.has(row.pos_variation_id)) errors.push({ path: `${path}.pos_variation_id`, message: "is named twice" });
+    if (!container) errors.push({ path: `${path}.container_id`, message: "is not a container of this location" });
+    else if (container.itemId !== row.item_id) errors.push({ path: `${path}.item_id`, message: "is not the container's item" });
+    else if (seenContainers.has(row.container_id)) errors.push({ path: `${path}.container_id`, message: "is matched to two variations" });
+    seenVariations.add(row.pos_variation_id);
+    seenContainers.add(row.container_id);
+  }
+  if (errors.length) throw invalid(errors);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(posMappings)
+      .set({ status: "unmatched", itemId: null, containerId: null, updatedAt: now })
+      .where(and(eq(posMappings.connectionId, connection.id), eq(posMappings.status, "matched")));
+    for (const row of input.mappings) {
+      await tx
+        .update(posMappings)
+        .set({ status: "matched", itemId: row.item_id, containerId: row.container_id, updatedAt: now })
+        .where(and(eq(posMappings.connectionId, connection.id), eq(posMappings.posVariationId, row.pos_variation_id)));
+    }
+  });
+  return listMappings(db, scope);
+}

@@ -1,0 +1,81 @@
+// POS sync (pos.md §1): every provider is one module behind this interface, and `providers.ts` lists
+// them. Nothing outside a provider's module knows its paths, shapes or signatures: Square's is
+// `square/`; a third (Toast, Clover) is one new module and its sandbox.
+
+/** What a provider needs to act for one connection: its tokens and the POS location. */
+export type PosCredentials = { accessToken: string; externalLocationId: string };
+
+export type PosTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; merchantId: string };
+
+export type PosLocation = { id: string; name: string; currency: string };
+
+/** One sellable size at the POS: Square's ITEM_VARIATION under its ITEM. Money in integer minor units. */
+export type PosVariation = {
+  posItemId: string;
+  posVariationId: string;
+  name: string;
+  variationName: string;
+  priceMinor: number | null;
+  currency: string | null;
+  /** Sold out at the connected POS location (Square: location_overrides[].sold_out). */
+  soldOut: boolean;
+};
+
+export type PosOrderLine = { uid: string; variationId: string | null; quantity: number };
+export type PosOrder = {
+  id: string;
+  locationId: string;
+  state: "open" | "completed" | "canceled";
+  /** When it was paid or closed, as the POS says; null while open. */
+  closedAt: Date | null;
+  /** Refunded in full (Square: its completed refunds add up to its total): its lines are taken back. */
+  refunded: boolean;
+  lines: PosOrderLine[];
+};
+
+/** A webhook the provider signed, as the app needs it: what changed (the API says what it is now). */
+export type PosEvent =
+  | { eventId: string; merchantId: string; kind: "catalog" }
+  | { eventId: string; merchantId: string; kind: "inventory"; variationIds: string[]; locationIds: string[] }
+  | { eventId: string; merchantId: string; kind: "order"; orderId: string; locationId: string | null }
+  | { eventId: string; merchantId: string; kind: "other"; type: string };
+
+export type CatalogueWrite = {
+  posVariationId: string | null;
+  posItemId: string | null;
+  name: string;
+  variationName: string;
+  priceMinor: number;
+  currency: string;
+};
+
+export type PosProvider = {
+  readonly name: "square" | "toast";
+  /** Where the person consents (OAuth), or null when the provider connects with keys at once. */
+  authorizeUrl(input: { state: string; redirectUri: string }): string | null;
+  /** The code from the consent's callback exchanged for tokens. */
+  exchangeCode(input: { code: string; redirectUri: string }): Promise<PosTokens>;
+  refresh(refreshToken: string): Promise<PosTokens>;
+  /** Whether tokens that expire at `expiresAt` should be refreshed now. */
+  refreshDue(expiresAt: Date | null, now: Date): boolean;
+  locations(accessToken: string): Promise<PosLocation[]>;
+  readCatalogue(credentials: PosCredentials): Promise<PosVariation[]>;
+  /** What the named variations are now (those gone or not at the connected location left out): a webhook's few. */
+  readVariations(credentials: PosCredentials, variationIds: string[]): Promise<PosVariation[]>;
+  writeCatalogue(credentials: PosCredentials, writes: CatalogueWrite[], idempotencyKey: string): Promise<void>;
+  setSoldOut(credentials: PosCredentials, input: { variationIds: string[]; soldOut: boolean; idempotencyKey: string }): Promise<void>;
+  readOrder(credentials: PosCredentials, orderId: string): Promise<PosOrder>;
+  /** Checks the signature over the raw body; null when it is bad or missing (→ 401), else the event. */
+  verifyWebhook(input: { rawBody: string; headers: Headers; notificationUrl: string }): Promise<PosEvent | null>;
+};
+
+/** A call to the POS that failed: the message is what the connection's `last_error` shows. */
+export class PosCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}

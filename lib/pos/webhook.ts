@@ -1,0 +1,131 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { posConnections, posEvents } from "@/lib/db/schema";
+import { errorFields, log } from "@/lib/server/log";
+import { squareConfig } from "./config";
+import { subscribeSandbox } from "./square/transport";
+import { credentialsOf, getConnection, noteOutcome, type PosConnection } from "./connections";
+import { PosCallFailed, type PosEvent } from "./provider";
+import { knownProvider, providerNamed } from "./providers";
+import type { SyncReport } from "./schemas";
+import { applyOrder } from "./sales";
+import { applyPosState, emptyReport } from "./sync";
+import type { Scope } from "@/lib/server/scope";
+
+// Webhooks from the POS (pos.md §4): verified by the provider's signature over the raw body and the
+// notification URL (bad or missing → 401, nothing read, nothing changed); an event seen before (its
+// event id) → 200, applied once. The event only says what changed: the state is read back from the
+// provider's API and applied in one transaction (lib/pos/sync.ts), with the event's id recorded in it.
+
+const notificationUrlOf = (provider: string) => (provider === "square" ? squareConfig().notificationUrl : "");
+
+/** The connections an event is for: connected, of the event's POS account, at the event's POS locations. */
+async function connectionsFor(db: Db, provider: string, event: PosEvent): Promise<PosConnection[]> {
+  const rows = await db
+    .select()
+    .from(posConnections)
+    .where(
+      and(
+        eq(posConnections.provider, provider as "square"),
+        eq(posConnections.merchantId, event.merchantId),
+        eq(posConnections.status, "connected"),
+      ),
+    );
+  if (event.kind === "inventory") return rows.filter((row) => row.externalLocationId && event.locationIds.includes(row.externalLocationId));
+  if (event.kind === "order" && event.locationId) return rows.filter((row) => row.externalLocationId === event.locationId);
+  return rows;
+}
+
+/** The whole catalogue read and applied: the first sync, a catalog.version.updated, the reconciliation. */
+export async function syncWhole(db: Db, connection: PosConnection, { dryRun = false, now = new Date() } = {}): Promise<SyncReport> {
+  const provider = providerNamed(connection.provider);
+  const credentials = await credentialsOf(db, connection, now);
+  const variations = await provider.readCatalogue(credentials);
+  return applyPosState(db, { connection, variations, whole: true, dryRun, now });
+}
+
+/** POST /pos_connections/:id/sync: the reconciliation on demand (a dry run reports and changes nothing). */
+export async function syncConnection(db: Db, scope: Scope, { dryRun, now = new Date() }: { dryRun: boolean; now?: Date }) {
+  const { connection } = await getConnection(db, scope);
+  try {
+    const report = await syncWhole(db, connection, { dryRun, now });
+    return report;
+  } catch (error) {
+    if (error instanceof PosCallFailed) {
+      if (!dryRun) await noteOutcome(db, connection.id, error.message, now);
+      return emptyReport(dryRun, [{ pos_variation_id: "", message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+async function applyEvent(db: Db, connection: PosConnection, event: PosEvent, now: Date) {
+  const provider = providerNamed(connection.provider);
+  if (event.kind === "catalog") return syncWhole(db, connection, { now });
+  if (event.kind === "inventory") {
+    // What it is now: the named variations alone (not the whole catalogue: a busy bar's webhooks would
+    // each read thousands) say which sizes are sold out at this location.
+    const credentials = await credentialsOf(db, connection, now);
+    const variations = await provider.readVariations(credentials, event.variationIds);
+    return applyPosState(db, { connection, variations, whole: false, now });
+  }
+  if (event.kind === "order" && event.orderId) {
+    // What the order is now (paid, refunded, voided) decides what its lines count on the taps.
+    const credentials = await credentialsOf(db, connection, now);
+    return applyOrder(db, connection, await provider.readOrder(credentials, event.orderId), now);
+  }
+  return null;
+}
+
+/**
+ * Answers one webhook (its raw body, read within MAX_BODY_BYTES by the route): 401 on a bad signature,
+ * else 200 once the event is applied (or was before).
+ */
+export async function receiveWebhook(
+  db: Db,
+  { rawBody, headers }: { rawBody: string; headers: Headers },
+  providerName: string,
+  now = new Date(),
+): Promise<Response> {
+  const provider = knownProvider(providerName);
+  if (!provider) return Response.json({ error: "unknown provider" }, { status: 404 });
+  const event = await provider.verifyWebhook({ rawBody, headers, notificationUrl: notificationUrlOf(provider.name) });
+  if (!event) return Response.json({ error: "invalid signature" }, { status: 401 });
+  if (!event.eventId || event.kind === "other") return Response.json({ received: true });
+  const [seen] = await db
+    .select({ id: posEvents.eventId })
+    .from(posEvents)
+    .where(and(eq(posEvents.provider, provider.name), eq(posEvents.eventId, event.eventId)));
+  if (seen) return Response.json({ received: true, repeated: true });
+  for (const connection of await connectionsFor(db, provider.name, event)) {
+    try {
+      await applyEvent(db, connection, event, now);
+      await noteOutcome(db, connection.id, null, now);
+    } catch (error) {
+      log().warn({ ...errorFields(error), connection: connection.id }, "A POS event could not be applied");
+      await noteOutcome(db, connection.id, error instanceof Error ? error.message : String(error), now);
+      // Not recorded as seen: the provider sends it again, and the reconciliation catches up.
+      return Response.json({ error: "not applied; send again" }, { status: 503 });
+    }
+  }
+  // Recorded once: a repeat racing this one is answered 200 by the conflict and its changes were idempotent.
+  await db
+    .insert(posEvents)
+    .values({ provider: provider.name, eventId: event.eventId, type: event.kind, receivedAt: now })
+    .onConflictDoNothing();
+  return Response.json({ received: true });
+}
+
+/**
+ * Start-up: the built-in sandbox (SQUARE_BASE_URL unset) sends its signed events to this app's
+ * notification URL, delivered in-process to the same receiver the route uses.
+ */
+export function subscribeToSandbox(open: () => Promise<Db>) {
+  const config = squareConfig();
+  if (!config.sandbox) return;
+  subscribeSandbox({
+    notificationUrl: config.notificationUrl,
+    signatureKey: config.signatureKey,
+    deliver: async ({ body, headers }) => receiveWebhook(await open(), { rawBody: body, headers }, "square"),
+  });
+}

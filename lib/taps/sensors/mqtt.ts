@@ -1,0 +1,89 @@
+import { hostname } from "node:os";
+import mqtt from "mqtt";
+import type { Database, Db } from "@/lib/db/client";
+import { env } from "@/lib/server/env";
+import type { Job } from "@/lib/server/jobs";
+import { errorFields, log } from "@/lib/server/log";
+import { handleReading } from "./readings";
+import { TOPIC_FILTER } from "./sensors";
+
+// The MQTT subscriber (venue-operations §14, decision 086), a service of the one job list. Every
+// instance subscribes (QoS 1, a persistent session under its own client id) and counts every message;
+// the database makes each count once (handleReading's keys), so two instances are exact and either can
+// stop without a gap. A message is acknowledged only after its transaction committed: one the instance
+// did not finish (a crash, a restart, the database away) is delivered again by the broker, and a
+// disconnected session's messages wait at the broker until it is back. Messages are taken one at a time.
+
+/** How long to wait before trying a message again while the database is away. */
+const RETRY_MS = [250, 1000, 5000, 15_000] as const;
+
+/** A running subscriber: `ready` settles once it has subscribed (the broker may be away at start). */
+export type Subscriber = { stop: () => Promise<void>; client: mqtt.MqttClient; ready: Promise<void> };
+
+/** Connects to `url` as `clientId` and counts every reading into `db` until stopped. */
+export async function startSubscriber(
+  db: Db,
+  { url, clientId, now = () => new Date() }: { url: string; clientId: string; now?: () => Date },
+): Promise<Subscriber> {
+  let stopping = false;
+  const client = mqtt.connect(url, {
+    clientId,
+    clean: false,
+    protocolVersion: 4,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+    manualConnect: true,
+  });
+  client.handleMessage = (packet, done) => {
+    void (async () => {
+      for (let attempt = 0; !stopping; attempt += 1) {
+        try {
+          const outcome = await handleReading(db, { topic: packet.topic, payload: packet.payload as Uint8Array, now: now() });
+          if (outcome.status === "ignored") log().warn({ topic: packet.topic, reason: outcome.reason }, "A sensor reading was not counted");
+          done();
+          return;
+        } catch (error) {
+          log().error({ ...errorFields(error), topic: packet.topic }, "A sensor reading could not be counted; trying again");
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]).unref());
+        }
+      }
+      // Stopping with the message not counted: no acknowledgement, the broker sends it again.
+    })();
+  };
+  client.on("error", (error) => log().warn(errorFields(error), "MQTT connection error"));
+  const subscribed = new Promise<void>((resolve) => {
+    client.on("connect", (ack) => {
+      // A session the broker kept has the subscription already; subscribing again is harmless.
+      client.subscribe(TOPIC_FILTER, { qos: 1 }, (error) => {
+        if (error) log().warn(errorFields(error), "MQTT subscribe failed");
+        else if (!ack.sessionPresent) log().info({ clientId }, "MQTT subscribed to the sensors' topics");
+        resolve();
+      });
+    });
+  });
+  client.connect();
+  return {
+    client,
+    ready: subscribed,
+    stop: async () => {
+      stopping = true;
+      await client.endAsync();
+    },
+  };
+}
+
+export const mqttClientId = () =>
+  env().MQTT_CLIENT_ID ??
+  `taproom-${hostname()
+    .replace(/[^A-Za-z0-9._-]/g, "-")
+    .slice(0, 40)}-${env().PORT}`;
+
+export const mqttSensorJob: Job<Database> = {
+  name: "mqtt-sensors",
+  start: async (database) => {
+    const url = env().MQTT_URL;
+    if (!url) return async () => {};
+    const subscriber = await startSubscriber(database.db, { url, clientId: mqttClientId() });
+    return subscriber.stop;
+  },
+};
