@@ -1,6 +1,9 @@
 // Runs once when the server starts, before the first request: open and migrate the database, give an
 // empty embedded one the demo data, and start this instance's background jobs. This is the one list of
 // them (lib/server/jobs.ts runs them, safe on every instance, and stops them on SIGTERM/SIGINT).
+import type { Database } from "@/lib/db/client";
+import type { LiveEvent } from "@/lib/live/bus";
+
 export async function register() {
   // Everything inside one `if` on NEXT_RUNTIME (Next.js's documented form), not after an early return:
   // the build compiles this file for the Edge runtime too, drops the block there as dead code, and so no
@@ -18,6 +21,7 @@ export async function register() {
     const { getDatabase } = await import("@/lib/db/client");
     const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
     const { startJobs } = await import("@/lib/server/jobs");
+    const { subscribe } = await import("@/lib/live/bus");
     const { pruneJob } = await import("@/lib/live/prune");
     const { eightySixSweepJob } = await import("@/lib/menus/eighty-six-sweeper");
     const { scheduleBoundaryJob } = await import("@/lib/schedules/boundaries");
@@ -39,7 +43,7 @@ export async function register() {
     }
     // The built-in Square sandbox's webhooks reach this instance's receiver (pos.md §1).
     subscribeToSandbox(async () => (await getDatabase()).db);
-    startJobs(
+    startJobs<Database, LiveEvent>(
       [
         pruneJob,
         eightySixSweepJob,
@@ -53,7 +57,8 @@ export async function register() {
         posReconcileJob,
       ],
       getDatabase,
-      { onSignals: true },
+      // The workers among them wake on the live events they name: the one list of background subscribers.
+      { onSignals: true, listen: subscribe },
     );
   }
 }

@@ -37,6 +37,9 @@ export type Notified = BoardCommand;
 export type LiveEvent = MenuChanged | RowsStale | Notified | { kind: "flush" };
 export type Subscriber = (event: LiveEvent) => void;
 
+/** A worker that follows the change feed wakes on a committed change, and on a flush (a test's barrier, a reconnect). */
+export const wakesOnChange = (event: LiveEvent) => event.kind === "change" || event.kind === "flush";
+
 /** The one channel. The database sends on it through `taproom_notify` (migration 0032), which names it too. */
 export const CHANNEL = "taproom";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { posConnections, posMappings, posOutbox } from "@/lib/db/schema";
-import { subscribe } from "@/lib/live/bus";
+import { type LiveEvent, wakesOnChange } from "@/lib/live/bus";
 import type { Job } from "@/lib/server/jobs";
 import { Lanes } from "@/lib/server/lanes";
 import { errorFields, log } from "@/lib/server/log";
@@ -52,8 +52,6 @@ export class PosOutboundWorker {
   /** Each lane claims a row and sends it, until none is due. */
   private readonly lanes: Lanes;
   private sends = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -199,20 +197,8 @@ export class PosOutboundWorker {
     }
   }
 
-  /** Wakes on every committed change (lib/live/bus.ts: an 86 is one) and every 2 s for retries. */
-  async start(database: Database) {
-    this.unsubscribe = await subscribe((event) => {
-      if (event.kind === "change" || event.kind === "flush") void this.kick();
-    }, database);
-    this.timer = setInterval(() => void this.kick(), POLL_MS);
-    this.timer.unref();
-    void this.kick();
-  }
-
-  /** Stops waking and waits for the sends in progress to end. */
+  /** Waits for the sends in progress to end (the job runner has stopped waking it). */
   async stop() {
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
     await this.lanes.stop();
   }
 }
@@ -230,11 +216,9 @@ export async function pruneSentOutbox(db: Db, now: Date): Promise<number> {
 }
 
 /** This instance's sender as a background job (lib/server/jobs.ts): rows are claimed with SKIP LOCKED. */
-export const posOutboundJob: Job<Database> = {
+export const posOutboundJob: Job<Database, LiveEvent> = {
   name: "pos-outbound",
-  start: async (database) => {
-    const worker = new PosOutboundWorker(database.db);
-    await worker.start(database);
-    return () => worker.stop();
-  },
+  wakeOn: wakesOnChange,
+  everyMs: POLL_MS,
+  start: async (database) => new PosOutboundWorker(database.db),
 };

@@ -1,14 +1,25 @@
 import { errorFields, log } from "@/lib/server/log";
 
 // Background work, declared in one place (instrumentation.ts lists the jobs) and run by one runner on every app
-// instance. A job is either a pass that runs every `everyMs` (prune, the 86 sweep, the menu-view flush)
-// or a service that runs until stopped (the webhook worker). Every job must be safe to run on several
+// instance. A job is a pass that runs every `everyMs` (prune, the 86 sweep, the menu-view flush), a
+// worker woken by the live events it names and every `everyMs` for retries (webhook deliveries, the POS
+// outbox: the runner subscribes for it, so the list of jobs is also the list of background subscribers),
+// or a service that runs until stopped (the MQTT client). Every job must be safe to run on several
 // instances at once: its statements are idempotent or claim their rows (`FOR UPDATE SKIP LOCKED`). All
 // jobs stop on SIGTERM/SIGINT: no new pass starts, the pass in progress ends, and `stop` runs last (the
 // menu-view flush writes what is pending).
 
-/** A job over the database handle `D` (the app's `Database`): the runner only opens it and hands it on. */
-export type Job<D> = {
+/** A started worker: `kick` asks it to look for due work now; `stop` waits for the work in progress. */
+export type Worker = { kick: () => unknown; stop: () => Promise<void> };
+
+/** How the runner hears live events for the workers (lib/live/bus.ts's subscribe, given by the caller). */
+export type Listen<D, E> = (subscriber: (event: E) => void, database: D) => Promise<() => void>;
+
+/**
+ * A job over the database handle `D` (the app's `Database`) and the live events `E` (the bus's): the
+ * runner only opens the handle and hands it on.
+ */
+export type Job<D, E = unknown> = {
   name: string;
 } & (
   | {
@@ -17,6 +28,12 @@ export type Job<D> = {
       run: (database: D) => Promise<unknown>;
       /** After the last pass, at shutdown. */
       stop?: (database: D) => Promise<unknown>;
+    }
+  | {
+      /** A worker: woken by each event `wakeOn` takes, and every `everyMs` for retries; kicked once at start. */
+      wakeOn: (event: E) => boolean;
+      everyMs: number;
+      start: (database: D) => Promise<Worker>;
     }
   | {
       /** A service: started once, it answers its own stop. */
@@ -29,7 +46,35 @@ export type RunningJobs = { stop: () => Promise<void> };
 
 const RETRY_START_MS = 30_000;
 
-function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
+/** A worker's start as a service's: subscribed to the events it wakes on, and on a timer. */
+function asService<D, E>(
+  job: { everyMs: number; wakeOn: (event: E) => boolean; start: (database: D) => Promise<Worker> },
+  listen: Listen<D, E> | undefined,
+): (database: D) => Promise<() => Promise<void>> {
+  return async (database) => {
+    const worker = await job.start(database);
+    const kick = () => void worker.kick();
+    let unsubscribe: (() => void) | undefined;
+    try {
+      unsubscribe = await listen?.((event) => {
+        if (job.wakeOn(event)) kick();
+      }, database);
+    } catch (error) {
+      await worker.stop();
+      throw error;
+    }
+    const timer = setInterval(kick, job.everyMs);
+    timer.unref();
+    kick();
+    return async () => {
+      unsubscribe?.();
+      clearInterval(timer);
+      await worker.stop();
+    };
+  };
+}
+
+function startOne<D, E>(job: Job<D, E>, open: () => Promise<D>, listen: Listen<D, E> | undefined): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -37,7 +82,7 @@ function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
   let stopService: (() => Promise<void>) | null = null;
   const failed = (error: unknown, what: string) => log().error({ ...errorFields(error), job: job.name }, `Background job ${what} failed`);
 
-  if ("everyMs" in job) {
+  if ("run" in job) {
     let busy = false;
     const pass = () => {
       if (stopped || busy) return; // a slow pass is not overlapped by the next one
@@ -58,11 +103,12 @@ function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
     pass();
   } else {
     // A service whose database is away at start is tried again, every 30 s, until it starts or stops.
+    const start = "wakeOn" in job ? asService(job, listen) : job.start;
     const begin = async () => {
       try {
         const opened = await open();
         if (stopped) return;
-        stopService = await job.start(opened);
+        stopService = await start(opened);
         if (stopped) await stopService();
       } catch (error) {
         log().warn({ ...errorFields(error), job: job.name }, "A background job could not start; trying again in 30 s");
@@ -83,7 +129,7 @@ function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
     await running;
     try {
       if (stopService) await stopService();
-      if ("stop" in job && job.stop && database) await job.stop(database);
+      if ("run" in job && job.stop && database) await job.stop(database);
     } catch (error) {
       failed(error, "stop");
     }
@@ -92,10 +138,15 @@ function startOne<D>(job: Job<D>, open: () => Promise<D>): () => Promise<void> {
 
 /**
  * Starts every job on this instance. Stopping (the answer's `stop`, or SIGTERM/SIGINT when
- * `onSignals`) stops them all, each letting its pass in progress end.
+ * `onSignals`) stops them all, each letting its pass in progress end. `listen` is how workers hear
+ * live events (without it they wake on their timer only).
  */
-export function startJobs<D>(jobs: readonly Job<D>[], open: () => Promise<D>, { onSignals = false } = {}): RunningJobs {
-  const stops = jobs.map((job) => startOne(job, open));
+export function startJobs<D, E = unknown>(
+  jobs: readonly Job<D, E>[],
+  open: () => Promise<D>,
+  { onSignals = false, listen }: { onSignals?: boolean; listen?: Listen<D, E> } = {},
+): RunningJobs {
+  const stops = jobs.map((job) => startOne(job, open, listen));
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= Promise.all(stops.map((stopOne) => stopOne())).then(() => {});

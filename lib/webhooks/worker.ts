@@ -5,7 +5,7 @@ import { retryWhileUnavailable } from "@/lib/db/errors";
 import { locations, menuChanges, webhookDeliveries, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/server/env";
 import { describeChanges } from "@/lib/live/feed";
-import { subscribe } from "@/lib/live/bus";
+import { type LiveEvent, wakesOnChange } from "@/lib/live/bus";
 import type { Job } from "@/lib/server/jobs";
 import { Lanes } from "@/lib/server/lanes";
 import { errorFields, log } from "@/lib/server/log";
@@ -66,8 +66,6 @@ export class WebhookWorker {
   /** Each lane claims a webhook and delivers its changes, until none is due. */
   private readonly lanes: Lanes;
   private attempts = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -232,30 +230,16 @@ export class WebhookWorker {
     return attempts;
   }
 
-  /** Wakes on every committed change (lib/live/bus.ts) and every 5 s for retries. */
-  async start(database: Database) {
-    this.unsubscribe = await subscribe((event) => {
-      if (event.kind === "change" || event.kind === "flush") void this.kick();
-    }, database);
-    this.timer = setInterval(() => void this.kick(), POLL_MS);
-    this.timer.unref();
-    void this.kick();
-  }
-
-  /** Stops waking and waits for the deliveries in progress to end. */
+  /** Waits for the deliveries in progress to end (the job runner has stopped waking it). */
   async stop() {
-    this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
     await this.lanes.stop();
   }
 }
 
 /** This instance's worker as a background job (lib/server/jobs.ts): deliveries are claimed with SKIP LOCKED. */
-export const webhookDeliveryJob: Job<Database> = {
+export const webhookDeliveryJob: Job<Database, LiveEvent> = {
   name: "webhook-delivery",
-  start: async (database) => {
-    const worker = new WebhookWorker(database.db);
-    await worker.start(database);
-    return () => worker.stop();
-  },
+  wakeOn: wakesOnChange,
+  everyMs: POLL_MS,
+  start: async (database) => new WebhookWorker(database.db),
 };

@@ -36,6 +36,17 @@ describe("one writer of changes (lint/one-writer.mjs)", () => {
     expect(at("lib/db/migrations/0009_live_menu_triggers.sql", "PERFORM pg_notify('taproom', '{}');")).toEqual([]);
   });
 
+  it("refuses a background subscriber of its own: workers are jobs the runner wakes", () => {
+    expect(at("lib/taps/sensors/alerts.ts", 'import { subscribe } from "@/lib/live/bus";')).toEqual([
+      "lib/taps/sensors/alerts.ts:1 bus-subscribe",
+    ]);
+    expect(at("lib/live/alerts.ts", 'import { type LiveEvent, subscribe } from "./bus";')).toEqual(["lib/live/alerts.ts:1 bus-subscribe"]);
+    // Allowed: the per-connection streams, the read cache, the runner's caller, tests, and the bus's other names.
+    expect(at("lib/boards/device-stream.ts", 'import { subscribe } from "@/lib/live/bus";')).toEqual([]);
+    expect(at("test/pos/outbound.test.ts", 'import { subscribe, wakesOnChange } from "@/lib/live/bus";')).toEqual([]);
+    expect(at("lib/pos/outbound.ts", 'import { type LiveEvent, wakesOnChange } from "@/lib/live/bus";')).toEqual([]);
+  });
+
   it("refuses a copy of the filter of a menu's own changes", () => {
     expect(at("lib/insights/news.ts", "sql`coalesce(c.type, '') not like 'board.%'`")).toEqual([
       "lib/insights/news.ts:1 menu-change-filter",

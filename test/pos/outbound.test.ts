@@ -7,6 +7,8 @@ import { items, posMappings, posOutbox } from "@/lib/db/schema";
 import { squareConfig } from "@/lib/pos/config";
 import { restoreExpiredEightySixes } from "@/lib/menus/eighty-six-sweeper";
 import { PosOutboundWorker, pruneSentOutbox } from "@/lib/pos/outbound";
+import { subscribe, wakesOnChange } from "@/lib/live/bus";
+import { startJobs } from "@/lib/server/jobs";
 import { PosCallFailed, type PosProvider } from "@/lib/pos/provider";
 import { square } from "@/lib/pos/square/provider";
 import { subscribeSandbox } from "@/lib/pos/square/transport";
@@ -216,13 +218,20 @@ describe("the job", () => {
     };
     const database = await getDatabase();
     const worker = new PosOutboundWorker(database.db, { now, provider: () => telling });
-    await worker.start(database);
+    // Started as instrumentation.ts starts it: woken by the bus.
+    const running = startJobs(
+      [{ name: "woken", wakeOn: wakesOnChange, everyMs: 60_000, start: async () => worker }],
+      async () => database,
+      {
+        listen: subscribe,
+      },
+    );
     try {
       await api.post(`items/${itemId}/86`, { as: owner.rw, body: { eighty_six: { until: null } } });
       await reached;
       for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
     } finally {
-      await worker.stop();
+      await running.stop();
     }
     await api.delete(`items/${itemId}/86`, { as: owner.rw });
     await new PosOutboundWorker(await db(), { now }).runDue();

@@ -15,6 +15,8 @@ import { isInternalAddress } from "@/lib/server/outbound/target";
 import { httpTransport } from "@/lib/webhooks/transport";
 import { pruneDeliveries } from "@/lib/webhooks/webhooks";
 import { DISABLE_AFTER_MS, WebhookWorker } from "@/lib/webhooks/worker";
+import { subscribe, wakesOnChange } from "@/lib/live/bus";
+import { startJobs } from "@/lib/server/jobs";
 
 // Signed webhooks (live-menus §4): every change reaches a receiver at least once, in cursor order,
 // signed by the Standard Webhooks scheme, across a restart and a receiver that fails for a while;
@@ -543,7 +545,14 @@ describe("deliveries", () => {
     await create("/woken");
     const database = await getDatabase();
     const worker = new WebhookWorker(database.db);
-    await worker.start(database);
+    // Started as instrumentation.ts starts it: woken by the bus.
+    const running = startJobs(
+      [{ name: "woken", wakeOn: wakesOnChange, everyMs: 60_000, start: async () => worker }],
+      async () => database,
+      {
+        listen: subscribe,
+      },
+    );
     try {
       const came = new Promise<void>((resolve) => {
         arrived = () => {
@@ -555,7 +564,7 @@ describe("deliveries", () => {
       expect(bodies("/woken")[0].data.summary).toContain("to “Woken”");
     } finally {
       arrived = null;
-      await worker.stop();
+      await running.stop();
     }
   });
 
