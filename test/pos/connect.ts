@@ -1,14 +1,48 @@
 import { SquareClient } from "square";
 import { expect } from "vitest";
-import { type Account, api, call } from "../api";
-import { sandboxFetch } from "@/lib/pos/square/transport";
+import { type Account, api, call, db, login } from "../api";
+import { squareConfig } from "@/lib/pos/config";
+import { sandboxFetch, subscribeSandbox } from "@/lib/pos/square/transport";
+import { receiveWebhook } from "@/lib/pos/webhook";
 import { handleSquareSandbox } from "@/sandbox/square/server";
 import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 
 // A location connected to the built-in Square sandbox as a person does it (OAuth consent, callback, the
 // first sync) with every suggested match confirmed, and the till (the sandbox's own API) to read it.
 
-export const [downtown] = SANDBOX_LOCATIONS;
+export const [downtown, harbor] = SANDBOX_LOCATIONS;
+
+type Notification = { body: string; headers: Headers };
+
+/** The owner, and the demo's location the sandbox's Downtown stands for. */
+export async function ownerAtDowntown(): Promise<{ owner: Account; location: { id: number } }> {
+  const owner = await login("owner");
+  const location = (await api.get("locations", { as: owner.ro })).body.locations.find(
+    (each: { name: string }) => each.name === "Demo Taproom Downtown",
+  );
+  return { owner, location };
+}
+
+/** One of the till's notifications into the app's receiver, as Square delivers it. */
+export const receiveTillWebhook = (notification: Notification) =>
+  db().then((database) => receiveWebhook(database, { rawBody: notification.body, headers: notification.headers }, "square"));
+
+/**
+ * The till's own events reach the app as at Square (each one's answer to `heard`); what the app sends the
+ * till comes back as a webhook. Undone by `subscribeSandbox(null)` (in afterAll).
+ */
+export function deliverTillWebhooks(heard?: (notification: Notification, answer: Response) => void) {
+  const config = squareConfig();
+  subscribeSandbox({
+    notificationUrl: config.notificationUrl,
+    signatureKey: config.signatureKey,
+    deliver: async (notification) => {
+      const answer = await receiveTillWebhook(notification);
+      heard?.(notification, answer);
+      return answer;
+    },
+  });
+}
 
 export const till = new SquareClient({
   token: SANDBOX_TILL_TOKEN,

@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Account, api, db, login } from "../api";
-import { countsOf, connectSquare, setCount, soldOutAtTill } from "./connect";
+import { type Account, api, db } from "../api";
+import { connectSquare, countsOf, deliverTillWebhooks, ownerAtDowntown, setCount, soldOutAtTill } from "./connect";
 import { getDatabase } from "@/lib/db/client";
 import { items, posMappings, posOutbox } from "@/lib/db/schema";
-import { squareConfig } from "@/lib/pos/config";
 import { restoreExpiredEightySixes } from "@/lib/menus/eighty-six-sweeper";
 import { PosOutboundWorker, pruneSentOutbox } from "@/lib/pos/outbound";
 import { subscribe, wakesOnChange } from "@/lib/live/bus";
@@ -12,7 +11,6 @@ import { startJobs } from "@/lib/server/jobs";
 import { PosCallFailed, type PosProvider } from "@/lib/pos/provider";
 import { square } from "@/lib/pos/square/provider";
 import { subscribeSandbox } from "@/lib/pos/square/transport";
-import { receiveWebhook } from "@/lib/pos/webhook";
 
 // pos.md §4, to the POS (decision 089): an 86 or restore made in Taproom is owed to the connected POS in
 // the 86's own transaction (pos_outbox) and sent by the worker through the provider's setSoldOut: the
@@ -29,17 +27,9 @@ let skew = 0;
 const now = () => new Date(Date.now() + skew);
 
 beforeAll(async () => {
-  owner = await login("owner");
-  location = (await api.get("locations", { as: owner.ro })).body.locations.find(
-    (each: { name: string }) => each.name === "Demo Taproom Downtown",
-  );
+  ({ owner, location } = await ownerAtDowntown());
   // The till's own events reach the app as at Square: what the worker sends comes back as a webhook.
-  const config = squareConfig();
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    signatureKey: config.signatureKey,
-    deliver: async ({ body, headers }) => receiveWebhook(await db(), { rawBody: body, headers }, "square"),
-  });
+  deliverTillWebhooks();
   connectionId = await connectSquare(owner, location.id);
 });
 afterAll(() => subscribeSandbox(null));

@@ -1,14 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { SquareClient } from "square";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, call, db, login, type Account } from "../api";
+import { api, db, type Account } from "../api";
+import { connectSquare, deliverTillWebhooks, downtown, ownerAtDowntown, receiveTillWebhook, till } from "./connect";
 import { containerSizes, containers, items, kegs, posSales } from "@/lib/db/schema";
 import { squareConfig } from "@/lib/pos/config";
-import { sandboxFetch, subscribeSandbox } from "@/lib/pos/square/transport";
-import { receiveWebhook } from "@/lib/pos/webhook";
+import { subscribeSandbox } from "@/lib/pos/square/transport";
 import { ML_PER_OZ } from "@/lib/taps/schemas";
-import { handleSquareSandbox } from "@/sandbox/square/server";
-import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 import { signature } from "@/sandbox/square/webhooks";
 
 // pos.md §5: an order paid at the Square sandbox's till counts its matched lines as pours on the taps
@@ -18,13 +15,6 @@ import { signature } from "@/sandbox/square/webhooks";
 let owner: Account;
 let location: { id: number };
 let connectionId: number;
-const [downtown] = SANDBOX_LOCATIONS;
-const till = new SquareClient({
-  token: SANDBOX_TILL_TOKEN,
-  baseUrl: "http://127.0.0.1:3000/sandbox/square",
-  fetch: sandboxFetch,
-  maxRetries: 0,
-});
 /** Every notification the sandbox sent, as sent (to deliver one again). */
 const sent: { body: string; headers: Headers }[] = [];
 
@@ -43,42 +33,14 @@ let offTap: Mapping;
 let unmatched: Mapping;
 let pintMl: number;
 
-const deliver = (notification: { body: string; headers: Headers }) =>
-  db().then((database) => receiveWebhook(database, { rawBody: notification.body, headers: notification.headers }, "square"));
-
 async function connect() {
-  const created = await api.post(`locations/${location.id}/pos_connections`, { as: owner.rw, body: { provider: "square" } });
-  expect(created.status).toBe(201);
-  connectionId = created.body.pos_connection.id;
-  const consent = new URL(created.body.pos_connection.authorize_url);
-  const allowed = await handleSquareSandbox(
-    new Request(consent, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "decision=allow" }),
-  );
-  const callback = await call("GET", new URL(allowed.headers.get("location")!).toString());
-  expect(callback.headers.get("location")).toContain("pos=connected");
-  const listed = (await api.get(`pos_connections/${connectionId}/mappings`, { as: owner.ro })).body.mappings as Mapping[];
-  const confirmed = listed
-    .filter((row) => row.item_id !== null && row.container_id !== null && (row as { status?: string }).status === "suggested")
-    .map((row) => ({ pos_variation_id: row.pos_variation_id, item_id: row.item_id, container_id: row.container_id }));
-  const put = await api.put(`pos_connections/${connectionId}/mappings`, { as: owner.rw, body: { mappings: confirmed } });
-  expect(put.status).toBe(200);
-  return put.body.mappings as (Mapping & { status: string })[];
+  connectionId = await connectSquare(owner, location.id);
+  return (await api.get(`pos_connections/${connectionId}/mappings`, { as: owner.ro })).body.mappings as (Mapping & { status: string })[];
 }
 
 beforeAll(async () => {
-  owner = await login("owner");
-  location = (await api.get("locations", { as: owner.ro })).body.locations.find(
-    (each: { name: string }) => each.name === "Demo Taproom Downtown",
-  );
-  const config = squareConfig();
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    signatureKey: config.signatureKey,
-    deliver: async (notification) => {
-      sent.push(notification);
-      return deliver(notification);
-    },
-  });
+  ({ owner, location } = await ownerAtDowntown());
+  deliverTillWebhooks((notification) => sent.push(notification));
   const mappings = await connect();
   const taps = (await api.get(`locations/${location.id}/taps`, { as: owner.ro })).body.taps as Tap[];
   const pints = mappings.filter((row) => row.status === "matched" && row.pos_variation_name === "Pint");
@@ -140,14 +102,14 @@ describe("sales become pours", () => {
     expect(await remaining(tap.id)).toBeCloseTo(19_500 - 2 * pintMl, 2);
 
     // The same notification again: seen, nothing counted.
-    const again = await deliver(lastOrderUpdate());
+    const again = await receiveTillWebhook(lastOrderUpdate());
     expect(await again.json()).toEqual({ received: true, repeated: true });
     // A new event about the same paid order (Square sends order.updated for any change): the line is counted already.
     const body = JSON.parse(lastOrderUpdate().body);
     const fresh = JSON.stringify({ ...body, event_id: `${body.event_id}-again` });
     const config = squareConfig();
     const headers = new Headers({ "x-square-hmacsha256-signature": signature(config.signatureKey, config.notificationUrl, fresh) });
-    expect((await deliver({ body: fresh, headers })).status).toBe(200);
+    expect((await receiveTillWebhook({ body: fresh, headers })).status).toBe(200);
     expect(await remaining(tap.id)).toBeCloseTo(19_500 - 2 * pintMl, 2);
     // Two more at once (two instances, a retry racing the first): still once.
     const racing = [1, 2].map((n) => {
@@ -157,7 +119,7 @@ describe("sales become pours", () => {
         headers: new Headers({ "x-square-hmacsha256-signature": signature(config.signatureKey, config.notificationUrl, raced) }),
       };
     });
-    expect((await Promise.all(racing.map(deliver))).map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await Promise.all(racing.map(receiveTillWebhook))).map((answer) => answer.status)).toEqual([200, 200]);
     expect(await remaining(tap.id)).toBeCloseTo(19_500 - 2 * pintMl, 2);
     const sales = await (await db()).select().from(posSales).where(eq(posSales.orderId, order.id!));
     expect(sales).toHaveLength(1);
@@ -200,12 +162,12 @@ describe("sales become pours", () => {
     expect(sale!.returnedAt).not.toBeNull();
 
     // The refund's notification again, and a new one: taken back once.
-    expect((await (await deliver(lastOrderUpdate())).json()).repeated).toBe(true);
+    expect((await (await receiveTillWebhook(lastOrderUpdate())).json()).repeated).toBe(true);
     const body = JSON.parse(lastOrderUpdate().body);
     const fresh = JSON.stringify({ ...body, event_id: `${body.event_id}-again` });
     const config = squareConfig();
     const headers = new Headers({ "x-square-hmacsha256-signature": signature(config.signatureKey, config.notificationUrl, fresh) });
-    expect((await deliver({ body: fresh, headers })).status).toBe(200);
+    expect((await receiveTillWebhook({ body: fresh, headers })).status).toBe(200);
     expect(await remaining(tap.id)).toBeCloseTo(before, 3);
   });
 

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
-import { SquareClient } from "square";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, call, db, login, type Account } from "../api";
+import { api, call, db, type Account } from "../api";
 import { snapshot } from "../snapshot";
+import { deliverTillWebhooks, downtown, harbor, ownerAtDowntown, setCount, till, variationsOf } from "./connect";
 import { containers, items, posConnections } from "@/lib/db/schema";
 import { squareConfig } from "@/lib/pos/config";
-import { sandboxFetch, subscribeSandbox } from "@/lib/pos/square/transport";
-import { receiveWebhook } from "@/lib/pos/webhook";
+import { subscribeSandbox } from "@/lib/pos/square/transport";
 import { handleSquareSandbox } from "@/sandbox/square/server";
-import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 import { signature } from "@/sandbox/square/webhooks";
 
 // pos.md §2–4 against the built-in Square sandbox: connect by OAuth (tokens sealed, currency checked),
@@ -18,52 +16,14 @@ import { signature } from "@/sandbox/square/webhooks";
 let owner: Account;
 let location: { id: number };
 let connectionId: number;
-const [downtown, harbor] = SANDBOX_LOCATIONS;
-const till = new SquareClient({
-  token: SANDBOX_TILL_TOKEN,
-  baseUrl: "http://127.0.0.1:3000/sandbox/square",
-  fetch: sandboxFetch,
-  maxRetries: 0,
-});
 const delivered: number[] = [];
 
 beforeAll(async () => {
-  owner = await login("owner");
-  location = (await api.get("locations", { as: owner.ro })).body.locations.find(
-    (each: { name: string }) => each.name === "Demo Taproom Downtown",
-  );
-  const config = squareConfig();
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    signatureKey: config.signatureKey,
-    deliver: async ({ body, headers }) => {
-      const answer = await receiveWebhook(await db(), { rawBody: body, headers }, "square");
-      delivered.push(answer.status);
-      return answer;
-    },
-  });
+  ({ owner, location } = await ownerAtDowntown());
+  deliverTillWebhooks((_, answer) => delivered.push(answer.status));
 });
 afterAll(() => subscribeSandbox(null));
 
-async function variationsOf(name: string) {
-  const found = await till.catalog.search({ objectTypes: ["ITEM"], query: { textQuery: { keywords: [name] } } });
-  const item = found.objects?.find((object) => object.type === "ITEM" && object.itemData?.name === name);
-  return (item?.type === "ITEM" ? (item.itemData?.variations ?? []) : []).map((variation) => variation.id!);
-}
-const setCount = (variationIds: string[], quantity: string, key: string) =>
-  till.inventory.batchCreateChanges({
-    idempotencyKey: key,
-    changes: variationIds.map((catalogObjectId) => ({
-      type: "PHYSICAL_COUNT" as const,
-      physicalCount: {
-        catalogObjectId,
-        locationId: downtown.id,
-        state: "IN_STOCK" as const,
-        quantity,
-        occurredAt: new Date().toISOString(),
-      },
-    })),
-  });
 /** The location's item the connection's matches name `name` (the demo has a Harbor Haze at each location). */
 const itemNamed = async (name: string) => {
   const mappings = (await api.get(`pos_connections/${connectionId}/mappings`, { as: owner.ro })).body.mappings as {
