@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { posMappings } from "@/lib/db/schema";
+import { items, posMappings, posOutbox } from "@/lib/db/schema";
 import { invalid, type FieldError } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { getConnection } from "./connections";
@@ -12,7 +13,9 @@ import type { z } from "zod";
 // GET|PUT /pos_connections/:id/mappings (pos.md §3): the POS's variations beside the location's
 // containers, matched, suggested or unmatched. PUT replaces the confirmed set in one batch: each row
 // names a variation of this connection and a container of this location (422 naming `mappings[i]`,
-// nothing changed); variations it leaves out stop being matched.
+// nothing changed); variations it leaves out stop being matched. An item newly matched that Taproom
+// has 86'd (by hand or a kicked keg, before the match existed) is owed to the till as sold out, as the
+// 86 itself would have been (decision 089's outbox), unless the till already says so.
 
 type Row = typeof posMappings.$inferSelect;
 
@@ -63,6 +66,11 @@ export async function replaceMappings(db: Db, scope: Scope, input: z.infer<typeo
   }
   if (errors.length) throw invalid(errors);
   await db.transaction(async (tx) => {
+    const before = await tx
+      .select({ itemId: posMappings.itemId })
+      .from(posMappings)
+      .where(and(eq(posMappings.connectionId, connection.id), eq(posMappings.status, "matched")));
+    const wasMatched = new Set(before.map((row) => row.itemId));
     await tx
       .update(posMappings)
       .set({ status: "unmatched", itemId: null, containerId: null, updatedAt: now })
@@ -73,6 +81,32 @@ export async function replaceMappings(db: Db, scope: Scope, input: z.infer<typeo
         .set({ status: "matched", itemId: row.item_id, containerId: row.container_id, updatedAt: now })
         .where(and(eq(posMappings.connectionId, connection.id), eq(posMappings.posVariationId, row.pos_variation_id)));
     }
+    const newlyMatched = [...new Set(input.mappings.map((row) => row.item_id))].filter((itemId) => !wasMatched.has(itemId));
+    if (connection.status === "connected" && newlyMatched.length > 0) await owePriorEightySixes(tx, connection.id, newlyMatched);
   });
   return listMappings(db, scope);
+}
+
+/**
+ * Sold out owed to the till for the items among `itemIds` that Taproom has 86'd for its own reasons and
+ * that the till still sells in some matched size (an 86 the till made is the till's already).
+ */
+async function owePriorEightySixes(tx: Pick<Db, "selectDistinct" | "insert">, connectionId: number, itemIds: number[]) {
+  const owed = await tx
+    .selectDistinct({ itemId: items.id })
+    .from(items)
+    .innerJoin(posMappings, and(eq(posMappings.itemId, items.id), eq(posMappings.connectionId, connectionId)))
+    .where(
+      and(
+        inArray(items.id, itemIds),
+        isNotNull(items.eightySixedAt),
+        or(isNull(items.eightySixedReason), ne(items.eightySixedReason, "pos")),
+        eq(posMappings.status, "matched"),
+        eq(posMappings.soldOut, false),
+      ),
+    );
+  if (owed.length === 0) return;
+  await tx
+    .insert(posOutbox)
+    .values(owed.map(({ itemId }) => ({ connectionId, itemId, soldOut: true, idempotencyKey: `taproom-${randomUUID()}` })));
 }

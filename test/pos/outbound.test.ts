@@ -91,6 +91,35 @@ describe("an 86 made in Taproom", () => {
   });
 });
 
+describe("an 86 made before the match", () => {
+  it("is owed to the till when the match is confirmed, and not again when the same set is confirmed twice", async () => {
+    type Row = { pos_variation_id: string; item_id: number | null; container_id: number | null; status: string };
+    const confirmed = async () =>
+      ((await api.get(`pos_connections/${connectionId}/mappings`, { as: owner.ro })).body.mappings as Row[])
+        .filter((row) => row.status === "matched")
+        .map(({ pos_variation_id, item_id, container_id }) => ({ pos_variation_id, item_id, container_id }));
+    const confirm = async (rows: Awaited<ReturnType<typeof confirmed>>) =>
+      expect((await api.put(`pos_connections/${connectionId}/mappings`, { as: owner.rw, body: { mappings: rows } })).status).toBe(200);
+    const { itemId, variationIds } = await matched("Night Shift Stout");
+    const all = await confirmed();
+    await confirm(all.filter((row) => row.item_id !== itemId));
+    expect((await api.post(`items/${itemId}/86`, { as: owner.rw, body: { eighty_six: { until: null } } })).status).toBe(200);
+    expect(await owed()).toEqual([]); // nothing matched yet: the till is owed nothing
+    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+
+    await confirm(all);
+    expect(await owed()).toMatchObject([{ connectionId, itemId, soldOut: true }]);
+    await confirm(all); // the same set again: nothing newly matched, nothing owed twice
+    expect(await owed()).toHaveLength(1);
+    expect(await new PosOutboundWorker(await db(), { now }).runDue()).toBe(1);
+    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+
+    await api.delete(`items/${itemId}/86`, { as: owner.rw });
+    await new PosOutboundWorker(await db(), { now }).runDue();
+    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+  });
+});
+
 describe("an 86 that ends on time", () => {
   it("is restored at the till when the sweeper clears it: every path that lifts an 86 is owed", async () => {
     const { itemId, variationIds } = await matched("Harbor Haze");
