@@ -54,6 +54,23 @@ async function tillCount(page: Page, variationId: string, quantity: string) {
   expect(response.ok(), `the till's count: ${response.status()} ${await response.text()}`).toBe(true);
 }
 
+/** The till rings `quantity` of a variation at Downtown and takes the payment (Square's Orders API, snake_case). */
+async function tillSells(page: Page, variationId: string, quantity: string) {
+  const till = { authorization: `Bearer ${TILL_TOKEN}`, "content-type": "application/json" };
+  const key = `e2e-order-${variationId}-${Date.now()}`;
+  const created = await page.request.post("/sandbox/square/v2/orders", {
+    headers: till,
+    data: { idempotency_key: key, order: { location_id: DOWNTOWN, line_items: [{ catalog_object_id: variationId, quantity }] } },
+  });
+  expect(created.ok(), `the till's order: ${created.status()} ${await created.text()}`).toBe(true);
+  const { order } = (await created.json()) as { order: { id: string } };
+  const paid = await page.request.post(`/sandbox/square/v2/orders/${order.id}/pay`, {
+    headers: till,
+    data: { idempotency_key: `${key}-pay` },
+  });
+  expect(paid.ok(), `the payment: ${paid.status()} ${await paid.text()}`).toBe(true);
+}
+
 /**
  * A published menu of this spec's own at location 1: one beer the till also sells (a sandbox drink no
  * menu of the location names, so the suggestion is unambiguous whatever the specs before this one did
@@ -98,7 +115,9 @@ test("connect Square through its consent page, confirm a match, sell out at the 
   try {
     await connectAndMatch(page, browser, own);
   } finally {
-    // Whatever happened, the connection and this spec's menu go.
+    // Whatever happened, the connection, the tap and this spec's menu go.
+    const { taps } = await json<{ taps: { id: number; item_id: number | null }[] }>(page, "/api/v1/locations/1/taps");
+    for (const tap of taps.filter((each) => each.item_id === own.itemId)) await api(page).send("DELETE", `/api/v1/taps/${tap.id}`);
     const { pos_connections } = await json<{ pos_connections: { id: number }[] }>(page, "/api/v1/locations/1/pos_connections");
     for (const { id } of pos_connections) await api(page).send("DELETE", `/api/v1/pos_connections/${id}`);
     await api(page).send("DELETE", `/api/v1/menus/${own.menuId}`);
@@ -165,6 +184,32 @@ async function connectAndMatch(page: Page, browser: Browser, own: Awaited<Return
   } finally {
     await board.context().close();
   }
+
+  // Sales become pours: the beer goes on a tap of its own with a fresh keg (no meter), the till rings two
+  // pints, and the Taps page shows the keg's level fall by them.
+  const number = 700 + Math.floor(Math.random() * 299);
+  const created = await api(page).send("POST", "/api/v1/locations/1/taps", {
+    tap: { number, item_id: own.itemId, container_id: own.containerId },
+  });
+  expect(created.ok(), `the tap: ${created.status()} ${await created.text()}`).toBe(true);
+  const { tap } = (await created.json()) as { tap: { id: number } };
+  const keg = await api(page).send("POST", `/api/v1/taps/${tap.id}/kegs`, { size_ml: 19_500 });
+  expect(keg.ok(), `the keg: ${keg.status()} ${await keg.text()}`).toBe(true);
+  await page.goto("/locations/1/taps");
+  const row = page.getByRole("article", { name: `Tap ${number}: ${itemName}` });
+  const level = row.locator("meter");
+  await expect(level).toHaveAttribute("value", "100", READY);
+  await tillSells(page, mapping.pos_variation_id, "2");
+  const remaining = async () =>
+    (await json<{ tap: { keg: { remaining_ml: number } | null } }>(page, `/api/v1/taps/${tap.id}`)).tap.keg?.remaining_ml ?? null;
+  // Two US pints (16 oz each) off a 19.5 l keg.
+  const twoPints = 2 * 16 * 29.5735295625;
+  await expect.poll(remaining, READY).toBeCloseTo(19_500 - twoPints, 0);
+  await page.reload();
+  await expect(level).toHaveAttribute("value", String(Math.round(((19_500 - twoPints) / 19_500) * 1000) / 10));
+  await expect(row).toContainText(`${Math.round(((19_500 - twoPints) / 19_500) * 100)}%`);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/pos-two-pints-taps-1280.png` });
 
   // Disconnect, asked first: back to the empty page.
   await page.goto("/locations/1/pos");
