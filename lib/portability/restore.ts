@@ -32,6 +32,10 @@ const ADJUST: Record<string, (row: Row, ctx: { businessId: number; tx: number })
   // A change's transaction, only ever compared with the current one by the triggers: the file's group
   // number (its transaction's first change) negated, which no transaction of this database has.
   menu_changes: (row) => ({ ...row, tx: -Math.abs(row.tx as number) }),
+  // A sale's connection, not in the file (it holds the POS's tokens): negated, so it never names a
+  // connection of this database, and a file cannot claim another business's order lines (each counts
+  // once per connection, order and line).
+  pos_sales: (row) => ({ ...row, connectionId: -Math.abs(row.connectionId as number) }),
 };
 
 /** Written after the tree, in place of the change records the triggers make while the tree is inserted. */

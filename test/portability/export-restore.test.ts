@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "@/app/api/v1/openapi/document";
 import { getDatabase, installDatabase, type Database } from "@/lib/db/client";
-import { containerSizes, customItemTypes, locations, menuChanges, webhooks } from "@/lib/db/schema";
+import { containerSizes, customItemTypes, locations, menuChanges, posSales, webhooks } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/auth/tokens";
 import { createUser } from "@/lib/auth/accounts";
 import { checkIntegrity } from "@/lib/backup/integrity";
@@ -159,6 +159,19 @@ beforeAll(async () => {
     (await api.post(`taps/${tap.body.tap.id}/pours`, { as: owner.rw, body: { volume: 16, unit: "oz", idempotency_key: "export-1" } }))
       .status,
   ).toBe(201);
+  // A sale at the till counted on that keg (decision 090): the pour variance's sold side. Its connection
+  // is not exported (it holds the POS's tokens); the number stays, negated by a restore.
+  const { keg } = (await api.get(`taps/${tap.body.tap.id}`, { as: owner.rw })).body.tap;
+  await (await db()).insert(posSales).values({
+    connectionId: 7,
+    orderId: "ORDER-EXPORTED",
+    lineUid: "LINE-1",
+    tapId: tap.body.tap.id,
+    kegId: keg.id,
+    itemId: tree.sections[0].items.at(-1).id,
+    volumeMl: "473.176",
+    soldAt: new Date(),
+  });
   expect((await api.post(`locations/${first.id}/ingest_token`, { as: owner.rw })).status).toBe(201);
   const extra = await api.post("locations", { as: owner.rw, body: { name: "Old Site", time_zone: "America/Chicago", currency: "USD" } });
   expect(extra.status).toBe(201);
@@ -279,9 +292,12 @@ describe("POST /import into a fresh install", () => {
     for (const url of urls) expect(after[url], url).toEqual(before[url]);
     // The export of the restored business holds the same tables, row for row; but menu views, which the
     // walks above counted on both sides (and the view flush writes every few seconds).
-    const { menu_view_counts: _seen, ...restoredTables } = (await api.get("export", { as: caller })).body.tables;
-    const { menu_view_counts: _before, ...exportedTables } = file.tables;
+    // A sale's connection comes back negated: a connection of another database, none of this one's.
+    const { menu_view_counts: _seen, pos_sales: salesAfter, ...restoredTables } = (await api.get("export", { as: caller })).body.tables;
+    const { menu_view_counts: _before, pos_sales: salesBefore, ...exportedTables } = file.tables;
     expect(restoredTables).toEqual(exportedTables);
+    expect(salesBefore).toHaveLength(1);
+    expect(salesAfter).toEqual(salesBefore.map((sale: { connection_id: number }) => ({ ...sale, connection_id: -sale.connection_id })));
 
     // The people: the caller stands for the exporting owner; every other member and pending invitation is invited again.
     const teamAfter = (await api.get("team", { as: caller })).body;
