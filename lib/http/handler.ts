@@ -6,7 +6,7 @@ import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/server/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { inSight, legacyInSight, type RecordKind } from "@/lib/auth/location-of";
-import { type Action, may as roleMay, type Role, rolesFor } from "@/lib/auth/permissions";
+import { type Action, may as roleMay, refusedRole, type Role } from "@/lib/auth/permissions";
 import type { KeyScope } from "@/lib/auth/scopes";
 import { problemResponse } from "@/lib/shared/schemas";
 import { ApiError, databaseUnavailable, type FieldError, invalid, notFound } from "@/lib/server/errors";
@@ -274,10 +274,7 @@ async function authorize(
     legacyRecord = seen === "legacy";
   }
   if (spec.may && !roleMay(caller.user.role as Role, spec.may)) {
-    throw new ApiError(
-      "forbidden_role",
-      `This needs ${rolesFor(spec.may)}; you are ${caller.user.role === "owner" ? "an" : "a"} ${caller.user.role}.`,
-    );
+    throw new ApiError("forbidden_role", refusedRole(caller.user.role, spec.may));
   }
   return { legacyRecord };
 }

@@ -1,6 +1,6 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
-import { may, type Role, rolesFor } from "@/lib/auth/permissions";
+import { may, refusedRole, type Role } from "@/lib/auth/permissions";
 import { ApiError } from "@/lib/server/errors";
 import { createLocationBody, locationEnvelope, locationsEnvelope, locationsQuery } from "@/lib/locations/schemas";
 import { listLocations } from "@/lib/locations/locations";
@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       // Restoring is the owner's (venue-operations §2): so is the list it starts from.
       const role = caller.user.role as Role;
       if (!may(role, "own")) {
-        throw new ApiError("forbidden_role", `This needs ${rolesFor("own")}; you are ${role === "owner" ? "an" : "a"} ${role}.`);
+        throw new ApiError("forbidden_role", refusedRole(role, "own"));
       }
       return json({ locations: await listArchivedLocations(db, { businessId: caller.user.businessId }) });
     },
