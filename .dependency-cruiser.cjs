@@ -88,11 +88,11 @@ module.exports = {
       name: "http-knows-no-feature",
       severity: "error",
       comment:
-        "lib/http (the request wrapper, problem bodies, conditional answers) is generic: it imports the base layers, the caller and who-may rules (lib/auth/caller.ts, permissions.ts, location-of.ts) and the post-commit bus (lib/live/bus.ts), never a feature's rules or reads.",
+        "lib/http (the request wrapper, problem bodies, conditional answers) is generic: it imports the base layers, the caller, who-may and key-scope rules (lib/auth/caller.ts, permissions.ts, scopes.ts, location-of.ts) and the post-commit bus (lib/live/bus.ts), never a feature's rules or reads.",
       from: { path: "^lib/http/" },
       to: {
         path: OWN_CODE,
-        pathNot: [...BASE, "^lib/http/", "^lib/auth/(caller|permissions|location-of)\\.ts$", "^lib/live/bus\\.ts$"],
+        pathNot: [...BASE, "^lib/http/", "^lib/auth/(caller|permissions|scopes|location-of)\\.ts$", "^lib/live/bus\\.ts$"],
       },
     },
     {

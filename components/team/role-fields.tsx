@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { ROLES, type Role } from "@/lib/auth/permissions";
+import { ROLES, type Role, worksEverywhere } from "@/lib/auth/permissions";
 import { type NamedLocation, ROLE_LABEL, ROLE_WORDS } from "./format";
 import styles from "./team.module.css";
 
@@ -47,7 +47,7 @@ export function RoleFields({
           ))}
         </div>
       </fieldset>
-      {role === "owner" ? (
+      {worksEverywhere(role) ? (
         <p className={styles.note}>Owners work at every location, including ones added later.</p>
       ) : (
         <fieldset

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/permissions";
+import { ROLES, worksEverywhere } from "@/lib/auth/permissions";
 import { inviteBody, updateMemberBody } from "@/lib/team/schemas";
 
 // The team forms hold the locations as a list whatever the role (the checkboxes keep their state when
@@ -11,7 +11,7 @@ type Access = { role: (typeof ROLES)[number]; location_ids: number[] };
 /** The form's values checked by the API's schema `body`, its issues on the same paths as the server's 422. */
 function asBody<T extends Access, S extends z.ZodType>(body: S) {
   return (values: T, ctx: z.RefinementCtx<T>): z.output<S> => {
-    const result = body.safeParse({ ...values, location_ids: values.role === "owner" ? null : values.location_ids });
+    const result = body.safeParse({ ...values, location_ids: worksEverywhere(values.role) ? null : values.location_ids });
     if (result.success) return result.data;
     for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return z.NEVER;

@@ -16,7 +16,7 @@ import {
   teamQueries,
 } from "@/lib/client/queries/team";
 import { useNow } from "@/lib/client/use-now";
-import type { Role } from "@/lib/auth/permissions";
+import { may, type Role } from "@/lib/auth/permissions";
 
 // The form (zod, react-hook-form) is loaded when its dialog opens: out of the page's first load (decision 068).
 const AccessForm = dynamic(() => import("./access-form").then((module) => module.AccessForm), { ssr: false });
@@ -40,7 +40,7 @@ export function TeamView({ me, locations }: { me: Me; locations: NamedLocation[]
   const client = useQueryClient();
   const notify = useToast();
   const now = useNow();
-  const owner = me.role === "owner";
+  const owner = may(me.role, "own");
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<CreatedInvitation | null>(null);
   const [editing, setEditing] = useState<TeamMember | null>(null);

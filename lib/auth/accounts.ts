@@ -3,7 +3,7 @@ import { users, type User } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { ApiError } from "@/lib/server/errors";
 import { hashPassword } from "./password";
-import type { Role } from "./permissions";
+import { type Role, worksEverywhere } from "./permissions";
 import { issueTokenPair } from "./tokens";
 
 // Making an account: sign-up's owner (venue-operations §1) and an accepted invitation's member (§3).
@@ -30,7 +30,7 @@ export async function createUser(db: Db, input: NewUser): Promise<{ user: User; 
         email: input.email.trim().toLowerCase(),
         name: input.name,
         role: input.role,
-        locationIds: input.role === "owner" ? null : input.locationIds,
+        locationIds: worksEverywhere(input.role) ? null : input.locationIds,
         passwordHash: await hashPassword(input.password),
         ...columns,
       })

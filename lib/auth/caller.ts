@@ -4,7 +4,7 @@ import { processGlobal } from "@/lib/db/process-global";
 import { apiKeys, users, type User } from "@/lib/db/schema";
 import { ApiError } from "@/lib/server/errors";
 import { CONTROL_CHARACTER } from "@/lib/shared/schemas";
-import { type Scope, scopesFor } from "./scopes";
+import { type KeyScope, type Scope, scopesAllowing } from "./scopes";
 import { findBrowserSessionUser, readSessionCookie } from "@/lib/auth/browser-sessions";
 import { hashToken, sameHash } from "./tokens";
 import { assertSameOrigin } from "./same-origin";
@@ -70,9 +70,10 @@ export function credentialKey(header: string): string {
  * Resolves the caller. With an Authorization header: Basic base64(email:token) and the token's access
  * level, nothing else (a bad header is 401 even next to a valid cookie). Without one: the dashboard's
  * session cookie, with write access; a cookie request that changes something must come from this site
- * (403 cross_site_request).
+ * (403 cross_site_request). An integration key must hold one of the scopes the verb declared (`scope`,
+ * decision 093; none declared: never a key), else 403 forbidden_scope.
  */
-export async function authenticate(db: Db, request: Request): Promise<Caller> {
+export async function authenticate(db: Db, request: Request, scope?: KeyScope): Promise<Caller> {
   const header = request.headers.get("authorization");
   if (!header) {
     const token = readSessionCookie(request);
@@ -89,7 +90,7 @@ export async function authenticate(db: Db, request: Request): Promise<Caller> {
     return { user, access: "write", via: "session" };
   }
   const bearer = header.match(BEARER_KEY)?.[1];
-  if (bearer) return checkedScope(await keyCaller(db, bearer), request);
+  if (bearer) return checkedScope(await keyCaller(db, bearer), request, scope);
   const credentials = parseBasic(header);
   if (!credentials) throw unauthorized("The Authorization header is not Basic base64(email:token) or Bearer tpk_… (an integration key).");
   const presented = hashToken(credentials.token);
@@ -195,10 +196,10 @@ async function keyCaller(db: Db, secret: string): Promise<Caller> {
   return caller;
 }
 
-/** A key outside its scopes: 403 forbidden_scope, naming the scopes that would do. */
-function checkedScope(caller: Caller, request: Request): Caller {
+/** A key outside the verb's declared scopes: 403 forbidden_scope, naming the scopes that would do. */
+function checkedScope(caller: Caller, request: Request, scope: KeyScope | undefined): Caller {
   const { pathname } = new URL(request.url);
-  const wanted = scopesFor(request.method, pathname);
+  const wanted = scopesAllowing(scope, request.method);
   if (!wanted)
     throw new ApiError("forbidden_scope", `An integration key cannot use ${request.method} ${pathname}: sign in, or use a member's token.`);
   if (!wanted.some((scope) => caller.key!.scopes.includes(scope))) {

@@ -1,12 +1,13 @@
-// Integration keys' scopes (venue-operations §12, decision 056): the one table of which API paths
-// each scope family covers. Isomorphic: the dashboard's Integrations page lists the same scopes.
-// A `:write` scope includes its `:read`. A path no family covers (the team, accounts, sessions,
+// Integration keys' scopes (venue-operations §12, decision 056): the scopes a key can hold, in a
+// manager's words. Isomorphic: the dashboard's Integrations page lists the same scopes. A `:write`
+// scope includes its `:read`. Which verbs each scope opens is declared on the verb itself, beside its
+// `may:` (endpoint({ may, scope }), lib/http/handler.ts; decision 093). The team, accounts, sessions,
 // keys themselves, locations' own writes, activity, the whole-business export and import, a flow
-// meter's ingest token: a key never mints another credential) is never open to a key. The board fleet
-// (venue-operations §10, decision 067): its list and statuses are read with the menus (a status monitor
-// reads it with menus:read); its writes are never a key's: pairing hands a TV a lasting credential to a
-// location's menus, and renaming, reloading or unpairing the screens in the room is the dashboard's;
-// the TV's own routes (/boards/pairings, /boards/device/…) know it by its device cookie alone.
+// meter's ingest token, POS connections (a key never mints another credential) are never a key's. The
+// board fleet (venue-operations §10, decision 067): its list and statuses are read with the menus (a
+// status monitor reads it with menus:read); its writes are never a key's: pairing hands a TV a lasting
+// credential to a location's menus, and renaming, reloading or unpairing the screens in the room is the
+// dashboard's; the TV's own routes (/boards/pairings, /boards/device/…) know it by its device cookie alone.
 
 export const SCOPES = [
   "menus:read",
@@ -34,46 +35,33 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   "taps:write": "Record pours and keg changes (flow meters)",
 };
 
-/** `menus-read`: read with the menus' scopes, never written by a key. */
-type Family = "menus" | "menus-read" | "events" | "hours" | "insights" | "webhooks" | "taps" | "any";
+/** The families of scopes: a family's `:write` includes its `:read` (insights has no write, webhooks and taps no read). */
+export type ScopeFamily = "menus" | "events" | "hours" | "insights" | "webhooks" | "taps";
 
-const ID = "[^/]+";
-/** Path (after /api/v1) → family, first match wins. `any`: any scope may read it (the location itself). */
-const FAMILIES: [RegExp, Family][] = [
-  [new RegExp(`^/locations(/${ID})?$`), "any"],
-  [
-    new RegExp(
-      `^/locations/${ID}/(menus|custom_menus|changes|eighty_sixed|analytics|menu_announcements|qr\\.svg|google_menu(\\.json)?)(/.*)?$`,
-    ),
-    "menus",
-  ],
-  [new RegExp(`^/locations/${ID}/boards$`), "menus-read"],
-  [new RegExp(`^/locations/${ID}/events(/.*)?$`), "events"],
-  [new RegExp(`^/locations/${ID}/(hours|special_hours)(/.*)?$`), "hours"],
-  [new RegExp(`^/locations/${ID}/(insights|pour_report(\\.csv)?|pour_variance)(/.*)?$`), "insights"],
-  [new RegExp(`^/locations/${ID}/webhooks(/.*)?$`), "webhooks"],
-  [new RegExp(`^/locations/${ID}/(taps|kegs|pours|sensors)(/.*)?$`), "taps"],
-  [
-    /^\/(menus|sections|items|containers|container_sizes|custom_menus|custom_sections|custom_items|custom_containers|custom_item_types)(\/.*)?$/,
-    "menus",
-  ],
-  [/^\/events(\/.*)?$/, "events"],
-  [/^\/webhooks(\/.*)?$/, "webhooks"],
-  [/^\/(taps|kegs|pours|sensors)(\/.*)?$/, "taps"],
-];
+/**
+ * Which integration keys may call a verb, declared beside `may:` on its endpoint (decision 093):
+ * - a family (`"menus"`): a read (GET, HEAD) takes any of the family's scopes, a write its `:write`;
+ * - `"any"`: a read that any scope allows (the locations themselves); a write never declares it;
+ * - `"none"`: never a key, whatever its scopes.
+ * A verb read-only for keys declares its family on the read and `"none"` on the writes (the board
+ * fleet: its list is read with the menus' scopes, its writes are the dashboard's). A verb that declares
+ * nothing is never a key's; every authenticated /api/v1 verb declares one (test/auth/key-scopes.test.ts).
+ */
+export type KeyScope = ScopeFamily | "any" | "none";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Whether a method only reads: the ones a key's read scopes may call. */
+export const readsOnly = (method: string) => READS.has(method.toUpperCase());
+
 /**
- * The scopes that let a key make this request (any one of them suffices), or null when no key may:
- * `GET /menus/1` → menus:read or menus:write; `PATCH /items/2` → menus:write.
+ * The scopes that let a key make a request of this method to a verb that declared `scope` (any one of
+ * them suffices), or null when no key may: `"menus"` on GET → menus:read or menus:write; on PATCH →
+ * menus:write.
  */
-export function scopesFor(method: string, pathname: string): Scope[] | null {
-  const path = pathname.replace(/^\/api\/v1(?=\/)/, "").replace(/\/+$/, "");
-  const family = FAMILIES.find(([pattern]) => pattern.test(path))?.[1];
-  if (!family) return null;
-  const read = READS.has(method.toUpperCase());
-  if (family === "any") return read ? [...SCOPES] : null;
-  if (family === "menus-read") return read ? ["menus:read", "menus:write"] : null;
-  return SCOPES.filter((scope) => scope.startsWith(`${family}:`) && (read || scope.endsWith(":write")));
+export function scopesAllowing(scope: KeyScope | undefined, method: string): Scope[] | null {
+  if (scope === undefined || scope === "none") return null;
+  const read = readsOnly(method);
+  if (scope === "any") return read ? [...SCOPES] : null;
+  return SCOPES.filter((each) => each.startsWith(`${scope}:`) && (read || each.endsWith(":write")));
 }

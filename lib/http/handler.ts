@@ -6,7 +6,8 @@ import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/server/env";
 import { authenticate, type Caller } from "@/lib/auth/caller";
 import { inSight, legacyInSight, type RecordKind } from "@/lib/auth/location-of";
-import { type Action, may as roleMay, type Role, rolesFor } from "@/lib/auth/permissions";
+import { type Action, may as roleMay, refusedRole, type Role } from "@/lib/auth/permissions";
+import type { KeyScope } from "@/lib/auth/scopes";
 import { problemResponse } from "@/lib/shared/schemas";
 import { ApiError, databaseUnavailable, type FieldError, invalid, notFound } from "@/lib/server/errors";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
@@ -76,6 +77,8 @@ export type DeclaredSpec = {
   conditional?: boolean;
   /** What the verb does, in the one table of who may (lib/auth/permissions.ts). */
   may?: Action;
+  /** Which integration keys may call it (lib/auth/scopes.ts); undefined: none. */
+  scope?: KeyScope;
   /** The record `:id` names, whose location the caller must be able to see. */
   at?: RecordKind;
 };
@@ -154,6 +157,14 @@ type Spec<P, Q, B, A extends boolean, W> = {
    * `forbidden_role`. Every authenticated verb declares it (test/http/permissions.test.ts).
    */
   may?: Action;
+  /**
+   * Which integration keys may call the verb (decision 093, lib/auth/scopes.ts): a scope family
+   * (`"menus"`: a read takes menus:read or menus:write, a write menus:write), `"any"` (a read any scope
+   * allows) or `"none"`. Checked as the key is authenticated, before anything else: outside it, 403
+   * `forbidden_scope`. Undeclared: never a key; every authenticated /api/v1 verb declares it
+   * (test/auth/key-scopes.test.ts).
+   */
+  scope?: KeyScope;
   /**
    * The kind of record the path's `id` names (`"location"` for /locations/:id/…, `"menu"`, `"item"`…):
    * the caller must see its location (a manager or staff member: one of theirs; nobody: an archived
@@ -263,10 +274,7 @@ async function authorize(
     legacyRecord = seen === "legacy";
   }
   if (spec.may && !roleMay(caller.user.role as Role, spec.may)) {
-    throw new ApiError(
-      "forbidden_role",
-      `This needs ${rolesFor(spec.may)}; you are ${caller.user.role === "owner" ? "an" : "a"} ${caller.user.role}.`,
-    );
+    throw new ApiError("forbidden_role", refusedRole(caller.user.role, spec.may));
   }
   return { legacyRecord };
 }
@@ -308,7 +316,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const db = await getDb();
       let caller: Caller | null = null;
       if (spec.auth !== false) {
-        caller = await authenticate(db, request);
+        caller = await authenticate(db, request, spec.scope);
         if (WRITES.has(request.method) && caller.access !== "write") {
           throw new ApiError("read_only_token", "The read-only token cannot change anything; use the read-write token.");
         }
@@ -337,7 +345,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
       const stillAllowed = async () => {
         if (spec.auth === false) return true;
         try {
-          const again = await authenticate(db, request);
+          const again = await authenticate(db, request, spec.scope);
           if (again.user.id !== caller?.user.id) return false;
           await authorize(db, again, spec, params as { id?: number }, includeLegacy);
           return true;
@@ -392,6 +400,7 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
     problems: spec.problems,
     conditional: spec.conditional,
     may: spec.may,
+    scope: spec.scope,
     at: spec.at,
   });
   if (!spec.response) return route;
@@ -408,6 +417,9 @@ export const unknownPath = identified(async (request) => problem("not_found", `N
  */
 export function resource(handlers: Partial<Record<Method, RouteFn>>): Record<Method | "OPTIONS", RouteFn> {
   const offered = METHODS.filter((method) => handlers[method]);
+  // `any` opens a read to every scope: a write declaring it is a mistake, refused as the module loads.
+  const anyWrite = offered.find((method) => WRITES.has(method) && specs.get(handlers[method]!)?.scope === "any");
+  if (anyWrite) throw new Error(`${anyWrite} declares scope "any", which only a read may: name its family or "none".`);
   const allow = [...offered.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])), "OPTIONS"].join(", ");
   const refuse = declare(
     identified(async (request) => problem("method_not_allowed", `${request.method} is not offered on this path.`, { headers: { allow } })),

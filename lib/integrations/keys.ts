@@ -5,6 +5,7 @@ import { newToken, hashToken } from "@/lib/auth/tokens";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import { recordTeamActivity, usableLocations } from "@/lib/team/team";
 import type { Scope } from "@/lib/auth/scopes";
+import { worksEverywhere } from "@/lib/auth/permissions";
 import type { ApiKeyInput, ApiKeyPatch, ApiKeyResponse } from "./schemas";
 
 // Integration keys (venue-operations §12, decision 056): named, scoped, revocable keys an integration
@@ -32,14 +33,14 @@ function keyJson(row: KeyRow, creator: { id: number; name: string }): ApiKeyResp
 
 /** Whether `member` manages the key: an owner every key, a manager the keys within their locations. */
 const manages = (member: Member, locationIds: number[] | null) =>
-  member.role === "owner" ||
+  worksEverywhere(member.role) ||
   (locationIds !== null && member.locationIds !== null && locationIds.every((id) => member.locationIds!.includes(id)));
 
 /** A key's locations as asked, checked: the business's, not archived, and within a manager's own. */
 async function checkedLocations(db: Db, member: Member, locationIds: number[] | null | undefined): Promise<number[] | null> {
   const ids = locationIds ?? null;
   if (ids === null) {
-    if (member.role !== "owner") {
+    if (!worksEverywhere(member.role)) {
       throw invalid([{ path: "api_key.location_ids", message: "must name your locations: only an owner makes a key for every location" }]);
     }
     return null;

@@ -2,6 +2,7 @@ import { and, type Column, eq, getTableColumns, gt, inArray, isNull, sql } from 
 import type { Db } from "@/lib/db/client";
 import { businesses, invitations, locations, menuChanges, users, type User } from "@/lib/db/schema";
 import { encryptSecret, hashToken, newToken } from "@/lib/auth/tokens";
+import { worksEverywhere } from "@/lib/auth/permissions";
 import { appUrl, INVITATION_LIFETIME_DAYS } from "@/lib/team/invitations";
 import { newWebhookSecret } from "@/lib/webhooks/signing";
 import { ApiError } from "@/lib/server/errors";
@@ -173,7 +174,7 @@ export async function restoreBusiness(db: Db, caller: User, file: ExportFile, no
         businessId,
         email,
         role,
-        locationIds: role === "owner" ? null : (locationIds ?? []),
+        locationIds: worksEverywhere(role) ? null : (locationIds ?? []),
         tokenHash: hashToken(token),
         invitedBy: caller.id,
         expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS),

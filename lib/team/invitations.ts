@@ -4,7 +4,7 @@ import { actingAs } from "@/lib/db/actor";
 import { businesses, invitations, locations, users, type User } from "@/lib/db/schema";
 import { createUser } from "@/lib/auth/accounts";
 import { passwordErrors } from "@/lib/auth/password-policy";
-import type { Role } from "@/lib/auth/permissions";
+import { aRole, type Role } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/auth/tokens";
 import { hit } from "@/lib/db/rate-limit";
 import { env } from "@/lib/server/env";
@@ -124,7 +124,7 @@ export async function createInvitation(
     to: row.email,
     subject: `${inviter.name} invited you to ${businessName} on Taproom`,
     text: [
-      `${inviter.name} invited you to join ${businessName} on Taproom as ${article(row.role)} ${row.role}${where ? ` at ${where}` : ""}.`,
+      `${inviter.name} invited you to join ${businessName} on Taproom as ${aRole(row.role)}${where ? ` at ${where}` : ""}.`,
       "",
       "Choose your name and password here to accept:",
       url,
@@ -135,8 +135,6 @@ export async function createInvitation(
   });
   return { ...invitationJson(row), url, mailed };
 }
-
-const article = (role: string) => (role === "owner" ? "an" : "a");
 
 /**
  * DELETE /team/invitations/:id: the link stops working. Another business's invitation is 404; an

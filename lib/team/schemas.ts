@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/permissions";
+import { ROLES, worksEverywhere } from "@/lib/auth/permissions";
 import { envelope, positiveId, recordId, requiredText, resourceFields, timestamp } from "@/lib/shared/schemas";
 
 // The team (venue-operations §3): members, invitations and their acceptance. Shared by the routes and
@@ -39,13 +39,13 @@ export const inviteBody = resourceFields(
       { error: "must be a JSON object with email, role and location_ids" },
     )
     .superRefine((body, ctx) => {
-      if (body.role === "owner" && body.location_ids)
+      if (worksEverywhere(body.role) && body.location_ids)
         ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
-      if (body.role !== "owner" && !body.location_ids) {
+      if (!worksEverywhere(body.role) && !body.location_ids) {
         ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
       }
     })
-    .transform((body) => ({ email: body.email, role: body.role, locationIds: body.role === "owner" ? null : body.location_ids! })),
+    .transform((body) => ({ email: body.email, role: body.role, locationIds: worksEverywhere(body.role) ? null : body.location_ids! })),
 );
 
 /**
@@ -66,9 +66,9 @@ export const updateMemberBody = resourceFields(
       if (body.role === undefined && body.location_ids === undefined) {
         ctx.addIssue({ code: "custom", path: ["role"], message: "send role, location_ids or both" });
       }
-      if (body.role === "owner" && body.location_ids)
+      if (body.role !== undefined && worksEverywhere(body.role) && body.location_ids)
         ctx.addIssue({ code: "custom", path: ["location_ids"], message: OWNER_HAS_NO_LOCATIONS });
-      if (body.role !== undefined && body.role !== "owner" && body.location_ids === null) {
+      if (body.role !== undefined && !worksEverywhere(body.role) && body.location_ids === null) {
         ctx.addIssue({ code: "custom", path: ["location_ids"], message: `must name at least one location for a ${body.role}` });
       }
     })

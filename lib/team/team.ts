@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, eq, gt, inArray, isNull, or, type SQL, sql } f
 import type { Db } from "@/lib/db/client";
 import { invitations, locations, users, type User } from "@/lib/db/schema";
 import { recordActivity } from "@/lib/activity/activity";
-import type { Role } from "@/lib/auth/permissions";
+import { KEEPERS, keepsTheBusiness, type Role, worksEverywhere } from "@/lib/auth/permissions";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import type { InvitationResponse, MemberChange, MemberResponse, TeamResponse } from "./schemas";
 
@@ -173,7 +173,7 @@ async function lockOwners(tx: Db, businessId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.businessId, businessId), eq(users.role, "owner")))
+    .where(and(eq(users.businessId, businessId), inArray(users.role, [...KEEPERS])))
     .orderBy(asc(users.id))
     .for("update");
   return rows.map((row) => row.id);
@@ -198,7 +198,7 @@ const sameIds = (a: number[] | null, b: number[] | null) => (a === null || b ===
 /** The member's role and locations after `change`, checked: an owner has none, anyone else at least one. */
 async function nextScope(tx: Db, member: User, change: MemberChange): Promise<{ role: Role; locationIds: number[] | null }> {
   const role = change.role ?? (member.role as Role);
-  if (role === "owner") {
+  if (worksEverywhere(role)) {
     if (change.locationIds) {
       throw invalid([{ path: "location_ids", message: "must be null or left out for an owner: owners work at every location" }]);
     }
@@ -224,7 +224,8 @@ export async function updateMember(db: Db, { businessId, id, change }: { busines
     const owners = await lockOwners(tx, businessId);
     const member = await lockMember(tx, businessId, id);
     const next = await nextScope(tx, member, change);
-    if (member.role === "owner" && next.role !== "owner" && owners.every((owner) => owner === member.id)) throw lastOwner("demoted");
+    if (keepsTheBusiness(member.role) && !keepsTheBusiness(next.role) && owners.every((owner) => owner === member.id))
+      throw lastOwner("demoted");
     if (next.role === member.role && sameIds(next.locationIds, member.locationIds)) return;
     await tx.update(users).set({ role: next.role, locationIds: next.locationIds, updatedAt: new Date() }).where(eq(users.id, member.id));
     // "Sam Lee: staff → manager"; the locations too when they changed ("Sam Lee: staff at Harbor").
@@ -251,7 +252,7 @@ export async function removeMember(db: Db, { businessId, id }: { businessId: num
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, businessId);
     const member = await lockMember(tx, businessId, id);
-    if (member.role === "owner" && owners.every((owner) => owner === member.id)) throw lastOwner("removed");
+    if (keepsTheBusiness(member.role) && owners.every((owner) => owner === member.id)) throw lastOwner("removed");
     await recordTeamActivity(tx, {
       businessId,
       scopes: [member.locationIds],

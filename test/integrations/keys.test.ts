@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { api, call, db, login, type Account } from "../api";
 import type { TestDatabase } from "../database";
 import { createUser } from "@/lib/auth/accounts";
-import { scopesFor } from "@/lib/auth/scopes";
+import { scopesAllowing } from "@/lib/auth/scopes";
+import { declaredSpec, offeredMethods, type RouteFn } from "@/lib/http/handler";
 import { apiKeys, locations, users } from "@/lib/db/schema";
 import { getDatabase, installDatabase, openPostgres, type Database } from "@/lib/db/client";
 
@@ -193,7 +194,7 @@ describe("keys of another business, and the read-only token", () => {
   });
 });
 
-describe("the scopes table", () => {
+describe("the scopes declared on the verbs", () => {
   const root = path.resolve(import.meta.dirname, "../../app/api/v1");
   const routes = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => {
@@ -201,13 +202,22 @@ describe("the scopes table", () => {
       if (statSync(full).isDirectory()) return routes(full);
       return entry === "route.ts" ? [path.relative(root, dir)] : [];
     });
+  const load = async (route: string) => (await import(path.join(root, route, "route.ts"))) as Record<string, RouteFn>;
+  /** The scopes that let a key call `method` on the route (its verb's declared scope), null when none may. */
+  const keyScopes = async (method: string, route: string) => {
+    const spec = declaredSpec((await load(route))[method === "HEAD" ? "GET" : method]!)!;
+    return spec.auth ? scopesAllowing(spec.scope, method) : null;
+  };
 
-  it("names every route a key may never use; every other route belongs to a scope", () => {
-    const paths = routes(root)
-      .filter((route) => !route.includes("[[...path]]"))
-      .map((route) => `/api/v1/${route.replace(/\[[^\]]+\]/g, "1")}`);
-    const never = paths.filter((pathname) => scopesFor("GET", pathname) === null).sort();
-    expect(never).toEqual(
+  it("names every route a key may never use; every other route has a verb a scope opens", async () => {
+    const never: string[] = [];
+    for (const route of routes(root).filter((each) => !each.includes("[[...path]]"))) {
+      const module = await load(route);
+      const opened = [];
+      for (const method of offeredMethods(module)) opened.push(await keyScopes(method, route));
+      if (opened.every((scopes) => scopes === null)) never.push(`/api/v1/${route.replace(/\[[^\]]+\]/g, "1")}`);
+    }
+    expect(never.sort()).toEqual(
       [
         "/api/v1/api_keys",
         "/api/v1/api_keys/1",
@@ -231,6 +241,9 @@ describe("the scopes table", () => {
         // A flow meter's token is a credential: issued in the dashboard, never by a key.
         "/api/v1/locations/1/ingest_token",
         "/api/v1/locations/1/restore",
+        // A flow meter records its pours with its ingest token (auth: false), never with a key; a key
+        // records pours with taps:write through POST /taps/:id/pours.
+        "/api/v1/locations/1/pours",
         // A POS connection holds the POS's own tokens (pos.md §2, decision 082): the dashboard's, never a key's.
         "/api/v1/locations/1/pos_connections",
         "/api/v1/pos_connections/1",
@@ -248,13 +261,13 @@ describe("the scopes table", () => {
         "/api/v1/team/invitations/1",
       ].sort(),
     );
-    expect(scopesFor("PATCH", "/api/v1/locations/1")).toBeNull();
-    expect(scopesFor("GET", "/api/v1/menus/1")).toEqual(["menus:read", "menus:write"]);
-    expect(scopesFor("POST", "/api/v1/items/1/86")).toEqual(["menus:write"]);
-    expect(scopesFor("GET", "/api/v1/locations/1/qr.svg")).toEqual(["menus:read", "menus:write"]);
-    expect(scopesFor("GET", "/api/v1/locations/1/google_menu")).toEqual(["menus:read", "menus:write"]);
-    expect(scopesFor("GET", "/api/v1/locations/1/boards")).toEqual(["menus:read", "menus:write"]);
-    expect(scopesFor("POST", "/api/v1/locations/1/boards")).toBeNull();
+    expect(await keyScopes("PATCH", "locations/[id]")).toBeNull();
+    expect(await keyScopes("GET", "menus/[id]")).toEqual(["menus:read", "menus:write"]);
+    expect(await keyScopes("POST", "items/[id]/86")).toEqual(["menus:write"]);
+    expect(await keyScopes("GET", "locations/[id]/qr.svg")).toEqual(["menus:read", "menus:write"]);
+    expect(await keyScopes("GET", "locations/[id]/google_menu")).toEqual(["menus:read", "menus:write"]);
+    expect(await keyScopes("GET", "locations/[id]/boards")).toEqual(["menus:read", "menus:write"]);
+    expect(await keyScopes("POST", "locations/[id]/boards")).toBeNull();
   });
 });
 

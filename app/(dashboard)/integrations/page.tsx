@@ -4,7 +4,7 @@ import { IntegrationsView } from "@/components/integrations/integrations-view";
 import { getDb } from "@/lib/db/client";
 import { listLocations } from "@/lib/locations/locations";
 import { requirePageUser } from "@/lib/auth/page-session";
-import { may, type Role } from "@/lib/auth/permissions";
+import { may, type Role, worksEverywhere } from "@/lib/auth/permissions";
 
 export const metadata: Metadata = { title: "Integrations · Taproom" };
 
@@ -14,5 +14,5 @@ export default async function IntegrationsPage() {
   const role = user.role as Role;
   if (!may(role, "manage")) notFound();
   const locations = await listLocations(await getDb(), user);
-  return <IntegrationsView locations={locations.map(({ id, name }) => ({ id, name }))} everyLocation={role === "owner"} />;
+  return <IntegrationsView locations={locations.map(({ id, name }) => ({ id, name }))} everyLocation={worksEverywhere(role)} />;
 }

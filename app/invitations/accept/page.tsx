@@ -4,6 +4,7 @@ import { Providers } from "@/app/providers";
 import { AcceptInvitationForm } from "@/components/team/accept-invitation-form";
 import { ROLE_LABEL, ROLE_WORDS } from "@/components/team/format";
 import { getDb } from "@/lib/db/client";
+import { worksEverywhere } from "@/lib/auth/permissions";
 import { peekInvitation } from "@/lib/team/invitations";
 import styles from "./accept.module.css";
 
@@ -35,7 +36,7 @@ export default async function AcceptInvitationPage({ searchParams }: { searchPar
                 </div>
                 <div>
                   <dt>Locations</dt>
-                  <dd>{invitation.role === "owner" ? "Every location" : listWords(invitation.locationNames)}</dd>
+                  <dd>{worksEverywhere(invitation.role) ? "Every location" : listWords(invitation.locationNames)}</dd>
                 </div>
                 <div>
                   <dt>Your email</dt>

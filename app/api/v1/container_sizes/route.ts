@@ -5,7 +5,7 @@ import { containerSizesAnswer } from "@/lib/menus/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/container_sizes — every container size by position
-  GET: endpoint({ may: "read", response: containerSizesEnvelope, conditional: true }, async ({ request, db }) =>
+  GET: endpoint({ may: "read", scope: "menus", response: containerSizesEnvelope, conditional: true }, async ({ request, db }) =>
     conditional(request, await containerSizesAnswer(db)),
   ),
 });

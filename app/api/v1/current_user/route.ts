@@ -5,7 +5,7 @@ import { readCurrentUser } from "@/lib/auth/current-user";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/current_user — the caller; also verifies a token
-  GET: endpoint({ may: "account", response: currentUserEnvelope }, async ({ db, caller }) =>
+  GET: endpoint({ may: "account", scope: "none", response: currentUserEnvelope }, async ({ db, caller }) =>
     json({ current_user: await readCurrentUser(db, caller.user) }),
   ),
 });

@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   null,
   resource({
     // GET /api/v1/custom_item_types — wine, cocktail, food… in position order
-    GET: endpoint({ may: "read", response: customItemTypesEnvelope }, async ({ db }) =>
+    GET: endpoint({ may: "read", scope: "menus", response: customItemTypesEnvelope }, async ({ db }) =>
       json({ custom_item_types: await listCustomItemTypes(db) }),
     ),
   }),

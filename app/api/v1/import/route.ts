@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   POST: endpoint(
     {
       may: "own",
+      scope: "none",
       body: exportFile,
       maxBodyBytes: IMPORT_MAX_BYTES,
       // One restore per business, and as many per instance as its heap holds, before the body is read.

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
     json({ user: await createSession(db, { ...body, client: loginClient(request) }) }),
   ),
   // DELETE /api/v1/sessions — reset both tokens of the caller
-  DELETE: endpoint({ may: "account", response: resetTokensResponse }, async ({ db, caller }) => {
+  DELETE: endpoint({ may: "account", scope: "none", response: resetTokensResponse }, async ({ db, caller }) => {
     await resetTokens(db, caller.user.id);
     return json({ status: "OK" });
   }),

@@ -8,7 +8,7 @@ import { readContainerIncludingLegacy } from "@/lib/custom-menus/include-legacy"
 
 // PUT and PATCH /api/v1/containers/:id — size, price, name, calories; position moves it
 const update = endpoint(
-  { may: "edit", at: "container", params: idParams, body: updateContainerBody, response: containerEnvelope },
+  { may: "edit", scope: "menus", at: "container", params: idParams, body: updateContainerBody, response: containerEnvelope },
   async ({ db, caller, params, body }) =>
     json({ container: await updateContainer(db, { businessId: caller.user.businessId, id: params.id, fields: body.container }) }),
 );
@@ -16,7 +16,7 @@ const update = endpoint(
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/containers/:id — one container; include_legacy falls back to the custom container
   GET: endpoint(
-    { may: "read", at: "container", params: idParams, query: legacyQuery, response: containerReadEnvelope },
+    { may: "read", scope: "menus", at: "container", params: idParams, query: legacyQuery, response: containerReadEnvelope },
     async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       return json(
@@ -29,7 +29,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/containers/:id — delete permanently, answer with the deleted container
-  DELETE: endpoint({ may: "edit", at: "container", params: idParams, response: containerEnvelope }, async ({ db, caller, params }) =>
-    json({ container: await deleteContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
+  DELETE: endpoint(
+    { may: "edit", scope: "menus", at: "container", params: idParams, response: containerEnvelope },
+    async ({ db, caller, params }) => json({ container: await deleteContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

@@ -7,7 +7,7 @@ import { loginClient } from "@/lib/auth/login-limits";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/current_user/password — change one's password; every other browser session, the API tokens and the integration keys of the user end (keep_api_keys keeps the tokens and keys)
   POST: endpoint(
-    { may: "account", body: changePasswordBody, response: { 204: null }, problems: [429] },
+    { may: "account", scope: "none", body: changePasswordBody, response: { 204: null }, problems: [429] },
     async ({ db, caller, body, request }) => {
       await changePassword(db, {
         user: caller.user,

@@ -4,7 +4,7 @@ import { clearedSessionCookie, isSecureRequest } from "@/lib/auth/browser-sessio
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // DELETE /api/v1/current_user/sessions — sign out everywhere: every browser session of the caller ends (API tokens stay)
-  DELETE: endpoint({ may: "account", response: { 204: null } }, async ({ db, caller, request }) => {
+  DELETE: endpoint({ may: "account", scope: "none", response: { 204: null } }, async ({ db, caller, request }) => {
     await signOutEverywhere(db, caller.user.id);
     // A browser that asked is signed out too: its cookie is cleared along with the rest.
     const headers: Record<string, string> = { "cache-control": "no-store" };

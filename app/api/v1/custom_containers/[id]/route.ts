@@ -7,7 +7,14 @@ import { deleteCustomContainer, readCustomContainer, updateCustomContainer } fro
 
 // PUT and PATCH /api/v1/custom_containers/:id — change only the fields passed; position moves it
 const update = endpoint(
-  { may: "edit", at: "custom_container", params: idParams, body: updateCustomContainerBody, response: customContainerEnvelope },
+  {
+    may: "edit",
+    scope: "menus",
+    at: "custom_container",
+    params: idParams,
+    body: updateCustomContainerBody,
+    response: customContainerEnvelope,
+  },
   async ({ db, caller, params, body }) =>
     json({
       custom_container: await updateCustomContainer(db, {
@@ -23,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_containers/:id — one custom container
     GET: endpoint(
-      { may: "read", at: "custom_container", params: idParams, response: customContainerEnvelope },
+      { may: "read", scope: "menus", at: "custom_container", params: idParams, response: customContainerEnvelope },
       async ({ db, caller, params }) =>
         json({ custom_container: await readCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
@@ -31,7 +38,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     PATCH: update,
     // DELETE /api/v1/custom_containers/:id — delete permanently; answers the deleted container
     DELETE: endpoint(
-      { may: "edit", at: "custom_container", params: idParams, response: customContainerEnvelope },
+      { may: "edit", scope: "menus", at: "custom_container", params: idParams, response: customContainerEnvelope },
       async ({ db, caller, params }) =>
         json({ custom_container: await deleteCustomContainer(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),

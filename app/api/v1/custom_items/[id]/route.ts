@@ -7,7 +7,7 @@ import { deleteCustomItem, readCustomItem, updateCustomItem } from "@/lib/custom
 
 // PUT and PATCH /api/v1/custom_items/:id — change only the fields passed
 const update = endpoint(
-  { may: "edit", at: "custom_item", params: idParams, body: updateCustomItemBody, response: customItemEnvelope },
+  { may: "edit", scope: "menus", at: "custom_item", params: idParams, body: updateCustomItemBody, response: customItemEnvelope },
   async ({ db, caller, params, body }) =>
     json({ custom_item: await updateCustomItem(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_item }) }),
 );
@@ -16,14 +16,18 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "items/:id",
   resource({
     // GET /api/v1/custom_items/:id — one custom item
-    GET: endpoint({ may: "read", at: "custom_item", params: idParams, response: customItemEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_item: await readCustomItem(db, { businessId: caller.user.businessId, id: params.id }) }),
+    GET: endpoint(
+      { may: "read", scope: "menus", at: "custom_item", params: idParams, response: customItemEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_item: await readCustomItem(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_items/:id — delete with its containers; answers the deleted item
-    DELETE: endpoint({ may: "edit", at: "custom_item", params: idParams, response: customItemEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_item: await deleteCustomItem(db, { businessId: caller.user.businessId, id: params.id }) }),
+    DELETE: endpoint(
+      { may: "edit", scope: "menus", at: "custom_item", params: idParams, response: customItemEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_item: await deleteCustomItem(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

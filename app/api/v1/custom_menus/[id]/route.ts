@@ -8,7 +8,7 @@ import { deleteCustomMenu, readCustomMenu, updateCustomMenu } from "@/lib/custom
 
 // PUT and PATCH /api/v1/custom_menus/:id — change only the fields passed
 const update = endpoint(
-  { may: "edit", at: "custom_menu", params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope },
+  { may: "edit", scope: "menus", at: "custom_menu", params: idParams, body: updateCustomMenuBody, response: customMenuEnvelope },
   async ({ db, caller, params, body }) =>
     json({ custom_menu: await updateCustomMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_menu }) }),
 );
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_menus/:id — one custom menu; full=true: the whole tree, counted as a menu view
     GET: endpoint(
-      { may: "read", at: "custom_menu", params: idParams, query: customMenuQuery, response: customMenuReadEnvelope },
+      { may: "read", scope: "menus", at: "custom_menu", params: idParams, query: customMenuQuery, response: customMenuReadEnvelope },
       async ({ db, caller, params, query }) =>
         json({
           custom_menu: await readCustomMenu(db, {
@@ -32,8 +32,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     PUT: update,
     PATCH: update,
     // DELETE /api/v1/custom_menus/:id — unpublish, then delete; answers the deleted custom menu
-    DELETE: endpoint({ may: "edit", at: "custom_menu", params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_menu: await deleteCustomMenu(db, { businessId: caller.user.businessId, id: params.id }) }),
+    DELETE: endpoint(
+      { may: "edit", scope: "menus", at: "custom_menu", params: idParams, response: customMenuEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_menu: await deleteCustomMenu(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
   }),
 );

@@ -7,7 +7,7 @@ import { deleteCustomSection, readCustomSection, updateCustomSection } from "@/l
 
 // PUT and PATCH /api/v1/custom_sections/:id — change only the fields passed
 const update = endpoint(
-  { may: "edit", at: "custom_section", params: idParams, body: updateCustomSectionBody, response: customSectionEnvelope },
+  { may: "edit", scope: "menus", at: "custom_section", params: idParams, body: updateCustomSectionBody, response: customSectionEnvelope },
   async ({ db, caller, params, body }) =>
     json({
       custom_section: await updateCustomSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.custom_section }),
@@ -19,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_sections/:id — one custom section
     GET: endpoint(
-      { may: "read", at: "custom_section", params: idParams, response: customSectionEnvelope },
+      { may: "read", scope: "menus", at: "custom_section", params: idParams, response: customSectionEnvelope },
       async ({ db, caller, params }) =>
         json({ custom_section: await readCustomSection(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),
@@ -27,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     PATCH: update,
     // DELETE /api/v1/custom_sections/:id — delete with its items; answers the deleted section
     DELETE: endpoint(
-      { may: "edit", at: "custom_section", params: idParams, response: customSectionEnvelope },
+      { may: "edit", scope: "menus", at: "custom_section", params: idParams, response: customSectionEnvelope },
       async ({ db, caller, params }) =>
         json({ custom_section: await deleteCustomSection(db, { businessId: caller.user.businessId, id: params.id }) }),
     ),

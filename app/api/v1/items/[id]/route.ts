@@ -8,7 +8,7 @@ import { readItemIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/items/:id — overrides (null clears one) and the venue's own settings
 const update = endpoint(
-  { may: "edit", at: "item", params: idParams, body: updateItemBody, response: itemEnvelope },
+  { may: "edit", scope: "menus", at: "item", params: idParams, body: updateItemBody, response: itemEnvelope },
   async ({ db, caller, params, body }) =>
     json({ item: await updateItem(db, { businessId: caller.user.businessId, id: params.id, input: body.item }) }),
 );
@@ -16,7 +16,7 @@ const update = endpoint(
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id — one item; include_legacy falls back to the custom item
   GET: endpoint(
-    { may: "read", at: "item", params: idParams, query: legacyQuery, response: itemReadEnvelope },
+    { may: "read", scope: "menus", at: "item", params: idParams, query: legacyQuery, response: itemReadEnvelope },
     async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       return json(
@@ -27,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/items/:id — delete with its containers
-  DELETE: endpoint({ may: "edit", at: "item", params: idParams, response: itemEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ may: "edit", scope: "menus", at: "item", params: idParams, response: itemEnvelope }, async ({ db, caller, params }) =>
     json({ item: await deleteItem(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

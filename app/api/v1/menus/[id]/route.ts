@@ -12,7 +12,7 @@ import { menuAnswer } from "@/lib/menus/reads";
 
 // PUT and PATCH /api/v1/menus/:id — change name, description or footer
 const update = endpoint(
-  { may: "edit", at: "menu", params: idParams, body: updateMenuBody, response: menuEnvelope },
+  { may: "edit", scope: "menus", at: "menu", params: idParams, body: updateMenuBody, response: menuEnvelope },
   async ({ db, caller, params, body }) =>
     json({ menu: await updateMenu(db, { businessId: caller.user.businessId, id: params.id, fields: body.menu }) }),
 );
@@ -20,7 +20,7 @@ const update = endpoint(
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy
   GET: endpoint(
-    { may: "read", at: "menu", params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
+    { may: "read", scope: "menus", at: "menu", params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
     async ({ request, db, caller, params, query }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       const sourceName = viewSource(caller, query.source_name);
@@ -37,7 +37,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PUT: update,
   PATCH: update,
   // DELETE /api/v1/menus/:id — unpublish, then delete with everything in it
-  DELETE: endpoint({ may: "edit", at: "menu", params: idParams, response: menuEnvelope }, async ({ db, caller, params }) =>
+  DELETE: endpoint({ may: "edit", scope: "menus", at: "menu", params: idParams, response: menuEnvelope }, async ({ db, caller, params }) =>
     json({ menu: await deleteMenu(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

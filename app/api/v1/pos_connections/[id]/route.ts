@@ -7,7 +7,7 @@ import { idParams } from "@/lib/shared/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/pos_connections/:id — one POS connection, its status and last error
   GET: endpoint(
-    { may: "manage", at: "pos_connection", params: idParams, response: posConnectionEnvelope },
+    { may: "manage", scope: "none", at: "pos_connection", params: idParams, response: posConnectionEnvelope },
     async ({ db, caller, params }) =>
       json({ pos_connection: connectionJson((await getConnection(db, { businessId: caller.user.businessId, id: params.id })).connection) }),
   ),
@@ -15,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PATCH: endpoint(
     {
       may: "edit",
+      scope: "none",
       at: "pos_connection",
       params: idParams,
       body: updatePosConnectionBody,
@@ -25,8 +26,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       json({ pos_connection: await updateConnection(db, { businessId: caller.user.businessId, id: params.id }, body) }),
   ),
   // DELETE /api/v1/pos_connections/:id — disconnect: all traffic stops, Taproom's menus stay as they are
-  DELETE: endpoint({ may: "edit", at: "pos_connection", params: idParams, response: { 204: null } }, async ({ db, caller, params }) => {
-    await deleteConnection(db, { businessId: caller.user.businessId, id: params.id });
-    return new Response(null, { status: 204 });
-  }),
+  DELETE: endpoint(
+    { may: "edit", scope: "none", at: "pos_connection", params: idParams, response: { 204: null } },
+    async ({ db, caller, params }) => {
+      await deleteConnection(db, { businessId: caller.user.businessId, id: params.id });
+      return new Response(null, { status: 204 });
+    },
+  ),
 });

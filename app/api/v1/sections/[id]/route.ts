@@ -8,7 +8,7 @@ import { readSectionIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 
 // PUT and PATCH /api/v1/sections/:id — change name, description or public
 const update = endpoint(
-  { may: "edit", at: "section", params: idParams, body: updateSectionBody, response: sectionEnvelope },
+  { may: "edit", scope: "menus", at: "section", params: idParams, body: updateSectionBody, response: sectionEnvelope },
   async ({ db, caller, params, body }) =>
     json({ section: await updateSection(db, { businessId: caller.user.businessId, id: params.id, fields: body.section }) }),
 );
@@ -16,7 +16,7 @@ const update = endpoint(
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
   GET: endpoint(
-    { may: "read", at: "section", params: idParams, query: legacyQuery, response: sectionReadEnvelope },
+    { may: "read", scope: "menus", at: "section", params: idParams, query: legacyQuery, response: sectionReadEnvelope },
     async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       return json(
@@ -30,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   PATCH: update,
   // DELETE /api/v1/sections/:id — delete with its items
   DELETE: endpoint(
-    { may: "edit", at: "section", params: idParams, response: sectionEnvelope, problems: [409] },
+    { may: "edit", scope: "menus", at: "section", params: idParams, response: sectionEnvelope, problems: [409] },
     async ({ db, caller, params }) => json({ section: await deleteSection(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

@@ -6,17 +6,19 @@ import { deleteWebhook, readWebhook, updateWebhook } from "@/lib/webhooks/webhoo
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/webhooks/:id — one webhook, with why it is disabled when it is
-  GET: endpoint({ may: "manage", at: "webhook", params: idParams, response: webhookEnvelope }, async ({ db, caller, params }) =>
-    json({ webhook: await readWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
+  GET: endpoint(
+    { may: "manage", scope: "webhooks", at: "webhook", params: idParams, response: webhookEnvelope },
+    async ({ db, caller, params }) => json({ webhook: await readWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   // PATCH /api/v1/webhooks/:id — change url, events, description; `enabled: true` re-enables a disabled one
   PATCH: endpoint(
-    { may: "edit", at: "webhook", params: idParams, body: updateWebhookBody, response: webhookEnvelope },
+    { may: "edit", scope: "webhooks", at: "webhook", params: idParams, body: updateWebhookBody, response: webhookEnvelope },
     async ({ db, caller, params, body }) =>
       json({ webhook: await updateWebhook(db, { businessId: caller.user.businessId, id: params.id, patch: body.webhook }) }),
   ),
   // DELETE /api/v1/webhooks/:id — delete it and its delivery log, answer with the deleted webhook
-  DELETE: endpoint({ may: "edit", at: "webhook", params: idParams, response: webhookEnvelope }, async ({ db, caller, params }) =>
-    json({ webhook: await deleteWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
+  DELETE: endpoint(
+    { may: "edit", scope: "webhooks", at: "webhook", params: idParams, response: webhookEnvelope },
+    async ({ db, caller, params }) => json({ webhook: await deleteWebhook(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

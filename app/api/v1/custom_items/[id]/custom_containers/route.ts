@@ -15,7 +15,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // GET /api/v1/custom_items/:id/custom_containers — the item's containers; build=true adds a blank one
     GET: endpoint(
-      { may: "read", at: "custom_item", params: idParams, query: customContainerListQuery, response: customContainersEnvelope },
+      {
+        may: "read",
+        scope: "menus",
+        at: "custom_item",
+        params: idParams,
+        query: customContainerListQuery,
+        response: customContainersEnvelope,
+      },
       async ({ db, caller, params, query }) =>
         json({
           custom_containers: await listItemCustomContainers(db, {
@@ -27,7 +34,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     ),
     // POST /api/v1/custom_items/:id/custom_containers — add a priced container at the end
     POST: endpoint(
-      { may: "edit", at: "custom_item", params: idParams, body: createCustomContainerBody, response: { 201: customContainerEnvelope } },
+      {
+        may: "edit",
+        scope: "menus",
+        at: "custom_item",
+        params: idParams,
+        body: createCustomContainerBody,
+        response: { 201: customContainerEnvelope },
+      },
       async ({ db, caller, params, body }) => {
         const container = await createCustomContainer(db, {
           businessId: caller.user.businessId,

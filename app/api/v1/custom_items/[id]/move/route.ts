@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // PATCH /api/v1/custom_items/:id/move — to `position` (default: the top) of a custom section
     PATCH: endpoint(
-      { may: "edit", at: "custom_item", params: idParams, body: moveCustomItemBody, response: customItemEnvelope },
+      { may: "edit", scope: "menus", at: "custom_item", params: idParams, body: moveCustomItemBody, response: customItemEnvelope },
       async ({ db, caller, params, body }) => {
         // The target section must be in the caller's sight too: a manager moves only between their locations.
         if (!(await inSight(db, caller.user, "custom_section", body.custom_item.custom_section_id))) throw notFound("custom section");

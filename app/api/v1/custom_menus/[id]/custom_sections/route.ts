@@ -14,13 +14,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/sections",
   resource({
     // GET /api/v1/custom_menus/:id/custom_sections — the custom menu's sections in position order
-    GET: endpoint({ may: "read", at: "custom_menu", params: idParams, response: customSectionsEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_sections: await listMenuCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id }) }),
+    GET: endpoint(
+      { may: "read", scope: "menus", at: "custom_menu", params: idParams, response: customSectionsEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_sections: await listMenuCustomSections(db, { businessId: caller.user.businessId, customMenuId: params.id }) }),
     ),
     // POST /api/v1/custom_menus/:id/custom_sections — add a section at the end, or first with head=true
     POST: endpoint(
       {
         may: "edit",
+        scope: "menus",
         at: "custom_menu",
         params: idParams,
         query: createCustomSectionQuery,

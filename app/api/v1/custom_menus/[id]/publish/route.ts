@@ -9,8 +9,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/publish",
   resource({
     // POST /api/v1/custom_menus/:id/publish — publish a custom menu (already published: unchanged)
-    POST: endpoint({ may: "publish", at: "custom_menu", params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_menu: await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: true }) }),
+    POST: endpoint(
+      { may: "publish", scope: "menus", at: "custom_menu", params: idParams, response: customMenuEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_menu: await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: true }) }),
     ),
   }),
 );

@@ -9,8 +9,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "menus/:id/unpublish",
   resource({
     // POST /api/v1/custom_menus/:id/unpublish — unpublish a custom menu (already unpublished: unchanged)
-    POST: endpoint({ may: "publish", at: "custom_menu", params: idParams, response: customMenuEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_menu: await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: false }) }),
+    POST: endpoint(
+      { may: "publish", scope: "menus", at: "custom_menu", params: idParams, response: customMenuEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_menu: await setCustomMenuPublished(db, { businessId: caller.user.businessId, id: params.id, published: false }) }),
     ),
   }),
 );

@@ -9,12 +9,21 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "sections/:id/items",
   resource({
     // GET /api/v1/custom_sections/:id/custom_items — the section's items in position order
-    GET: endpoint({ may: "read", at: "custom_section", params: idParams, response: customItemsEnvelope }, async ({ db, caller, params }) =>
-      json({ custom_items: await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id }) }),
+    GET: endpoint(
+      { may: "read", scope: "menus", at: "custom_section", params: idParams, response: customItemsEnvelope },
+      async ({ db, caller, params }) =>
+        json({ custom_items: await listSectionCustomItems(db, { businessId: caller.user.businessId, customSectionId: params.id }) }),
     ),
     // POST /api/v1/custom_sections/:id/custom_items — add an item at the end of the section
     POST: endpoint(
-      { may: "edit", at: "custom_section", params: idParams, body: createCustomItemBody, response: { 201: customItemEnvelope } },
+      {
+        may: "edit",
+        scope: "menus",
+        at: "custom_section",
+        params: idParams,
+        body: createCustomItemBody,
+        response: { 201: customItemEnvelope },
+      },
       async ({ db, caller, params, body }) => {
         const item = await createCustomItem(db, {
           businessId: caller.user.businessId,

@@ -9,7 +9,7 @@ import { listContainersIncludingLegacy } from "@/lib/custom-menus/include-legacy
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id/containers — the item's containers; build=true appends a blank one; include_legacy
   GET: endpoint(
-    { may: "read", at: "item", params: idParams, query: containerListQuery, response: containerListEnvelope },
+    { may: "read", scope: "menus", at: "item", params: idParams, query: containerListQuery, response: containerListEnvelope },
     async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id, build: query.build };
       return json({
@@ -21,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   ),
   // POST /api/v1/items/:id/containers — add a container (size and price required) at the end
   POST: endpoint(
-    { may: "edit", at: "item", params: idParams, body: createContainerBody, response: { 201: containerEnvelope } },
+    { may: "edit", scope: "menus", at: "item", params: idParams, body: createContainerBody, response: { 201: containerEnvelope } },
     async ({ db, caller, params, body }) =>
       json(
         { container: await createContainer(db, { businessId: caller.user.businessId, itemId: params.id, fields: body.container }) },

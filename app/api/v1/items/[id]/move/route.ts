@@ -9,7 +9,7 @@ import { moveItem } from "@/lib/menus/items";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/items/:id/move — to `position` (default: the top) of a section of the business
   PATCH: endpoint(
-    { may: "edit", at: "item", params: idParams, body: moveItemBody, response: itemEnvelope, problems: [409] },
+    { may: "edit", scope: "menus", at: "item", params: idParams, body: moveItemBody, response: itemEnvelope, problems: [409] },
     async ({ db, caller, params, body }) => {
       // The target section must be in the caller's sight too: a manager moves only between their locations.
       if (!(await inSight(db, caller.user, "section", body.item.section_id))) throw notFound("section");

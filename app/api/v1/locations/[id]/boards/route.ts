@@ -9,13 +9,24 @@ import { idParams } from "@/lib/shared/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/boards — the location's boards, each with its status (online, offline, offline_expected) and versions
-  GET: endpoint({ may: "read", at: "location", params: idParams, response: boardsEnvelope }, async ({ db, caller, params }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json(await listBoards(db, { location }));
-  }),
+  GET: endpoint(
+    { may: "read", scope: "menus", at: "location", params: idParams, response: boardsEnvelope },
+    async ({ db, caller, params }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json(await listBoards(db, { location }));
+    },
+  ),
   // POST /api/v1/locations/:id/boards — pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business
   POST: endpoint(
-    { may: "edit", at: "location", params: idParams, body: pairBoardBody, response: { 201: boardEnvelope }, problems: [429] },
+    {
+      may: "edit",
+      scope: "none",
+      at: "location",
+      params: idParams,
+      body: pairBoardBody,
+      response: { 201: boardEnvelope },
+      problems: [429],
+    },
     async ({ db, caller, params, body, request }) => {
       const { businessId } = caller.user;
       const location = await getLocation(db, { businessId, id: params.id });

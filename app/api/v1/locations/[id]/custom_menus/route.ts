@@ -16,13 +16,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus",
   resource({
     // GET /api/v1/locations/:id/custom_menus — the location's custom menus in position order
-    GET: endpoint({ may: "read", at: "location", params: idParams, response: customMenusEnvelope }, async ({ db, caller, params }) => {
-      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menus: await listLocationCustomMenus(db, { location }) });
-    }),
+    GET: endpoint(
+      { may: "read", scope: "menus", at: "location", params: idParams, response: customMenusEnvelope },
+      async ({ db, caller, params }) => {
+        const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+        return json({ custom_menus: await listLocationCustomMenus(db, { location }) });
+      },
+    ),
     // POST /api/v1/locations/:id/custom_menus — create an unpublished custom menu at the end
     POST: endpoint(
-      { may: "edit", at: "location", params: idParams, body: createCustomMenuBody, response: { 201: customMenuEnvelope } },
+      { may: "edit", scope: "menus", at: "location", params: idParams, body: createCustomMenuBody, response: { 201: customMenuEnvelope } },
       async ({ db, caller, params, body }) => {
         const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
         return json({ custom_menu: await createCustomMenu(db, { location, fields: body.custom_menu }) }, { status: 201 });
@@ -30,7 +33,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
     ),
     // DELETE /api/v1/locations/:id/custom_menus — unpublish and delete several custom menus at once
     DELETE: endpoint(
-      { may: "edit", at: "location", params: idParams, body: deleteCustomMenusBody, response: deleteCustomMenusResponse },
+      { may: "edit", scope: "menus", at: "location", params: idParams, body: deleteCustomMenusBody, response: deleteCustomMenusResponse },
       async ({ db, caller, params, body }) => {
         const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
         await deleteCustomMenus(db, { location, ids: body.ids });

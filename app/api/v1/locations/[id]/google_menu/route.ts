@@ -7,7 +7,7 @@ import { googleMenu } from "@/lib/menus/off-screen/google-menu";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/google_menu.json — the published menus in Google Business Profile's FoodMenus shape
   GET: endpoint(
-    { may: "read", at: "location", params: idParams, response: googleFoodMenusResponse, conditional: true },
+    { may: "read", scope: "menus", at: "location", params: idParams, response: googleFoodMenusResponse, conditional: true },
     async ({ db, caller, params, request }) =>
       conditional(request, await googleMenu(db, { businessId: caller.user.businessId, id: params.id }), {
         headers: { "content-disposition": `inline; filename="google-menu-${params.id}.json"` },

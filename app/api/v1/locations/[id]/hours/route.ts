@@ -9,7 +9,7 @@ import { hoursAnswer } from "@/lib/locations/reads";
 
 // PUT and PATCH /api/v1/locations/:id/hours — one batch for the week, in one transaction
 const update = endpoint(
-  { may: "edit", at: "location", params: idParams, body: updateHoursBody, response: hoursEnvelope },
+  { may: "edit", scope: "hours", at: "location", params: idParams, body: updateHoursBody, response: hoursEnvelope },
   async ({ db, caller, params, body }) => {
     const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
     return json({ hours: await updateHours(db, { locationId: location.id, businessId: location.businessId, patches: body.hours }) });
@@ -19,7 +19,7 @@ const update = endpoint(
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/hours — the 7 weekday rows, Monday first
   GET: endpoint(
-    { may: "read", at: "location", params: idParams, response: hoursEnvelope, conditional: true },
+    { may: "read", scope: "hours", at: "location", params: idParams, response: hoursEnvelope, conditional: true },
     async ({ request, db, caller, params }) =>
       conditional(request, await hoursAnswer(db, { businessId: caller.user.businessId, id: params.id })),
   ),

@@ -7,14 +7,18 @@ import { getLocation } from "@/lib/locations/locations";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/imports — the location's imports, newest first, with a running one's progress
-  GET: endpoint({ may: "manage", at: "location", params: idParams, response: importListEnvelope }, async ({ db, caller, params }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ imports: await listImports(db, { location }) });
-  }),
+  GET: endpoint(
+    { may: "manage", scope: "none", at: "location", params: idParams, response: importListEnvelope },
+    async ({ db, caller, params }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json({ imports: await listImports(db, { location }) });
+    },
+  ),
   // POST /api/v1/locations/:id/imports — read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing
   POST: endpoint(
     {
       may: "edit",
+      scope: "none",
       at: "location",
       params: idParams,
       body: importBody,

@@ -12,7 +12,7 @@ import { menusAnswer } from "@/lib/menus/reads";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)
   GET: endpoint(
-    { may: "read", at: "location", params: idParams, query: legacyQuery, response: menuListEnvelope, conditional: true },
+    { may: "read", scope: "menus", at: "location", params: idParams, query: legacyQuery, response: menuListEnvelope, conditional: true },
     async ({ request, db, caller, params, query }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       if (!query.include_legacy) return conditional(request, await menusAnswer(db, scope));
@@ -22,7 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   ),
   // POST /api/v1/locations/:id/menus — create an unpublished menu at the end
   POST: endpoint(
-    { may: "edit", at: "location", params: idParams, body: createMenuBody, response: { 201: menuEnvelope } },
+    { may: "edit", scope: "menus", at: "location", params: idParams, body: createMenuBody, response: { 201: menuEnvelope } },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json({ menu: await createMenu(db, { location, fields: body.menu }) }, { status: 201 });

@@ -7,14 +7,18 @@ import { idParams } from "@/lib/shared/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/pos_connections — the location's POS connections (one per provider)
-  GET: endpoint({ may: "manage", at: "location", params: idParams, response: posConnectionsEnvelope }, async ({ db, caller, params }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json(await listConnections(db, location));
-  }),
+  GET: endpoint(
+    { may: "manage", scope: "none", at: "location", params: idParams, response: posConnectionsEnvelope },
+    async ({ db, caller, params }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json(await listConnections(db, location));
+    },
+  ),
   // POST /api/v1/locations/:id/pos_connections — start connecting a POS: pending, with the provider's consent URL
   POST: endpoint(
     {
       may: "edit",
+      scope: "none",
       at: "location",
       params: idParams,
       body: createPosConnectionBody,

@@ -8,7 +8,7 @@ import { pourReportCsv, pourReportQuery } from "@/lib/taps/earnings/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/pour_report.csv — the pour report as a CSV file (same query)
   GET: endpoint(
-    { may: "manage", at: "location", params: idParams, query: pourReportQuery, response: pourReportCsv },
+    { may: "manage", scope: "insights", at: "location", params: idParams, query: pourReportQuery, response: pourReportCsv },
     async ({ db, caller, params, query }) => {
       if (!seesCost(caller)) throw costsHidden();
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });

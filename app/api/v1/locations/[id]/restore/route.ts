@@ -8,7 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/locations/:id/restore — bring an archived location back (owners), within 30 days of its archiving (409 after)
   // No `at:` here: the wrapper's check answers an archived location 404, and this one names only those.
   // Only owners may (they see every location), and restoreLocation finds it in the caller's business alone.
-  POST: endpoint({ may: "own", params: idParams, response: locationEnvelope, problems: [409] }, async ({ db, caller, params }) =>
-    json({ location: await restoreLocation(db, { businessId: caller.user.businessId, id: params.id }) }),
+  POST: endpoint(
+    { may: "own", scope: "none", params: idParams, response: locationEnvelope, problems: [409] },
+    async ({ db, caller, params }) => json({ location: await restoreLocation(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

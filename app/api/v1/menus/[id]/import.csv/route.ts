@@ -8,7 +8,7 @@ import { importMenuCsv } from "@/lib/menus/csv/import";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PUT /api/v1/menus/:id/import.csv — replace the menu's content with a CSV file (dry_run=true: check it only)
   PUT: endpoint(
-    { may: "edit", at: "menu", params: idParams, query: importCsvQuery, body: menuCsvBody, response: csvImportEnvelope },
+    { may: "edit", scope: "menus", at: "menu", params: idParams, query: importCsvQuery, body: menuCsvBody, response: csvImportEnvelope },
     async ({ db, caller, params, query, body }) =>
       json({
         import: await importMenuCsv(db, {

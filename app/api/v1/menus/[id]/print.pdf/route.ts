@@ -6,7 +6,7 @@ import { printMenu } from "@/lib/menus/off-screen/print";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/print.pdf — the menu in force now as a printable PDF (paper, layout)
   GET: endpoint(
-    { may: "read", at: "menu", params: idParams, query: printQuery, response: printPdfResponse },
+    { may: "read", scope: "menus", at: "menu", params: idParams, query: printQuery, response: printPdfResponse },
     async ({ db, caller, params, query }) => {
       const { pdf, fileName } = await printMenu(db, { businessId: caller.user.businessId, id: params.id }, query);
       return new Response(new Uint8Array(pdf), {

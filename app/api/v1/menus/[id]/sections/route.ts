@@ -9,7 +9,7 @@ import { listSectionsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/sections — the menu's sections in order; include_legacy falls back to the custom menu
   GET: endpoint(
-    { may: "read", at: "menu", params: idParams, query: legacyQuery, response: sectionListEnvelope },
+    { may: "read", scope: "menus", at: "menu", params: idParams, query: legacyQuery, response: sectionListEnvelope },
     async ({ db, caller, params, query }) =>
       json({
         sections: await (query.include_legacy ? listSectionsIncludingLegacy : listSections)(db, {
@@ -20,7 +20,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   ),
   // POST /api/v1/menus/:id/sections — add a section at the end, or first with head=true
   POST: endpoint(
-    { may: "edit", at: "menu", params: idParams, query: createSectionQuery, body: createSectionBody, response: { 201: sectionEnvelope } },
+    {
+      may: "edit",
+      scope: "menus",
+      at: "menu",
+      params: idParams,
+      query: createSectionQuery,
+      body: createSectionBody,
+      response: { 201: sectionEnvelope },
+    },
     async ({ db, caller, params, query, body }) => {
       const section = await createSection(db, {
         businessId: caller.user.businessId,

@@ -7,7 +7,7 @@ import { listVersions } from "@/lib/menus/history/versions";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/menus/:id/versions — the menu's kept versions, newest first; ?before=<version>&limit=N pages back
   GET: endpoint(
-    { may: "read", at: "menu", params: idParams, query: versionsQuery, response: versionsEnvelope },
+    { may: "read", scope: "menus", at: "menu", params: idParams, query: versionsQuery, response: versionsEnvelope },
     async ({ db, caller, params, query }) =>
       json({
         versions: await listVersions(db, {

@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PUT /api/v1/sections/:id/happy_hours — the same happy hours on every price in the section (a percent or
   // an amount off each, or one price); null removes them
   PUT: endpoint(
-    { may: "edit", at: "section", params: idParams, body: bulkHappyHoursBody, response: bulkHappyHoursEnvelope },
+    { may: "edit", scope: "menus", at: "section", params: idParams, body: bulkHappyHoursBody, response: bulkHappyHoursEnvelope },
     async ({ db, caller, params, body }) =>
       json({
         happy_hours: await setHappyHours(db, {

@@ -10,7 +10,7 @@ import { listItemsIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/sections/:id/items — the section's items in order; include_legacy falls back to the custom section
   GET: endpoint(
-    { may: "read", at: "section", params: idParams, query: legacyQuery, response: itemListEnvelope },
+    { may: "read", scope: "menus", at: "section", params: idParams, query: legacyQuery, response: itemListEnvelope },
     async ({ db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
       return json({
@@ -20,7 +20,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   ),
   // POST /api/v1/sections/:id/items — add a catalogue beer (untappd_id) or a custom item (name)
   POST: endpoint(
-    { may: "edit", at: "section", params: idParams, body: createItemBody, response: { 201: itemEnvelope }, problems: [429] },
+    {
+      may: "edit",
+      scope: "menus",
+      at: "section",
+      params: idParams,
+      body: createItemBody,
+      response: { 201: itemEnvelope },
+      problems: [429],
+    },
     async ({ db, caller, params, body }) => {
       const item = await createItem(db, {
         businessId: caller.user.businessId,

@@ -8,7 +8,7 @@ import { lineCleanedBody } from "@/lib/taps/sensors/schemas";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/taps/:id/line_cleaned — the tap's line was cleaned {at?}; its cleaning reminder starts again
   POST: endpoint(
-    { may: "pour", at: "tap", params: idParams, body: lineCleanedBody, response: tapEnvelope },
+    { may: "pour", scope: "taps", at: "tap", params: idParams, body: lineCleanedBody, response: tapEnvelope },
     async ({ db, caller, params, body }) =>
       json({ tap: await cleanLine(db, { businessId: caller.user.businessId, id: params.id, at: body.at }) }),
   ),

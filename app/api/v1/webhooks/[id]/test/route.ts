@@ -6,7 +6,8 @@ import { sendTestEvent } from "@/lib/webhooks/webhooks";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/webhooks/:id/test — send a signed `webhook.test` event now (once, not retried); answers how it went
-  POST: endpoint({ may: "edit", at: "webhook", params: idParams, response: deliveryEnvelope }, async ({ db, caller, params }) =>
-    json({ delivery: await sendTestEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
+  POST: endpoint(
+    { may: "edit", scope: "webhooks", at: "webhook", params: idParams, response: deliveryEnvelope },
+    async ({ db, caller, params }) => json({ delivery: await sendTestEvent(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
 });

@@ -10,7 +10,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // PATCH /api/v1/custom_menus/:id/custom_sections/positions — reorder every section in one batch
     PATCH: endpoint(
-      { may: "edit", at: "custom_menu", params: idParams, body: customSectionPositionsBody, response: customSectionPositionsResponse },
+      {
+        may: "edit",
+        scope: "menus",
+        at: "custom_menu",
+        params: idParams,
+        body: customSectionPositionsBody,
+        response: customSectionPositionsResponse,
+      },
       async ({ db, caller, params, body }) =>
         json({
           custom_sections: await reorderCustomSections(db, {

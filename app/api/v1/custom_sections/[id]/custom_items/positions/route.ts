@@ -10,7 +10,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // PATCH /api/v1/custom_sections/:id/custom_items/positions — reorder every item in one batch
     PATCH: endpoint(
-      { may: "edit", at: "custom_section", params: idParams, body: customItemPositionsBody, response: customItemPositionsResponse },
+      {
+        may: "edit",
+        scope: "menus",
+        at: "custom_section",
+        params: idParams,
+        body: customItemPositionsBody,
+        response: customItemPositionsResponse,
+      },
       async ({ db, caller, params, body }) =>
         json({
           custom_items: await reorderCustomItems(db, {

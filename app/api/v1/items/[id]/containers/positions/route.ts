@@ -8,7 +8,7 @@ import { reorderContainers } from "@/lib/menus/containers";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // PATCH /api/v1/items/:id/containers/positions — reorder all the item's containers in one batch
   PATCH: endpoint(
-    { may: "edit", at: "item", params: idParams, body: positionsBody("containers"), response: containerPositionsResponse },
+    { may: "edit", scope: "menus", at: "item", params: idParams, body: positionsBody("containers"), response: containerPositionsResponse },
     async ({ db, caller, params, body }) =>
       json({ containers: await reorderContainers(db, { businessId: caller.user.businessId, itemId: params.id, batch: body.containers }) }),
   ),

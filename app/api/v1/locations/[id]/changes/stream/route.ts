@@ -8,7 +8,15 @@ import { concernsCaller, streamHolds } from "@/lib/auth/stream-holds";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/changes/stream — the same changes as text/event-stream, resumable with Last-Event-ID
   GET: endpoint(
-    { may: "read", at: "location", params: idParams, query: changeStreamQuery, response: changeStreamResponse, problems: [410, 429] },
+    {
+      may: "read",
+      scope: "menus",
+      at: "location",
+      params: idParams,
+      query: changeStreamQuery,
+      response: changeStreamResponse,
+      problems: [410, 429],
+    },
     async ({ db, caller, params, query, request, stillAllowed }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return openChangeStream({

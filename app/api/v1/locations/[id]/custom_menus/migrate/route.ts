@@ -10,9 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus",
   resource({
     // POST /api/v1/locations/:id/custom_menus/migrate — turn the unmigrated custom menus into menus
-    POST: endpoint({ may: "edit", at: "location", params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
-      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ menus: await migrateCustomMenus(db, { location }) });
-    }),
+    POST: endpoint(
+      { may: "edit", scope: "menus", at: "location", params: idParams, response: menusEnvelope },
+      async ({ db, caller, params }) => {
+        const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+        return json({ menus: await migrateCustomMenus(db, { location }) });
+      },
+    ),
   }),
 );

@@ -11,7 +11,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   resource({
     // PATCH /api/v1/locations/:id/custom_menus/positions — reorder every custom menu in one batch
     PATCH: endpoint(
-      { may: "edit", at: "location", params: idParams, body: customMenuPositionsBody, response: customMenuPositionsResponse },
+      {
+        may: "edit",
+        scope: "menus",
+        at: "location",
+        params: idParams,
+        body: customMenuPositionsBody,
+        response: customMenuPositionsResponse,
+      },
       async ({ db, caller, params, body }) => {
         const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
         return json({ custom_menus: await reorderCustomMenus(db, { location, batch: body.custom_menus }) });

@@ -10,9 +10,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = deprecated(
   "locations/:id/menus/publish_all",
   resource({
     // POST /api/v1/locations/:id/custom_menus/publish_all — publish every unpublished custom menu
-    POST: endpoint({ may: "publish", at: "location", params: idParams, response: customMenusEnvelope }, async ({ db, caller, params }) => {
-      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ custom_menus: await publishAllCustomMenus(db, { location }) });
-    }),
+    POST: endpoint(
+      { may: "publish", scope: "menus", at: "location", params: idParams, response: customMenusEnvelope },
+      async ({ db, caller, params }) => {
+        const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+        return json({ custom_menus: await publishAllCustomMenus(db, { location }) });
+      },
+    ),
   }),
 );

@@ -8,7 +8,14 @@ import { checkinsOverTime } from "@/lib/insights/queries";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/insights/checkins_over_time — by day, gender, ages or weekday
   GET: endpoint(
-    { may: "manage", at: "location", params: idParams, query: checkinsOverTimeQuery, response: checkinsOverTimeEnvelope },
+    {
+      may: "manage",
+      scope: "insights",
+      at: "location",
+      params: idParams,
+      query: checkinsOverTimeQuery,
+      response: checkinsOverTimeEnvelope,
+    },
     async ({ db, caller, params, query }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json(

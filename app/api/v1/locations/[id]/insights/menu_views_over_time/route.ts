@@ -8,7 +8,14 @@ import { menuViewsOverTime } from "@/lib/insights/queries";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/locations/:id/insights/menu_views_over_time — views per local day and source
   GET: endpoint(
-    { may: "manage", at: "location", params: idParams, query: menuViewsOverTimeQuery, response: menuViewsOverTimeResponse },
+    {
+      may: "manage",
+      scope: "insights",
+      at: "location",
+      params: idParams,
+      query: menuViewsOverTimeQuery,
+      response: menuViewsOverTimeResponse,
+    },
     async ({ db, caller, params, query }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
       return json(await menuViewsOverTime(db, { location, numDays: query.num_days, tzOffsetSeconds: query.tz_offset }));

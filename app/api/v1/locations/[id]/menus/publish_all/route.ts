@@ -7,8 +7,11 @@ import { publishAllMenus } from "@/lib/menus/menus";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/locations/:id/menus/publish_all — publish every unpublished menu of the location
-  POST: endpoint({ may: "publish", at: "location", params: idParams, response: menusEnvelope }, async ({ db, caller, params }) => {
-    const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-    return json({ menus: await publishAllMenus(db, { location }) });
-  }),
+  POST: endpoint(
+    { may: "publish", scope: "menus", at: "location", params: idParams, response: menusEnvelope },
+    async ({ db, caller, params }) => {
+      const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
+      return json({ menus: await publishAllMenus(db, { location }) });
+    },
+  ),
 });

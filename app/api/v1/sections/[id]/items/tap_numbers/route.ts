@@ -7,7 +7,7 @@ import { renumberTaps } from "@/lib/menus/items";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // POST /api/v1/sections/:id/items/tap_numbers — number the section's taps in their order, from 1 (or from `from`), in one batch
   POST: endpoint(
-    { may: "edit", at: "section", params: idParams, body: tapNumbersBody, response: tapNumbersResponse },
+    { may: "edit", scope: "menus", at: "section", params: idParams, body: tapNumbersBody, response: tapNumbersResponse },
     async ({ db, caller, params, body }) =>
       json({ items: await renumberTaps(db, { businessId: caller.user.businessId, sectionId: params.id, from: body.from }) }),
   ),
