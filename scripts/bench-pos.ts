@@ -17,16 +17,11 @@
  *   npm run bench -- pos --items 700 --rate 50 --seconds 60
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- pos
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { randomBytes } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import pg from "pg";
 import { SquareClient } from "square";
 import { actingAs } from "@/lib/db/actor";
-import { type Database, installDatabase, openPglite, openPostgres } from "@/lib/db/client";
+import { installDatabase } from "@/lib/db/client";
 import { containerSizes, containers, items, locations, posConnections, sections, users } from "@/lib/db/schema";
 import { countStatements } from "@/lib/db/statement-count";
 import { DEMO, seedDemo } from "@/lib/demo/seed";
@@ -38,6 +33,7 @@ import { listMappings, replaceMappings } from "@/lib/pos/mappings";
 import { sandboxFetch, subscribeSandbox } from "@/lib/pos/square/transport";
 import { receiveWebhook, syncWhole } from "@/lib/pos/webhook";
 import { handleSquareSandbox } from "@/sandbox/square/server";
+import { openBenchDatabase } from "./bench-database";
 import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 
 const { values: args } = parseArgs({
@@ -67,41 +63,8 @@ const ms = (values: number[]) =>
 const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const name = (index: number) => `Bench Ale ${String(index).padStart(4, "0")}`;
 
-async function open(): Promise<{ database: Database; close: () => Promise<void>; where: string }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(tmpdir(), "taproom-bench-pos-"));
-    const database = await openPglite(dir);
-    return {
-      database,
-      where: "PGlite (embedded)",
-      close: async () => {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  process.env.APP_SECRET ??= `bench-pos-${randomBytes(24).toString("hex")}`;
-  const dbName = `taproom_bench_pos_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  const database = await openPostgres(target.toString(), 10);
-  return {
-    database,
-    where: "PostgreSQL",
-    close: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
-  const { database, close, where } = await open();
+  const { database, close, where } = await openBenchDatabase("pos");
   installDatabase(database);
   const db = database.db;
   const till = new SquareClient({ token: SANDBOX_TILL_TOKEN, baseUrl: squareConfig().baseUrl, fetch: sandboxFetch, maxRetries: 0 });

@@ -25,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   insights: { file: "bench-insights.ts", about: "every insight on PostgreSQL at 1M and 10M check-ins, with plans" },
   failover: { file: "bench-failover.ts", about: "three instances behind HAProxy: kill -9, a PostgreSQL restart, a rolling restart" },
   pos: { file: "bench-pos.ts", about: "Square's sandbox: 2,100 variations reconciled, 50 till webhooks a second for a minute" },
+  sensors: { file: "bench-sensors.ts", about: "1,000 MQTT pour readings a second for a minute: none lost, none doubled, p99, RSS" },
   pours: { file: "bench-pours.ts", about: "pours per second on PostgreSQL, on one tap or spread over many" },
   csv: { file: "bench-csv.ts", about: "a 2,000-row menu CSV exported, dry-run and imported" },
   import: { file: "bench-import.ts", about: "an import from the service we replace: dry run, first run, unchanged run" },
