@@ -46,7 +46,8 @@ test("a venue signs up, sets up, invites a bartender who 86es an item, and the o
   await owner.keyboard.press("Tab");
   await expect(owner.getByLabel("Password", { exact: true })).toBeFocused();
   await owner.keyboard.type(OWNER.password);
-  // The welcome page is a full load after the plain-HTML sign-up, drawn before its script runs; on a
+  // The welcome page may be a full load after the sign-up (a press before the page's script ran posts the
+  // form without it), drawn before its script runs; on a
   // phone the fields are there to type into well before the form takes them over. What is typed then
   // must not be lost (the fields wait for the form: LiveFieldset), so the page's script comes 2 s late.
   const lateScript = /\/_next\/static\/chunks\//;

@@ -31,10 +31,10 @@ for (const { appUrl, https } of cases) {
       };
       server = await startServer(env, await freePort());
       const page = await fetch(`${server.base}/sign-in`);
-      // A script of the build, from a page of the App Router (the sign-in page is plain HTML, decision 068).
-      const html = await (await fetch(`${server.base}/forgot-password`)).text();
+      // A script of the build, from the sign-in page (a page of the App Router, decision 092).
+      const html = await page.clone().text();
       const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
-      expect(script, "the forgot-password page loads a script from /_next/static").toBeTruthy();
+      expect(script, "the sign-in page loads a script from /_next/static").toBeTruthy();
       const answers = { page, api: await fetch(`${server.base}/api/health`), static: await fetch(`${server.base}${script}`) };
       for (const [what, answer] of Object.entries(answers)) {
         expect(answer.status, what).toBe(200);

@@ -26,8 +26,8 @@ test("a page sends a signed-out visitor to sign in and back; a wrong password sa
   const cookie = (await page.context().cookies()).find((c) => c.name === "taproom_session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-  // The location switcher keeps the section. The page arrived as a full load after the plain-HTML sign-in:
-  // the switcher answers once the page's script has run, as a person's second look would find it.
+  // The location switcher keeps the section. The page may arrive as a full load (a press before the sign-in
+  // page's script ran posts the form without it): the switcher answers once the page's script has run.
   await page.waitForLoadState("networkidle");
   await page.getByRole("combobox", { name: "Location" }).selectOption({ label: "Demo Taproom Harbor · Amsterdam" });
   await expect(page).toHaveURL(/\/locations\/2\/hours$/);

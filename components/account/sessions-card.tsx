@@ -15,7 +15,7 @@ export function SessionsCard() {
   const end = useMutation({
     mutationFn: () => apiFetch("/api/v1/current_user/sessions", { method: "DELETE" }),
     onSuccess: () => {
-      // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
+      // A full load: nothing of the signed-in app stays in memory.
       window.location.replace("/sign-in?notice=signed-out-everywhere");
     },
     onError: (error) => {

@@ -106,8 +106,8 @@ export function AppShell({
               Account<span className="visually-hidden"> — {user.name || user.email}</span>
             </span>
           </Link>
-          {/* A plain form (POST /sign-out, decision 070): it ends the session and lands on the sign-in page,
-              which is plain HTML too. */}
+          {/* A plain form (POST /sign-out, decision 070): it ends the session and lands on the sign-in page
+              (a full load: nothing of the signed-in app stays in memory). */}
           <form method="post" action="/sign-out" className={styles.signOut}>
             <button type="submit" className="btn btn--small">
               Sign out

@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       throw error;
     }
     setLeaving(true);
-    // The sign-in page is plain HTML (decision 068), not a page of the router: a full load.
+    // A full load: nothing of the signed-in app stays in memory.
     window.location.replace("/sign-in?notice=password-reset");
   });
 

@@ -80,14 +80,20 @@ export function readSessionCookie(request: Request): string | null {
 
 /** One cookie from a Cookie header: pairs split at `;`, name and value at the first `=`, optional quotes. */
 export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
+  // Browsers send the most specific cookie first; an empty one (a cleared cookie) does not count.
+  return readCookies(header, name)[0] ?? null;
+}
+
+/** Every non-empty cookie of the name in a Cookie header (one per path the browser holds it for), most specific first. */
+export function readCookies(header: string | null, name: string): string[] {
+  if (!header) return [];
+  const values: string[] = [];
   for (const pair of header.split(";")) {
     const equals = pair.indexOf("=");
     if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
     let value = pair.slice(equals + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    // Browsers send the most specific cookie first; an empty one (a cleared cookie) does not count.
-    if (value) return value;
+    if (value) values.push(value);
   }
-  return null;
+  return values;
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { isSecureRequest, readCookie } from "@/lib/auth/browser-sessions";
+import { isSecureRequest, readCookies } from "@/lib/auth/browser-sessions";
 import { appKey } from "@/lib/auth/secret";
 
 // The browsers that signed in before (decision 053). A successful sign-in in the dashboard leaves a
@@ -40,9 +40,13 @@ function entriesOf(value: string | null): Entry[] {
 
 const textOf = (entry: Entry) => `${entry.userId}.${entry.id}.${macOf(entry).toString("base64url")}`;
 
-/** The device cookie's value from the request, or null. */
+/**
+ * The device cookie's entries from the request, as one value, or null. Every cookie of the name counts: a
+ * browser may still hold the ones set at /api and /sign-in before the cookie moved to / (decision 092).
+ */
 export function readDeviceCookie(request: Request): string | null {
-  return readCookie(request.headers.get("cookie"), DEVICE_COOKIE);
+  const values = readCookies(request.headers.get("cookie"), DEVICE_COOKIE);
+  return values.length > 0 ? values.join("~") : null;
 }
 
 /** This browser's id for the user when its device cookie (`value`) names them under a valid signature, else null. */
@@ -51,32 +55,33 @@ export function knownDevice(value: string | null, userId: number): string | null
 }
 
 /**
- * The paths the device cookie is sent to: /api (the dashboard's sign-in, the API's login and the password
- * change read it) and /sign-in, whose plain form posts there (decision 068). One cookie per path, the
- * same value in both, both set at every sign-in.
+ * The path the device cookie is sent to: the whole site, as the sign-in form posts to its page (a Server
+ * Action, decision 092) and the API's login and the password change read it under /api. One cookie: a
+ * Server Action sets one cookie of a name.
  */
-export const DEVICE_COOKIE_PATHS = ["/api", "/sign-in"] as const;
+export const DEVICE_COOKIE_PATH = "/";
 
 /**
- * Set-Cookie values after the user signed in on this browser, one per path of DEVICE_COOKIE_PATHS, the
- * same value in each: the user first (keeping the browser's id for them when it had one, so its count
- * goes on), then the other accounts it remembers. HTTP-only, SameSite=Strict, sent only to those paths.
+ * The Set-Cookie value after the user signed in on this browser: the user first (keeping the browser's id
+ * for them when it had one, so its count goes on), then the other accounts it remembers, each once.
+ * HTTP-only, SameSite=Strict.
  */
-export function deviceCookies(request: Request, userId: number, now: Date = new Date()): string[] {
+export function deviceCookie(request: Request, userId: number, now: Date = new Date()): string {
   const kept = entriesOf(readDeviceCookie(request));
   const mine = kept.find((entry) => entry.userId === userId) ?? { userId, id: randomBytes(16).toString("base64url") };
-  const entries = [mine, ...kept.filter((entry) => entry.userId !== userId)].slice(0, ACCOUNTS_PER_BROWSER);
+  const others = kept.filter((entry, index) => entry.userId !== userId && kept.findIndex((one) => one.userId === entry.userId) === index);
+  const entries = [mine, ...others].slice(0, ACCOUNTS_PER_BROWSER);
   const expires = new Date(now.getTime() + DEVICE_LIFETIME_SECONDS * 1000);
-  return DEVICE_COOKIE_PATHS.map(
-    (path) =>
-      `${DEVICE_COOKIE}=${entries.map(textOf).join("~")}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_LIFETIME_SECONDS}; Expires=${expires.toUTCString()}${isSecureRequest(request) ? "; Secure" : ""}`,
-  );
+  return `${DEVICE_COOKIE}=${entries.map(textOf).join("~")}; Path=${DEVICE_COOKIE_PATH}; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_LIFETIME_SECONDS}; Expires=${expires.toUTCString()}${isSecureRequest(request) ? "; Secure" : ""}`;
 }
 
-/** The Set-Cookie headers of a sign-in on this browser: the session's (`sessionCookie`), then the device cookie's, one per path. */
+/** The Set-Cookie headers of a sign-in on this browser: the session's (`sessionCookie`), then the device cookie's. */
 export function signedInCookies(
   request: Request,
   { session, userId, now }: { session: string; userId: number; now?: Date },
 ): [string, string][] {
-  return [["set-cookie", session], ...deviceCookies(request, userId, now).map((cookie): [string, string] => ["set-cookie", cookie])];
+  return [
+    ["set-cookie", session],
+    ["set-cookie", deviceCookie(request, userId, now)],
+  ];
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFormBody } from "@/lib/http/body";
+import { escapeHtml } from "@/lib/shared/html";
 import type { getDb } from "@/lib/db/client";
 import { SANDBOX_APPLICATION, SANDBOX_MERCHANT_ID } from "./seed";
 import { putRecord } from "./store";
@@ -12,8 +13,6 @@ import { putRecord } from "./store";
 type Db = Awaited<ReturnType<typeof getDb>>;
 const CODE_LIFETIME_MS = 5 * 60_000;
 const CALLBACK = /\/api\/pos\/square\/oauth\/callback$/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function problem(status: number, message: string) {
   return new Response(`<!doctype html><meta charset="utf-8"><title>Square sandbox</title><p>${escapeHtml(message)}</p>`, {

@@ -1,4 +1,5 @@
 import type { Location } from "@/lib/locations/locations";
+import { escapeHtml } from "@/lib/shared/html";
 import { ALLERGEN_WORDS, ALLERGENS, DIETARY, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
 import { type GuestFilter, type GuestItem, type GuestSection, allergenLine, NO_FILTER } from "./guest-menu";
 import { type GuestMenu, guestMenuOf } from "./guest-reads";
@@ -10,10 +11,9 @@ import type { GuestVenueInfo } from "./venue-info";
 
 // The phone menu and the embedded menu as plain HTML (decision 066): no script needed to read them (the
 // embed's one inline script tells its parent its height and follows the menu's changes), no web font, one small inline style
-// sheet. Every text from the database goes through `html`.
+// sheet. Every text from the database goes through `html` (lib/shared/html.ts's escapeHtml).
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const html = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+const html = escapeHtml;
 
 /** What a guest page shows beyond names and prices (venue-operations §13): from the location's labelling. */
 export type GuestLabels = { labelling: Labelling };
