@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveBoard } from "@/components/menu-preview/live-board";
-import { type BoardStream, useBoardStream } from "@/components/menu-preview/use-board-stream";
-import previewStyles from "@/components/menu-preview/menu-preview.module.css";
+import { LiveBoard } from "@/components/menus/preview/live-board";
+import { type BoardStream, useBoardStream } from "@/components/menus/preview/use-board-stream";
+import previewStyles from "@/components/menus/preview/menu-preview.module.css";
 import type { BoardEventData } from "@/lib/boards/schemas";
 import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import styles from "./board-device.module.css";

@@ -5,8 +5,8 @@ import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } 
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useLocationSections } from "@/components/eighty-six/location-sections";
-import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "@/components/menu-board/sortable-kit";
+import { useLocationSections } from "@/components/menus/eighty-six/location-sections";
+import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "@/components/menus/editor/sortable-kit";
 import { PageHeader } from "@/components/shell/page-header";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FlowSection, type Page, paginate } from "@/components/menu-preview/paginate";
+import { type FlowSection, type Page, paginate } from "@/components/menus/preview/paginate";
 
 // The TV board's pages (decision 054, issue 38 row 5): cut between items, a heading never alone at
 // the foot of a column, and a column that starts inside a section starts with its heading "(continued)".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { versionOf } from "@/components/menu-preview/use-board-stream";
+import { versionOf } from "@/components/menus/preview/use-board-stream";
 import { boardVersionEvent } from "@/lib/menus/schemas/preview";
 
 // The board reads its stream's `event: version` without zod (decision 068): the same events pass as

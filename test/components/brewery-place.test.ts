@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breweryPlace } from "@/components/menu-preview/brewery-place";
+import { breweryPlace } from "@/components/menus/preview/brewery-place";
 
 // The board's brewery line (decision 054, issue 38 row 5): "City, State, United States" over three
 // lines was louder than the beer; at a venue in the United States it reads "City, State".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resetWords } from "@/components/add-item/catalogue-limit";
+import { resetWords } from "@/components/menus/add-item/catalogue-limit";
 import { retryAfterSeconds } from "@/lib/client/api";
 
 // When the catalogue's hour is used up, the add dialog says when it comes back (issue 38 row 3).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eightySixReasonWords } from "@/components/eighty-six/reason";
+import { eightySixReasonWords } from "@/components/menus/eighty-six/reason";
 import { eightySixReason } from "@/lib/menus/schemas/menus";
 
 // The dashboard says why an item is 86'd (venue-operations §8), in the bar's words, for every reason

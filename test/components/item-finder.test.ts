@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findItems } from "@/components/eighty-six/item-finder";
+import { findItems } from "@/components/menus/eighty-six/item-finder";
 import type { Item } from "@/lib/client/queries/menus";
 
 // The bartender's search on the 86 page (issue 38 row 7): every word typed, in any field, any accents.

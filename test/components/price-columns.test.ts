@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountWidth, priceColumns, sizeWidth } from "@/components/menu-preview/price-columns";
+import { amountWidth, priceColumns, sizeWidth } from "@/components/menus/preview/price-columns";
 
 // The TV board's price columns (decision 054): a section's sizes said once over columns of amounts.
 type Size = { id: number; name: string } | null;

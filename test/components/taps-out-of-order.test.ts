@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tapsOutOfOrder } from "@/components/menu-board/tree-ops";
+import { tapsOutOfOrder } from "@/components/menus/editor/tree-ops";
 
 // When the section offers "Number taps 1–N in this order" (issue 38 row 6).
 const taps = (...numbers: (string | null)[]) => numbers.map((tap_number) => ({ tap_number }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { diffTrees } from "@/components/menu-history/tree-diff";
+import { diffTrees } from "@/components/menus/history/tree-diff";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 
-// The History panel's diff (components/menu-history/tree-diff.ts): a pure function of two trees.
+// The History panel's diff (components/menus/history/tree-diff.ts): a pure function of two trees.
 
 const at = "2026-01-01T00:00:00.000Z";
 const container = (id: number, itemId: number, price: string, position = 0) => ({

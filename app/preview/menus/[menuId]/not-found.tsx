@@ -1,8 +1,8 @@
 "use client";
 
 import { useParams, useSearchParams } from "next/navigation";
-import { LiveBoard } from "@/components/menu-preview/live-board";
-import styles from "@/components/menu-preview/menu-preview.module.css";
+import { LiveBoard } from "@/components/menus/preview/live-board";
+import styles from "@/components/menus/preview/menu-preview.module.css";
 import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
 
 // A missing menu, someone else's draft and a malformed id all look the same from outside (404). A TV

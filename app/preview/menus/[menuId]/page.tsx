@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { LiveBoard } from "@/components/menu-preview/live-board";
+import { LiveBoard } from "@/components/menus/preview/live-board";
 import { boardOptions } from "@/lib/menus/schemas/preview";
 import { getDb } from "@/lib/db/client";
 import { countMenuView, GUEST_SOURCES } from "@/lib/insights/menu-views";
@@ -21,7 +21,7 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
 
 // GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60][&at=ISO]
 // — read-only, no sign-in needed for a published menu; it follows its stream and redraws itself in place
-// (components/menu-preview/live-board.tsx). The options are boardOptions' (decision 054); a value it does
+// (components/menus/preview/live-board.tsx). The options are boardOptions' (decision 054); a value it does
 // not understand is its default. A menu the viewer may not see is 404 (not-found.tsx), which waits for
 // it to be published. `at` (the dashboard's "what guests see at…"): that instant's menu, said to be no live one.
 export default async function MenuPreviewPage({ params, searchParams }: Params) {

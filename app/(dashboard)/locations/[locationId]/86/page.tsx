@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { EightySixedList } from "@/components/eighty-six/eighty-sixed-list";
-import { ItemFinder } from "@/components/eighty-six/item-finder";
+import { EightySixedList } from "@/components/menus/eighty-six/eighty-sixed-list";
+import { ItemFinder } from "@/components/menus/eighty-six/item-finder";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { MenuBoard } from "@/components/menu-board/lazy-board";
+import { MenuBoard } from "@/components/menus/editor/lazy-board";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
 import { may, type Role } from "@/lib/auth/permissions";

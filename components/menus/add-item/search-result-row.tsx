@@ -6,7 +6,7 @@ import { ApiProblem, problemMessage } from "@/lib/client/api";
 import { containerSizeQueries } from "@/lib/client/queries/menus";
 import { moneyInput } from "@/lib/shared/schemas";
 import { sizesForCountry } from "@/lib/shared/size-defaults";
-import { SizeOptions } from "@/components/menu-board/size-options";
+import { SizeOptions } from "@/components/menus/editor/size-options";
 import type { CatalogueResult } from "@/lib/client/queries/catalogue";
 import { useCatalogueLimit } from "./catalogue-limit";
 import { LabelImage } from "./label-image";

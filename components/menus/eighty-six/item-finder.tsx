@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useId, useState } from "react";
-import { BoardLocation, EightySixBadge, EightySixControl } from "@/components/menu-board/eighty-six-control";
+import { BoardLocation, EightySixBadge, EightySixControl } from "@/components/menus/editor/eighty-six-control";
 import type { Item } from "@/lib/client/queries/menus";
 import { useLocationSections } from "./location-sections";
 import styles from "./item-finder.module.css";

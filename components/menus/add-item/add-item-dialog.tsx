@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { useLocationCountry } from "@/components/menu-board/size-options";
+import { useLocationCountry } from "@/components/menus/editor/size-options";
 import { CatalogueLimitNotice, CatalogueLimitProvider } from "./catalogue-limit";
 import { CatalogueSearch } from "./catalogue-search";
 import { CustomItemForm } from "./custom-item-form";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AddItemDialog } from "@/components/add-item/add-item-dialog";
+import { AddItemDialog } from "@/components/menus/add-item/add-item-dialog";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";

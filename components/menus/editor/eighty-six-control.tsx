@@ -1,10 +1,10 @@
 "use client";
 
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { eightySixInForce, useVenueClock } from "@/components/eighty-six/next-open";
+import { eightySixInForce, useVenueClock } from "@/components/menus/eighty-six/next-open";
 import { dayTimeAt } from "@/lib/shared/clock";
-import { useEightySix } from "@/components/eighty-six/use-eighty-six";
-import { eightySixReasonWords } from "@/components/eighty-six/reason";
+import { useEightySix } from "@/components/menus/eighty-six/use-eighty-six";
+import { eightySixReasonWords } from "@/components/menus/eighty-six/reason";
 import type { Item } from "@/lib/client/queries/menus";
 import { ActionsMenu } from "./actions-menu";
 import styles from "./eighty-six-control.module.css";
