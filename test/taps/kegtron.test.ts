@@ -185,6 +185,14 @@ describe("polling, exactly once", () => {
     const counted = await poursOf(tapId);
     expect(counted.map((row) => row.volumeMl).sort()).toEqual(["80.000", "800.000"]);
     expect((await kegOf(tapId)).remainingMl).toBe("9120.000");
+    // A rise no tap pours between two reads (the device swapped for one with a higher counter): no pour either.
+    kegtronSandbox.pour(device, port, 250_000);
+    expect((await poll()).get(sensorId)).toEqual({ status: "reset" });
+    expect((await sensorOf(sensorId)).lastError).toMatch(/rose by 250000 ml in one read/);
+    kegtronSandbox.pour(device, port, 20);
+    expect((await poll()).get(sensorId)).toEqual({ status: "counted", volumeMl: 20 });
+    expect((await sensorOf(sensorId)).lastError).toBeNull();
+    expect((await kegOf(tapId)).remainingMl).toBe("9100.000");
   });
 
   it("a device that answers 500, garbage or nothing in time is told on the sensor, counts nothing, and is read again at the next pass", async () => {

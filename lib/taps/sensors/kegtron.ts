@@ -15,8 +15,8 @@ import { recordTemperature } from "./lines";
 // sensor is polled by one instance at a time (a lease, `poll_lease_until`, taken by a conditional
 // UPDATE), and the counter's advance is a compare-and-set on `counter_seq`: a pour whose advance lost
 // is rolled back, so a reading is counted once across instances, restarts and stale reads. A counter
-// that went down (the keg reset on the device) starts again from its new value; the first reading
-// only sets where counting starts. A failure (no answer in time, not 2xx, not the device's shape) is
+// that went down (the keg reset on the device), or rose by more than 100 l in one read (another
+// device), starts again from its new value; the first reading only sets where counting starts. A failure (no answer in time, not 2xx, not the device's shape) is
 // written to `last_error` and tried again at the next pass; a good reading clears it.
 
 type Sensor = typeof tapSensors.$inferSelect;
@@ -31,6 +31,8 @@ export const KEGTRON_TIMEOUT_MS = 3_000;
 export const KEGTRON_SENSORS_PER_PASS = 50;
 /** The largest device document read. */
 export const KEGTRON_MAX_BYTES = 64 * 1024;
+/** A rise larger than this between two reads is no pour (a device swapped for one with a higher counter): counting starts again. */
+export const KEGTRON_MAX_RISE_ML = 100_000;
 /** How long a claimed sensor stays with its instance (longer than a read; a crashed instance's claim lapses). */
 const LEASE_MS = 30_000;
 /** A temperature that did not change is recorded again after this long (the too-warm spell needs later readings). */
@@ -112,6 +114,9 @@ export async function countReading(
   if (previous === null || counter < previous) {
     // The first reading, or the device's counter went down (reset, a new keg): counting starts from here.
     outcome = (await advance(db, sensor, counter, now)) ? { status: previous === null ? "started" : "reset" } : { status: "raced" };
+  } else if (counter - previous > KEGTRON_MAX_RISE_ML) {
+    const why = `The counter rose by ${Math.round(counter - previous)} ml in one read: counting starts again from ${counter} ml`;
+    outcome = (await advance(db, sensor, counter, now, why)) ? { status: "reset" } : { status: "raced" };
   } else if (thousandths(counter) === thousandths(previous)) {
     await heard(db, sensor, now);
     outcome = { status: "unchanged" };
