@@ -40,7 +40,14 @@ const CONSOLIDATED_ROUTES = "^app/api/v1/(menus|sections|items|containers|locati
  * transport seam; the sandbox's consent page for browsers (app/sandbox/); and the
  * demo data and scripts, which draw from the sandbox's seeded world so the demo's beers are its beers.
  */
-const SANDBOX_DOOR = ["^lib/beer-platform/transport\\.ts$", "^lib/pos/square/transport\\.ts$", "^app/sandbox/", "^lib/demo/", "^scripts/"];
+const SANDBOX_DOOR = [
+  "^lib/beer-platform/transport\\.ts$",
+  "^lib/pos/square/transport\\.ts$",
+  "^lib/taps/sensors/kegtron-transport\\.ts$",
+  "^app/sandbox/",
+  "^lib/demo/",
+  "^scripts/",
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -33,6 +33,7 @@ export async function register() {
     const { posReconcileJob } = await import("@/lib/pos/reconcile");
     const { lineWatchJob } = await import("@/lib/taps/sensors/lines");
     const { mqttSensorJob } = await import("@/lib/taps/sensors/mqtt");
+    const { kegtronPollJob } = await import("@/lib/taps/sensors/kegtron");
     try {
       await seedEmbeddedIfEmpty(await getDatabase());
     } catch (error) {
@@ -53,6 +54,7 @@ export async function register() {
         boardWatchJob,
         lineWatchJob,
         mqttSensorJob,
+        kegtronPollJob,
         posOutboundJob,
         posReconcileJob,
       ],

@@ -7796,6 +7796,22 @@ export interface operations {
                                 /** Format: date-time */
                                 created_at?: string;
                             }[];
+                            pos_sales: {
+                                id?: number;
+                                connection_id: number;
+                                order_id: string;
+                                line_uid: string;
+                                tap_id: number;
+                                keg_id: number;
+                                item_id?: number | null;
+                                pour_id?: number | null;
+                                volume_ml: string;
+                                /** Format: date-time */
+                                sold_at: string;
+                                returned_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                            }[];
                             webhooks: {
                                 id?: number;
                                 location_id: number;
@@ -8304,6 +8320,22 @@ export interface operations {
                             answer: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                        pos_sales: {
+                            id?: number;
+                            connection_id: number;
+                            order_id: string;
+                            line_uid: string;
+                            tap_id: number;
+                            keg_id: number;
+                            item_id?: number | null;
+                            pour_id?: number | null;
+                            volume_ml: string;
+                            /** Format: date-time */
+                            sold_at: string;
+                            returned_at?: string | null;
                             /** Format: date-time */
                             created_at?: string;
                         }[];
@@ -14167,6 +14199,12 @@ export interface operations {
                                     [key: string]: unknown;
                                 };
                             } | null;
+                            kegtron: {
+                                url: string;
+                                port: number;
+                                counter_ml: number | null;
+                                last_error: string | null;
+                            } | null;
                         }[];
                     };
                 };
@@ -14194,12 +14232,18 @@ export interface operations {
                     /** @enum {string} */
                     kind: "mqtt" | "kegtron";
                     device_id: string;
+                    /** Format: uri */
+                    url?: string;
+                    port?: number;
                 } | {
                     sensor: {
                         tap_id: number;
                         /** @enum {string} */
                         kind: "mqtt" | "kegtron";
                         device_id: string;
+                        /** Format: uri */
+                        url?: string;
+                        port?: number;
                     };
                 };
             };
@@ -14232,6 +14276,12 @@ export interface operations {
                                 temperature_example: {
                                     [key: string]: unknown;
                                 };
+                            } | null;
+                            kegtron: {
+                                url: string;
+                                port: number;
+                                counter_ml: number | null;
+                                last_error: string | null;
                             } | null;
                         };
                         topic: string | null;
@@ -18477,6 +18527,12 @@ export interface operations {
                                 temperature_example: {
                                     [key: string]: unknown;
                                 };
+                            } | null;
+                            kegtron: {
+                                url: string;
+                                port: number;
+                                counter_ml: number | null;
+                                last_error: string | null;
                             } | null;
                         };
                     };

@@ -29,6 +29,10 @@ export const tapSensors = pgTable(
     counterMl: numeric("counter_ml", { precision: 14, scale: 3 }),
     lastReadingAt: stamp("last_reading_at"),
     lastError: text("last_error"),
+    // Kegtron: how many counter readings were committed (the compare-and-set of each poll, and part of
+    // its pour's idempotency key), and until when one instance holds the sensor's poll (decision 095).
+    counterSeq: integer("counter_seq").notNull().default(0),
+    pollLeaseUntil: stamp("poll_lease_until"),
     ...timestamps,
   },
   (t) => [

@@ -16,14 +16,28 @@ const deviceId = z
   .max(64, "must be at most 64 characters")
   .regex(/^[A-Za-z0-9._:-]+$/, "may hold only letters, digits and . _ : -");
 
-export const sensorInput = z.object(
-  {
-    tap_id: recordId,
-    kind: z.enum(SENSOR_KINDS, { error: 'must be "mqtt" or "kegtron"' }),
-    device_id: deviceId,
-  },
-  { error: "must be a JSON object with tap_id, kind and device_id" },
-);
+export const sensorInput = z
+  .object(
+    {
+      tap_id: recordId,
+      kind: z.enum(SENSOR_KINDS, { error: 'must be "mqtt" or "kegtron"' }),
+      device_id: deviceId,
+      /** Kegtron: the URL of the device's document (Kegtron's device API, or the app's /sandbox/kegtron/devices/<id>). */
+      url: z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+        .max(2000, "must be at most 2000 characters")
+        .optional(),
+      /** Kegtron: the device's port the tap is on (0 or 1 on a Kegtron Pro; default 0). */
+      port: z.number().int("must be a whole number").min(0, "must be 0 to 3").max(3, "must be 0 to 3").optional(),
+    },
+    { error: "must be a JSON object with tap_id, kind and device_id" },
+  )
+  .superRefine((input, context) => {
+    if (input.kind === "kegtron" && !input.url)
+      context.addIssue({ code: "custom", path: ["url"], message: "is required for a Kegtron sensor" });
+    if (input.kind === "mqtt" && (input.url !== undefined || input.port !== undefined))
+      context.addIssue({ code: "custom", path: [input.url !== undefined ? "url" : "port"], message: "is only for a Kegtron sensor" });
+  });
 export const pairSensorBody = resourceFields("sensor", sensorInput);
 export type SensorInput = z.infer<typeof sensorInput>;
 
@@ -74,6 +88,10 @@ export const sensorResponse = z.strictObject({
   created_at: timestamp,
   /** For an MQTT sensor, everything the device needs; null for a Kegtron (Taproom polls it). */
   mqtt: mqttSetup.nullable(),
+  /** For a Kegtron, where Taproom reads it (every 5 s) and the last read's problem; null for MQTT. */
+  kegtron: z
+    .strictObject({ url: z.string(), port: z.number().int(), counter_ml: z.number().nullable(), last_error: z.string().nullable() })
+    .nullable(),
 });
 export type SensorResponse = z.infer<typeof sensorResponse>;
 

@@ -2,8 +2,11 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { locations, tapSensors, taps } from "@/lib/db/schema";
+import { env } from "@/lib/server/env";
 import { ApiError, invalid } from "@/lib/server/errors";
+import { targetProblem } from "@/lib/server/outbound/target";
 import { found, type Scope } from "@/lib/server/scope";
+import { isSandboxDevice } from "./kegtron-transport";
 import { MAX_SENSORS_PER_LOCATION, type MqttSetup, type SensorInput, type SensorResponse } from "./schemas";
 
 // Pairing (venue-operations §14): a sensor is paired to one tap of its location; one sensor per tap,
@@ -36,6 +39,15 @@ export function sensorJson(sensor: Sensor): SensorResponse {
     last_reading_at: sensor.lastReadingAt?.toISOString() ?? null,
     created_at: sensor.createdAt.toISOString(),
     mqtt: sensor.kind === "mqtt" ? mqttSetup(sensor.locationId, sensor.deviceId) : null,
+    kegtron:
+      sensor.kind === "kegtron"
+        ? {
+            url: String(sensor.config.url ?? ""),
+            port: Number(sensor.config.port ?? 0),
+            counter_ml: sensor.counterMl === null ? null : Number(sensor.counterMl),
+            last_error: sensor.lastError,
+          }
+        : null,
   };
 }
 
@@ -52,6 +64,10 @@ export async function pairSensor(db: Db, { location, input }: { location: Locati
     .from(taps)
     .where(and(eq(taps.id, input.tap_id), eq(taps.locationId, location.id)));
   if (!tap) throw invalid([{ path: "tap_id", message: "must be a tap of this location" }]);
+  if (input.kind === "kegtron" && input.url && !isSandboxDevice(input.url)) {
+    const problem = targetProblem(input.url, env().WEBHOOK_ALLOW_PRIVATE);
+    if (problem) throw invalid([{ path: "url", message: problem }]);
+  }
   const [{ value: paired } = { value: 0 }] = await db
     .select({ value: count() })
     .from(tapSensors)
@@ -61,7 +77,13 @@ export async function pairSensor(db: Db, { location, input }: { location: Locati
   try {
     const [row] = await db
       .insert(tapSensors)
-      .values({ locationId: location.id, tapId: tap.id, kind: input.kind, deviceId: input.device_id })
+      .values({
+        locationId: location.id,
+        tapId: tap.id,
+        kind: input.kind,
+        deviceId: input.device_id,
+        config: input.kind === "kegtron" ? { url: input.url, port: input.port ?? 0 } : {},
+      })
       .returning();
     const sensor = sensorJson(row!);
     return {
