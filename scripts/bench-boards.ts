@@ -4,7 +4,7 @@
  * .next-bench (or reuses it with --no-build), creates a throwaway database on BENCH_DATABASE_URL's server
  * (default postgres://postgres@127.0.0.1:5432/test; dropped at the end), seeds it, and starts one server
  * with the per-address caps raised by its settings (STREAM_LIMIT_PER_ADDRESS,
- * BOARD_PAIRING_LIMIT_PER_ADDRESS: every TV here comes from 127.0.0.1). Each TV is made as a real one
+ * BOARD_PAIRING_LIMIT_PER_ADDRESS, BOARD_PAIRING_GUESSES_PER_*: every TV here comes from 127.0.0.1, paired by one owner). Each TV is made as a real one
  * is: POST /boards/pairings (its cookie and code), paired by the owner (POST /locations/:id/boards,
  * every board on one menu: every change reaches all of them), then GET /boards/device/stream.
  *
@@ -124,6 +124,9 @@ async function main() {
     // settings that exist for it, nothing else.
     STREAM_LIMIT_PER_ADDRESS: String(boardCount + 100),
     BOARD_PAIRING_LIMIT_PER_ADDRESS: String(boardCount + 100),
+    // The owner pairs every TV: its codes tried, per address and per business (decision 075).
+    BOARD_PAIRING_GUESSES_PER_ADDRESS: String(boardCount + 100),
+    BOARD_PAIRING_GUESSES_PER_BUSINESS: String(boardCount + 100),
   };
   await run("npm", ["run", "db:seed"], serverEnv);
   server = await startServer(serverEnv, await freePort());
