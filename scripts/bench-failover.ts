@@ -85,9 +85,12 @@ function haproxyConfig(frontPort: number, appPorts: number[]): string {
     if (!pattern.test(config)) throw new Error(`deploy/haproxy.cfg: no line matches ${pattern}`);
     config = config.replace(pattern, replacement);
   };
-  // The system daemon's settings: syslog, chroot, admin socket, its user, backgrounding; TLS (no certificate here).
+  // HAProxy's log goes to its stderr (collected below), abnormal requests only (`dontlog-normal`): each
+  // answer HAProxy made itself, or a server's 5xx, with its termination state, to tell why it came.
+  rewrite(/^(\s*)log \/dev\/log.*$/m, "$1log stderr format raw local0");
+  rewrite(/^(\s*)option httplog\s*$/m, "$1option httplog\n$1option dontlog-normal");
+  // The system daemon's settings: chroot, admin socket, its user, backgrounding; TLS (no certificate here).
   for (const line of [
-    /^\s*log \/dev\/log.*$/m,
     /^\s*chroot .*$/m,
     /^\s*stats socket .*$/m,
     /^\s*user .*$/m,
@@ -98,8 +101,6 @@ function haproxyConfig(frontPort: number, appPorts: number[]): string {
     /^\s*http-request redirect scheme https.*$/m,
   ])
     rewrite(line, "");
-  rewrite(/^\s*log global\s*$/m, "");
-  rewrite(/^\s*option httplog\s*$/m, "");
   // Run as root, HAProxy raises its file limit for maxconn 20000 (40,000 descriptors); this shell's may be lower.
   rewrite(/^(\s*)maxconn 20000\s*$/m, "$1maxconn 4000");
   rewrite(/^(\s*)bind :80\s*$/m, `$1bind 127.0.0.1:${frontPort}`);
@@ -614,6 +615,12 @@ async function main() {
   line("  never restored / still 86'd", Math.max(neverRestored, stillOut));
   if (lost.length > 0) say(`  lost: ${lost.slice(0, 10).join(", ")}`);
   if (doubled.length > 0) say(`  doubled: ${doubled.slice(0, 10).join(", ")}`);
+  // What HAProxy logged of its own answers and the servers' 5xx (the termination state says who ended each).
+  const abnormal = haproxyLog.filter((entry) => / 5\d\d /.test(entry));
+  if (abnormal.length > 0) {
+    say(`HAProxy's log of 5xx answers (${abnormal.length}; the last 20):`);
+    for (const entry of abnormal.slice(-20)) say(`  ${entry}`);
+  }
   return failed ? 1 : 0;
 }
 
