@@ -311,7 +311,8 @@ async function runClient(index: number, front: string, authorization: string, se
       }
       if (answer.status === 503) {
         // Not applied: HAProxy found no instance, or the instance had no database. Again, after Retry-After.
-        countError(`write 503 ${answer.headers["content-type"]?.includes("problem") ? "(the app)" : "(HAProxy)"}, sent again`);
+        // The app's problem is JSON in whichever type the client accepts; HAProxy's own 503 is an HTML page.
+        countError(`write 503 ${answer.headers["content-type"]?.includes("json") ? "(the app)" : "(HAProxy)"}, sent again`);
         await sleep(1000 * Math.min(5, Number(answer.headers["retry-after"] ?? 1) || 1));
         continue;
       }

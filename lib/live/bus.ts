@@ -125,6 +125,9 @@ const SETTLE_TIMEOUT_MS = 2000;
  * Resolves once this instance has heard, and handed to every subscriber, every notification committed
  * before the call: a NOTIFY of its own goes out after them, and PostgreSQL delivers a listener's
  * notifications in commit order. On a timeout the subscribers hear `flush` (drop what they keep).
+ * It never fails: it runs after a write has committed (lib/http/handler.ts), and an error here would
+ * answer that write 503, which a client takes as "not applied" and sends again. A barrier that cannot
+ * be sent (the database went away after the commit) is a flush too.
  */
 export async function settle(database?: Database): Promise<void> {
   const open = database ?? (await getDatabase());
@@ -142,6 +145,9 @@ export async function settle(database?: Database): Promise<void> {
   try {
     await notify(open.db, { kind: "barrier", token });
     if (!(await heard)) deliver(bus, { kind: "flush" });
+  } catch (error) {
+    log().warn(errorFields(error), "Could not settle after a write; what this instance keeps is dropped instead");
+    deliver(bus, { kind: "flush" });
   } finally {
     bus.barriers.delete(token);
   }

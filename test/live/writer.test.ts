@@ -95,3 +95,21 @@ describe("notify", () => {
     expect(heard).toEqual([sent]);
   });
 });
+
+describe("settle", () => {
+  it("never fails the write it follows: a barrier that cannot be sent drops what is kept (a flush) instead", async () => {
+    const database = await getDatabase();
+    const heard: LiveEvent[] = [];
+    const stop = await subscribe((event) => heard.push(event), database);
+    const execute = database.db.execute;
+    // The database goes away right after the write committed (a PostgreSQL restart): the barrier's NOTIFY fails.
+    database.db.execute = (() => Promise.reject(Object.assign(new Error("terminating connection"), { code: "57P01" }))) as never;
+    try {
+      await expect(settle(database)).resolves.toBeUndefined();
+    } finally {
+      database.db.execute = execute;
+      stop();
+    }
+    expect(heard.map((event) => event.kind)).toContain("flush");
+  });
+});
