@@ -264,11 +264,12 @@ export async function syncLocation(
     newest = Math.max(newest, ...rows.map((row) => row.id));
     result.seen += items.length;
     // The page and, when it is the walk's last, the new watermark commit together.
-    result.imported += await db.transaction(async (tx) => {
+    const imported = await db.transaction(async (tx) => {
       const stored = await recordCheckins(tx, rows);
       if (!more) await saveWatermark(tx, location.id, Math.max(newest, watermark), now());
       return stored;
     });
+    result.imported += imported;
     if (!more) break;
     const next = nextMax ?? oldest! - 1;
     if (maxId !== undefined && next >= maxId) {

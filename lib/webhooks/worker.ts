@@ -78,7 +78,10 @@ export class WebhookWorker {
       async () => {
         const claimed = await this.claim();
         if (!claimed) return false;
-        this.attempts += await this.deliver(claimed);
+        // Read the count after the delivery: `this.attempts += await …` reads it before, and two lanes
+        // delivering at once would each write back their own sum (one lane's attempts lost).
+        const made = await this.deliver(claimed);
+        this.attempts += made;
         return true;
       },
       (error) => log().error(errorFields(error), "Delivering webhooks failed"),

@@ -314,6 +314,15 @@ describe("deliveries", () => {
     );
   });
 
+  it("counts every attempt its lanes make at once (a count updated across an await lost one lane's)", async () => {
+    await create("/lane-a");
+    await create("/lane-b");
+    for (const name of ["Lane 1", "Lane 2", "Lane 3"]) await rename(name);
+    const worker = new WebhookWorker(await db(), { concurrency: 2 });
+    expect(await worker.runDue()).toBe(6);
+    expect([receivedAt("/lane-a").length, receivedAt("/lane-b").length]).toEqual([3, 3]);
+  });
+
   it("delivers only the events a webhook subscribed to, still in order", async () => {
     await create("/published", { events: ["menu.published", "menu.unpublished"] });
     const menu = (await api.post(`locations/${locationId}/menus`, { as: owner.rw, body: { menu: { name: "Filtered" } } })).body.menu;

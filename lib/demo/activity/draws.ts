@@ -277,7 +277,8 @@ export async function generateByRecord(db: Db, plan: Plan, total: number, seed: 
           checkinAt: new Date(Number(row.at_ms)),
         };
       });
-      stored += await recordCheckins(db, rows);
+      const kept = await recordCheckins(db, rows);
+      stored += kept;
     }
     const ids = drawn.map((row) => Number(row.id));
     if (ids.length > 0) {

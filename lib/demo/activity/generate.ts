@@ -104,7 +104,7 @@ async function generateMenuViews(
   const batch = 25;
   for (let start = 0, step = 0; start < rows.length; start += batch, step++) {
     const part = rows.slice(start, start + batch);
-    written += await db.transaction(async (tx) => {
+    const wrote = await db.transaction(async (tx) => {
       await tx.execute(sql`set local synchronous_commit = off`);
       await tx.execute(sql`set local work_mem = '256MB'`);
       await tx.execute(sql`select setseed(${seedFor(seed, 200_003 + step)})`);
@@ -132,6 +132,7 @@ async function generateMenuViews(
         ) select count(*)::int as n from inserted`)) as unknown as { rows: { n: number }[] };
       return Number(result.rows[0]!.n);
     });
+    written += wrote;
     if (rows.length > batch) log(`  menu views: ${Math.min(start + batch, rows.length)} / ${rows.length} locations`);
   }
   return written;
