@@ -14,7 +14,7 @@ const PURE_HELPERS = [
   "^lib/auth/password-rules\\.ts$",
   "^lib/locations/restore-window\\.ts$",
   "^lib/insights/num-days\\.ts$",
-  "^lib/menus/board-options\\.ts$",
+  "^lib/menus/display-options\\.ts$",
   "^lib/menus/csv/rows\\.ts$",
   "^lib/auth/permissions\\.ts$",
   "^lib/auth/scopes\\.ts$",

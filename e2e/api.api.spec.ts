@@ -168,7 +168,7 @@ test.describe("hours", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages and answers refuse framing and sniffing; the public board may be embedded", async ({ request }) => {
+  test("pages and answers refuse framing and sniffing; the menu display may be embedded", async ({ request }) => {
     for (const path of ["/sign-in", "/api/v1/current_user", "/api/health"]) {
       const response = await request.get(path);
       const headers = response.headers();

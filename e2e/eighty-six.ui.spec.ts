@@ -4,7 +4,7 @@ import { createBoardMenu, itemList, readTree, type BoardMenu } from "./menu-data
 import { api, expect, test } from "./ui-fixtures";
 
 // 86 from the dashboard (live-menus §7): the choice on the item's row, the 86'd state in words, the
-// public board without the item, the "86'd now" page, and one tap back on. Screenshots of each step
+// menu display without the item, the "86'd now" page, and one tap back on. Screenshots of each step
 // at desktop and phone widths go to .screenshots/eighty-six/ (looked at by hand, not compared).
 
 // Each test walks four pages; on a busy machine that outlasts the default 30 s (a limit, not a target).
@@ -41,7 +41,7 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 812 : 900 } });
 
-    test("86 an item until we next open: it shows 86'd, leaves the public board, is listed, and comes back in one tap", async ({
+    test("86 an item until we next open: it shows 86'd, leaves the menu display, is listed, and comes back in one tap", async ({
       page,
     }) => {
       const menu = await published(page, { Taps: ["Hazy", "Pils"] });
@@ -75,7 +75,7 @@ for (const width of [1280, 375]) {
       expect(stored.eighty_sixed).toBe(true);
       expect(stored.eighty_sixed_until).not.toBeNull();
 
-      // The public board no longer lists it (after a reload).
+      // The menu display no longer lists it (after a reload).
       await page.goto(`/preview/menus/${menu.id}`);
       await expect(page.getByText(pils.name)).toBeVisible();
       await expect(page.getByText(hazy.name)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { api, expect } from "./ui-fixtures";
 
-// Fresh menus for the menu-board specs, built through the API with the page's session cookie: every
+// Fresh menus for the menu-editor specs, built through the API with the page's session cookie: every
 // test works on its own data in the run's shared database.
 
 export type BoardItem = { id: number; name: string };

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { api, expect, test } from "./ui-fixtures";
 
 // The add-item dialog (catalogue search and custom items), the public menu preview and the migration
-// of legacy custom menus, through the real menu board. Each test makes its own data through the API.
+// of legacy custom menus, through the real menu editor. Each test makes its own data through the API.
 
 // A word the built-in sandbox catalogue answers with several beers, one of them "Hazy Compass".
 const SEARCH_WORD = "compass";

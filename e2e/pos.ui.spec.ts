@@ -3,7 +3,7 @@ import { api, expect, test } from "./ui-fixtures";
 
 // POS sync in the browser (pos.md §2–4, §6) against the app's built-in Square sandbox: connect through
 // Square's consent page, confirm a suggested match on the Matching page, then act as the till (Square's
-// inventory API, with the till's token): sold out at the till takes the beer off the open public board
+// inventory API, with the till's token): sold out at the till takes the beer off the open menu display
 // with no reload, back in stock brings it back. Screenshots of both pages at 1280 and 375 px go to
 // $POS_SHOTS. The spec puts back what it changed (the container's price, the connection).
 
@@ -170,7 +170,7 @@ async function connectAndMatch(page: Page, browser: Browser, own: Awaited<Return
   await expect(page.getByRole("button", { name: `Unmatch ${mapping.pos_name} (${mapping.pos_variation_name})` })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // The public board, open as a TV has it; the till sells the beer out, then has it again.
+  // The menu display, open as a TV has it; the till sells the beer out, then has it again.
   const board = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   try {
     await board.goto(`/preview/menus/${menuId}`);

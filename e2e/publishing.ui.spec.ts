@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { api, expect, test } from "./ui-fixtures";
 
-// Publishing asks once and can be undone (decision 078), as a bartender does it on the menu board: Publish
+// Publishing asks once and can be undone (decision 078), as a bartender does it on the menu editor: Publish
 // all lists the drafts it will publish and names the beer with no price, Cancel changes nothing, Confirm
 // publishes exactly those drafts and Undo makes them drafts again (the menu that was already live stays
 // live); unpublishing a menu says how many TVs will show "isn't available", asks, and has its Undo. Each

@@ -89,7 +89,7 @@ test("a new venue signs up and sets up its first location and menu with the keyb
   await expect(page.getByLabel("Menu name")).toHaveValue("Beer list");
   await page.keyboard.press("Enter");
 
-  // Done: the location's menu board, the template's sections in order.
+  // Done: the location's menu editor, the template's sections in order.
   await expect(page).toHaveURL(/\/locations\/\d+\/menus\?menu=\d+$/);
   await expect(page.getByRole("heading", { name: "On tap" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Cans & bottles" })).toBeVisible();

@@ -40,7 +40,7 @@ const RULES = [
       "instrumentation.ts",
       "lib/live/stream.ts",
       "lib/live/read-cache.ts",
-      "lib/menus/board-stream.ts",
+      "lib/menus/display-stream.ts",
       "lib/boards/device-stream.ts",
     ],
     allowedUnder: ["test/"],

@@ -7,7 +7,7 @@
  * daemon's system settings left out). Through HAProxy only:
  *
  *   --boards (500) TV boards, paired by SQL, each holding its device stream as the board page does
- *     (use-board-stream.ts: EventSource's own reconnection after `retry: 2000` when a stream drops;
+ *     (use-display-stream.ts: EventSource's own reconnection after `retry: 2000` when a stream drops;
  *     when a stream is refused, again after 2 s, doubling up to 60 s);
  *   --clients (50) dashboard clients, each adding an item to its own section every --write-every-ms
  *     (2,000): a write is retried only when its answer proves it was not applied (503: HAProxy had no

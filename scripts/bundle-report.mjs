@@ -2,9 +2,9 @@
 // gzipped (level 9), from Next's own route-bundle-stats (chunk lists per route; Next 16 no longer prints
 // sizes). Fails the build when a route is over its budget (issue 36, decision 068):
 //
-//   the menu board                      150 kB
+//   the menu editor                      150 kB
 //   /sign-in, /signup                   the framework baseline + 10 kB (decision 092)
-//   the public board, the TV board      150 kB
+//   the menu display, the TV board      150 kB
 //   every other dashboard page          200 kB  (the pages under app/(dashboard))
 //
 // The framework baseline is what every page loads (React, React DOM, the router): the chunks all routes share.

@@ -1,6 +1,6 @@
 /**
- * The dashboard on a bar's phone (issue 36): loads the sign-in page, the menu board (signed in as the
- * demo owner) and the public board of a running server in Chromium (Playwright, /usr/bin/chromium or
+ * The dashboard on a bar's phone (issue 36): loads the sign-in page, the menu editor (signed in as the
+ * demo owner) and the menu display of a running server in Chromium (Playwright, /usr/bin/chromium or
  * CHROMIUM_PATH) under a mid-range phone profile through the DevTools protocol (CPU 4× slower, "Slow 4G":
  * 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up), and prints per page the largest contentful paint,
  * the total blocking time (long tasks' time over 50 ms, from first paint until the page has been quiet
@@ -26,8 +26,8 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1e6) 
 const CPU_SLOWDOWN = 4;
 const PAGES = [
   { name: "sign-in", path: "/sign-in", signedIn: false },
-  { name: "menu board", path: "/locations/1/menus", signedIn: true },
-  { name: "public board", path: "/preview/menus/1", signedIn: false },
+  { name: "menu editor", path: "/locations/1/menus", signedIn: true },
+  { name: "menu display", path: "/preview/menus/1", signedIn: false },
 ];
 
 /** Collects LCP and long tasks from the first byte on (buffered observers, installed before any script). */

@@ -12,7 +12,7 @@ const location = process.env.LOCATION ?? "1";
 const pages = [
   { name: "landing", path: "/", signedIn: false },
   { name: "sign-in", path: "/sign-in", signedIn: false },
-  { name: "menu-board", path: `/locations/${location}/menus`, signedIn: true },
+  { name: "menu-editor", path: `/locations/${location}/menus`, signedIn: true },
   { name: "events", path: `/locations/${location}/events`, signedIn: true },
   { name: "hours", path: `/locations/${location}/hours`, signedIn: true },
   { name: "insights", path: `/locations/${location}/insights`, signedIn: true },

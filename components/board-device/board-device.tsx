@@ -1,16 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveBoard } from "@/components/menus/preview/live-board";
-import { type BoardStream, useBoardStream } from "@/components/menus/preview/use-board-stream";
+import { LiveDisplay } from "@/components/menus/preview/live-display";
+import { type DisplayStream, useDisplayStream } from "@/components/menus/preview/use-display-stream";
 import previewStyles from "@/components/menus/preview/menu-preview.module.css";
 import type { BoardEventData } from "@/lib/boards/schemas";
-import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
+import type { DisplayLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import styles from "./board-device.module.css";
 
 // The TV's page for the board fleet (venue-operations §10, decision 067). It asks for a pairing code
 // (POST /api/v1/boards/pairings, which also gives this browser its device cookie), shows it big, asks
-// again when it expires, and follows its device stream: `board` switches to the menu (LiveBoard, in the
+// again when it expires, and follows its device stream: `board` switches to the menu (LiveDisplay, in the
 // board's theme, told the versions by this stream), `identify` flashes the board's name, `reload`
 // reloads, `unpaired` goes back to a code. Offline first: the board it is and the instant it was last
 // current are kept in localStorage, the page and the menu's data by the service worker
@@ -43,7 +43,7 @@ function codeOf(value: unknown): Code | null {
 }
 
 /** How a paired TV shows its menu: the full layout, every field (decision 054's defaults), in the board's theme. */
-const lookOf = (theme: "light" | "dark"): BoardLook => ({
+const lookOf = (theme: "light" | "dark"): DisplayLook => ({
   theme,
   layout: "full",
   fields: { brewery_place: true, description: true, labels: true, almost_gone: false },
@@ -139,7 +139,7 @@ function Device({ saved }: { saved: Saved | null }) {
     if (saved === null) void ask();
   }, [saved, ask]);
 
-  const stream: BoardStream = useBoardStream(
+  const stream: DisplayStream = useDisplayStream(
     streaming ? STREAM : null,
     {
       onVersion: (version) => setTold({ version }),
@@ -236,8 +236,8 @@ function Device({ saved }: { saved: Saved | null }) {
   );
 }
 
-/** The menu of a paired board: its data first (from the network, or the service worker's copy offline), then LiveBoard. */
-function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "light" | "dark"; stream: BoardStream; told: Told }) {
+/** The menu of a paired board: its data first (from the network, or the service worker's copy offline), then LiveDisplay. */
+function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "light" | "dark"; stream: DisplayStream; told: Told }) {
   const [initial, setInitial] = useState<PreviewResponse | null | undefined>(undefined);
   const dataUrl = `/preview/menus/${menuId}/data`;
   useEffect(() => {
@@ -267,7 +267,7 @@ function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "l
   const options = lookOf(theme);
   if (initial === undefined)
     return <div className={theme === "dark" ? `${previewStyles.page} ${previewStyles.dark}` : previewStyles.page} />;
-  return <LiveBoard menuId={menuId} initial={initial} options={options} told={{ stream, event: told }} onDrawn={onDrawn} />;
+  return <LiveDisplay menuId={menuId} initial={initial} options={options} told={{ stream, event: told }} onDrawn={onDrawn} />;
 }
 
 function PairingScreen({ code }: { code: Code | null }) {

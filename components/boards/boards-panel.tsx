@@ -23,7 +23,7 @@ type Venue = { id: number; name: string; time_zone: string; clock: Clock };
 
 const STATUS: Record<BoardStatus, { label: string; tone: string; hint: string }> = {
   online: { label: "Online", tone: "badge--ok", hint: "Heard from in the last 90 seconds" },
-  offline: { label: "Offline", tone: styles.bad!, hint: "No heartbeat for over 90 seconds while the venue is open" },
+  offline: { label: "Offline", tone: "badge--bad", hint: "No heartbeat for over 90 seconds while the venue is open" },
   offline_expected: { label: "Offline as expected", tone: "", hint: "No heartbeat, but the venue is closed now" },
 };
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 
 // The Menus page's "Import…" button. The wizard (zod, react-hook-form) is loaded when the dialog opens,
-// keeping it out of the page's first-load JavaScript (the menu board's budget; React.lazy, as the board
+// keeping it out of the page's first-load JavaScript (the menu editor's budget; React.lazy, as the board
 // itself, so next/dynamic's own code stays out of it too).
 const ImportWizard = lazy(() => import("./import-dialog").then((module) => ({ default: module.ImportWizard })));
 

@@ -199,7 +199,7 @@ export function LocationForm({
               <Field
                 label="Sites that may show your menus"
                 error={errors.embed_origins?.message ?? errors.embed_origins?.find?.((error) => error?.message)?.message}
-                hint="One per line, as https://yourpub.example: only these pages may frame the menus you embed (Share on the menu board)."
+                hint="One per line, as https://yourpub.example: only these pages may frame the menus you embed (Share on the Menus page)."
               >
                 {(props) => (
                   <textarea

@@ -109,7 +109,7 @@ export function LocationsView({ canOwn, openEdit = null }: { canOwn: boolean; op
             }
             onSaved={(location) => {
               setAdding(false);
-              notify(`Added “${location.name}”. Its menu board is ready for a first menu.`);
+              notify(`Added “${location.name}”. Its Menus page is ready for a first menu.`);
             }}
           />
         )}

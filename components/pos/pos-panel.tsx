@@ -104,9 +104,9 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
 
 const STATUS: Record<PosConnection["status"], { label: string; tone: string }> = {
   connected: { label: "Connected", tone: "badge--ok" },
-  pending: { label: "Waiting for consent", tone: styles.warn ?? "" },
-  error: { label: "Needs attention", tone: styles.bad ?? "" },
-  disconnected: { label: "Disconnected", tone: styles.bad ?? "" },
+  pending: { label: "Waiting for consent", tone: "badge--warn" },
+  error: { label: "Needs attention", tone: "badge--bad" },
+  disconnected: { label: "Disconnected", tone: "badge--bad" },
 };
 
 function ConnectionCard({

@@ -127,8 +127,8 @@ function useRefresh() {
 }
 
 function levelOf(tap: Tap, lowPercent: number) {
-  if (!tap.keg) return tap.item_eighty_sixed ? { label: "Empty · 86'd", tone: styles.bad } : { label: "No keg", tone: styles.warn };
-  if (tap.keg.percent_remaining <= lowPercent) return { label: "Low", tone: styles.warn };
+  if (!tap.keg) return tap.item_eighty_sixed ? { label: "Empty · 86'd", tone: "badge--bad" } : { label: "No keg", tone: "badge--warn" };
+  if (tap.keg.percent_remaining <= lowPercent) return { label: "Low", tone: "badge--warn" };
   return { label: "Pouring", tone: "badge--ok" };
 }
 

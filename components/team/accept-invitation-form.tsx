@@ -35,7 +35,7 @@ export function AcceptInvitationForm({ token, email, businessName }: { token: st
       }
       throw error;
     }
-    // The dashboard's home opens the first location's menu board.
+    // The dashboard's home opens the first location's menu editor.
     router.replace("/dashboard");
     router.refresh();
   });

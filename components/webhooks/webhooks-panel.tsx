@@ -180,8 +180,8 @@ function SecretNotice({ secret, url, onDone }: { secret: string; url: string; on
 }
 
 function status(webhook: Webhook) {
-  if (!webhook.enabled) return { label: "Disabled", tone: styles.bad };
-  if (webhook.failing_since) return { label: "Failing, retrying", tone: styles.warn };
+  if (!webhook.enabled) return { label: "Disabled", tone: "badge--bad" };
+  if (webhook.failing_since) return { label: "Failing, retrying", tone: "badge--warn" };
   return { label: "Active", tone: "badge--ok" };
 }
 

@@ -17,7 +17,7 @@ type Props = {
 
 /**
  * The first run of a new owner: (1) the first location, (2) its first menu; each step may be skipped,
- * and the end is the location's menu board. Focus moves to each step's heading as it appears, so a
+ * and the end is the location's menu editor. Focus moves to each step's heading as it appears, so a
  * keyboard or screen-reader user is told where they are.
  */
 export function WelcomeFlow({ userName, businessName, location: initial }: Props) {
@@ -40,7 +40,7 @@ export function WelcomeFlow({ userName, businessName, location: initial }: Props
     <div className={styles.welcome}>
       <p className={styles.kicker}>Welcome{firstName ? `, ${firstName}` : ""}</p>
       <h1 className={styles.title}>Let’s set up {businessName || "your venue"}</h1>
-      <p className={styles.lead}>Two short steps to your first menu board. Either can wait: skip it and come back later.</p>
+      <p className={styles.lead}>Two short steps to your first menu. Either can wait: skip it and come back later.</p>
       {step === 1 && (
         <p className={styles.lead}>
           Moving from another Taproom? <a href="/account#business-data">Restore from an export</a> instead.
@@ -83,7 +83,7 @@ export function WelcomeFlow({ userName, businessName, location: initial }: Props
             <h2 id="welcome-step" ref={heading} tabIndex={-1} className={styles.stepTitle}>
               The first menu for {location!.name}
             </h2>
-            <p className={styles.stepLead}>Start from a shape that fits, then add your drinks on the menu board.</p>
+            <p className={styles.stepLead}>Start from a shape that fits, then add your drinks on the Menus page.</p>
             <FirstMenuStep
               locationId={location!.id}
               skip={

@@ -3,7 +3,7 @@ import { type Database, getDatabase } from "@/lib/db/client";
 import { boardDevices, boards } from "@/lib/db/schema";
 import { subscribe } from "@/lib/live/bus";
 import { eventStreamResponse, type StreamHold } from "@/lib/live/stream";
-import { followMenuVersion, menuStart } from "@/lib/menus/board-stream";
+import { followMenuVersion, menuStart } from "@/lib/menus/display-stream";
 import { heartbeatSettings, holdBoard } from "./heartbeats";
 import { type Board, type BoardDevice, type BoardEvent, boardEventOf } from "./records";
 
@@ -11,7 +11,7 @@ import { type Board, type BoardDevice, type BoardEvent, boardEventOf } from "./r
 //   unpaired:  `event: pairing {code, expires_at}` (code null once none is in force: the TV asks
 //              POST /boards/pairings for a new one);
 //   paired:    `event: board {id, name, menu_id, theme, location_id}` on open and whenever it changes,
-//              `event: version {version}` for its menu (lib/menus/board-stream.ts's follower, what a guest
+//              `event: version {version}` for its menu (lib/menus/display-stream.ts's follower, what a guest
 //              may see: a draft or a menu taken down tells `gone`);
 //   commands:  `event: reload {}`, `event: identify {}`, `event: unpaired {}` (then `pairing`), sent by
 //              any instance through notifyBoard (lib/boards/commands.ts);

@@ -6,8 +6,8 @@ import { BOARD_STATUSES } from "./status";
 // fleet's list with each board's status, and a board's changes. Isomorphic: the Boards page's dialogs
 // validate with the same schemas. Bodies are flat, as the spec writes them (`{code, name, menu_id, theme}`).
 
-export const BOARD_THEMES = ["dark", "light"] as const;
-export type BoardTheme = (typeof BOARD_THEMES)[number];
+export const DISPLAY_THEMES = ["dark", "light"] as const;
+export type DisplayTheme = (typeof DISPLAY_THEMES)[number];
 export const BOARD_NAME_MAX = 80;
 
 /**
@@ -33,7 +33,7 @@ const boardName = z
 
 const menuRef = z.number({ error: "must be a menu's id" }).int("must be a menu's id").positive("must be a menu's id");
 
-const theme = z.enum(BOARD_THEMES, { error: 'must be "dark" or "light"' });
+const theme = z.enum(DISPLAY_THEMES, { error: 'must be "dark" or "light"' });
 
 /** POST /locations/:id/boards. */
 export const pairBoardBody = resourceFields(
@@ -70,7 +70,7 @@ export const boardResponse = z.strictObject({
   /** The menu it shows; null once that menu was deleted (the board then shows none until one is chosen). */
   menu_id: recordId.nullable(),
   menu_name: z.string().nullable(),
-  theme: z.enum(BOARD_THEMES),
+  theme: z.enum(DISPLAY_THEMES),
   /** The last heartbeat (its open stream, every 30 s); null before the first. */
   last_seen_at: timestamp.nullable(),
   /** The menu version the TV last drew; null before it drew one. */

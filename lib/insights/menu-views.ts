@@ -100,7 +100,7 @@ export const menuViewFlushJob: Job<Database> = {
 
 /**
  * The venue's own guest surfaces (issue 49 row 9), each a source of its own on Insights: a phone menu
- * opened (GET /m/:id, a 304 too), a TV board opened (the public board's page, or a paired TV's first read
+ * opened (GET /m/:id, a 304 too), a TV board opened (the menu display's page, or a paired TV's first read
  * of its menu), the menu embedded in the venue's site opened (GET /embed/menus/:id; not the embed's own
  * refreshes when its menu changes). Staff signed in to the dashboard are not counted on the boards.
  */

@@ -7,7 +7,7 @@ import { errorFields, log } from "@/lib/server/log";
 // What happens after a commit, in one place: the notifications sent at commit (by the database's
 // triggers, migration 0009_live_menu_triggers, and by `notify` below: all through taproom_notify, migration
 // 0032), heard by every app instance through one listening connection per instance (per open
-// database), fanned out in the process to whatever subscribed: the read cache (lib/live/read-cache.ts), the SSE streams (lib/live/stream.ts, board-stream.ts) and the webhook
+// database), fanned out in the process to whatever subscribed: the read cache (lib/live/read-cache.ts), the SSE streams (lib/live/stream.ts, lib/menus/display-stream.ts) and the webhook
 // worker (lib/webhooks/worker.ts). A write answers once its own instance has heard them (`settle`,
 // called by the request wrapper), so the writer's next read here is current.
 //

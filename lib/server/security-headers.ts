@@ -35,7 +35,7 @@ export function embedContentSecurityPolicy(origins: readonly string[]): string {
 }
 
 /**
- * The header sets. The public menu board (/preview/menus/…) may be embedded by any site (a venue's
+ * The header sets. The menu display (/preview/menus/…) may be embedded by any site (a venue's
  * website shows it in a frame); nothing else may be framed. HSTS only when the app is published on https
  * (APP_URL): over http browsers ignore it, and a local http server must not pin itself to https.
  */
@@ -55,7 +55,7 @@ function headerSets({ appUrl, development }: SecuritySettings): { page: Header[]
   return { page: [...common, csp("'none'")], board: [...common, csp("*")], embed: common, print: [...common, csp("'self'")] };
 }
 
-/** Whether a path is the public board's (what `/preview/menus/:path*` matches). */
+/** Whether a path is the menu display's (what `/preview/menus/:path*` matches). */
 const isBoardPath = (pathname: string) => pathname === "/preview/menus" || pathname.startsWith("/preview/menus/");
 /** Whether a path is an embedded menu's, whose answer carries its own policy (embedContentSecurityPolicy). */
 const isEmbedPath = (pathname: string) => pathname.startsWith("/embed/menus/");

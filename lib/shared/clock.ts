@@ -1,6 +1,6 @@
 // How a venue tells time (decision 062) without a date library: its clock, the times of day in it, and
 // the wall clock of an instant in a zone read through the browser's own Intl (decision 068), for the
-// pages whose first load must not carry luxon (the public board, the menu board). The rest of the way
+// pages whose first load must not carry luxon (the menu display, the menu editor). The rest of the way
 // the dashboard tells time is lib/shared/time-format.ts, which re-exports all of this.
 
 export type Clock = "12h" | "24h";

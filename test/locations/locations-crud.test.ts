@@ -223,7 +223,7 @@ describe("archiving and restoring", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("archives: 200 with archived_at, then 404 everywhere (the public board too), its data kept, listed as archived", async () => {
+  it("archives: 200 with archived_at, then 404 everywhere (the menu display too), its data kept, listed as archived", async () => {
     expect((await publicData()).status).toBe(200);
     const archived = await api.delete(`locations/${location}`, { as: owner.rw });
     expect(archived.status).toBe(200);
@@ -264,7 +264,7 @@ describe("archiving and restoring", () => {
     expect((await api.get("locations?archived=true", { as: rival.ro })).body.locations).toEqual([]);
   });
 
-  it("restores within 30 days: back in the lists and on the public board; another business's is 404", async () => {
+  it("restores within 30 days: back in the lists and on the menu display; another business's is 404", async () => {
     const before = await snapshot();
     expect((await api.post(`locations/${location}/restore`, { as: rival.rw })).status).toBe(404);
     expect(await snapshot()).toEqual(before);

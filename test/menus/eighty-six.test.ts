@@ -346,7 +346,7 @@ describe("GET /locations/:id/eighty_sixed", () => {
   });
 });
 
-describe("the public board", () => {
+describe("the menu display", () => {
   it("hides 86'd items, and a section only 86'd items filled", async () => {
     const { menuId, sectionId, add } = await newMenu("Board");
     const [a, b] = [await add("Shown"), await add("Gone")];

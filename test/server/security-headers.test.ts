@@ -29,7 +29,7 @@ describe("security headers", () => {
     }
   });
 
-  it("let any site embed the public menu board, and only the board", () => {
+  it("let any site embed the menu display, and only the board", () => {
     for (const path of ["/preview/menus/12", "/preview/menus/12/data?x=1", "/preview/menus"]) {
       const headers = headersFor(path);
       expect(headers["content-security-policy"], path).toContain("frame-ancestors *");

@@ -5,7 +5,7 @@ import { requirePageUser } from "@/lib/auth/page-session";
 import { may, type Role } from "@/lib/auth/permissions";
 import { EmptyState } from "@/components/ui/states";
 
-// GET /dashboard — the first location's menu board, or the way to a first location when there is none.
+// GET /dashboard — the first location's menu editor, or the way to a first location when there is none.
 export default async function DashboardHome() {
   const user = await requirePageUser("/dashboard");
   const [first] = await listLocations(await getDb(), user);

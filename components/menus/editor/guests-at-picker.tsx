@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { useId, useState } from "react";
 import { TimeInput, timeError } from "@/components/ui/time-input";
 import type { VenueTime } from "@/lib/shared/time-format";
-import styles from "./board-link-dialog.module.css";
+import styles from "./display-link-dialog.module.css";
 
 // "What guests see at…" (venue-operations §7): a day of the coming week and a time on the venue's
 // clock, turned into the instant the board is drawn for (its `?at=`). The board says it is not live.

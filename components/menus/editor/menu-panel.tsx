@@ -12,11 +12,11 @@ import { CsvImportDialog } from "@/components/menus/csv/lazy-csv-import";
 import { PrintDialog, ShareDialog } from "@/components/menus/share/lazy-dialogs";
 import { locationQueries } from "@/lib/client/queries/locations";
 import { ActionsMenu } from "./actions-menu";
-import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./board-dialogs";
-import { useBoardPermissions } from "./board-permissions";
-import { TreeSkeleton } from "./board-skeleton";
+import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./editor-dialogs";
+import { useBoardPermissions } from "./editor-permissions";
+import { TreeSkeleton } from "./editor-skeleton";
 import { BoardLocation } from "./eighty-six-control";
-import { BoardLinkDialog, MenuFormDialog, PublishDialog, TreeDialogs } from "./lazy-dialogs";
+import { DisplayLinkDialog, MenuFormDialog, PublishDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
 import { useMenuMutations } from "./use-menu-mutations";
@@ -96,7 +96,7 @@ export function MenuPanel({
         </OnceOpened>
       )}
       <OnceOpened open={dialog?.kind === "board-link"}>
-        <BoardLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
+        <DisplayLinkDialog open={dialog?.kind === "board-link"} onClose={close} menu={menu} />
       </OnceOpened>
       {edit && (
         <OnceOpened open={dialog?.kind === "menu-edit"}>

@@ -6,7 +6,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useState } from "react";
 import type { MenuSummary } from "@/lib/client/queries/menus";
 import { OnceOpened } from "@/components/ui/once-opened";
-import { useBoardPermissions } from "./board-permissions";
+import { useBoardPermissions } from "./editor-permissions";
 import { PublishAllDialog } from "./lazy-dialogs";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "./sortable-kit";
 import { useMenuMutations } from "./use-menu-mutations";

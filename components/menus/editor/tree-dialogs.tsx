@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { menuQueries, type MenuTree } from "@/lib/client/queries/menus";
-import type { BoardDialog } from "./board-dialogs";
+import type { BoardDialog } from "./editor-dialogs";
 import { BulkHappyHoursDialog, type HappyHoursTarget } from "./bulk-happy-hours-dialog";
 import { ContainersDialog } from "./containers-dialog";
 import { plural } from "./format";

@@ -49,7 +49,7 @@ export function EightySixedList({ locationId }: { locationId: number }) {
       {items.length === 0 ? (
         <EmptyState title="Everything is on">
           <p className={styles.hint}>
-            To 86 an item, tap <strong>86</strong> on its row on the <Link href={`/locations/${locationId}/menus`}>menu board</Link>. Guests
+            To 86 an item, tap <strong>86</strong> on its row on the <Link href={`/locations/${locationId}/menus`}>Menus page</Link>. Guests
             stop seeing it at once.
           </p>
         </EmptyState>

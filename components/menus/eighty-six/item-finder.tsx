@@ -7,7 +7,7 @@ import { useLocationSections } from "./location-sections";
 import styles from "./item-finder.module.css";
 
 // The bartender's way to 86 mid-shift, on a phone: type a few letters of a beer, its brewery, style or
-// tap number, and 86 or restore it from the row, without scrolling the whole menu board.
+// tap number, and 86 or restore it from the row, without scrolling the whole menu editor.
 
 const LIMIT = 30;
 

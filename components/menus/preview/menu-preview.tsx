@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
-import type { BoardLayout, BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
+import type { DisplayLayout, DisplayLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import type { ColumnPart } from "./paginate";
 import { type ItemLook, PreviewItem } from "./preview-item";
 import { labellingRule } from "@/lib/shared/labels";
@@ -15,7 +15,7 @@ type Section = MenuTreeResponse["sections"][number];
  */
 type Shown = { section: Section; title: string; columns: PriceColumn[] | null; style: CSSProperties | undefined };
 
-function shownSection(section: Section, title: string, { currency, layout }: { currency: string; layout: BoardLayout }): Shown {
+function shownSection(section: Section, title: string, { currency, layout }: { currency: string; layout: DisplayLayout }): Shown {
   const columns = priceColumns(section.items);
   if (!columns) return { section, title, columns, style: undefined };
   const amounts = amountWidth(section.items, currency);
@@ -37,7 +37,7 @@ export type BoardFrame = {
 };
 
 type Props = Omit<PreviewResponse, "time_zone" | "clock"> & {
-  options: BoardLook;
+  options: DisplayLook;
   board?: BoardFrame;
 };
 
@@ -149,7 +149,7 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
     >
       {draft && (
         <p className={styles.draft} role="note">
-          <strong>Draft — guests can&apos;t see this menu yet.</strong> Publish it on the menu board to show it here.
+          <strong>Draft — guests can&apos;t see this menu yet.</strong> Publish it on the Menus page to show it here.
         </p>
       )}
       <main className={styles.main}>

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { ALLERGEN_WORDS, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
-import type { BoardFields, BoardLayout } from "@/lib/menus/schemas/preview";
+import type { DisplayFields, DisplayLayout } from "@/lib/menus/schemas/preview";
 import { formatPrice } from "@/lib/shared/format-price";
 import { breweryPlace } from "./brewery-place";
 import { type PriceColumn, priceKey, priceLabel } from "./price-columns";
@@ -11,8 +11,8 @@ type Item = MenuTreeResponse["sections"][number]["items"][number];
 
 /** How the board shows each beer: its layout and fields (the link's options), and the venue's country and currency. */
 export type ItemLook = {
-  layout: BoardLayout;
-  fields: BoardFields;
+  layout: DisplayLayout;
+  fields: DisplayFields;
   currency: string;
   country: string | null;
   /** The items whose keg is low (the preview's `almost_gone`), told "Almost gone" when the board shows it. */

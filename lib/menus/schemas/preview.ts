@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { idParam } from "@/lib/shared/schemas";
-import { BOARD_FIELD_DEFAULTS, BOARD_FIELDS, BOARD_LAYOUTS, BOARD_THEMES, type BoardLook, type BoardOptions } from "../board-options";
+import {
+  DISPLAY_FIELD_DEFAULTS,
+  DISPLAY_FIELDS,
+  DISPLAY_LAYOUTS,
+  DISPLAY_THEMES,
+  type DisplayLook,
+  type DisplayOptions,
+} from "../display-options";
 import { LABELLING } from "@/lib/shared/labels";
 import { instantQuery, menuTreeResponse } from "./menus";
 
-// The public menu board (/preview/menus/:menuId): what its page renders and what its script fetches
+// The menu display (/preview/menus/:menuId): what its page renders and what its script fetches
 // again when the menu's version changes (GET /preview/menus/:menuId/data).
 
 export const previewParams = z.object({ menuId: idParam });
@@ -44,23 +51,23 @@ export const previewResponse = z.strictObject({
 export type PreviewResponse = z.infer<typeof previewResponse>;
 
 /** What the board's stream sends (`event: version`): the menu's version, nothing else about the change. */
-export const boardVersionEvent = z.strictObject({ version: z.number().int().positive() });
+export const displayVersionEvent = z.strictObject({ version: z.number().int().positive() });
 
 // The board's own query (decision 054): how a TV shows the menu, chosen in the dashboard and kept in the
 // link. A board is a page a TV opens once and keeps; a wrong value must not leave it blank, so each
 // value that is missing or not understood falls back to its default, as `theme` always has.
 
 export {
-  BOARD_FIELD_DEFAULTS,
-  BOARD_FIELDS,
-  BOARD_LAYOUTS,
-  BOARD_THEMES,
-  type BoardFields,
-  type BoardLayout,
-  type BoardLook,
-  type BoardOptions,
-  type BoardTheme,
-} from "../board-options";
+  DISPLAY_FIELD_DEFAULTS,
+  DISPLAY_FIELDS,
+  DISPLAY_LAYOUTS,
+  DISPLAY_THEMES,
+  type DisplayFields,
+  type DisplayLayout,
+  type DisplayLook,
+  type DisplayOptions,
+  type DisplayTheme,
+} from "../display-options";
 
 /** A repeated parameter counts by its first value, as browsers and Next.js's searchParams give it. */
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
@@ -78,9 +85,9 @@ const flag = z.preprocess(
  * `0`; unset: the layout's default) and `?refresh=<seconds>` for TVs that reload themselves, whole
  * seconds from 30 to 3600 (anything else means no refresh).
  */
-export const boardQuery = z.object({
-  theme: z.preprocess(first, z.enum(BOARD_THEMES).catch("light")),
-  layout: z.preprocess(first, z.enum(BOARD_LAYOUTS).catch("full")),
+export const displayQuery = z.object({
+  theme: z.preprocess(first, z.enum(DISPLAY_THEMES).catch("light")),
+  layout: z.preprocess(first, z.enum(DISPLAY_LAYOUTS).catch("full")),
   brewery_place: flag,
   description: flag,
   labels: flag,
@@ -97,9 +104,9 @@ export const boardQuery = z.object({
   ),
 });
 
-export function boardOptions(query: Record<string, string | string[] | undefined>): BoardOptions {
-  const parsed = boardQuery.parse(query);
-  const defaults = BOARD_FIELD_DEFAULTS[parsed.layout];
+export function displayOptions(query: Record<string, string | string[] | undefined>): DisplayOptions {
+  const parsed = displayQuery.parse(query);
+  const defaults = DISPLAY_FIELD_DEFAULTS[parsed.layout];
   return {
     theme: parsed.theme,
     layout: parsed.layout,
@@ -114,12 +121,12 @@ export function boardOptions(query: Record<string, string | string[] | undefined
 }
 
 /** The board's link for these options (the dashboard offers it to copy): only what differs from the defaults. */
-export function boardPath(menuId: number, options: BoardLook & { refresh?: number | null }): string {
+export function displayPath(menuId: number, options: DisplayLook & { refresh?: number | null }): string {
   const query = new URLSearchParams();
   if (options.layout !== "full") query.set("layout", options.layout);
   if (options.theme !== "light") query.set("theme", options.theme);
-  const defaults = BOARD_FIELD_DEFAULTS[options.layout];
-  for (const field of BOARD_FIELDS) {
+  const defaults = DISPLAY_FIELD_DEFAULTS[options.layout];
+  for (const field of DISPLAY_FIELDS) {
     if (options.fields[field] !== defaults[field]) query.set(field, options.fields[field] ? "1" : "0");
   }
   if (options.refresh) query.set("refresh", String(options.refresh));

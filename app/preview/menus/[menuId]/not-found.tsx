@@ -1,9 +1,9 @@
 "use client";
 
 import { useParams, useSearchParams } from "next/navigation";
-import { LiveBoard } from "@/components/menus/preview/live-board";
+import { LiveDisplay } from "@/components/menus/preview/live-display";
 import styles from "@/components/menus/preview/menu-preview.module.css";
-import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
+import { idFromSegment, readDisplayOptions } from "@/lib/menus/display-options";
 
 // A missing menu, someone else's draft and a malformed id all look the same from outside (404). A TV
 // that opened a well-formed link waits in its theme (and keeps its ?refresh and its layout) and shows
@@ -11,7 +11,7 @@ import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
 export default function MenuNotFound() {
   const { menuId } = useParams<{ menuId: string }>();
   // Read without zod: this page is in the board's first load (decision 068).
-  const { refresh, ...options } = readBoardOptions(Object.fromEntries(useSearchParams()));
+  const { refresh, ...options } = readDisplayOptions(Object.fromEntries(useSearchParams()));
   const id = idFromSegment(menuId);
   if (id === null) {
     return (
@@ -26,7 +26,7 @@ export default function MenuNotFound() {
   return (
     <>
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveBoard menuId={id} initial={null} options={options} />
+      <LiveDisplay menuId={id} initial={null} options={options} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { MenuBoard } from "@/components/menus/editor/lazy-board";
+import { MenuEditor } from "@/components/menus/editor/lazy-editor";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireLocationPage } from "@/lib/auth/page-guards";
 import { may, type Role } from "@/lib/auth/permissions";
@@ -8,7 +8,7 @@ import { idParam } from "@/lib/shared/schemas";
 
 export const metadata: Metadata = { title: "Menus · Taproom" };
 
-// GET /locations/:locationId/menus — the menu board; ?menu=ID selects a menu
+// GET /locations/:locationId/menus — the menu editor; ?menu=ID selects a menu
 export default async function MenusPage({
   params,
   searchParams,
@@ -27,7 +27,7 @@ export default async function MenusPage({
         subtitle={`${location.name} · prices in ${location.currency}`}
         actions={may(user.role as Role, "edit") ? <ImportButton locationId={location.id} locationName={location.name} /> : null}
       />
-      <MenuBoard
+      <MenuEditor
         key={location.id}
         locationId={location.id}
         currencySymbol={location.currency_symbol}

@@ -1,7 +1,7 @@
 import { endpoint } from "@/lib/http/handler";
 import { encoded, tagged } from "@/lib/http/conditional";
 import { ApiError } from "@/lib/server/errors";
-import { viewerBusinessOf } from "@/lib/menus/board";
+import { viewerBusinessOf } from "@/lib/menus/display";
 import { previewMenu } from "@/lib/menus/preview";
 import { previewParams, previewQuery, previewResponse } from "@/lib/menus/schemas/preview";
 import { requestInstant } from "@/lib/server/test-clock";

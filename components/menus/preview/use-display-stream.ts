@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 
-// Follows the board's stream (GET /preview/menus/:id/stream). EventSource reconnects by itself after a
+// Follows the display's stream (GET /preview/menus/:id/stream, or a paired board's device stream). EventSource reconnects by itself after a
 // network drop or when the server ends the stream (it asks for 2 s); when the browser gives up (an
 // answer that is not a stream: a 503 while the server starts) this starts it again, waiting longer each
 // time up to a minute. It also drops the connection itself when the browser goes offline
@@ -11,12 +11,12 @@ import { useEffect, useRef, useState } from "react";
 
 export type StreamState = "connecting" | "live" | "offline";
 /** `asOf`: the last instant the board knew it was current (epoch ms); what "as of HH:MM" tells. */
-export type BoardStream = { state: StreamState; asOf: number | null };
+export type DisplayStream = { state: StreamState; asOf: number | null };
 
 const MAX_WAIT_MS = 60_000;
 
 /**
- * The version an `event: version` tells (`{"version": n}`, boardVersionEvent of lib/menus/schemas/preview.ts),
+ * The version an `event: version` tells (`{"version": n}`, displayVersionEvent of lib/menus/schemas/preview.ts),
  * or null for anything else. Checked by hand: zod is not in the board's first load (decision 068).
  */
 export function versionOf(data: string): number | null {
@@ -45,8 +45,8 @@ export type StreamHandlers = {
 };
 
 /** `url` null: no stream (its owner is told by another one). `asOf`: the instant a board restarted from its cache was current. */
-export function useBoardStream(url: string | null, handlers: StreamHandlers, asOf: number | null = null): BoardStream {
-  const [status, setStatus] = useState<BoardStream>({ state: "connecting", asOf });
+export function useDisplayStream(url: string | null, handlers: StreamHandlers, asOf: number | null = null): DisplayStream {
+  const [status, setStatus] = useState<DisplayStream>({ state: "connecting", asOf });
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;

@@ -1,27 +1,27 @@
 // The board's options (decision 054) without a schema library, for the board's own first load (decision
 // 068): its not-found page reads the link's options in the browser. lib/menus/schemas/preview.ts
-// re-exports these and holds the query's schema (boardQuery, boardOptions); test/menus/board-options.test.ts
-// holds readBoardOptions to the same answers.
+// re-exports these and holds the query's schema (displayQuery, displayOptions); test/menus/display-options.test.ts
+// holds readDisplayOptions to the same answers.
 
-export const BOARD_THEMES = ["light", "dark"] as const;
+export const DISPLAY_THEMES = ["light", "dark"] as const;
 /** `full`: labels, brewery, style, description and prices per beer; `compact`: one line per beer. */
-export const BOARD_LAYOUTS = ["full", "compact"] as const;
-export type BoardTheme = (typeof BOARD_THEMES)[number];
-export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
+export const DISPLAY_LAYOUTS = ["full", "compact"] as const;
+export type DisplayTheme = (typeof DISPLAY_THEMES)[number];
+export type DisplayLayout = (typeof DISPLAY_LAYOUTS)[number];
 
 /** What a beer shows besides its tap, name, style, ABV and prices: each can be turned off or on. */
-export type BoardFields = { brewery_place: boolean; description: boolean; labels: boolean; almost_gone: boolean };
-export const BOARD_FIELDS = ["brewery_place", "description", "labels", "almost_gone"] as const satisfies readonly (keyof BoardFields)[];
+export type DisplayFields = { brewery_place: boolean; description: boolean; labels: boolean; almost_gone: boolean };
+export const DISPLAY_FIELDS = ["brewery_place", "description", "labels", "almost_gone"] as const satisfies readonly (keyof DisplayFields)[];
 
 /** Each layout's fields when the link says nothing: the full board shows everything, the compact one line. */
-export const BOARD_FIELD_DEFAULTS: Record<BoardLayout, BoardFields> = {
+export const DISPLAY_FIELD_DEFAULTS: Record<DisplayLayout, DisplayFields> = {
   full: { brewery_place: true, description: true, labels: true, almost_gone: false },
   compact: { brewery_place: false, description: false, labels: false, almost_gone: false },
 };
 
-export type BoardOptions = { theme: BoardTheme; layout: BoardLayout; fields: BoardFields; refresh: number | null };
+export type DisplayOptions = { theme: DisplayTheme; layout: DisplayLayout; fields: DisplayFields; refresh: number | null };
 /** What the board looks like: its options but the reload. */
-export type BoardLook = Omit<BoardOptions, "refresh">;
+export type DisplayLook = Omit<DisplayOptions, "refresh">;
 
 /** A repeated parameter counts by its first value, as browsers and Next.js's searchParams give it. */
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -34,14 +34,14 @@ const oneOf = <T extends string>(values: readonly T[], value: string | string[] 
   return values.includes(text as T) ? (text as T) : fallback;
 };
 
-/** boardOptions of lib/menus/schemas/preview.ts, read by hand: each value not understood is its default. */
-export function readBoardOptions(query: Record<string, string | string[] | undefined>): BoardOptions {
-  const layout = oneOf(BOARD_LAYOUTS, query.layout, "full");
-  const defaults = BOARD_FIELD_DEFAULTS[layout];
+/** displayOptions of lib/menus/schemas/preview.ts, read by hand: each value not understood is its default. */
+export function readDisplayOptions(query: Record<string, string | string[] | undefined>): DisplayOptions {
+  const layout = oneOf(DISPLAY_LAYOUTS, query.layout, "full");
+  const defaults = DISPLAY_FIELD_DEFAULTS[layout];
   const refreshText = first(query.refresh);
   const refresh = typeof refreshText === "string" && /^\d{1,4}$/.test(refreshText) ? Number(refreshText) : null;
   return {
-    theme: oneOf(BOARD_THEMES, query.theme, "light"),
+    theme: oneOf(DISPLAY_THEMES, query.theme, "light"),
     layout,
     fields: {
       brewery_place: flag(query.brewery_place) ?? defaults.brewery_place,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { idFromSegment, readBoardOptions } from "@/lib/menus/board-options";
-import { BOARD_FIELD_DEFAULTS, boardOptions, boardPath } from "@/lib/menus/schemas/preview";
+import { idFromSegment, readDisplayOptions } from "@/lib/menus/display-options";
+import { DISPLAY_FIELD_DEFAULTS, displayOptions, displayPath } from "@/lib/menus/schemas/preview";
 import { idParam } from "@/lib/shared/schemas";
 
 // The board's link options (decision 054): a TV link that says too little or something wrong still
 // shows a board, with each value not understood at its default, as ?theme always did.
-describe("boardOptions", () => {
+describe("displayOptions", () => {
   it("defaults to the full layout in the light theme with every field, no refresh", () => {
-    expect(boardOptions({})).toEqual({
+    expect(displayOptions({})).toEqual({
       theme: "light",
       layout: "full",
       fields: { brewery_place: true, description: true, labels: true, almost_gone: false },
@@ -17,7 +17,7 @@ describe("boardOptions", () => {
 
   it("reads layout, theme, the field toggles and refresh", () => {
     expect(
-      boardOptions({
+      displayOptions({
         layout: "compact",
         theme: "dark",
         brewery_place: "1",
@@ -35,9 +35,9 @@ describe("boardOptions", () => {
   });
 
   it("gives each layout its own defaults for the fields the link does not set", () => {
-    expect(boardOptions({ layout: "compact" }).fields).toEqual(BOARD_FIELD_DEFAULTS.compact);
-    expect(BOARD_FIELD_DEFAULTS.compact).toEqual({ brewery_place: false, description: false, labels: false, almost_gone: false });
-    expect(boardOptions({ layout: "full", labels: "0" }).fields).toEqual({
+    expect(displayOptions({ layout: "compact" }).fields).toEqual(DISPLAY_FIELD_DEFAULTS.compact);
+    expect(DISPLAY_FIELD_DEFAULTS.compact).toEqual({ brewery_place: false, description: false, labels: false, almost_gone: false });
+    expect(displayOptions({ layout: "full", labels: "0" }).fields).toEqual({
       brewery_place: true,
       description: true,
       labels: false,
@@ -46,39 +46,39 @@ describe("boardOptions", () => {
   });
 
   it("falls back to each default for a value it does not understand, and takes a repeated one's first", () => {
-    expect(boardOptions({ layout: "grid", theme: "blue", brewery_place: "yes", description: "", labels: "2", refresh: "10" })).toEqual(
-      boardOptions({}),
+    expect(displayOptions({ layout: "grid", theme: "blue", brewery_place: "yes", description: "", labels: "2", refresh: "10" })).toEqual(
+      displayOptions({}),
     );
-    expect(boardOptions({ refresh: "3601" }).refresh).toBeNull();
-    expect(boardOptions({ refresh: "1e3" }).refresh).toBeNull();
-    expect(boardOptions({ layout: ["compact", "full"], theme: ["dark"] })).toMatchObject({ layout: "compact", theme: "dark" });
+    expect(displayOptions({ refresh: "3601" }).refresh).toBeNull();
+    expect(displayOptions({ refresh: "1e3" }).refresh).toBeNull();
+    expect(displayOptions({ layout: ["compact", "full"], theme: ["dark"] })).toMatchObject({ layout: "compact", theme: "dark" });
   });
 });
 
-describe("boardPath", () => {
+describe("displayPath", () => {
   it("writes only what differs from the defaults, and reads back as the same options", () => {
-    const options = boardOptions({});
-    expect(boardPath(12, options)).toBe("/preview/menus/12");
+    const options = displayOptions({});
+    expect(displayPath(12, options)).toBe("/preview/menus/12");
     const compactDark = {
       ...options,
       theme: "dark" as const,
       layout: "compact" as const,
-      fields: { ...BOARD_FIELD_DEFAULTS.compact, brewery_place: true },
+      fields: { ...DISPLAY_FIELD_DEFAULTS.compact, brewery_place: true },
     };
-    const path = boardPath(12, compactDark);
+    const path = displayPath(12, compactDark);
     expect(path).toBe("/preview/menus/12?layout=compact&theme=dark&brewery_place=1");
     const query = Object.fromEntries(new URL(path, "http://board.test").searchParams);
-    expect(boardOptions(query)).toEqual(compactDark);
+    expect(displayOptions(query)).toEqual(compactDark);
     expect(
-      boardPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false, almost_gone: true }, refresh: 300 }),
+      displayPath(3, { ...options, fields: { brewery_place: false, description: true, labels: false, almost_gone: true }, refresh: 300 }),
     ).toBe("/preview/menus/3?brewery_place=0&labels=0&almost_gone=1&refresh=300");
   });
 });
 
-// The board's not-found page reads the options without zod (lib/menus/board-options.ts, decision 068):
-// the same answer as boardOptions for every combination of values that matter, and odd ones.
-describe("readBoardOptions", () => {
-  it("answers as boardOptions does", () => {
+// The board's not-found page reads the options without zod (lib/menus/display-options.ts, decision 068):
+// the same answer as displayOptions for every combination of values that matter, and odd ones.
+describe("readDisplayOptions", () => {
+  it("answers as displayOptions does", () => {
     const values = [
       undefined,
       "",
@@ -110,7 +110,7 @@ describe("readBoardOptions", () => {
       for (const value of values) {
         for (const layout of [undefined, "compact"]) {
           const query: Record<string, string | string[] | undefined> = { layout, [key]: value as string | string[] | undefined };
-          expect(readBoardOptions(query), JSON.stringify(query)).toEqual(boardOptions(query));
+          expect(readDisplayOptions(query), JSON.stringify(query)).toEqual(displayOptions(query));
           checked++;
         }
       }

@@ -6,31 +6,31 @@ import { useCopy } from "@/components/account/use-copy";
 import { Dialog } from "@/components/ui/dialog";
 import type { MenuSummary } from "@/lib/client/queries/menus";
 import {
-  BOARD_FIELD_DEFAULTS,
-  BOARD_FIELDS,
-  type BoardFields,
-  type BoardLayout,
-  type BoardLook,
-  type BoardTheme,
-  boardPath,
+  DISPLAY_FIELD_DEFAULTS,
+  DISPLAY_FIELDS,
+  type DisplayFields,
+  type DisplayLayout,
+  type DisplayLook,
+  type DisplayTheme,
+  displayPath,
 } from "@/lib/menus/schemas/preview";
 import { useVenueTime } from "@/lib/client/use-venue-time";
 import { GuestsAtPicker } from "./guests-at-picker";
-import styles from "./board-link-dialog.module.css";
+import styles from "./display-link-dialog.module.css";
 
 // The TV board's settings (decision 054): the board reads them from its link, so choosing them here is
 // building that link. A manager picks the layout, theme and fields, sees the board as a 1080p TV shows
 // it, and copies the link (or opens it) for the TV's browser.
 
-const LAYOUTS: { value: BoardLayout; name: string; words: string }[] = [
+const LAYOUTS: { value: DisplayLayout; name: string; words: string }[] = [
   { value: "full", name: "Full", words: "Label, name, brewery, style, description and prices." },
   { value: "compact", name: "Compact", words: "One line a beer: tap, name, style, ABV and prices. More beers a page." },
 ];
-const THEMES: { value: BoardTheme; name: string }[] = [
+const THEMES: { value: DisplayTheme; name: string }[] = [
   { value: "light", name: "Light" },
   { value: "dark", name: "Dark" },
 ];
-const FIELD_NAMES: Record<keyof BoardFields, string> = {
+const FIELD_NAMES: Record<keyof DisplayFields, string> = {
   brewery_place: "Brewery and its town",
   almost_gone: "“Almost gone” beside beers whose keg is low",
   description: "Descriptions",
@@ -66,7 +66,7 @@ function BoardThumbnail({ src, title }: { src: string; title: string }) {
   );
 }
 
-export function BoardLinkDialog({ open, onClose, menu }: { open: boolean; onClose: () => void; menu: MenuSummary }) {
+export function DisplayLinkDialog({ open, onClose, menu }: { open: boolean; onClose: () => void; menu: MenuSummary }) {
   return (
     <Dialog open={open} onClose={onClose} title={`TV board: ${menu.name}`} wide>
       <BoardLinkForm menu={menu} onDone={onClose} />
@@ -77,14 +77,14 @@ export function BoardLinkDialog({ open, onClose, menu }: { open: boolean; onClos
 function BoardLinkForm({ menu, onDone }: { menu: MenuSummary; onDone: () => void }) {
   const id = useId();
   const copier = useCopy();
-  const [options, setOptions] = useState<BoardLook>({
+  const [options, setOptions] = useState<DisplayLook>({
     layout: "full",
     theme: "light",
-    fields: BOARD_FIELD_DEFAULTS.full,
+    fields: DISPLAY_FIELD_DEFAULTS.full,
   });
   const venue = useVenueTime(menu.location_id);
   const [at, setAt] = useState<string | null>(null);
-  const path = boardPath(menu.id, options);
+  const path = displayPath(menu.id, options);
   // The TV's link is always live; the picture (and "Open board") may show another time.
   const shown = at ? `${path}${path.includes("?") ? "&" : "?"}at=${encodeURIComponent(at)}` : path;
   const url = `${window.location.origin}${path}`;
@@ -107,7 +107,7 @@ function BoardLinkForm({ menu, onDone }: { menu: MenuSummary; onDone: () => void
                 value={layout.value}
                 checked={options.layout === layout.value}
                 // A layout comes with its own fields (the full board shows them all, the compact one none).
-                onChange={() => setOptions({ ...options, layout: layout.value, fields: BOARD_FIELD_DEFAULTS[layout.value] })}
+                onChange={() => setOptions({ ...options, layout: layout.value, fields: DISPLAY_FIELD_DEFAULTS[layout.value] })}
               />
               <span>
                 <span className={styles.optionName}>{layout.name}</span>
@@ -133,7 +133,7 @@ function BoardLinkForm({ menu, onDone }: { menu: MenuSummary; onDone: () => void
         </fieldset>
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Show</legend>
-          {BOARD_FIELDS.map((field) => (
+          {DISPLAY_FIELDS.map((field) => (
             <label key={field} className={styles.option}>
               <input
                 type="checkbox"

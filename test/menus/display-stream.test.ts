@@ -4,11 +4,11 @@ import { collectEvents, eventReader, type SseEvent } from "../sse";
 import { menuViewCounts, rateLimits } from "@/lib/db/schema";
 import { SESSION_COOKIE } from "@/lib/auth/browser-sessions";
 import { GET as boardStream } from "@/app/preview/menus/[menuId]/stream/route";
-import { openBoardStream } from "@/lib/menus/board-stream";
-import { viewerBusinessOf } from "@/lib/menus/board";
+import { openDisplayStream } from "@/lib/menus/display-stream";
+import { viewerBusinessOf } from "@/lib/menus/display";
 import { previewMenu } from "@/lib/menus/preview";
 
-// The public board's stream and data (live-menus §5): the same access as the board page (a published
+// The menu display's stream and data (live-menus §5): the same access as the board page (a published
 // menu for anyone, a draft for its own business's session, 404 otherwise), and a stream that tells
 // only its own menu's new version number, nothing else of the change and nothing of other menus.
 
@@ -50,12 +50,12 @@ async function openStream(menuId: number | string, cookie?: string) {
   return { response, controller };
 }
 
-/** The same through openBoardStream, with a short wait for a stream that has nothing to tell. */
+/** The same through openDisplayStream, with a short wait for a stream that has nothing to tell. */
 async function openWaiting(menuId: number, cookie?: string) {
   const controller = new AbortController();
   const request = new Request(`${ORIGIN}/preview/menus/${menuId}/stream`, { headers: cookie ? { cookie } : {} });
   const viewerBusinessId = await viewerBusinessOf(await db(), request);
-  const response = await openBoardStream({ menuId, viewerBusinessId, signal: controller.signal, waitingMs: 300 });
+  const response = await openDisplayStream({ menuId, viewerBusinessId, signal: controller.signal, waitingMs: 300 });
   return { response, controller };
 }
 

@@ -6,20 +6,20 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import type { Role } from "@/lib/auth/permissions";
 import { menuQueries } from "@/lib/client/queries/menus";
-import { BoardPermissionsContext, permissionsFor } from "./board-permissions";
-import { BoardSkeleton } from "./board-skeleton";
+import { BoardPermissionsContext, permissionsFor } from "./editor-permissions";
+import { EditorSkeleton } from "./editor-skeleton";
 import { OnceOpened } from "@/components/ui/once-opened";
 import { CustomMenusPanel, MenuFormDialog } from "./lazy-dialogs";
 import { MenuPanel } from "./menu-panel";
 import { MenusList } from "./menus-list";
 import { useLiveMenus } from "./use-live-menus";
-import styles from "./menu-board.module.css";
+import styles from "./menu-editor.module.css";
 
 /**
- * The menu board of one location: the menus (ordered) beside the selected menu. The selection is kept
+ * The menu editor of one location: the menus (ordered) beside the selected menu. The selection is kept
  * in the address (?menu=ID) so a reload or a shared link opens the same menu.
  */
-export function MenuBoard({
+export function MenuEditor({
   locationId,
   currencySymbol,
   initialMenuId,
@@ -46,7 +46,7 @@ export function MenuBoard({
     window.history.replaceState(null, "", url);
   }
 
-  if (menus.isPending) return <BoardSkeleton />;
+  if (menus.isPending) return <EditorSkeleton />;
   if (menus.isError)
     return <ErrorState message={`The menus could not be loaded: ${problemMessage(menus.error)}`} onRetry={() => menus.refetch()} />;
 

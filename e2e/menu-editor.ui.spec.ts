@@ -14,7 +14,7 @@ import {
 } from "./menu-data";
 import { api, expect, test } from "./ui-fixtures";
 
-// The menu board in Chromium: drag and drop by mouse and keyboard, publish, a refused batch rolled
+// The menu editor in Chromium: drag and drop by mouse and keyboard, publish, a refused batch rolled
 // back, and moves between sections (one request each, by drag or "Move to…"); every result is checked
 // after a reload and against the API.
 

@@ -1,10 +1,10 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Db } from "@/lib/db/client";
-import { type BoardMenuRow, boardMenuRow, visibleOnBoard } from "@/lib/menus/board";
+import { type DisplayMenuRow, displayMenuRow, visibleOnDisplay } from "@/lib/menus/display";
 import { type LiveEvent, subscribe } from "../live/bus";
 import { eventStreamResponse, follow, latestChangeId, type StreamHold, type StreamWatch } from "../live/stream";
 
-// The public board's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
+// The menu display's stream (live-menus §5): GET /preview/menus/:menuId/stream. It follows the menu's
 // location like the authenticated stream (lib/live/stream.ts: NOTIFY from any instance, one reader per
 // location and instance) but tells a guest only that its own menu has a new version: `event: version`,
 // `data: {"version":N}`. No cursor, type, actor or summary leaves it, and nothing about other menus.
@@ -20,10 +20,10 @@ import { eventStreamResponse, follow, latestChangeId, type StreamHold, type Stre
 const WAITING_MS = 10 * 60_000;
 
 // Every board of a menu on an instance hears the same change: the menu's row is read once per change.
-const readBy = new WeakMap<Db, Map<string, Promise<BoardMenuRow | null>>>();
+const readBy = new WeakMap<Db, Map<string, Promise<DisplayMenuRow | null>>>();
 const KEEP_READS = 200;
 
-function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRow | null> {
+function rowAfter(db: Db, menuId: number, changeId: number): Promise<DisplayMenuRow | null> {
   let reads = readBy.get(db);
   if (!reads) {
     reads = new Map();
@@ -32,7 +32,7 @@ function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRo
   const key = `${menuId}:${changeId}`;
   let read = reads.get(key);
   if (!read) {
-    read = boardMenuRow(db, menuId);
+    read = displayMenuRow(db, menuId);
     reads.set(key, read);
     // A failed read is not kept: the next board (or change) asks again.
     read.catch(() => reads.delete(key));
@@ -44,9 +44,9 @@ function rowAfter(db: Db, menuId: number, changeId: number): Promise<BoardMenuRo
 // Every board of a menu on an instance hears the same notification of a write to its location's row
 // (the bus hands each subscriber the same event): one read per notification and menu, started after it
 // arrived.
-const rowReads = new WeakMap<LiveEvent, Map<number, Promise<BoardMenuRow | null>>>();
+const rowReads = new WeakMap<LiveEvent, Map<number, Promise<DisplayMenuRow | null>>>();
 
-function rowOn(db: Db, menuId: number, event: LiveEvent | null): Promise<BoardMenuRow | null> {
+function rowOn(db: Db, menuId: number, event: LiveEvent | null): Promise<DisplayMenuRow | null> {
   let reads = event ? rowReads.get(event) : undefined;
   if (event && !reads) {
     reads = new Map();
@@ -54,7 +54,7 @@ function rowOn(db: Db, menuId: number, event: LiveEvent | null): Promise<BoardMe
   }
   let read = reads?.get(menuId);
   if (!read) {
-    read = boardMenuRow(db, menuId);
+    read = displayMenuRow(db, menuId);
     // Awaited in the stream's order, maybe later: a failure is handled there, not reported as unhandled.
     read.catch(() => {});
     reads?.set(menuId, read);
@@ -63,7 +63,7 @@ function rowOn(db: Db, menuId: number, event: LiveEvent | null): Promise<BoardMe
 }
 
 /** The board's text/event-stream for the viewer (waiting, telling nothing, while the viewer may not see the menu). */
-export async function openBoardStream({
+export async function openDisplayStream({
   menuId,
   viewerBusinessId,
   signal,
@@ -129,12 +129,12 @@ export async function openBoardStream({
 export async function menuStart(
   live: Database,
   menuId: number,
-): Promise<{ opened: BoardMenuRow | null; afterId: number; current: BoardMenuRow | null }> {
-  const opened = await boardMenuRow(live.db, menuId);
+): Promise<{ opened: DisplayMenuRow | null; afterId: number; current: DisplayMenuRow | null }> {
+  const opened = await displayMenuRow(live.db, menuId);
   // The feed's position first, then the version: a change committed in between is told twice (the
   // same number, which the board ignores), never missed.
   const afterId = opened ? await latestChangeId(live, opened.locationId) : 0;
-  const current = opened ? await boardMenuRow(live.db, menuId) : null;
+  const current = opened ? await displayMenuRow(live.db, menuId) : null;
   return { opened, afterId, current };
 }
 
@@ -159,9 +159,9 @@ export async function followMenuVersion({
   database: Database;
   menuId: number;
   viewerBusinessId: number | null;
-  opened: BoardMenuRow | null;
+  opened: DisplayMenuRow | null;
   afterId: number;
-  current: BoardMenuRow | null;
+  current: DisplayMenuRow | null;
   isClosed: () => boolean;
   onVersion: (version: number) => void;
   onGone: () => void;
@@ -169,8 +169,8 @@ export async function followMenuVersion({
 }): Promise<() => void> {
   let sent = 0;
   /** Tells what the viewer may see of the menu as `row` has it: its version, or `gone` once. */
-  const show = (row: BoardMenuRow | null, version = row?.version ?? 0) => {
-    if (visibleOnBoard(row, viewerBusinessId)) {
+  const show = (row: DisplayMenuRow | null, version = row?.version ?? 0) => {
+    if (visibleOnDisplay(row, viewerBusinessId)) {
       onVisible?.();
       if (version === sent) return;
       sent = version;
@@ -184,7 +184,7 @@ export async function followMenuVersion({
   if (!opened) return () => {};
   // One check at a time, in order: each reads the menu after the newest change it was handed.
   let checking = Promise.resolve();
-  const check = (read: () => Promise<BoardMenuRow | null>, version?: (row: BoardMenuRow) => number) => {
+  const check = (read: () => Promise<DisplayMenuRow | null>, version?: (row: DisplayMenuRow) => number) => {
     checking = checking.then(async () => {
       if (isClosed()) return;
       try {

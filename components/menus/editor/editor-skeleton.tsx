@@ -1,4 +1,4 @@
-import styles from "./board-skeleton.module.css";
+import styles from "./editor-skeleton.module.css";
 
 /** A section-shaped placeholder: a header line and item rows of the real rows' height. */
 function SectionSkeleton({ rows }: { rows: number }) {
@@ -24,7 +24,7 @@ export function TreeSkeleton() {
 }
 
 /** The whole board while the menus load: the menus column and the selected menu. */
-export function BoardSkeleton() {
+export function EditorSkeleton() {
   return (
     <div role="status" aria-label="Loading menus" className={styles.board}>
       <div className={styles.side} aria-hidden>

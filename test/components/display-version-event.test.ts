@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { versionOf } from "@/components/menus/preview/use-board-stream";
-import { boardVersionEvent } from "@/lib/menus/schemas/preview";
+import { versionOf } from "@/components/menus/preview/use-display-stream";
+import { displayVersionEvent } from "@/lib/menus/schemas/preview";
 
 // The board reads its stream's `event: version` without zod (decision 068): the same events pass as
 // the schema the server declares lets through, and nothing else.
@@ -24,11 +24,11 @@ const CASES = [
 ];
 
 describe("versionOf", () => {
-  it("takes exactly what boardVersionEvent takes", () => {
+  it("takes exactly what displayVersionEvent takes", () => {
     for (const data of CASES) {
       let expected: number | null = null;
       try {
-        const parsed = boardVersionEvent.safeParse(JSON.parse(data));
+        const parsed = displayVersionEvent.safeParse(JSON.parse(data));
         expected = parsed.success ? parsed.data.version : null;
       } catch {
         expected = null;

@@ -1,14 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { BoardLook, PreviewResponse } from "@/lib/menus/schemas/preview";
+import type { DisplayLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import { MenuPreview } from "./menu-preview";
-import { type BoardStream, useBoardStream } from "./use-board-stream";
+import { type DisplayStream, useDisplayStream } from "./use-display-stream";
 import { useFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
 import { clockTimeAt, dayTimeAt } from "@/lib/shared/clock";
 
-// The public board (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
+// The menu display (live-menus §5): the server-rendered menu, fitted to the screen, redrawn in place
 // when the stream tells a new version (GET …/data, no reload), and honest when it is cut off: the last
 // menu stays up with "as of HH:MM" in the venue's time until the stream is back. A board opened while
 // the menu is not visible (a draft, a wrong link: `initial` null) or whose menu is taken down waits in
@@ -19,19 +19,19 @@ const PAGE_MS = 12_000;
 type Props = {
   menuId: number;
   initial: PreviewResponse | null;
-  options: BoardLook;
+  options: DisplayLook;
   /** What guests see at this instant (the dashboard's "what guests see at…"): edits still show, time stands still. */
   at?: string | null;
   /**
    * A paired board's TV (app/board): its device stream tells the versions (`told`, a new object per
    * event) and the connection's state, so the board opens no stream of its own.
    */
-  told?: { stream: BoardStream; event: { version: number } | { gone: true } | null };
+  told?: { stream: DisplayStream; event: { version: number } | { gone: true } | null };
   /** Called after each redraw with the version drawn (the board device reports it: POST …/shown). */
   onDrawn?: (version: number) => void;
 };
 
-export function LiveBoard({ menuId, initial, options, at = null, told, onDrawn }: Props) {
+export function LiveDisplay({ menuId, initial, options, at = null, told, onDrawn }: Props) {
   const { theme } = options;
   const [preview, setPreview] = useState(initial);
   const [gone, setGone] = useState(initial === null);
@@ -75,7 +75,7 @@ export function LiveBoard({ menuId, initial, options, at = null, told, onDrawn }
     },
     onGone: () => setGone(true),
   };
-  const own = useBoardStream(told ? null : `/preview/menus/${menuId}/stream`, handlers);
+  const own = useDisplayStream(told ? null : `/preview/menus/${menuId}/stream`, handlers);
   const stream = told?.stream ?? own;
   const latestHandlers = useRef(handlers);
   useEffect(() => {
