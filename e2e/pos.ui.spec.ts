@@ -127,6 +127,13 @@ test("connect Square through its consent page, confirm a match, sell out at the 
 async function connectAndMatch(page: Page, browser: Browser, own: Awaited<ReturnType<typeof ownBeer>>) {
   await page.goto("/locations/1/pos");
   await expect(page.getByRole("heading", { level: 1, name: "Point of sale" })).toBeVisible();
+  // The demo comes connected to the Square sandbox (pos.md §1). This spec disconnects it, asked first,
+  // and connects again as a manager does, through Square's consent page.
+  const demo = page.getByRole("article", { name: /Square/ });
+  await expect(demo.getByText("Connected", { exact: true })).toBeVisible(READY);
+  await expect(demo.getByText(/Last synced/)).toBeVisible();
+  await demo.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect Square?" }).getByRole("button", { name: "Disconnect" }).click();
   await page.getByRole("button", { name: "Connect Square" }).click();
 
   // Square's consent page (the sandbox's), then back to the Point of sale page, connected and synced.

@@ -7,9 +7,11 @@ import { issueTokenPair } from "@/lib/auth/tokens";
 import { ensureSizes } from "@/lib/menus/container-sizes";
 import { ALL_DEFAULT_SIZES, type SizeSeed } from "@/lib/shared/size-defaults";
 import { env } from "@/lib/server/env";
+import { errorFields, log } from "@/lib/server/log";
 import { seedMenus } from "./menus";
 import { seedCustomMenu } from "./custom-menus";
 import { seedDemoActivity } from "./activity/generate";
+import { connectDemoPos } from "./pos";
 
 // Contract §2: the demo accounts the tests, the dashboard and the README rely on.
 export const DEMO = {
@@ -246,12 +248,16 @@ export async function seedDemo(db: Db) {
   });
 }
 
-/** The demo data and months of check-ins, subscriptions and menu views, on an empty database. */
+/**
+ * The demo data and months of check-ins, subscriptions and menu views, on an empty database; its first
+ * location connected to the Square sandbox (a failure there is logged: the demo starts without it).
+ */
 export async function seedIfEmpty(db: Db) {
   const [{ n }] = (await db.select({ n: count() }).from(businesses)) as [{ n: number }];
   if (n > 0) return;
   await seedDemo(db);
   await seedDemoActivity(db);
+  await connectDemoPos(db).catch((error) => log().warn(errorFields(error), "The demo's Square sandbox connection failed"));
 }
 
 /** The lists every business picks from (container sizes, custom item types); running it twice changes nothing. */
