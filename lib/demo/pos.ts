@@ -23,7 +23,10 @@ export async function connectDemoPos(db: Db, { sandbox = squareConfig().sandbox 
     .innerJoin(businesses, eq(businesses.id, locations.businessId))
     .where(and(eq(businesses.name, DEMO_BUSINESS), eq(locations.name, DEMO_LOCATION)));
   if (!location) return;
-  const [existing] = await db.select({ id: posConnections.id }).from(posConnections).where(eq(posConnections.locationId, location.location.id));
+  const [existing] = await db
+    .select({ id: posConnections.id })
+    .from(posConnections)
+    .where(eq(posConnections.locationId, location.location.id));
   if (existing) return;
   const pending = await createConnection(db, { location: location.location, input: { provider: "square" } });
   const consent = await handleSquareSandbox(
