@@ -13,7 +13,7 @@
  * up, and the process's RSS. Figures only, no assertion.
  *
  *   npm run bench -- sensors
- *   npm run bench -- sensors --rate 1000 --seconds 60 --sensors 6 --outage 3
+ *   npm run bench -- sensors --rate 1000 --seconds 60 --sensors 6 --outage 3 --consumers 4
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- sensors
  */
 import { randomUUID } from "node:crypto";
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     duplicates: { type: "string", default: "0.05" },
     outage: { type: "string", default: "3" },
     "drain-seconds": { type: "string", default: "300" },
+    // The instance's connections counting at once (MQTT_CONSUMERS, decision 099).
+    consumers: { type: "string", default: "4" },
   },
 });
 const RATE = Number(args.rate);
@@ -80,7 +82,7 @@ async function main() {
     }
     const clientId = `taproom-bench-sub-${run}`;
     const subscribe = async () => {
-      subscriber = await startSubscriber(db, { url: args.url, clientId });
+      subscriber = await startSubscriber(db, { url: args.url, clientId, consumers: Number(args.consumers) });
       await subscriber.ready;
     };
     await subscribe();
@@ -136,7 +138,7 @@ async function main() {
     while (owed > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     const publishSeconds = (Date.now() - start) / 1000;
     await outage;
-    console.log(`${where}; MQTT at ${args.url}; ${SENSORS} meters, ${POUR_ML} ml a reading`);
+    console.log(`${where}; MQTT at ${args.url}; ${SENSORS} meters, ${POUR_ML} ml a reading; ${args.consumers} consumers`);
     console.log(
       `published ${published.toLocaleString("en-US")} messages in ${publishSeconds.toFixed(1)} s (${distinct.toLocaleString("en-US")} distinct readings, ${(published - distinct).toLocaleString("en-US")} duplicates; a ${OUTAGE_MS / 1000} s subscriber outage halfway)`,
     );
@@ -203,6 +205,11 @@ async function main() {
     clearInterval(sampler);
     await (subscriber as Subscriber | null)?.stop();
     await publisher.endAsync();
+    // The run's persistent sessions are cleared at the broker (they would keep queueing the topic's messages).
+    for (let index = 0; index < Number(args.consumers); index++) {
+      const clear = await mqtt.connectAsync(args.url, { clientId: `taproom-bench-sub-${run}-${index}`, clean: true, reconnectPeriod: 0 });
+      await clear.endAsync();
+    }
     await close();
   }
 }

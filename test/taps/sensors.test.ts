@@ -149,9 +149,9 @@ describe.skipIf(!reachable)("through the MQTT broker", () => {
   const sessions: string[] = [];
   const running: Subscriber[] = [];
 
-  async function subscriber(clientId: string) {
-    sessions.push(clientId);
-    const started = await startSubscriber(await db(), { url: BROKER, clientId });
+  async function subscriber(clientId: string, consumers = 1, onCounted?: (consumer: number) => void) {
+    for (let index = 0; index < consumers; index++) sessions.push(`${clientId}-${index}`);
+    const started = await startSubscriber(await db(), { url: BROKER, clientId, consumers, onCounted });
     running.push(started);
     await started.ready;
     return started;
@@ -196,6 +196,31 @@ describe.skipIf(!reachable)("through the MQTT broker", () => {
     expect((await kegOf(tapId)).remainingMl).toBe(((50_000_000 - total) / 1000).toFixed(3));
     await a.stop();
     await b.stop();
+  });
+
+  it("one instance on four connections (its own shared subscription): every message counted once, by more than one connection, a restart losing nothing", async () => {
+    const { tapId, device } = await pairedTap(50_000);
+    const clientId = `test-s-${randomUUID().slice(0, 8)}`;
+    const byConsumer = [0, 0, 0, 0];
+    const first = await subscriber(clientId, 4, (consumer) => {
+      byConsumer[consumer]! += 1;
+    });
+    await Promise.all(Array.from({ length: 60 }, (_, index) => publish(pourMessage(device, `s${index}`, 100))));
+    await counted(tapId, 60);
+    // The broker shared the messages out: more than one connection counted some (each one at a time).
+    expect(byConsumer.filter((count) => count > 0).length).toBeGreaterThan(1);
+    expect(byConsumer.reduce((sum, count) => sum + count, 0)).toBe(60);
+    await first.stop();
+    // Published while the whole instance is away: its four sessions keep them at the broker.
+    for (let index = 60; index < 80; index++) await publish(pourMessage(device, `s${index}`, 100));
+    const second = await subscriber(clientId, 4);
+    await counted(tapId, 80);
+    await publish(pourMessage(device, "s0", 100)); // a repeat of one already counted
+    await publish(pourMessage(device, "fence", 50));
+    await counted(tapId, 81);
+    expect(await pourCount(tapId)).toBe(81);
+    expect((await kegOf(tapId)).remainingMl).toBe("41950.000");
+    await second.stop();
   });
 
   it("a subscriber away (disconnected, restarted under its client id) loses nothing: the broker kept its session", async () => {

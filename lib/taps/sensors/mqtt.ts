@@ -7,67 +7,90 @@ import { errorFields, log } from "@/lib/server/log";
 import { handleReading } from "./readings";
 import { TOPIC_FILTER } from "./sensors";
 
-// The MQTT subscriber (venue-operations §14, decision 086), a service of the one job list. Every
-// instance subscribes (QoS 1, a persistent session under its own client id) and counts every message;
-// the database makes each count once (handleReading's keys), so two instances are exact and either can
-// stop without a gap. A message is acknowledged only after its transaction committed: one the instance
-// did not finish (a crash, a restart, the database away) is delivered again by the broker, and a
-// disconnected session's messages wait at the broker until it is back. Messages are taken one at a time.
+// The MQTT subscriber (venue-operations §14, decisions 086 and 099), a service of the one job list.
+// Every instance subscribes (QoS 1, persistent sessions under its own client id) and counts every
+// message; the database makes each count once (handleReading's keys), so two instances are exact and
+// either can stop without a gap. A message is acknowledged only after its transaction committed: one the
+// instance did not finish (a crash, a restart, the database away) is delivered again by the broker, and
+// a disconnected session's messages wait at the broker until it is back.
+//
+// MQTT hands a connection its next message only after the last one's acknowledgement, so one
+// connection counts one reading at a time (about 60 a second here, decision 099). An instance therefore
+// opens `consumers` connections (<id>-0 … <id>-N-1) in one shared subscription of its own
+// (`$share/<id>/…`): the broker gives each message of the topics to one of them, so an instance still
+// hears every message once, N at a time. The group is the instance's, not the fleet's: every instance
+// still hears every message.
 
 /** How long to wait before trying a message again while the database is away. */
 const RETRY_MS = [250, 1000, 5000, 15_000] as const;
 
-/** A running subscriber: `ready` settles once it has subscribed (the broker may be away at start). */
-export type Subscriber = { stop: () => Promise<void>; client: mqtt.MqttClient; ready: Promise<void> };
+/** A running subscriber: `ready` settles once every connection has subscribed (the broker may be away at start). */
+export type Subscriber = { stop: () => Promise<void>; clients: mqtt.MqttClient[]; ready: Promise<void> };
 
-/** Connects to `url` as `clientId` and counts every reading into `db` until stopped. */
+/** The topic filter of an instance's shared subscription: `$share/<group>/<filter>` (MQTT 5 §4.8.2; Mosquitto takes it from 3.1.1 clients too). */
+export const sharedFilter = (group: string) => `$share/${group}/${TOPIC_FILTER}`;
+
+/** Connects `consumers` sessions to `url` as `clientId`-0… and counts every reading into `db` until stopped. */
 export async function startSubscriber(
   db: Db,
-  { url, clientId, now = () => new Date() }: { url: string; clientId: string; now?: () => Date },
+  {
+    url,
+    clientId,
+    consumers = 1,
+    now = () => new Date(),
+    onCounted,
+  }: { url: string; clientId: string; consumers?: number; now?: () => Date; onCounted?: (consumer: number) => void },
 ): Promise<Subscriber> {
   let stopping = false;
-  const client = mqtt.connect(url, {
-    clientId,
-    clean: false,
-    protocolVersion: 4,
-    reconnectPeriod: 1000,
-    connectTimeout: 10_000,
-    manualConnect: true,
-  });
-  client.handleMessage = (packet, done) => {
-    void (async () => {
-      for (let attempt = 0; !stopping; attempt += 1) {
-        try {
-          const outcome = await handleReading(db, { topic: packet.topic, payload: packet.payload as Uint8Array, now: now() });
-          if (outcome.status === "ignored") log().warn({ topic: packet.topic, reason: outcome.reason }, "A sensor reading was not counted");
-          done();
-          return;
-        } catch (error) {
-          log().error({ ...errorFields(error), topic: packet.topic }, "A sensor reading could not be counted; trying again");
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]).unref());
-        }
-      }
-      // Stopping with the message not counted: no acknowledgement, the broker sends it again.
-    })();
-  };
-  client.on("error", (error) => log().warn(errorFields(error), "MQTT connection error"));
-  const subscribed = new Promise<void>((resolve) => {
-    client.on("connect", (ack) => {
-      // A session the broker kept has the subscription already; subscribing again is harmless.
-      client.subscribe(TOPIC_FILTER, { qos: 1 }, (error) => {
-        if (error) log().warn(errorFields(error), "MQTT subscribe failed");
-        else if (!ack.sessionPresent) log().info({ clientId }, "MQTT subscribed to the sensors' topics");
-        resolve();
-      });
+  const clients = Array.from({ length: consumers }, (_, index) => {
+    const client = mqtt.connect(url, {
+      clientId: `${clientId}-${index}`,
+      clean: false,
+      protocolVersion: 4,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+      manualConnect: true,
     });
+    client.handleMessage = (packet, done) => {
+      void (async () => {
+        for (let attempt = 0; !stopping; attempt += 1) {
+          try {
+            const outcome = await handleReading(db, { topic: packet.topic, payload: packet.payload as Uint8Array, now: now() });
+            if (outcome.status === "ignored") log().warn({ topic: packet.topic, reason: outcome.reason }, "A sensor reading was not counted");
+            onCounted?.(index);
+            done();
+            return;
+          } catch (error) {
+            log().error({ ...errorFields(error), topic: packet.topic }, "A sensor reading could not be counted; trying again");
+            await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]).unref());
+          }
+        }
+        // Stopping with the message not counted: no acknowledgement, the broker sends it again.
+      })();
+    };
+    client.on("error", (error) => log().warn(errorFields(error), "MQTT connection error"));
+    return client;
   });
-  client.connect();
+  const subscribed = clients.map(
+    (client, index) =>
+      new Promise<void>((resolve) => {
+        client.on("connect", (ack) => {
+          // A session the broker kept has the subscription already; subscribing again is harmless.
+          client.subscribe(sharedFilter(clientId), { qos: 1 }, (error) => {
+            if (error) log().warn(errorFields(error), "MQTT subscribe failed");
+            else if (!ack.sessionPresent) log().info({ clientId: `${clientId}-${index}` }, "MQTT subscribed to the sensors' topics");
+            resolve();
+          });
+        });
+      }),
+  );
+  for (const client of clients) client.connect();
   return {
-    client,
-    ready: subscribed,
+    clients,
+    ready: Promise.all(subscribed).then(() => undefined),
     stop: async () => {
       stopping = true;
-      await client.endAsync();
+      await Promise.all(clients.map((client) => client.endAsync()));
     },
   };
 }
@@ -83,7 +106,7 @@ export const mqttSensorJob: Job<Database> = {
   start: async (database) => {
     const url = env().MQTT_URL;
     if (!url) return async () => {};
-    const subscriber = await startSubscriber(database.db, { url, clientId: mqttClientId() });
+    const subscriber = await startSubscriber(database.db, { url, clientId: mqttClientId(), consumers: env().MQTT_CONSUMERS });
     return subscriber.stop;
   },
 };
