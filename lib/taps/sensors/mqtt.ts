@@ -56,7 +56,8 @@ export async function startSubscriber(
         for (let attempt = 0; !stopping; attempt += 1) {
           try {
             const outcome = await handleReading(db, { topic: packet.topic, payload: packet.payload as Uint8Array, now: now() });
-            if (outcome.status === "ignored") log().warn({ topic: packet.topic, reason: outcome.reason }, "A sensor reading was not counted");
+            if (outcome.status === "ignored")
+              log().warn({ topic: packet.topic, reason: outcome.reason }, "A sensor reading was not counted");
             onCounted?.(index);
             done();
             return;
