@@ -31,6 +31,9 @@ const serverEnv = {
   WEBHOOK_ALLOW_PRIVATE: "true",
   // The schedules spec holds the board's clock and the server's alike (X-Test-Now; decision 064).
   TEST_CLOCK_HEADER: "true",
+  // The taps spec's meter publishes through the local broker (.ci/run starts Mosquitto); the servers
+  // subscribe as an instance does (decision 099).
+  MQTT_URL: process.env.MQTT_TEST_URL ?? "mqtt://127.0.0.1:1883",
 };
 
 export default defineConfig({

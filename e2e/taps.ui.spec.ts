@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { api, expect, test } from "./ui-fixtures";
@@ -11,6 +12,8 @@ test.setTimeout(240_000);
 // Waits for readiness on a loaded machine, not speed assertions.
 const READY = { timeout: 30_000 };
 const SHOTS = process.env.TAPS_SHOTS ?? "/tmp/taps-shots";
+/** The broker the e2e servers subscribe to (playwright.config.ts). */
+const MQTT = process.env.MQTT_TEST_URL ?? "mqtt://127.0.0.1:1883";
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function send<T>(page: Page, method: "POST" | "PATCH", path: string, data?: unknown): Promise<T> {
@@ -161,3 +164,67 @@ test("pours until the keg kicks: the open board shows the on-deck beer in its pl
   }
   await expect(page.getByRole("navigation").getByRole("link", { name: "Taps" })).toBeVisible();
 });
+
+test("pair an MQTT meter on the Taps page; the simulator's pours lower the keg and its temperature shows", async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard");
+  const { locations } = (await (await api(page).get("/api/v1/locations")).json()) as { locations: { id: number }[] };
+  const locationId = locations[0]!.id;
+  const built = await tapMenu(page, locationId);
+  const number = 100 + Math.floor(Math.random() * 800);
+  const { tap } = await send<{ tap: { id: number } }>(page, "POST", `/api/v1/locations/${locationId}/taps`, {
+    tap: { number, item_id: built.first.id },
+  });
+  await send(page, "POST", `/api/v1/taps/${tap.id}/kegs`, { size_ml: 50_000 });
+  const device = `sim-${suffix()}`;
+  try {
+    await page.goto(`/locations/${locationId}/taps`);
+    const row = page.getByRole("article", { name: `Tap ${number}: ${built.first.name}` });
+    await expect(row).toContainText("No sensor", READY);
+    await row.getByRole("button", { name: `Pair a sensor to tap ${number}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Pair a sensor to tap ${number}` });
+    await dialog.getByLabel("Sensor").selectOption("mqtt");
+    await dialog.getByLabel("Device id").fill(device);
+    await dialog.getByRole("button", { name: "Pair" }).click();
+    // The meter's set-up: the topic and the JSON it publishes.
+    await expect(dialog.getByText(`taproom/locations/${locationId}/readings`)).toBeVisible(READY);
+    await expect(dialog.getByRole("region", { name: "pour message" })).toContainText(device);
+    await page.screenshot({ path: `${SHOTS}/taps-pair-sensor-1280.png` });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(row).toContainText(`MQTT meter ${device}`, READY);
+
+    // The simulator publishes pours and temperatures on the location's topic through the local broker;
+    // the server's subscriber counts them.
+    await simulate(locationId, device);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return Number(await row.getByRole("meter").getAttribute("value"));
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBeLessThan(100);
+    await expect(row).toContainText(/line \d+\.\d °C/);
+    await expect(row).toContainText("last reading");
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/taps-sensor-1280.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/taps-sensor-375.png` });
+  } finally {
+    await api(page).send("DELETE", `/api/v1/taps/${tap.id}`);
+  }
+});
+
+/** `npm run sensors:simulate` for 6 s on the broker the server listens to: a pour a second, a temperature every 2 s. */
+function simulate(locationId: number, device: string) {
+  const args = ["tsx", "scripts/sensors-simulate.ts", "--location", String(locationId), "--sensor", device];
+  args.push("--seconds", "6", "--pour-every", "1", "--temp-every", "2", "--duplicates", "0");
+  return new Promise<void>((resolve, reject) => {
+    execFile("npx", args, { env: { ...process.env, MQTT_URL: MQTT } }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`the simulator failed: ${stderr}`)) : resolve(),
+    );
+  });
+}

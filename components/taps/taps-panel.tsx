@@ -15,6 +15,7 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Tap, tapQueries } from "@/lib/client/queries/taps";
 import { useNow } from "@/lib/client/use-now";
 import { type Clock, formatDayTime, type VenueTime } from "@/lib/shared/time-format";
+import { TapLine } from "./tap-line";
 import styles from "./taps.module.css";
 
 // The Taps page (venue-operations §8): a row per tap with its keg's level and forecast on the venue's
@@ -77,7 +78,7 @@ export function TapsPanel({ location, canEdit }: { location: Venue; canEdit: boo
       <ul className={styles.list}>
         {query.data.taps.map((tap) => (
           <li key={tap.id}>
-            <TapRow tap={tap} venue={venue} locationId={location.id} lowPercent={query.data.keg_low_percent} />
+            <TapRow tap={tap} venue={venue} locationId={location.id} lowPercent={query.data.keg_low_percent} canEdit={canEdit} />
           </li>
         ))}
       </ul>
@@ -132,7 +133,19 @@ function levelOf(tap: Tap, lowPercent: number) {
   return { label: "Pouring", tone: "badge--ok" };
 }
 
-function TapRow({ tap, venue, locationId, lowPercent }: { tap: Tap; venue: VenueTime; locationId: number; lowPercent: number }) {
+function TapRow({
+  tap,
+  venue,
+  locationId,
+  lowPercent,
+  canEdit,
+}: {
+  tap: Tap;
+  venue: VenueTime;
+  locationId: number;
+  lowPercent: number;
+  canEdit: boolean;
+}) {
   const headingId = useId();
   const now = useNow();
   const notify = useToast();
@@ -195,6 +208,7 @@ function TapRow({ tap, venue, locationId, lowPercent }: { tap: Tap; venue: Venue
                 : "Empty: tap a new keg to pour again."}
           </p>
         )}
+        <TapLine tap={tap} venue={venue} locationId={locationId} canEdit={canEdit} />
         <OnDeck tap={tap} locationId={locationId} />
         <div className={styles.actions}>
           <button type="button" className="btn btn--small btn--primary" onClick={() => setKegging(true)}>

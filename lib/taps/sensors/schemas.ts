@@ -104,6 +104,7 @@ export const pairedAnswer = z.strictObject({
   pour_example: z.record(z.string(), z.unknown()).nullable(),
   temperature_example: z.record(z.string(), z.unknown()).nullable(),
 });
+export type PairedAnswer = z.infer<typeof pairedAnswer>;
 
 export const lineCleanedBody = z.object(
   { at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" }).optional() },
