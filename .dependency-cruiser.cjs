@@ -20,7 +20,8 @@ const PURE_HELPERS = [
   "^lib/auth/scopes\\.ts$",
 ];
 /** Each feature's zod schemas (inputs and answers), shared by handlers and forms: `lib/<feature>/schemas.ts` or `schemas/`. */
-const SCHEMAS = "^lib/[^/]+/schemas(\\.ts$|/)";
+/** A feature's schemas, or a part's (lib/taps/sensors/schemas.ts): isomorphic, held by schemas-isomorphic below. */
+const SCHEMAS = "^lib/[^/]+/schemas(\\.ts$|/)|^lib/[^/]+/[^/]+/schemas\\.ts$";
 /** What browser code (components/, lib/client/) may import from the repository. */
 const CLIENT_SAFE = ["^components/", "^lib/client/", SCHEMAS, ...PURE_HELPERS];
 /** Everything in the repository (as opposed to npm packages and Node built-ins). */
