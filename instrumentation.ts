@@ -22,9 +22,9 @@ export async function register() {
     const { seedEmbeddedIfEmpty } = await import("@/lib/demo/seed");
     const { startJobs } = await import("@/lib/server/jobs");
     const { subscribe } = await import("@/lib/live/bus");
-    const { pruneJob } = await import("@/lib/live/prune");
+    const { pruneJob } = await import("@/lib/retention/prune");
     const { eightySixSweepJob } = await import("@/lib/menus/eighty-six-sweeper");
-    const { scheduleBoundaryJob } = await import("@/lib/schedules/boundaries");
+    const { scheduleBoundaryJob } = await import("@/lib/menus/schedule-boundaries");
     const { webhookDeliveryJob } = await import("@/lib/webhooks/worker");
     const { menuViewFlushJob } = await import("@/lib/insights/menu-views");
     const { boardWatchJob } = await import("@/lib/boards/watch");

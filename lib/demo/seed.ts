@@ -4,7 +4,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { businesses, customItemTypes, events, hours, locations, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueTokenPair } from "@/lib/auth/tokens";
-import { ensureSizes } from "@/lib/menus/container-sizes";
+import { ensureSizes } from "@/lib/container-sizes/container-sizes";
 import { ALL_DEFAULT_SIZES, type SizeSeed } from "@/lib/shared/size-defaults";
 import { env } from "@/lib/server/env";
 import { errorFields, log } from "@/lib/server/log";

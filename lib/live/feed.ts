@@ -115,7 +115,7 @@ export async function changesAfter(db: Db, { locationId, afterId, limit }: { loc
   return describeChanges(db, rows);
 }
 
-/** 410 for a cursor older than what the location still keeps (lib/live/prune.ts moves the horizon). */
+/** 410 for a cursor older than what the location still keeps (lib/retention/prune.ts moves the horizon). */
 export function checkCursor(location: Location, afterId: number) {
   if (afterId < location.changesPrunedThrough) {
     throw new ApiError(

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
 import { LABELLING } from "@/lib/shared/labels";
-import { labellingInput } from "@/lib/menus/schemas/labels";
 
 // What POST /locations and PATCH /locations/:id take (venue-operations §2), and the answers of the
 // location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
@@ -121,7 +120,7 @@ const locationFields = {
   /** Who may frame the location's embedded menus (GET /embed/menus/:id), venue-operations §9. */
   embed_origins: embedOriginsInput,
   /** Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none. */
-  labelling: labellingInput.optional(),
+  labelling: z.enum(LABELLING, { error: `must be one of ${LABELLING.join(", ")}` }).optional(),
   /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
   keg_low_percent: z
     .number({ error: "must be a whole number from 0 to 100" })

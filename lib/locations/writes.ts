@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { recordActivity } from "@/lib/activity/activity";
 import { createWeek } from "@/lib/hours/hours";
-import { ensureCountrySizes } from "@/lib/menus/container-sizes";
+import { ensureCountrySizes } from "@/lib/container-sizes/container-sizes";
 import { sizesCountry } from "@/lib/shared/size-defaults";
 import { ApiError, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";

@@ -6,7 +6,7 @@ import { iso } from "@/lib/shared/iso";
 import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
 import { clockOf } from "@/lib/shared/time-format";
-import { lowItemIds } from "@/lib/taps/low";
+import { lowItemIds } from "./almost-gone";
 
 type Tree = Awaited<ReturnType<typeof menuTree>>;
 

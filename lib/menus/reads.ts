@@ -7,7 +7,7 @@ import { type ReadCache, readCache } from "@/lib/live/read-cache";
 import { locationList, weight } from "@/lib/locations/reads";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
-import { listContainerSizes } from "./container-sizes";
+import { listContainerSizes } from "@/lib/container-sizes/container-sizes";
 import { listMenus } from "./menus";
 import { menuJson, type Menu } from "./serialize";
 import { timedColumns, timedOf } from "./timed";

@@ -1,6 +1,6 @@
 import type { containerSizes, containers, items, menus, sections } from "@/lib/db/schema";
 import { inForce } from "./in-force";
-import { containerSizeJson } from "@/lib/menus/container-sizes";
+import { containerSizeJson } from "@/lib/container-sizes/container-sizes";
 import { iso } from "@/lib/shared/iso";
 import { sourceOwnId } from "@/lib/shared/source-id";
 import type { BlankContainerResponse, ContainerResponse, ItemResponse, MenuResponse, SectionResponse } from "@/lib/menus/schemas/menus";

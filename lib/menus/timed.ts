@@ -5,7 +5,7 @@ import type { Timed } from "@/lib/schedules/evaluate";
 
 // What a menu's answers change with by time alone besides its 86s (venue-operations §7): its own
 // schedule, its sections' and its containers' happy hours. One select for the read model's head
-// (lib/menus/reads.ts) and the boundary job (lib/schedules/boundaries.ts), correlated with `menus`.
+// (lib/menus/reads.ts) and the boundary job (lib/menus/schedule-boundaries.ts), correlated with `menus`.
 
 /** The sections' schedules and the distinct happy-hour lists of the menu in the outer `menus` row, as JSON. */
 export function timedColumns(db: Db) {

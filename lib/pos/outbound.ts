@@ -206,7 +206,7 @@ export class PosOutboundWorker {
 /** Sent rows are kept this long (what was sent, and when, for a person looking into a complaint), then pruned. */
 export const OUTBOX_KEEP_MS = 7 * 24 * 3_600_000;
 
-/** Deletes the rows settled more than OUTBOX_KEEP_MS ago (lib/live/prune.ts); answers how many. */
+/** Deletes the rows settled more than OUTBOX_KEEP_MS ago (lib/retention/prune.ts); answers how many. */
 export async function pruneSentOutbox(db: Db, now: Date): Promise<number> {
   const gone = await db
     .delete(posOutbox)

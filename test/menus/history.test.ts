@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pruneExpired } from "@/lib/live/prune";
+import { pruneExpired } from "@/lib/retention/prune";
 import { api, db, login, type Account, type ApiResponse } from "../api";
 import { snapshot } from "../snapshot";
 

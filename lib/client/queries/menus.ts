@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import type { ContainerSizeResponse } from "@/lib/menus/schemas/container-sizes";
+import type { ContainerSizeResponse } from "@/lib/container-sizes/schemas";
 import type {
   ContainerTreeResponse,
   ItemTreeResponse,

@@ -50,7 +50,7 @@ export const menus = pgTable(
     // When the menu is on (venue-operations §7), on the location's clock; null: always.
     schedule: jsonb().$type<StoredSchedule>(),
     // The last schedule boundary (a window or happy hour turning) recorded as `menu.schedule_changed`
-    // (lib/schedules/boundaries.ts): one change per boundary on every instance together.
+    // (lib/menus/schedule-boundaries.ts): one change per boundary on every instance together.
     scheduleEpoch: stamp("schedule_epoch"),
     // Raised by 1 per committed transaction that changes the menu or its tree: by the database's
     // triggers (migration 0008_live_menus), never by application code. version_tx marks the

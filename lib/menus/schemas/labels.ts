@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALLERGENS, DIETARY, LABELLING } from "@/lib/shared/labels";
+import { ALLERGENS, DIETARY } from "@/lib/shared/labels";
 
 // The bodies' and answers' schemas of what every guest can read (venue-operations §13); the lists,
 // words and rules themselves are lib/shared/labels.ts (no zod: the board loads them). Decision 084.
@@ -13,7 +13,6 @@ const wordList = <T extends string>(values: readonly [T, ...T[]], what: string) 
 
 export const allergensInput = wordList(ALLERGENS, "allergens");
 export const dietaryInput = wordList(DIETARY, "dietary tags");
-export const labellingInput = z.enum(LABELLING, { error: `must be one of ${LABELLING.join(", ")}` });
 
 export const allergensResponse = z.array(z.enum(ALLERGENS));
 export const dietaryResponse = z.array(z.enum(DIETARY));

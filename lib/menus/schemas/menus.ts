@@ -19,7 +19,7 @@ import {
 } from "@/lib/shared/schemas";
 import { scheduleInput, scheduleResponse, timePricesInput, timePricesResponse } from "@/lib/schedules/schemas";
 import { sourceIdResponse } from "@/lib/shared/source-id";
-import { embeddedContainerSizeResponse } from "./container-sizes";
+import { embeddedContainerSizeResponse } from "@/lib/container-sizes/schemas";
 import { allergensInput, allergensResponse, dietaryInput, dietaryResponse } from "./labels";
 import { positionsResponse } from "./positions";
 

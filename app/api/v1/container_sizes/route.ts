@@ -1,5 +1,5 @@
 import { endpoint, resource } from "@/lib/http/handler";
-import { containerSizesEnvelope } from "@/lib/menus/schemas/container-sizes";
+import { containerSizesEnvelope } from "@/lib/container-sizes/schemas";
 import { conditional } from "@/lib/http/conditional";
 import { containerSizesAnswer } from "@/lib/menus/reads";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "../api";
 import { browserSessions, oauthStates, platformBeerSearches, rateLimits, users, v4Cache } from "@/lib/db/schema";
-import { pruneExpired } from "@/lib/live/prune";
+import { pruneExpired } from "@/lib/retention/prune";
 
 const hour = 3_600_000;
 

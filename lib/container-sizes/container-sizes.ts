@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { containerSizes } from "@/lib/db/schema";
-import type { ContainerSizeResponse, EmbeddedContainerSizeResponse } from "@/lib/menus/schemas/container-sizes";
+import type { ContainerSizeResponse, EmbeddedContainerSizeResponse } from "@/lib/container-sizes/schemas";
 import { defaultSizesFor, ouncesOf, type SizeSeed } from "@/lib/shared/size-defaults";
 
 export type ContainerSize = typeof containerSizes.$inferSelect;

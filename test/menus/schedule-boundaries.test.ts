@@ -4,7 +4,7 @@ import { api, db, login, type Account } from "../api";
 import type { TestDatabase } from "../database";
 import { getDatabase, openPostgres, type Database } from "@/lib/db/client";
 import { menuChanges } from "@/lib/db/schema";
-import { recordScheduleBoundaries } from "@/lib/schedules/boundaries";
+import { recordScheduleBoundaries } from "@/lib/menus/schedule-boundaries";
 
 // venue-operations §7: each boundary of a menu's schedules and happy hours is recorded once in the
 // change feed as `menu.schedule_changed` (actor system), with one version, whatever the number of

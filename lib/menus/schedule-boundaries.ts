@@ -3,9 +3,9 @@ import { actingAs } from "@/lib/db/actor";
 import type { Database, Db } from "@/lib/db/client";
 import { locations, menus } from "@/lib/db/schema";
 import type { Job } from "@/lib/server/jobs";
-import { SYSTEM } from "@/lib/menus/eighty-six";
-import { timedColumns, timedOf } from "@/lib/menus/timed";
-import { lastChangeAt } from "./evaluate";
+import { SYSTEM } from "./eighty-six";
+import { timedColumns, timedOf } from "./timed";
+import { lastChangeAt } from "@/lib/schedules/evaluate";
 
 // venue-operations §7: what a menu shows changes by time alone at each boundary of its schedules and
 // happy hours. Reads need nothing from here (every read decides against the clock, lib/menus/tree.ts);
