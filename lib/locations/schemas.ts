@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
 import { LABELLING } from "@/lib/shared/labels";
 import { labellingInput } from "@/lib/menus/schemas/labels";
+import { languagesInput } from "@/lib/menus/schemas/translations";
 
 // What POST /locations and PATCH /locations/:id take (venue-operations §2), and the answers of the
 // location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
@@ -122,6 +123,8 @@ const locationFields = {
   embed_origins: embedOriginsInput,
   /** Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none. */
   labelling: labellingInput.optional(),
+  /** The languages guests may read the menus in (venue-operations §13): BCP 47 tags, the default first. */
+  languages: languagesInput.optional(),
   /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
   keg_low_percent: z
     .number({ error: "must be a whole number from 0 to 100" })
@@ -197,6 +200,8 @@ export const locationResponse = z.strictObject({
   embed_origins: z.array(z.string()),
   /** What guests' menus must show (venue-operations §13): eu, uk, us or none (default). */
   labelling: z.enum(LABELLING),
+  /** The languages guests may read the menus in, the default (the texts' own) first; default ["en"]. */
+  languages: z.array(z.string()).min(1),
   /** Set while the location is archived (only the archive and restore answers and the archived list show one). */
   archived_at: timestamp.nullable(),
   created_at: timestamp,

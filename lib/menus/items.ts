@@ -117,6 +117,7 @@ function settings(input: UpdateItem): Partial<ItemRow> {
     inProduction: input.in_production,
     allergens: input.allergens,
     dietary: input.dietary,
+    translations: input.translations,
   });
 }
 
@@ -274,6 +275,7 @@ const venueDefaults: Omit<
   eightySixedAt: null,
   eightySixedUntil: null,
   eightySixedReason: null,
+  translations: {},
   sourceId: null,
 };
 

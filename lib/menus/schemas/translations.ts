@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { StoredTranslations } from "@/lib/db/schema/menus";
+import { canonicalLanguage, MAX_LANGUAGES } from "@/lib/shared/language";
+import { optionalText } from "@/lib/shared/schemas";
+
+// The venue's own texts in other languages (venue-operations §13, decision 097): the `translations`
+// field of menu, section and item writes, the location's `languages`, and what a `?lang=` answer adds.
+
+/** The texts of each kind a translation may give, with the ceilings of the rows' own fields. */
+export const TRANSLATED = {
+  menu: { name: 255, description: 2000, footer: 2000 },
+  section: { name: 255, description: 2000 },
+  item: { name: 255, description: 5000 },
+} as const;
+export type TranslatedKind = keyof typeof TRANSLATED;
+export type TranslatedField = "name" | "description" | "footer";
+
+const languageKey = z.string().refine((tag) => canonicalLanguage(tag) !== null, "must be a language tag such as de or pt-BR");
+
+/**
+ * `{ "de": { "name": "…", "description": "…" } }`: by language tag, the texts given. The whole map is
+ * replaced by a write; a text null or blank is no text (the default's shows), a language left with none is dropped.
+ */
+export function translationsInput(kind: TranslatedKind) {
+  const fields = Object.fromEntries(Object.entries(TRANSLATED[kind]).map(([field, max]) => [field, optionalText(max)]));
+  return z
+    .record(languageKey, z.strictObject(fields, { error: `must be an object of ${Object.keys(TRANSLATED[kind]).join(", ")}` }), {
+      error: "must be an object keyed by language tag",
+    })
+    .refine((map) => Object.keys(map).length <= MAX_LANGUAGES, `lists at most ${MAX_LANGUAGES} languages`)
+    .transform((map): StoredTranslations => {
+      const stored: StoredTranslations = {};
+      for (const [tag, texts] of Object.entries(map)) {
+        const kept = Object.fromEntries(Object.entries(texts).filter(([, text]) => typeof text === "string" && text !== ""));
+        if (Object.keys(kept).length > 0) stored[canonicalLanguage(tag)!] = kept;
+      }
+      return stored;
+    })
+    .optional();
+}
+
+/** A location's `languages`: tags, the default first, each once, at most MAX_LANGUAGES. */
+export const languagesInput = z
+  .array(z.string({ error: "must be a language tag" }), { error: "must be a list of language tags, the default first" })
+  .min(1, "needs at least the default language")
+  .max(MAX_LANGUAGES, `lists at most ${MAX_LANGUAGES} languages`)
+  .superRefine((tags, ctx) => {
+    const seen = new Set<string>();
+    tags.forEach((tag, index) => {
+      const canonical = canonicalLanguage(tag);
+      if (!canonical) ctx.addIssue({ code: "custom", path: [index], message: "must be a language tag such as de or pt-BR" });
+      else if (seen.has(canonical)) ctx.addIssue({ code: "custom", path: [index], message: "is listed twice" });
+      else seen.add(canonical);
+    });
+  })
+  .transform((tags) => tags.map((tag) => canonicalLanguage(tag)!));
+
+/** `?lang=` of a v1 read: a tag; absent, the answer is exactly as it was before translations. */
+export const langQuery = languageKey.transform((tag) => canonicalLanguage(tag)!).optional();
+
+/** What a `?lang=` answer adds to each menu, section and item: the language, and which texts are the default's. */
+export const translationResponse = z.strictObject({
+  language: z.string(),
+  /** The fields whose text is the default language's, for want of a translation. */
+  fallback: z.array(z.enum(["name", "description", "footer"])),
+});
+export type TranslationResponse = z.infer<typeof translationResponse>;
