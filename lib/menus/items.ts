@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import type { Db } from "@/lib/db/client";
 import { items, taps } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -117,7 +118,6 @@ function settings(input: UpdateItem): Partial<ItemRow> {
     inProduction: input.in_production,
     allergens: input.allergens,
     dietary: input.dietary,
-    translations: input.translations,
   });
 }
 
@@ -145,6 +145,7 @@ export async function createItem(
   } else {
     values = { ...originals(input), ...settings(input) };
   }
+  values.translations = newTranslations(input.translations);
   return db.transaction(async (tx) => {
     const { section } = await getSection(tx, { businessId, id: sectionId });
     await lockParent(tx, itemList, section.id);
@@ -172,7 +173,7 @@ export async function updateItem(db: Db, { businessId, id, input }: Scope & { in
   const [updated] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(items)
-      .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
+      .set({ ...overrides(input), ...settings(input), translations: patchTranslations(items.translations, input.translations), updatedAt: new Date() })
       .where(ownItem(tx, { businessId, id }))
       .returning();
     // Asked once the item is known to be the caller's; refusing rolls the change back.

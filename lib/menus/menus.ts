@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { menus, sections, type StoredSchedule, type StoredTranslations } from "@/lib/db/schema";
+import { menus, sections, type StoredSchedule } from "@/lib/db/schema";
+import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { countMenuView } from "@/lib/insights/menu-views";
@@ -41,7 +43,7 @@ type MenuFields = {
   description?: string | null;
   footer?: string | null;
   schedule?: StoredSchedule | null;
-  translations?: StoredTranslations;
+  translations?: TranslationsPatch;
 };
 
 /** A new menu is unpublished, last in the location's order, and has its on-deck section. */
@@ -57,7 +59,7 @@ export async function createMenu(db: Db, { location, fields }: { location: Locat
         description: fields.description,
         footer: fields.footer,
         schedule: fields.schedule,
-        translations: fields.translations,
+        translations: newTranslations(fields.translations),
         position,
       })
       .returning();
@@ -76,7 +78,7 @@ export async function updateMenu(db: Db, { businessId, id, fields }: Scope & { f
         description: fields.description,
         footer: fields.footer,
         schedule: fields.schedule,
-        translations: fields.translations,
+        translations: patchTranslations(menus.translations, fields.translations),
         updatedAt: new Date(),
       })
       .where(ownMenu(tx, { businessId, id }))

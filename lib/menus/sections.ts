@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { type StoredSchedule, type StoredTranslations, sections } from "@/lib/db/schema";
+import { type StoredSchedule, sections } from "@/lib/db/schema";
+import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import { ApiError } from "@/lib/server/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { found, type Scope } from "@/lib/server/scope";
@@ -13,7 +15,7 @@ type SectionFields = {
   description?: string | null;
   public?: boolean;
   schedule?: StoredSchedule | null;
-  translations?: StoredTranslations;
+  translations?: TranslationsPatch;
 };
 
 /** A menu's sections in position order (the on-deck section is the menu's, not in this list). */
@@ -55,7 +57,7 @@ export async function createSection(
         description: fields.description,
         public: fields.public,
         schedule: fields.schedule,
-        translations: fields.translations,
+        translations: newTranslations(fields.translations),
       })
       .returning();
     return sectionJson(section!);
@@ -73,7 +75,7 @@ export async function updateSection(db: Db, { businessId, id, fields }: Scope & 
         description: fields.description,
         public: fields.public,
         schedule: fields.schedule,
-        translations: fields.translations,
+        translations: patchTranslations(sections.translations, fields.translations),
         updatedAt: new Date(),
       })
       .where(ownSection(tx, { businessId, id }))

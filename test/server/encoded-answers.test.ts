@@ -201,7 +201,7 @@ describe("a tagged read over HTTP", () => {
     expect(plain.text).not.toContain("Abfüllungen");
     expect(plain.text).not.toContain('"translation"');
     for (const coding of ["gzip, br", "gzip", ""]) {
-      const headers = coding ? { "accept-encoding": coding } : {};
+      const headers: Record<string, string> = coding ? { "accept-encoding": coding } : {};
       const first = await get(`${menuPath()}&lang=de`, as(owner.ro, headers));
       const again = await get(`${menuPath()}&lang=de`, as(owner.ro, { ...headers, "if-none-match": String(first.headers.etag) }));
       expect([coding, again.status, again.headers.etag]).toEqual([coding, 304, first.headers.etag]);

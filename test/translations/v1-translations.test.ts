@@ -96,6 +96,20 @@ describe("translations on writes", () => {
     expect(keysOf(item.body).has("translation")).toBe(false);
   });
 
+  it("change only the languages a write names: set whole, or removed by null", async () => {
+    const section = (await post(`menus/${menuId}/sections`, { section: { name: "Bottles", translations: { de: { name: "Flaschen" } } } })).section.id;
+    await ok(patch(`sections/${section}`, { section: { translations: { "fr-CA": { name: "Bouteilles" } } } }));
+    const names = async () => {
+      const [de, fr] = await Promise.all(["de", "fr-CA"].map((lang) => read(`menus/${menuId}?full=true&lang=${lang}`)));
+      const of = (answer: ApiResponse) => answer.body.menu.sections.find((s: { id: number }) => s.id === section).name;
+      return [of(de), of(fr)];
+    };
+    expect(await names()).toEqual(["Flaschen", "Bouteilles"]);
+    await ok(patch(`sections/${section}`, { section: { translations: { de: null, "fr-CA": { name: "" } } } }));
+    expect(await names()).toEqual(["Bottles", "Bottles"]);
+    await ok(api.delete(`sections/${section}`, { as: owner.rw }));
+  });
+
   it("refuses bad translations with 422 naming the field, and changes nothing", async () => {
     const before = await snapshot();
     const cases: [string, unknown][] = [

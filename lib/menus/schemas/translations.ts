@@ -18,26 +18,31 @@ export type TranslatedField = "name" | "description" | "footer";
 const languageKey = z.string().refine((tag) => canonicalLanguage(tag) !== null, "must be a language tag such as de or pt-BR");
 
 /**
- * `{ "de": { "name": "…", "description": "…" } }`: by language tag, the texts given. The whole map is
- * replaced by a write; a text null or blank is no text (the default's shows), a language left with none is dropped.
+ * `{ "de": { "name": "…", "description": "…" } }`: by language tag, the texts given. A write changes
+ * only the languages it names (each replaced whole); a language given as null, or with no text left, is
+ * removed. A text null or blank is no text: the default's shows.
  */
 export function translationsInput(kind: TranslatedKind) {
   const fields = Object.fromEntries(Object.entries(TRANSLATED[kind]).map(([field, max]) => [field, optionalText(max)]));
   return z
-    .record(languageKey, z.strictObject(fields, { error: `must be an object of ${Object.keys(TRANSLATED[kind]).join(", ")}` }), {
-      error: "must be an object keyed by language tag",
-    })
+    .record(
+      languageKey,
+      z.strictObject(fields, { error: `must be an object of ${Object.keys(TRANSLATED[kind]).join(", ")}, or null` }).nullable(),
+      { error: "must be an object keyed by language tag" },
+    )
     .refine((map) => Object.keys(map).length <= MAX_LANGUAGES, `lists at most ${MAX_LANGUAGES} languages`)
-    .transform((map): StoredTranslations => {
-      const stored: StoredTranslations = {};
+    .transform((map): TranslationsPatch => {
+      const patch: TranslationsPatch = {};
       for (const [tag, texts] of Object.entries(map)) {
-        const kept = Object.fromEntries(Object.entries(texts).filter(([, text]) => typeof text === "string" && text !== ""));
-        if (Object.keys(kept).length > 0) stored[canonicalLanguage(tag)!] = kept;
+        const kept = Object.fromEntries(Object.entries(texts ?? {}).filter(([, text]) => typeof text === "string" && text !== ""));
+        patch[canonicalLanguage(tag)!] = Object.keys(kept).length > 0 ? kept : null;
       }
-      return stored;
+      return patch;
     })
     .optional();
 }
+/** What a write does to a row's translations: each language named set whole, or removed (null). */
+export type TranslationsPatch = Record<string, StoredTranslations[string] | null>;
 
 /** A location's `languages`: tags, the default first, each once, at most MAX_LANGUAGES. */
 export const languagesInput = z
