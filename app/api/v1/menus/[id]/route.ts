@@ -11,7 +11,7 @@ import { fullMenu } from "@/lib/menus/full-menu";
 import { menuAnswer } from "@/lib/menus/reads";
 import { translatedFullMenu, translatedMenuAnswer } from "@/lib/menus/translations/reads";
 
-// PUT and PATCH /api/v1/menus/:id — change name, description or footer
+// PUT and PATCH /api/v1/menus/:id — change name, description, footer or translations
 const update = endpoint(
   { may: "edit", scope: "menus", at: "menu", params: idParams, body: updateMenuBody, response: menuEnvelope },
   async ({ db, caller, params, body }) =>
@@ -19,7 +19,7 @@ const update = endpoint(
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang (097)
+  // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language
   GET: endpoint(
     { may: "read", scope: "menus", at: "menu", params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
     async ({ request, db, caller, params, query }) => {
