@@ -262,7 +262,7 @@ function PairedMenu({
   useEffect(() => {
     let stale = false;
     // `opened=1`: this first read is the TV opening its menu, counted as a view (its reads after a change are not).
-    fetch(`${dataUrl}${lang ? "&" : "?"}opened=1`, { cache: "no-store", credentials: "same-origin" })
+    fetch(`${dataUrl}${dataUrl.includes("?") ? "&" : "?"}opened=1`, { cache: "no-store", credentials: "same-origin" })
       .then((response) => (response.ok ? (response.json() as Promise<PreviewResponse>) : null))
       .catch(() => null)
       .then((data) => {

@@ -62,9 +62,12 @@ export const updateBoardBody = resourceFields(
         error: "must be a JSON object with name, menu_id or theme",
       },
     )
-    .refine((patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined || patch.language !== undefined, {
-      message: "must change at least one of name, menu_id, theme and language",
-    }),
+    .refine(
+      (patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined || patch.language !== undefined,
+      {
+        message: "must change at least one of name, menu_id, theme and language",
+      },
+    ),
 );
 export type UpdateBoardInput = z.infer<typeof updateBoardBody>;
 

@@ -173,7 +173,12 @@ export async function updateItem(db: Db, { businessId, id, input }: Scope & { in
   const [updated] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(items)
-      .set({ ...overrides(input), ...settings(input), translations: patchTranslations(items.translations, input.translations), updatedAt: new Date() })
+      .set({
+        ...overrides(input),
+        ...settings(input),
+        translations: patchTranslations(items.translations, input.translations),
+        updatedAt: new Date(),
+      })
       .where(ownItem(tx, { businessId, id }))
       .returning();
     // Asked once the item is known to be the caller's; refusing rolls the change back.

@@ -227,7 +227,11 @@ describe("a tagged read over HTTP", () => {
       const again = await get(`/embed/menus/${menuId}`, { ...headers, "if-none-match": String(german.headers.etag) });
       expect([again.status, again.headers.etag]).toEqual([304, german.headers.etag]);
       expect(String(again.headers.vary)).toMatch(/accept-language/i);
-      const english = await get(`/embed/menus/${menuId}`, { "accept-encoding": "gzip, br", "accept-language": "en", "if-none-match": String(german.headers.etag) });
+      const english = await get(`/embed/menus/${menuId}`, {
+        "accept-encoding": "gzip, br",
+        "accept-language": "en",
+        "if-none-match": String(german.headers.etag),
+      });
       expect(english.status).toBe(200);
       expect(english.text).toContain('<html lang="en">');
     } finally {

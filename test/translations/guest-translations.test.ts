@@ -31,7 +31,8 @@ beforeAll(async () => {
       menu: { name: "Drinks", footer: "Cheers", translations: { de: { name: "Getränke", footer: "Prost" } } },
     })
   ).menu.id;
-  const taps = (await post(`menus/${menuId}/sections`, { section: { name: "Taps", translations: { de: { name: "Vom Fass" } } } })).section.id;
+  const taps = (await post(`menus/${menuId}/sections`, { section: { name: "Taps", translations: { de: { name: "Vom Fass" } } } })).section
+    .id;
   await post(`sections/${taps}/items`, {
     item: {
       name: "House Lager",
@@ -132,7 +133,10 @@ describe("the embed, print and the board", () => {
   it("a board has a language: set when paired or changed, refused when not a tag, and its data in it", async () => {
     const { code } = await issuePairingCode(await db(), { secret: null });
     const paired = await ok(
-      api.post(`locations/${location}/boards`, { as: owner.rw, body: { code, name: "Bar TV", menu_id: menuId, theme: "dark", language: "DE" } }),
+      api.post(`locations/${location}/boards`, {
+        as: owner.rw,
+        body: { code, name: "Bar TV", menu_id: menuId, theme: "dark", language: "DE" },
+      }),
       201,
     );
     expect(paired.body.board.language).toBe("de");

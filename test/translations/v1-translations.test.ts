@@ -45,7 +45,8 @@ describe("language tags and negotiation", () => {
     expect(canonicalLanguage("EN-us")).toBe("en-US");
     expect(canonicalLanguage("pt-br")).toBe("pt-BR");
     expect(canonicalLanguage("zh-Hant-TW")).toBe("zh-Hant-TW");
-    for (const bad of ["", "english", "e", "de_DE", "x-private", "de-u-co-phonebk", "<b>", "a".repeat(40)]) expect(canonicalLanguage(bad), bad).toBeNull();
+    for (const bad of ["", "english", "e", "de_DE", "x-private", "de-u-co-phonebk", "<b>", "a".repeat(40)])
+      expect(canonicalLanguage(bad), bad).toBeNull();
   });
 
   it("orders Accept-Language by q-value, the header's order breaking ties, q=0 left out", () => {
@@ -92,17 +93,20 @@ describe("translations on writes", () => {
     expect(keysOf(menu.body).has("translations")).toBe(false);
     expect(keysOf(menu.body).has("translation")).toBe(false);
     await ok(patch(`sections/${sectionId}`, { section: { translations: { de: { name: "Zapfhähne", description: "Vom Fass" } } } }));
-    const item = await ok(patch(`items/${itemId}`, { item: { translations: { de: { name: "Hausbier" }, "fr-ca": { name: "Blonde maison" } } } }));
+    const item = await ok(
+      patch(`items/${itemId}`, { item: { translations: { de: { name: "Hausbier" }, "fr-ca": { name: "Blonde maison" } } } }),
+    );
     expect(keysOf(item.body).has("translation")).toBe(false);
   });
 
   it("change only the languages a write names: set whole, or removed by null", async () => {
-    const section = (await post(`menus/${menuId}/sections`, { section: { name: "Bottles", translations: { de: { name: "Flaschen" } } } })).section.id;
+    const section = (await post(`menus/${menuId}/sections`, { section: { name: "Bottles", translations: { de: { name: "Flaschen" } } } }))
+      .section.id;
     await ok(patch(`sections/${section}`, { section: { translations: { "fr-CA": { name: "Bouteilles" } } } }));
     const names = async () => {
       const [de, fr] = await Promise.all(["de", "fr-CA"].map((lang) => read(`menus/${menuId}?full=true&lang=${lang}`)));
       const of = (answer: ApiResponse) => answer.body.menu.sections.find((s: { id: number }) => s.id === section).name;
-      return [of(de), of(fr)];
+      return [of(de!), of(fr!)];
     };
     expect(await names()).toEqual(["Flaschen", "Bouteilles"]);
     await ok(patch(`sections/${section}`, { section: { translations: { de: null, "fr-CA": { name: "" } } } }));
@@ -118,7 +122,10 @@ describe("translations on writes", () => {
       [`menus/${menuId}`, { menu: { translations: ["de"] } }],
       [`sections/${sectionId}`, { section: { translations: { de: { footer: "no footer on a section" } } } }],
       [`items/${itemId}`, { item: { translations: { de: { name: "a\u0007b" } } } }],
-      [`items/${itemId}`, { item: { translations: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`a${"bcdefghijk"[i]}`, { name: "x" }])) } }],
+      [
+        `items/${itemId}`,
+        { item: { translations: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`a${"bcdefghijk"[i]}`, { name: "x" }])) } },
+      ],
     ];
     for (const [url, body] of cases) {
       const answer = await patch(url, body);
@@ -156,7 +163,11 @@ describe("the v1 reads", () => {
     expect(full.translation).toEqual({ language: "de", fallback: ["description"] });
     const taps = full.sections.find((s: { id: number }) => s.id === sectionId);
     expect(taps).toMatchObject({ name: "Zapfhähne", description: "Vom Fass", translation: { language: "de", fallback: [] } });
-    expect(taps.items[0]).toMatchObject({ name: "Hausbier", description: "Crisp and cold", translation: { language: "de", fallback: ["description"] } });
+    expect(taps.items[0]).toMatchObject({
+      name: "Hausbier",
+      description: "Crisp and cold",
+      translation: { language: "de", fallback: ["description"] },
+    });
     // custom_* and original_* stay the venue's own fields.
     expect(taps.items[0].custom_name ?? taps.items[0].original_name).toBe("House Lager");
     const french = (await read(`menus/${menuId}?full=true&lang=fr-CA`)).body.menu;

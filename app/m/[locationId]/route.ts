@@ -17,5 +17,11 @@ export const GET = endpoint({ auth: false, params: z.object({ locationId: idPara
   const page = await phonePage(db, params.locationId, Date.now, guestLanguageAsk(request));
   if (!page) return notFoundPage(notFoundHtml("No such menu: ask the venue for its QR code."));
   countMenuView(db, { locationId: page.location.id, source: GUEST_SOURCES.phone });
-  return pageAnswer(request, page, ({ trees, info }) => phonePageHtml(page.location, trees, filter, info, { language: page.language, languages: page.location.languages }), {}, filterKey(filter));
+  return pageAnswer(
+    request,
+    page,
+    ({ trees, info }) => phonePageHtml(page.location, trees, filter, info, { language: page.language, languages: page.location.languages }),
+    {},
+    filterKey(filter),
+  );
 });

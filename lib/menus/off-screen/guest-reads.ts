@@ -93,14 +93,23 @@ export async function phoneMenus(
   const { language, negotiated } = guestLanguage(location, ask);
   const scope = (id: number) => ({ businessId: location.businessId, id });
   const fulls = await Promise.all((await published(db, location.id)).map(({ id }) => fullMenu(db, scope(id), {}, clock)));
-  const tag = etag(SHAPE, "phone", location.id, location.name, location.updatedAt.toISOString(), language, ...fulls.map((full) => full.tag));
+  const tag = etag(
+    SHAPE,
+    "phone",
+    location.id,
+    location.name,
+    location.updatedAt.toISOString(),
+    language,
+    ...fulls.map((full) => full.tag),
+  );
   return {
     tag,
     location,
     language,
     negotiated,
     // A menu out of its window (its tree says so, and has no sections) is not shown by its name alone.
-    content: async () => (await Promise.all(fulls.map((full) => treeOf(db, full, language)))).filter((menu) => menu.available_now !== false),
+    content: async () =>
+      (await Promise.all(fulls.map((full) => treeOf(db, full, language)))).filter((menu) => menu.available_now !== false),
   };
 }
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { StoredTranslations } from "@/lib/db/schema/menus";
 import { canonicalLanguage, MAX_LANGUAGES } from "@/lib/shared/language";
 import { optionalText } from "@/lib/shared/schemas";
 
@@ -41,8 +40,10 @@ export function translationsInput(kind: TranslatedKind) {
     })
     .optional();
 }
+/** One language's texts of a row (lib/db/schema's StoredTranslations holds them by language). */
+export type TranslationTexts = { name?: string; description?: string; footer?: string };
 /** What a write does to a row's translations: each language named set whole, or removed (null). */
-export type TranslationsPatch = Record<string, StoredTranslations[string] | null>;
+export type TranslationsPatch = Record<string, TranslationTexts | null>;
 
 /** A location's `languages`: tags, the default first, each once, at most MAX_LANGUAGES. */
 export const languagesInput = z
@@ -70,3 +71,23 @@ export const translationResponse = z.strictObject({
   fallback: z.array(z.enum(["name", "description", "footer"])),
 });
 export type TranslationResponse = z.infer<typeof translationResponse>;
+
+/** The dashboard's side-by-side form (decision 097): one row per menu, section and item, its texts in one language. */
+export const translationForm = z.object({
+  rows: z.array(
+    z
+      .object({
+        kind: z.enum(["menu", "section", "item"]),
+        id: z.number().int().positive(),
+        name: z.string(),
+        description: z.string(),
+        footer: z.string(),
+      })
+      .superRefine((row, ctx) => {
+        for (const [field, max] of Object.entries(TRANSLATED[row.kind]) as [TranslatedField, number][]) {
+          if (row[field].length > max) ctx.addIssue({ code: "custom", path: [field], message: `must be at most ${max} characters` });
+        }
+      }),
+  ),
+});
+export type TranslationFormValues = z.infer<typeof translationForm>;

@@ -29,7 +29,12 @@ export async function translatedMenuAnswer(db: Db, scope: Scope, { lang }: Ask):
  * language and the location's default (which decides what counts as a fallback); translations live in
  * the rows, whose every change raises the menu's version and so the untranslated tag.
  */
-export async function translatedFullMenu(db: Db, scope: Scope, ask: FullMenuAsk & Ask, clock: () => number = Date.now): Promise<LazyTagged & Pick<Awaited<ReturnType<typeof fullMenu>>, "head">> {
+export async function translatedFullMenu(
+  db: Db,
+  scope: Scope,
+  ask: FullMenuAsk & Ask,
+  clock: () => number = Date.now,
+): Promise<LazyTagged & Pick<Awaited<ReturnType<typeof fullMenu>>, "head">> {
   // Kept only when nothing of the menu changed since before its tree was read (ReadCache.remember's `since`).
   const since = (await readCache()).generation;
   const base = await fullMenu(db, scope, ask, clock);
@@ -76,7 +81,10 @@ export type RowTranslations = Awaited<ReturnType<typeof rowTranslations>>;
 
 /** The translations of the menu's sections and items, by id: one statement each. */
 export async function rowTranslations(db: Db, menuId: number) {
-  const sectionRows = await db.select({ id: sections.id, translations: sections.translations }).from(sections).where(eq(sections.menuId, menuId));
+  const sectionRows = await db
+    .select({ id: sections.id, translations: sections.translations })
+    .from(sections)
+    .where(eq(sections.menuId, menuId));
   const ids = sectionRows.map((row) => row.id);
   const itemRows =
     ids.length === 0

@@ -28,6 +28,11 @@ export function translateTexts<T extends Texts>(
 }
 
 /** Which fields of `kind` a row has no translation for in `language` (the dashboard's flags). */
-export function missingTranslations(kind: TranslatedKind, row: Partial<Record<TranslatedField, string | null>>, translations: StoredTranslations, language: string) {
+export function missingTranslations(
+  kind: TranslatedKind,
+  row: Partial<Record<TranslatedField, string | null>>,
+  translations: StoredTranslations,
+  language: string,
+) {
   return (Object.keys(TRANSLATED[kind]) as TranslatedField[]).filter((field) => row[field] && !translations[language]?.[field]);
 }
