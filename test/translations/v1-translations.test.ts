@@ -193,6 +193,19 @@ describe("the v1 reads", () => {
     expect(after.body.menu.sections[0].items[0]).toMatchObject({ description: "Knackig und kalt", translation: { fallback: [] } });
   });
 
+  it("are part of the history: a revert puts a section's and an item's translations back", async () => {
+    const before = (await read(`menus/${menuId}`)).body.menu.version;
+    const german = async () => (await read(`menus/${menuId}?full=true&lang=de`)).body.menu.sections.find((s: { id: number }) => s.id === sectionId);
+    const was = await german();
+    await ok(patch(`sections/${sectionId}`, { section: { translations: { de: { name: "Neu" } } } }));
+    await ok(patch(`items/${itemId}`, { item: { translations: { de: null } } }));
+    expect((await german()).name).toBe("Neu");
+    expect((await german()).items[0].name).toBe("House Lager");
+    await ok(api.post(`menus/${menuId}/versions/${before}/revert`, { as: owner.rw }));
+    const back = await german();
+    expect([back.name, back.description, back.items[0].name]).toEqual([was.name, was.description, was.items[0].name]);
+  });
+
   it("refuses a ?lang= that is not a language tag", async () => {
     const answer = await api.get(`menus/${menuId}?lang=<x>`, { as: owner.ro });
     expect(answer.status).toBe(422);
