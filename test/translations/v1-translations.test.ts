@@ -195,7 +195,8 @@ describe("the v1 reads", () => {
 
   it("are part of the history: a revert puts a section's and an item's translations back", async () => {
     const before = (await read(`menus/${menuId}`)).body.menu.version;
-    const german = async () => (await read(`menus/${menuId}?full=true&lang=de`)).body.menu.sections.find((s: { id: number }) => s.id === sectionId);
+    const german = async () =>
+      (await read(`menus/${menuId}?full=true&lang=de`)).body.menu.sections.find((s: { id: number }) => s.id === sectionId);
     const was = await german();
     await ok(patch(`sections/${sectionId}`, { section: { translations: { de: { name: "Neu" } } } }));
     await ok(patch(`items/${itemId}`, { item: { translations: { de: null } } }));

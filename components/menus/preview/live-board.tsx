@@ -144,7 +144,7 @@ export function LiveBoard({ menuId, initial, options, at = null, lang = null, to
   const status = (
     <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
       {at ? (
-        <>{`What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
+        `What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`
       ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />
