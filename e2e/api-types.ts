@@ -1698,9 +1698,9 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy */
+        /** One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language */
         get: operations["getMenusById"];
-        /** Change name, description or footer */
+        /** Change name, description, footer or translations */
         put: operations["putMenusById"];
         post?: never;
         /** Unpublish, then delete with everything in it */
@@ -1708,7 +1708,7 @@ export interface paths {
         /** The methods this path offers */
         options: operations["optionsMenusById"];
         head?: never;
-        /** Change name, description or footer */
+        /** Change name, description, footer or translations */
         patch: operations["patchMenusById"];
         trace?: never;
     };
@@ -3779,6 +3779,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -3825,6 +3826,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -3886,12 +3888,14 @@ export interface operations {
                     menu_id?: number;
                     /** @enum {string} */
                     theme?: "dark" | "light";
+                    language?: string | null;
                 } | {
                     board: {
                         name?: string;
                         menu_id?: number;
                         /** @enum {string} */
                         theme?: "dark" | "light";
+                        language?: string | null;
                     };
                 };
             };
@@ -3914,6 +3918,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -3964,6 +3969,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -4037,6 +4043,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -7539,6 +7546,9 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
                                 labelling?: string;
+                                languages?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
                                 /** Format: date-time */
                                 created_at?: string;
                                 /** Format: date-time */
@@ -7559,6 +7569,9 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean) | null;
                                 schedule_epoch?: string | null;
+                                translations?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
                                 version?: number;
                                 source_id?: string | null;
                                 /** Format: date-time */
@@ -7578,6 +7591,9 @@ export interface operations {
                                 schedule?: ({
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean) | null;
+                                translations?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
                                 source_id?: string | null;
                                 /** Format: date-time */
                                 created_at?: string;
@@ -7620,6 +7636,9 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
                                 dietary?: {
+                                    [key: string]: unknown;
+                                } | unknown[] | string | number | boolean;
+                                translations?: {
                                     [key: string]: unknown;
                                 } | unknown[] | string | number | boolean;
                                 source_id?: string | null;
@@ -8066,6 +8085,9 @@ export interface operations {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
                             labelling?: string;
+                            languages?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
                             /** Format: date-time */
                             created_at?: string;
                             /** Format: date-time */
@@ -8086,6 +8108,9 @@ export interface operations {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean) | null;
                             schedule_epoch?: string | null;
+                            translations?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
                             version?: number;
                             source_id?: string | null;
                             /** Format: date-time */
@@ -8105,6 +8130,9 @@ export interface operations {
                             schedule?: ({
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean) | null;
+                            translations?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
                             source_id?: string | null;
                             /** Format: date-time */
                             created_at?: string;
@@ -8147,6 +8175,9 @@ export interface operations {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
                             dietary?: {
+                                [key: string]: unknown;
+                            } | unknown[] | string | number | boolean;
+                            translations?: {
                                 [key: string]: unknown;
                             } | unknown[] | string | number | boolean;
                             source_id?: string | null;
@@ -8662,6 +8693,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8710,6 +8745,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8771,6 +8810,12 @@ export interface operations {
                         in_production?: boolean;
                         allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                         dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string | null;
@@ -8788,6 +8833,12 @@ export interface operations {
                     in_production?: boolean;
                     allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                     dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -8842,6 +8893,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8923,6 +8978,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -8994,6 +9053,12 @@ export interface operations {
                         in_production?: boolean;
                         allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                         dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string | null;
@@ -9011,6 +9076,12 @@ export interface operations {
                     in_production?: boolean;
                     allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                     dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -9065,6 +9136,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9162,6 +9237,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9243,6 +9322,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9700,6 +9783,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9783,6 +9870,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: null;
                             created_at: null;
                             updated_at: null;
@@ -9828,6 +9919,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: null;
                             created_at: null;
                             updated_at: null;
@@ -9915,6 +10010,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -9957,6 +10053,7 @@ export interface operations {
                         embed_origins?: string[];
                         /** @enum {string} */
                         labelling?: "eu" | "uk" | "us" | "none";
+                        languages?: string[];
                         keg_low_percent?: number;
                         max_temperature_c?: number;
                         line_cleaning_days?: number;
@@ -9977,6 +10074,7 @@ export interface operations {
                     embed_origins?: string[];
                     /** @enum {string} */
                     labelling?: "eu" | "uk" | "us" | "none";
+                    languages?: string[];
                     keg_low_percent?: number;
                     max_temperature_c?: number;
                     line_cleaning_days?: number;
@@ -10023,6 +10121,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10121,6 +10220,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10178,6 +10278,7 @@ export interface operations {
                         embed_origins?: string[];
                         /** @enum {string} */
                         labelling?: "eu" | "uk" | "us" | "none";
+                        languages?: string[];
                         keg_low_percent?: number;
                         max_temperature_c?: number;
                         line_cleaning_days?: number;
@@ -10198,6 +10299,7 @@ export interface operations {
                     embed_origins?: string[];
                     /** @enum {string} */
                     labelling?: "eu" | "uk" | "us" | "none";
+                    languages?: string[];
                     keg_low_percent?: number;
                     max_temperature_c?: number;
                     line_cleaning_days?: number;
@@ -10244,6 +10346,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10314,6 +10417,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10385,6 +10489,7 @@ export interface operations {
                         embed_origins?: string[];
                         /** @enum {string} */
                         labelling?: "eu" | "uk" | "us" | "none";
+                        languages?: string[];
                         keg_low_percent?: number;
                         max_temperature_c?: number;
                         line_cleaning_days?: number;
@@ -10405,6 +10510,7 @@ export interface operations {
                     embed_origins?: string[];
                     /** @enum {string} */
                     labelling?: "eu" | "uk" | "us" | "none";
+                    languages?: string[];
                     keg_low_percent?: number;
                     max_temperature_c?: number;
                     line_cleaning_days?: number;
@@ -10451,6 +10557,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -10635,6 +10742,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -10673,6 +10781,7 @@ export interface operations {
                      * @enum {string}
                      */
                     theme?: "dark" | "light";
+                    language?: string | null;
                 } | {
                     board: {
                         code: string;
@@ -10683,6 +10792,7 @@ export interface operations {
                          * @enum {string}
                          */
                         theme?: "dark" | "light";
+                        language?: string | null;
                     };
                 };
             };
@@ -10705,6 +10815,7 @@ export interface operations {
                             menu_name: string | null;
                             /** @enum {string} */
                             theme: "dark" | "light";
+                            language: string | null;
                             last_seen_at: string | null;
                             version_shown: number | null;
                             menu_version: number | null;
@@ -11123,6 +11234,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -11383,6 +11498,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -13166,6 +13285,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -13190,6 +13313,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             /** Format: date-time */
                             created_at: string;
@@ -13247,6 +13374,13 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                                footer?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name: string;
@@ -13261,6 +13395,13 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                            footer?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -13294,6 +13435,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -13450,6 +13595,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -14116,6 +14265,7 @@ export interface operations {
                             embed_origins: string[];
                             /** @enum {string} */
                             labelling: "eu" | "uk" | "us" | "none";
+                            languages: string[];
                             archived_at: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -14798,6 +14948,7 @@ export interface operations {
                 source_name?: string;
                 at?: string;
                 include_unavailable?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
@@ -14863,6 +15014,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -14889,6 +15044,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -14913,6 +15072,10 @@ export interface operations {
                                     }[];
                                     from?: string | null;
                                     until?: string | null;
+                                };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
                                 };
                                 source_id: number | null;
                                 /** Format: date-time */
@@ -14962,6 +15125,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15025,6 +15192,10 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
+                                };
                                 source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -15073,6 +15244,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15140,6 +15315,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15181,6 +15360,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -15205,6 +15388,10 @@ export interface operations {
                                     }[];
                                     from?: string | null;
                                     until?: string | null;
+                                };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
                                 };
                                 source_id: number | null;
                                 /** Format: date-time */
@@ -15254,6 +15441,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -15389,6 +15580,13 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                                footer?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string;
@@ -15403,6 +15601,13 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                            footer?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -15436,6 +15641,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -15497,6 +15706,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -15566,6 +15779,13 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                                footer?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string;
@@ -15580,6 +15800,13 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                            footer?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -15613,6 +15840,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -15872,6 +16103,7 @@ export interface operations {
                 paper?: "letter" | "a4";
                 /** @description `list` (one column), `columns` (two), `tap-list` (tap numbers first) */
                 layout?: "list" | "columns" | "tap-list";
+                lang?: string;
             };
             header?: never;
             path: {
@@ -15965,6 +16197,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -16048,6 +16284,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -16071,6 +16311,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -16126,6 +16370,12 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string;
@@ -16140,6 +16390,12 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -16170,6 +16426,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -16326,6 +16586,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             version: number;
                             /** Format: date-time */
@@ -16500,6 +16764,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -16524,6 +16792,10 @@ export interface operations {
                                     }[];
                                     from?: string | null;
                                     until?: string | null;
+                                };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
                                 };
                                 source_id: number | null;
                                 /** Format: date-time */
@@ -16573,6 +16845,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -16636,6 +16912,10 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
+                                };
                                 source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -16684,6 +16964,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -16809,6 +17093,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             version: number;
                             /** Format: date-time */
                             created_at: string;
@@ -16833,6 +17121,10 @@ export interface operations {
                                     }[];
                                     from?: string | null;
                                     until?: string | null;
+                                };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
                                 };
                                 source_id: number | null;
                                 /** Format: date-time */
@@ -16882,6 +17174,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -16945,6 +17241,10 @@ export interface operations {
                                     from?: string | null;
                                     until?: string | null;
                                 };
+                                translation?: {
+                                    language: string;
+                                    fallback: ("name" | "description" | "footer")[];
+                                };
                                 source_id: number | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -16993,6 +17293,10 @@ export interface operations {
                                     eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                                     allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                                     dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                                    translation?: {
+                                        language: string;
+                                        fallback: ("name" | "description" | "footer")[];
+                                    };
                                     source_id: number | null;
                                     /** Format: date-time */
                                     created_at: string;
@@ -17661,6 +17965,10 @@ export interface operations {
                                 from?: string | null;
                                 until?: string | null;
                             };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -17686,6 +17994,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -17742,6 +18054,12 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string;
@@ -17756,6 +18074,12 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -17786,6 +18110,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -17844,6 +18172,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -17914,6 +18246,12 @@ export interface operations {
                             from?: string | null;
                             until?: string | null;
                         } | null;
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                     };
                 } | {
                     name?: string;
@@ -17928,6 +18266,12 @@ export interface operations {
                         from?: string | null;
                         until?: string | null;
                     } | null;
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -17958,6 +18302,10 @@ export interface operations {
                                 }[];
                                 from?: string | null;
                                 until?: string | null;
+                            };
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
                             };
                             source_id: number | null;
                             /** Format: date-time */
@@ -18129,6 +18477,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -18175,6 +18527,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;
@@ -18223,6 +18579,12 @@ export interface operations {
                         in_production?: boolean;
                         allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                         dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                        translations?: {
+                            [key: string]: {
+                                name?: string | null;
+                                description?: string | null;
+                            } | null;
+                        };
                         containers?: {
                             container_size_id: number;
                             price: number | string;
@@ -18246,6 +18608,12 @@ export interface operations {
                     in_production?: boolean;
                     allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                     dietary?: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                    translations?: {
+                        [key: string]: {
+                            name?: string | null;
+                            description?: string | null;
+                        } | null;
+                    };
                     containers?: {
                         container_size_id: number;
                         price: number | string;
@@ -18305,6 +18673,10 @@ export interface operations {
                             eighty_sixed_reason: ("manual" | "kicked" | "pos") | null;
                             allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
                             dietary: ("vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol")[];
+                            translation?: {
+                                language: string;
+                                fallback: ("name" | "description" | "footer")[];
+                            };
                             source_id: number | null;
                             /** Format: date-time */
                             created_at: string;

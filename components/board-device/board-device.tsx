@@ -225,7 +225,14 @@ function Device({ saved }: { saved: Saved | null }) {
           </main>
         </div>
       ) : (
-        <PairedMenu key={board.menu_id} menuId={board.menu_id} theme={board.theme} stream={stream} told={told} />
+        <PairedMenu
+          key={`${board.menu_id}:${board.language ?? ""}`}
+          menuId={board.menu_id}
+          theme={board.theme}
+          lang={board.language ?? null}
+          stream={stream}
+          told={told}
+        />
       )}
       {shownName && (
         <div className={styles.identify} role="alert">
@@ -237,13 +244,25 @@ function Device({ saved }: { saved: Saved | null }) {
 }
 
 /** The menu of a paired board: its data first (from the network, or the service worker's copy offline), then LiveDisplay. */
-function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "light" | "dark"; stream: DisplayStream; told: Told }) {
+function PairedMenu({
+  menuId,
+  theme,
+  lang,
+  stream,
+  told,
+}: {
+  menuId: number;
+  theme: "light" | "dark";
+  lang: string | null;
+  stream: DisplayStream;
+  told: Told;
+}) {
   const [initial, setInitial] = useState<PreviewResponse | null | undefined>(undefined);
-  const dataUrl = `/preview/menus/${menuId}/data`;
+  const dataUrl = `/preview/menus/${menuId}/data${lang ? `?lang=${encodeURIComponent(lang)}` : ""}`;
   useEffect(() => {
     let stale = false;
     // `opened=1`: this first read is the TV opening its menu, counted as a view (its reads after a change are not).
-    fetch(`${dataUrl}?opened=1`, { cache: "no-store", credentials: "same-origin" })
+    fetch(`${dataUrl}${dataUrl.includes("?") ? "&" : "?"}opened=1`, { cache: "no-store", credentials: "same-origin" })
       .then((response) => (response.ok ? (response.json() as Promise<PreviewResponse>) : null))
       .catch(() => null)
       .then((data) => {
@@ -267,7 +286,7 @@ function PairedMenu({ menuId, theme, stream, told }: { menuId: number; theme: "l
   const options = lookOf(theme);
   if (initial === undefined)
     return <div className={theme === "dark" ? `${previewStyles.page} ${previewStyles.dark}` : previewStyles.page} />;
-  return <LiveDisplay menuId={menuId} initial={initial} options={options} told={{ stream, event: told }} onDrawn={onDrawn} />;
+  return <LiveDisplay menuId={menuId} initial={initial} options={options} lang={lang} told={{ stream, event: told }} onDrawn={onDrawn} />;
 }
 
 function PairingScreen({ code }: { code: Code | null }) {

@@ -10,7 +10,9 @@ import { useToast } from "@/components/ui/toast";
 import { pairBoardBody, updateBoardBody } from "@/lib/boards/schemas";
 import { apiFetch } from "@/lib/client/api";
 import { type Board, boardQueries } from "@/lib/client/queries/boards";
+import { locationQueries } from "@/lib/client/queries/locations";
 import { menuQueries } from "@/lib/client/queries/menus";
+import { languageName } from "@/lib/shared/language";
 import { useServerSubmit, useZodForm } from "@/lib/client/use-zod-form";
 import styles from "./boards.module.css";
 
@@ -62,6 +64,28 @@ function ThemeField({ register, error }: { register: UseFormRegisterReturn; erro
   );
 }
 
+/** The TV's language (decision 097): the location's default, or one of its other languages; shown when it has several. */
+function LanguageField({ locationId, register, error }: { locationId: number; register: UseFormRegisterReturn; error?: string }) {
+  const location = useQuery(locationQueries.detail(locationId));
+  const languages = location.data?.languages ?? [];
+  if (languages.length < 2) return null;
+  return (
+    <Field label="Language" error={error} hint="The language the TV shows the menu in; a text not translated shows in the default.">
+      {(props) => (
+        <select {...props} {...register} className="select">
+          <option value="">{languageName(languages[0]!)} (the location&rsquo;s default)</option>
+          {languages.slice(1).map((tag) => (
+            <option key={tag} value={tag}>
+              {languageName(tag)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+const languageOf = (value: unknown) => (value === "" || value === undefined ? null : value);
+
 const menuIdOf = (value: unknown) => (value === "" || value === undefined ? undefined : Number(value));
 
 export function PairBoardDialog({ locationId, onClose }: { locationId: number; onClose: () => void }) {
@@ -112,6 +136,11 @@ export function PairBoardDialog({ locationId, onClose }: { locationId: number; o
         </Field>
         <MenuField locationId={locationId} error={errors.menu_id?.message} register={form.register("menu_id", { setValueAs: menuIdOf })} />
         <ThemeField register={form.register("theme")} error={errors.theme?.message} />
+        <LanguageField
+          locationId={locationId}
+          error={errors.language?.message}
+          register={form.register("language", { setValueAs: languageOf })}
+        />
         <FormFooter failure={failure} busy={isSubmitting} busyLabel="Pairing…" submitLabel="Pair board" onCancel={onClose} />
       </form>
     </Dialog>
@@ -122,7 +151,7 @@ export function EditBoardDialog({ locationId, board, onClose }: { locationId: nu
   const client = useQueryClient();
   const notify = useToast();
   const form = useZodForm(updateBoardBody, {
-    defaultValues: { name: board.name, menu_id: board.menu_id ?? undefined, theme: board.theme },
+    defaultValues: { name: board.name, menu_id: board.menu_id ?? undefined, theme: board.theme, language: board.language },
   });
   const save = useMutation({
     mutationFn: (body: unknown) => apiFetch<{ board: Board }>(`/api/v1/boards/${board.id}`, { method: "PATCH", body }).then((r) => r.board),
@@ -142,6 +171,11 @@ export function EditBoardDialog({ locationId, board, onClose }: { locationId: nu
         </Field>
         <MenuField locationId={locationId} error={errors.menu_id?.message} register={form.register("menu_id", { setValueAs: menuIdOf })} />
         <ThemeField register={form.register("theme")} error={errors.theme?.message} />
+        <LanguageField
+          locationId={locationId}
+          error={errors.language?.message}
+          register={form.register("language", { setValueAs: languageOf })}
+        />
         <FormFooter failure={failure} busy={isSubmitting} busyLabel="Saving…" submitLabel="Save" onCancel={onClose} />
       </form>
     </Dialog>

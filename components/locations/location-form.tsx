@@ -79,6 +79,7 @@ export function LocationForm({
             contact_email: text(location?.contact_email),
             embed_origins: location?.embed_origins ?? [],
             labelling: location?.labelling ?? "none",
+            languages: location?.languages ?? ["en"],
           }
         : {}),
     },
@@ -88,6 +89,7 @@ export function LocationForm({
   const currency = useController({ control: form.control, name: "currency" });
   const country = useController({ control: form.control, name: "country" });
   const origins = useController({ control: form.control, name: "embed_origins" });
+  const languages = useController({ control: form.control, name: "languages" });
   const chosenZone = useWatch({ control: form.control, name: "time_zone" });
 
   // The fields are enabled once the form can keep what is typed (LiveFieldset); the first one has focus then.
@@ -191,6 +193,35 @@ export function LocationForm({
                       </option>
                     ))}
                   </select>
+                )}
+              </Field>
+            </fieldset>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>Languages</legend>
+              <Field
+                label="Menu languages"
+                error={errors.languages?.message ?? errors.languages?.find?.((error) => error?.message)?.message}
+                hint="Language codes, the menus' own language first, e.g. “en, de, fr”: guests choose among them; translate each menu from its “More actions” (decision 097)."
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    className="input"
+                    autoComplete="off"
+                    spellCheck={false}
+                    name={languages.field.name}
+                    ref={languages.field.ref}
+                    onBlur={languages.field.onBlur}
+                    defaultValue={(languages.field.value ?? ["en"]).join(", ")}
+                    onChange={(event) =>
+                      languages.field.onChange(
+                        event.target.value
+                          .split(/[\s,]+/)
+                          .map((tag) => tag.trim())
+                          .filter(Boolean),
+                      )
+                    }
+                  />
                 )}
               </Field>
             </fieldset>

@@ -24,6 +24,7 @@ export function boardJson(board: Board, menu: Menu, now: Date, open: boolean): B
     menu_id: board.menuId,
     menu_name: menu?.name ?? null,
     theme: board.theme as BoardResponse["theme"],
+    language: board.language,
     last_seen_at: board.lastSeenAt?.toISOString() ?? null,
     version_shown: board.versionShown,
     menu_version: menu?.version ?? null,
@@ -89,6 +90,7 @@ export async function updateBoard(
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.menu_id === undefined ? {} : { menuId: input.menu_id }),
         ...(input.theme === undefined ? {} : { theme: input.theme }),
+        ...(input.language === undefined ? {} : { language: input.language }),
         updatedAt: new Date(),
       })
       .where(eq(boards.id, board.id));

@@ -92,6 +92,7 @@ export type PairInput = {
   name: string;
   menuId: number | null;
   theme: Theme;
+  language?: string | null;
   now?: Date;
 };
 
@@ -145,6 +146,7 @@ export async function pairBoard(db: Db, input: PairInput): Promise<Board> {
         name: input.name,
         menuId: input.menuId,
         theme: input.theme,
+        language: input.language ?? null,
         lastSeenAt: null,
       })
       .returning();
@@ -154,13 +156,14 @@ export async function pairBoard(db: Db, input: PairInput): Promise<Board> {
 }
 
 /** What the TV is told of its board (`event: board`). */
-export type BoardEvent = { id: number; name: string; menu_id: number | null; theme: Theme; location_id: number };
+export type BoardEvent = { id: number; name: string; menu_id: number | null; theme: Theme; language: string | null; location_id: number };
 
 export const boardEventOf = (board: Board): BoardEvent => ({
   id: board.id,
   name: board.name,
   menu_id: board.menuId,
   theme: board.theme as Theme,
+  language: board.language,
   location_id: board.locationId,
 });
 

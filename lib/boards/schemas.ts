@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalLanguage } from "@/lib/shared/language";
 import { envelope, recordId, resourceFields, timestamp } from "../shared/schemas";
 import { BOARD_STATUSES } from "./status";
 
@@ -34,30 +35,39 @@ const boardName = z
 const menuRef = z.number({ error: "must be a menu's id" }).int("must be a menu's id").positive("must be a menu's id");
 
 const theme = z.enum(DISPLAY_THEMES, { error: 'must be "dark" or "light"' });
+/** The language the TV shows its menu in (decision 097); null: the location's default. */
+const language = z
+  .string({ error: "must be a language tag such as de, or null" })
+  .refine((tag) => canonicalLanguage(tag) !== null, "must be a language tag such as de, or null")
+  .transform((tag) => canonicalLanguage(tag)!)
+  .nullable();
 
 /** POST /locations/:id/boards. */
 export const pairBoardBody = resourceFields(
   "board",
   z.strictObject(
-    { code: pairingCode, name: boardName, menu_id: menuRef, theme: theme.default("dark") },
+    { code: pairingCode, name: boardName, menu_id: menuRef, theme: theme.default("dark"), language: language.default(null) },
     { error: "must be a JSON object with code, name, menu_id and theme" },
   ),
 );
 export type PairBoardInput = z.infer<typeof pairBoardBody>;
 
-/** PATCH /boards/:id: any of name, menu_id and theme. */
+/** PATCH /boards/:id: any of name, menu_id, theme and language. */
 export const updateBoardBody = resourceFields(
   "board",
   z
     .strictObject(
-      { name: boardName.optional(), menu_id: menuRef.optional(), theme: theme.optional() },
+      { name: boardName.optional(), menu_id: menuRef.optional(), theme: theme.optional(), language: language.optional() },
       {
         error: "must be a JSON object with name, menu_id or theme",
       },
     )
-    .refine((patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined, {
-      message: "must change at least one of name, menu_id and theme",
-    }),
+    .refine(
+      (patch) => patch.name !== undefined || patch.menu_id !== undefined || patch.theme !== undefined || patch.language !== undefined,
+      {
+        message: "must change at least one of name, menu_id, theme and language",
+      },
+    ),
 );
 export type UpdateBoardInput = z.infer<typeof updateBoardBody>;
 
@@ -71,6 +81,8 @@ export const boardResponse = z.strictObject({
   menu_id: recordId.nullable(),
   menu_name: z.string().nullable(),
   theme: z.enum(DISPLAY_THEMES),
+  /** The language the TV shows its menu in (decision 097); null: the location's default. */
+  language: z.string().nullable(),
   /** The last heartbeat (its open stream, every 30 s); null before the first. */
   last_seen_at: timestamp.nullable(),
   /** The menu version the TV last drew; null before it drew one. */
@@ -117,6 +129,8 @@ export const boardEvent = z.object({
   name: z.string(),
   menu_id: z.number().int().positive().nullable(),
   theme: boardTheme,
+  /** Absent from a TV's saved board of an older release: the location's default. */
+  language: z.string().nullable().optional(),
   location_id: z.number().int().positive(),
 });
 export type BoardEventData = z.infer<typeof boardEvent>;

@@ -82,7 +82,8 @@ export async function conditional(request: Request, answer: Tagged | LazyTagged,
     ...options.headers,
     etag: codedTag(answer.tag, coding),
     "cache-control": options.cacheControl ?? CACHE_CONTROL,
-    vary: "Accept-Encoding",
+    // An answer that also varies by another header (a guest page by Accept-Language) names it first.
+    vary: options.headers?.vary ? `${options.headers.vary}, Accept-Encoding` : "Accept-Encoding",
   };
   if (notModified(request, answer.tag)) return new Response(null, { status: 304, headers });
   return encodedAnswer(answer, coding, { ...headers, "content-type": options.type ?? JSON_TYPE });

@@ -93,6 +93,7 @@ export function locationJson(location: Location, at: Date = new Date()): Locatio
     menus_version: location.menusVersion,
     embed_origins: location.embedOrigins,
     labelling: location.labelling,
+    languages: location.languages,
     archived_at: location.archivedAt?.toISOString() ?? null,
     created_at: location.createdAt.toISOString(),
     updated_at: location.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
 import { LABELLING } from "@/lib/shared/labels";
+import { canonicalLanguage, MAX_LANGUAGES } from "@/lib/shared/language";
 
 // What POST /locations and PATCH /locations/:id take (venue-operations §2), and the answers of the
 // location routes (lib/locations/locations.ts, writes.ts). Isomorphic: the dashboard's location form
@@ -104,6 +105,22 @@ const embedOriginsInput = z
   .transform((list) => (list === undefined ? undefined : [...new Set(list)]));
 
 /** The fields a person may set; anything else in the body is ignored. Optional text cleared by null or "". */
+/** A location's `languages`: tags, the default first, each once, at most MAX_LANGUAGES. */
+export const languagesInput = z
+  .array(z.string({ error: "must be a language tag" }), { error: "must be a list of language tags, the default first" })
+  .min(1, "needs at least the default language")
+  .max(MAX_LANGUAGES, `lists at most ${MAX_LANGUAGES} languages`)
+  .superRefine((tags, ctx) => {
+    const seen = new Set<string>();
+    tags.forEach((tag, index) => {
+      const canonical = canonicalLanguage(tag);
+      if (!canonical) ctx.addIssue({ code: "custom", path: [index], message: "must be a language tag such as de or pt-BR" });
+      else if (seen.has(canonical)) ctx.addIssue({ code: "custom", path: [index], message: "is listed twice" });
+      else seen.add(canonical);
+    });
+  })
+  .transform((tags) => tags.map((tag) => canonicalLanguage(tag)!));
+
 const locationFields = {
   name: requiredText(255),
   time_zone: timeZoneInput,
@@ -121,6 +138,8 @@ const locationFields = {
   embed_origins: embedOriginsInput,
   /** Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none. */
   labelling: z.enum(LABELLING, { error: `must be one of ${LABELLING.join(", ")}` }).optional(),
+  /** The languages guests may read the menus in (venue-operations §13): BCP 47 tags, the default first. */
+  languages: languagesInput.optional(),
   /** A keg at or under this share left is told low (`tap.keg_low`, venue-operations §8). */
   keg_low_percent: z
     .number({ error: "must be a whole number from 0 to 100" })
@@ -196,6 +215,8 @@ export const locationResponse = z.strictObject({
   embed_origins: z.array(z.string()),
   /** What guests' menus must show (venue-operations §13): eu, uk, us or none (default). */
   labelling: z.enum(LABELLING),
+  /** The languages guests may read the menus in, the default (the texts' own) first; default ["en"]. */
+  languages: z.array(z.string()).min(1),
   /** Set while the location is archived (only the archive and restore answers and the archived list show one). */
   archived_at: timestamp.nullable(),
   created_at: timestamp,

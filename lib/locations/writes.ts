@@ -37,6 +37,7 @@ function columnsOf(input: LocationPatch): Columns {
     embedOrigins: input.embed_origins,
     kegLowPercent: input.keg_low_percent,
     labelling: input.labelling,
+    languages: input.languages,
     maxTemperatureC: input.max_temperature_c === undefined ? undefined : input.max_temperature_c.toFixed(1),
     lineCleaningDays: input.line_cleaning_days,
   };
@@ -91,6 +92,7 @@ function changeSummary(before: Location, after: Location): string {
   if (changed("contactEmail")) parts.push("contact email changed");
   if (before.embedOrigins.join(" ") !== after.embedOrigins.join(" ")) parts.push("embedding sites changed");
   if (changed("labelling")) parts.push(`labelling set to ${after.labelling}`);
+  if (JSON.stringify(before.languages) !== JSON.stringify(after.languages)) parts.push(`languages set to ${after.languages.join(", ")}`);
   if (changed("kegLowPercent")) parts.push(`kegs told low at ${after.kegLowPercent}%`);
   if (changed("maxTemperatureC")) parts.push(`lines too warm above ${after.maxTemperatureC} °C`);
   if (changed("lineCleaningDays")) parts.push(`lines cleaned every ${after.lineCleaningDays} days`);

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import type { Db } from "@/lib/db/client";
 import { items, taps } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -144,6 +145,7 @@ export async function createItem(
   } else {
     values = { ...originals(input), ...settings(input) };
   }
+  values.translations = newTranslations(input.translations);
   return db.transaction(async (tx) => {
     const { section } = await getSection(tx, { businessId, id: sectionId });
     await lockParent(tx, itemList, section.id);
@@ -171,7 +173,12 @@ export async function updateItem(db: Db, { businessId, id, input }: Scope & { in
   const [updated] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(items)
-      .set({ ...overrides(input), ...settings(input), updatedAt: new Date() })
+      .set({
+        ...overrides(input),
+        ...settings(input),
+        translations: patchTranslations(items.translations, input.translations),
+        updatedAt: new Date(),
+      })
       .where(ownItem(tx, { businessId, id }))
       .returning();
     // Asked once the item is known to be the caller's; refusing rolls the change back.
@@ -274,6 +281,7 @@ const venueDefaults: Omit<
   eightySixedAt: null,
   eightySixedUntil: null,
   eightySixedReason: null,
+  translations: {},
   sourceId: null,
 };
 

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { menus, sections, type StoredSchedule } from "@/lib/db/schema";
+import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { countMenuView } from "@/lib/insights/menu-views";
@@ -36,7 +38,13 @@ export async function answerMenu(
   return menuTree(db, { menu, currency: location.currency, now, live: { at: now, zone: location.timeZone, includeUnavailable: false } });
 }
 
-type MenuFields = { name?: string; description?: string | null; footer?: string | null; schedule?: StoredSchedule | null };
+type MenuFields = {
+  name?: string;
+  description?: string | null;
+  footer?: string | null;
+  schedule?: StoredSchedule | null;
+  translations?: TranslationsPatch;
+};
 
 /** A new menu is unpublished, last in the location's order, and has its on-deck section. */
 export async function createMenu(db: Db, { location, fields }: { location: Location; fields: MenuFields & { name: string } }) {
@@ -51,6 +59,7 @@ export async function createMenu(db: Db, { location, fields }: { location: Locat
         description: fields.description,
         footer: fields.footer,
         schedule: fields.schedule,
+        translations: newTranslations(fields.translations),
         position,
       })
       .returning();
@@ -64,7 +73,14 @@ export async function updateMenu(db: Db, { businessId, id, fields }: Scope & { f
   const [updated] = await db.transaction((tx) =>
     tx
       .update(menus)
-      .set({ name: fields.name, description: fields.description, footer: fields.footer, schedule: fields.schedule, updatedAt: new Date() })
+      .set({
+        name: fields.name,
+        description: fields.description,
+        footer: fields.footer,
+        schedule: fields.schedule,
+        translations: patchTranslations(menus.translations, fields.translations),
+        updatedAt: new Date(),
+      })
       .where(ownMenu(tx, { businessId, id }))
       .returning(),
   );

@@ -5,6 +5,7 @@ import { timedStateAt } from "@/lib/schedules/evaluate";
 import { iso } from "@/lib/shared/iso";
 import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
+import { rowTranslations, translateTree, translation } from "./translations/reads";
 import { clockOf } from "@/lib/shared/time-format";
 import { lowItemIds } from "./almost-gone";
 
@@ -33,7 +34,7 @@ function withoutEightySixed(tree: Tree): Tree {
  */
 export async function previewMenu(
   db: Db,
-  { id, viewerBusinessId, at = new Date() }: { id: number; viewerBusinessId: number | null; at?: Date },
+  { id, viewerBusinessId, at = new Date(), lang }: { id: number; viewerBusinessId: number | null; at?: Date; lang?: string },
 ) {
   const [row] = await db
     .select({ menu: menus, location: locations, ...timedColumns(db).columns })
@@ -49,7 +50,10 @@ export async function previewMenu(
   // the board fetches again when any schedule or happy hour of the menu next turns, hidden ones too.
   const zone = row.location.timeZone;
   const live = { at, zone, includeUnavailable: false };
-  const tree = withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency, now: at, live }));
+  const built = withoutEightySixed(await menuTree(db, { menu: row.menu, currency: row.location.currency, now: at, live }));
+  // A board's language (decision 097): the texts in it, the default's where not translated.
+  const how = lang ? translation(row.location.languages, lang) : null;
+  const tree = how && !how.isDefault ? translateTree(built, await rowTranslations(db, row.menu.id), row.menu.translations, how) : built;
   const changesAt = timedStateAt(timedOf(row.menu.schedule, row), at.getTime(), zone).until;
   return {
     // What is not public never leaves the server for a guest (issue 31 row 5): a hidden section, its

@@ -37,6 +37,8 @@ export type MenuHead = {
   menu: Menu;
   businessId: number;
   currency: string;
+  /** The location's languages, the default first (decision 097): only `?lang=` answers read them. */
+  languages: string[];
   /** The location's IANA zone: schedules and happy hours are on its clock. */
   zone: string;
   expiries: number[];
@@ -62,6 +64,7 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
       menu: menus,
       businessId: locations.businessId,
       currency: locations.currency,
+      languages: locations.languages,
       zone: locations.timeZone,
       expiries: sql<unknown>`(select coalesce(json_agg(distinct e."end"), '[]'::json) from ${ends} as e)`,
       ...timed.columns,
@@ -77,6 +80,7 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
     menu: row.menu,
     businessId: row.businessId,
     currency: row.currency,
+    languages: row.languages,
     zone: row.zone,
     expiries,
     timed: timedOf(row.menu.schedule, row),

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { type StoredSchedule, sections } from "@/lib/db/schema";
+import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
+import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
 import { ApiError } from "@/lib/server/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { found, type Scope } from "@/lib/server/scope";
@@ -8,7 +10,13 @@ import { getMenu, getSection, ownSection } from "./access";
 import { sectionList } from "./lists";
 import { sectionJson } from "./serialize";
 
-type SectionFields = { name?: string; description?: string | null; public?: boolean; schedule?: StoredSchedule | null };
+type SectionFields = {
+  name?: string;
+  description?: string | null;
+  public?: boolean;
+  schedule?: StoredSchedule | null;
+  translations?: TranslationsPatch;
+};
 
 /** A menu's sections in position order (the on-deck section is the menu's, not in this list). */
 export async function listSections(db: Db, scope: Scope) {
@@ -49,6 +57,7 @@ export async function createSection(
         description: fields.description,
         public: fields.public,
         schedule: fields.schedule,
+        translations: newTranslations(fields.translations),
       })
       .returning();
     return sectionJson(section!);
@@ -61,7 +70,14 @@ export async function updateSection(db: Db, { businessId, id, fields }: Scope & 
   const [updated] = await db.transaction((tx) =>
     tx
       .update(sections)
-      .set({ name: fields.name, description: fields.description, public: fields.public, schedule: fields.schedule, updatedAt: new Date() })
+      .set({
+        name: fields.name,
+        description: fields.description,
+        public: fields.public,
+        schedule: fields.schedule,
+        translations: patchTranslations(sections.translations, fields.translations),
+        updatedAt: new Date(),
+      })
       .where(ownSection(tx, { businessId, id }))
       .returning(),
   );

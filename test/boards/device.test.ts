@@ -201,7 +201,7 @@ describe("GET /boards/device/stream", () => {
     const board = await pair(answer.body.code, "Bar TV");
     const told = await reader.next();
     expect(told.event).toBe("board");
-    expect(data(told)).toEqual({ id: board.id, name: "Bar TV", menu_id: menuId, theme: "dark", location_id: locationId });
+    expect(data(told)).toEqual({ id: board.id, name: "Bar TV", menu_id: menuId, theme: "dark", language: null, location_id: locationId });
     const version = await reader.next();
     expect(version.event).toBe("version");
     const [menu] = await (await db()).select({ version: menus.version }).from(menus).where(eq(menus.id, menuId));

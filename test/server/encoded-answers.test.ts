@@ -189,6 +189,56 @@ describe("a tagged read over HTTP", () => {
     expect([deflate.headers["content-encoding"], deflate.headers.etag, deflate.text]).toEqual([undefined, tag, plain.text]);
   });
 
+  it("tags a ?lang= answer apart, in every coding, its 304 naming the 200's tag; without lang the answer is as before", async () => {
+    const translations = { de: { name: "Abfüllungen" } };
+    expect((await api.patch(`sections/${sectionId}`, { as: owner.rw, body: { section: { translations } } })).status).toBe(200);
+    const plain = await get(menuPath(), as(owner.ro, { "accept-encoding": "gzip, br" }));
+    const german = await get(`${menuPath()}&lang=de`, as(owner.ro, { "accept-encoding": "gzip, br" }));
+    expect(german.headers["content-encoding"]).toBe("br");
+    expect(german.headers.etag).toMatch(/-br"$/);
+    expect(german.headers.etag).not.toBe(plain.headers.etag);
+    expect(JSON.parse(german.text).menu.sections[0]).toMatchObject({ name: "Abfüllungen", translation: { language: "de", fallback: [] } });
+    expect(plain.text).not.toContain("Abfüllungen");
+    expect(plain.text).not.toContain('"translation"');
+    for (const coding of ["gzip, br", "gzip", ""]) {
+      const headers: Record<string, string> = coding ? { "accept-encoding": coding } : {};
+      const first = await get(`${menuPath()}&lang=de`, as(owner.ro, headers));
+      const again = await get(`${menuPath()}&lang=de`, as(owner.ro, { ...headers, "if-none-match": String(first.headers.etag) }));
+      expect([coding, again.status, again.headers.etag]).toEqual([coding, 304, first.headers.etag]);
+      // The German tag is not the plain answer's.
+      expect((await get(menuPath(), as(owner.ro, { ...headers, "if-none-match": String(first.headers.etag) }))).status).toBe(200);
+    }
+    // The plain answer again: the same bytes and tag as before the ?lang= reads.
+    const after = await get(menuPath(), as(owner.ro, { "accept-encoding": "gzip, br" }));
+    expect([after.headers.etag, after.text]).toEqual([plain.headers.etag, plain.text]);
+  });
+
+  it("answers an embed chosen by Accept-Language with Vary on it, compressed, and the 304 with the same tag", async () => {
+    expect((await api.patch(`locations/${location}`, { as: owner.rw, body: { location: { languages: ["en", "de"] } } })).status).toBe(200);
+    try {
+      const headers = { "accept-encoding": "gzip, br", "accept-language": "de-CH, de;q=0.9" };
+      const german = await get(`/embed/menus/${menuId}`, headers);
+      expect(german.status).toBe(200);
+      expect(german.headers["content-encoding"]).toBe("br");
+      expect(german.headers["content-language"]).toBe("de");
+      expect(String(german.headers.vary)).toMatch(/accept-language/i);
+      expect(String(german.headers.vary)).toMatch(/accept-encoding/i);
+      expect(german.text).toContain('<html lang="de">');
+      const again = await get(`/embed/menus/${menuId}`, { ...headers, "if-none-match": String(german.headers.etag) });
+      expect([again.status, again.headers.etag]).toEqual([304, german.headers.etag]);
+      expect(String(again.headers.vary)).toMatch(/accept-language/i);
+      const english = await get(`/embed/menus/${menuId}`, {
+        "accept-encoding": "gzip, br",
+        "accept-language": "en",
+        "if-none-match": String(german.headers.etag),
+      });
+      expect(english.status).toBe(200);
+      expect(english.text).toContain('<html lang="en">');
+    } finally {
+      expect((await api.patch(`locations/${location}`, { as: owner.rw, body: { location: { languages: ["en"] } } })).status).toBe(200);
+    }
+  });
+
   it("gives a changed menu a new tag in every coding", async () => {
     const before = await get(menuPath(), as(owner.ro, { "accept-encoding": "br" }));
     const item = { name: "Fresh Hop", description: "Only this week." };

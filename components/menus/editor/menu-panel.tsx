@@ -16,7 +16,7 @@ import { OpenDialogContext, useOpenDialog, type BoardDialog } from "./editor-dia
 import { useBoardPermissions } from "./editor-permissions";
 import { TreeSkeleton } from "./editor-skeleton";
 import { BoardLocation } from "./eighty-six-control";
-import { DisplayLinkDialog, MenuFormDialog, PublishDialog, TreeDialogs } from "./lazy-dialogs";
+import { DisplayLinkDialog, MenuFormDialog, PublishDialog, TranslationsDialog, TreeDialogs } from "./lazy-dialogs";
 import { MenuSections } from "./menu-sections";
 import { ScheduleBadge, ScheduleSummary } from "./schedule-badge";
 import { useMenuMutations } from "./use-menu-mutations";
@@ -40,6 +40,7 @@ export function MenuPanel({
   const [dialog, setDialog] = useState<BoardDialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [translationsOpen, setTranslationsOpen] = useState(false);
   const [shown, setShown] = useState<"print" | "share" | null>(null);
   const location = useQuery(locationQueries.detail(locationId));
   const close = () => setDialog(null);
@@ -54,6 +55,7 @@ export function MenuPanel({
             live={tree.data}
             onHistory={() => setHistoryOpen(true)}
             onImport={() => setCsvOpen(true)}
+            onTranslations={() => setTranslationsOpen(true)}
             onPrint={() => setShown("print")}
             onShare={() => setShown("share")}
           />
@@ -90,6 +92,16 @@ export function MenuPanel({
           embedOrigins={location.data?.embed_origins ?? []}
         />
       )}
+      {edit && tree.data && (
+        <OnceOpened open={translationsOpen}>
+          <TranslationsDialog
+            open={translationsOpen}
+            onClose={() => setTranslationsOpen(false)}
+            tree={tree.data}
+            languages={location.data?.languages ?? ["en"]}
+          />
+        </OnceOpened>
+      )}
       {edit && (
         <OnceOpened open={csvOpen}>
           <CsvImportDialog open={csvOpen} onClose={() => setCsvOpen(false)} menuId={menu.id} menuName={menu.name} />
@@ -125,6 +137,7 @@ function MenuHeader({
   live,
   onHistory,
   onImport,
+  onTranslations,
   onPrint,
   onShare,
 }: {
@@ -134,6 +147,7 @@ function MenuHeader({
   live: MenuTree | undefined;
   onHistory: () => void;
   onImport: () => void;
+  onTranslations: () => void;
   onPrint: () => void;
   onShare: () => void;
 }) {
@@ -207,6 +221,7 @@ function MenuHeader({
             label={`More actions for ${menu.name}`}
             actions={[
               { label: "Import CSV…", run: onImport },
+              { label: "Translations…", run: onTranslations },
               { label: "Happy hour prices…", run: () => open({ kind: "happy-hours", sectionId: null }) },
               { label: "Delete menu", run: () => open({ kind: "menu-delete" }), danger: true },
             ]}

@@ -27,18 +27,21 @@ type Props = {
    * event) and the connection's state, so the board opens no stream of its own.
    */
   told?: { stream: DisplayStream; event: { version: number } | { gone: true } | null };
+  /** The board's language (decision 097); null: the location's default. */
+  lang?: string | null;
   /** Called after each redraw with the version drawn (the board device reports it: POST …/shown). */
   onDrawn?: (version: number) => void;
 };
 
-export function LiveDisplay({ menuId, initial, options, at = null, told, onDrawn }: Props) {
+export function LiveDisplay({ menuId, initial, options, at = null, lang = null, told, onDrawn }: Props) {
   const { theme } = options;
   const [preview, setPreview] = useState(initial);
   const [gone, setGone] = useState(initial === null);
   const shown = useRef(initial?.menu.version ?? 0);
   const wanted = useRef(initial?.menu.version ?? 0);
   const loading = useRef(false);
-  const dataUrl = `/preview/menus/${menuId}/data${at ? `?at=${encodeURIComponent(at)}` : ""}`;
+  const query = new URLSearchParams([...(at ? [["at", at]] : []), ...(lang ? [["lang", lang]] : [])]).toString();
+  const dataUrl = `/preview/menus/${menuId}/data${query ? `?${query}` : ""}`;
 
   // Fetches the menu until it is at least the newest version told; one request at a time.
   const load = useCallback(async () => {
@@ -141,7 +144,7 @@ export function LiveDisplay({ menuId, initial, options, at = null, told, onDrawn
   const status = (
     <p className={styles.status} data-state={at ? "at" : stream.state} role="status">
       {at ? (
-        <>{`What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`}</>
+        `What guests see ${preview ? dayTimeAt(new Date(at), { zone: preview.time_zone, clock: preview.clock }, new Date()) : at} · not live`
       ) : stream.state === "live" ? (
         <>
           <span className={styles.statusDot} aria-hidden="true" />

@@ -144,6 +144,7 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
       className={options.theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page}
       data-theme={options.theme}
       data-layout={options.layout}
+      lang={menu.translation?.language}
       style={pageStyle}
       data-fit={fit ? "" : undefined}
     >

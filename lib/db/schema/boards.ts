@@ -45,6 +45,8 @@ export const boards = pgTable(
     name: text().notNull(),
     menuId: integer("menu_id").references(() => menus.id, { onDelete: "set null" }),
     theme: text().notNull().default("dark"),
+    // The language the TV shows its menu in (decision 097); null: the location's default.
+    language: text(),
     // The last heartbeat (the device's open stream, written by its instance every 30 s, or `shown`).
     lastSeenAt: stamp("last_seen_at"),
     // The menu version the TV last drew (POST /boards/device/shown).

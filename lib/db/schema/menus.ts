@@ -31,6 +31,11 @@ export type StoredAllergen =
   | "sulphites"
   | "lupin"
   | "molluscs";
+/**
+ * The venue's own texts in the location's other languages (venue-operations §13, decision 097): by
+ * language tag, the fields translated; a field absent falls back to the row's own (default-language) text.
+ */
+export type StoredTranslations = Record<string, { name?: string; description?: string; footer?: string }>;
 export type StoredDietary = "vegan" | "vegetarian" | "gluten_free" | "alcohol_free" | "low_alcohol";
 
 export const menus = pgTable(
@@ -52,6 +57,7 @@ export const menus = pgTable(
     // The last schedule boundary (a window or happy hour turning) recorded as `menu.schedule_changed`
     // (lib/menus/schedule-boundaries.ts): one change per boundary on every instance together.
     scheduleEpoch: stamp("schedule_epoch"),
+    translations: jsonb().$type<StoredTranslations>().notNull().default({}),
     // Raised by 1 per committed transaction that changes the menu or its tree: by the database's
     // triggers (migration 0008_live_menus), never by application code. version_tx marks the
     // transaction that raised it last, so one transaction raises it once.
@@ -85,6 +91,7 @@ export const sections = pgTable(
     description: text(),
     public: boolean().notNull().default(true),
     schedule: jsonb().$type<StoredSchedule>(),
+    translations: jsonb().$type<StoredTranslations>().notNull().default({}),
     sourceId: text("source_id"),
     ...timestamps,
   },
@@ -136,6 +143,7 @@ export const items = pgTable(
     // What guests must be able to read (venue-operations §13), in the lists' own order, each at most once.
     allergens: jsonb().$type<StoredAllergen[]>().notNull().default([]),
     dietary: jsonb().$type<StoredDietary[]>().notNull().default([]),
+    translations: jsonb().$type<StoredTranslations>().notNull().default({}),
     sourceId: text("source_id"),
     ...timestamps,
   },

@@ -104,6 +104,9 @@ export const locations = pgTable(
     embedOrigins: jsonb("embed_origins").$type<string[]>().notNull().default([]),
     // Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none.
     labelling: text().$type<"eu" | "uk" | "us" | "none">().notNull().default("none"),
+    // The languages guests may read the menus in (venue-operations §13, decision 097): BCP 47 tags, the
+    // default first (the language of the rows' own texts), at most 10.
+    languages: jsonb().$type<string[]>().notNull().default(["en"]),
     ...timestamps,
   },
   (t) => [

@@ -22,7 +22,7 @@ const NOUN: Record<TreeTable, string> = { menus: "The menu", sections: "Section"
 
 /** The menu's own fields a revert restores: not its place in the location's order, its location or its identity. */
 // Not `schedule_epoch`: the last boundary the feed told is the clock's, not the menu's past.
-const MENU_FIELDS = ["name", "description", "footer", "schedule", "unpublished", "created_at", "updated_at"];
+const MENU_FIELDS = ["name", "description", "footer", "schedule", "translations", "unpublished", "created_at", "updated_at"];
 
 type Touched = { tbl: TreeTable; row_id: number; present: boolean; parent: number | null; size_id: number | null };
 

@@ -8,8 +8,11 @@ import type { ItemTreeResponse, MenuTreeResponse, SectionTreeResponse } from "@/
 // that only 86'd items filled. Sections and menus off their schedule are already out of a live tree.
 
 export type GuestPrice = { label: string | null; price: string; amount: string; currency: string; calories: number | null };
+/** The texts of a row that fell back to the default language (decision 097): marked with its `lang` on the page. */
+export type FellBack = readonly ("name" | "description" | "footer")[];
 export type GuestItem = {
   id: number;
+  fellBack: FellBack;
   name: string;
   tap: string | null;
   details: string;
@@ -21,7 +24,7 @@ export type GuestItem = {
 /** A guest's filter (venue-operations §13): leave out items with any of `without`; keep only items with every `only`. */
 export type GuestFilter = { without: Allergen[]; only: Dietary[] };
 export const NO_FILTER: GuestFilter = { without: [], only: [] };
-export type GuestSection = { id: number; name: string; description: string | null; items: GuestItem[] };
+export type GuestSection = { id: number; name: string; description: string | null; fellBack: FellBack; items: GuestItem[] };
 
 /** "Brewery · IPA · 6.5% ABV · 60 IBU · cask". */
 function detailsOf(item: ItemTreeResponse): string {
@@ -35,6 +38,7 @@ function detailsOf(item: ItemTreeResponse): string {
 
 const guestItem = (item: ItemTreeResponse): GuestItem => ({
   id: item.id,
+  fellBack: item.translation?.fallback ?? [],
   name: item.name,
   tap: item.tap_number,
   details: detailsOf(item),
@@ -58,7 +62,13 @@ function guestSection(section: SectionTreeResponse, filter: GuestFilter): GuestS
   if (!section.public) return null;
   const items = section.items.filter((item) => !item.eighty_sixed && passes(item, filter));
   if (items.length === 0 && section.items.length > 0) return null;
-  return { id: section.id, name: section.name, description: section.description, items: items.map(guestItem) };
+  return {
+    id: section.id,
+    name: section.name,
+    description: section.description,
+    fellBack: section.translation?.fallback ?? [],
+    items: items.map(guestItem),
+  };
 }
 
 /** The sections a guest reads, in the menu's order; a filter leaves out the items it does not pass. */

@@ -5,8 +5,10 @@ import { etag } from "@/lib/http/conditional";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { type FullMenu, fullMenu } from "@/lib/menus/full-menu";
 import type { Location } from "@/lib/locations/locations";
-import { type GuestFilter, type GuestSection, guestSections, NO_FILTER } from "./guest-menu";
+import { type FellBack, type GuestFilter, type GuestSection, guestSections, NO_FILTER } from "./guest-menu";
 import { type GuestVenueInfo, guestVenueInfo } from "./venue-info";
+import { chooseLanguage } from "@/lib/shared/language";
+import { rowTranslations, translateTree, translation } from "@/lib/menus/translations/reads";
 
 // The public reads of menus off the screen (venue-operations §9): the phone menu of a location and a
 // menu embedded in a venue's page. Both are the full menu's read (lib/menus/full-menu.ts: kept per
@@ -15,10 +17,36 @@ import { type GuestVenueInfo, guestVenueInfo } from "./venue-info";
 // anything else is null (answered 404).
 
 /** Raised when the pages' HTML changes shape, so a new release does not answer 304 for old pages. */
-const SHAPE = "guest-3";
+const SHAPE = "guest-4";
 
-export type GuestMenu = { id: number; name: string; description: string | null; footer: string | null; sections: GuestSection[] };
-export type GuestPage<T> = { tag: string; location: Location; content: () => Promise<T> };
+export type GuestMenu = {
+  id: number;
+  name: string;
+  description: string | null;
+  footer: string | null;
+  fellBack: FellBack;
+  sections: GuestSection[];
+};
+/**
+ * `language`: the one the page is in, chosen from `?lang=` then Accept-Language among the location's
+ * (decision 097); `negotiated`: whether Accept-Language chose it (the answer then varies by that header).
+ */
+export type GuestPage<T> = { tag: string; location: Location; language: string; negotiated: boolean; content: () => Promise<T> };
+/** What a guest's request asks of the language: `?lang=` and the Accept-Language header. */
+export type LanguageAsk = { lang?: string | null; accept?: string | null };
+
+/** A guest request's `?lang=` and Accept-Language (bounded: a header is not a place to spend work). */
+export const guestLanguageAsk = (request: Request): LanguageAsk => ({
+  lang: new URL(request.url).searchParams.get("lang")?.slice(0, 35) ?? null,
+  accept: request.headers.get("accept-language")?.slice(0, 512) ?? null,
+});
+
+/** The page's language, and whether it depends on Accept-Language (more than one language, no `?lang=` it has). */
+export function guestLanguage(location: Location, ask: LanguageAsk) {
+  const language = chooseLanguage(location.languages, { asked: ask.lang, accept: ask.accept });
+  const asked = !!ask.lang && ask.lang.toLowerCase() === language.toLowerCase();
+  return { language, negotiated: location.languages.length > 1 && !asked };
+}
 
 const published = (db: Db, locationId: number) =>
   db
@@ -36,13 +64,20 @@ async function liveLocation(db: Db, id: number): Promise<Location | null> {
   return row ?? null;
 }
 
-const treeOf = async (full: FullMenu) => (JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse }).menu;
+/** The full menu's tree as a guest reads it: in `language` when that is not the location's default. */
+async function treeOf(db: Db, full: FullMenu, language: string): Promise<MenuTreeResponse> {
+  const tree = (JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse }).menu;
+  const how = translation(full.head.languages, language);
+  if (how.isDefault) return tree;
+  return translateTree(tree, await rowTranslations(db, tree.id), full.head.menu.translations, how);
+}
 /** What a guest reads of a live tree; a guest's filter leaves out the items it does not pass. */
 export const guestMenuOf = (menu: MenuTreeResponse, filter: GuestFilter = NO_FILTER): GuestMenu => ({
   id: menu.id,
   name: menu.name,
   description: menu.description,
   footer: menu.footer,
+  fellBack: menu.translation?.fallback ?? [],
   sections: guestSections(menu, filter),
 });
 
@@ -51,17 +86,30 @@ export async function phoneMenus(
   db: Db,
   locationId: number,
   clock: () => number = Date.now,
+  ask: LanguageAsk = {},
 ): Promise<GuestPage<MenuTreeResponse[]> | null> {
   const location = await liveLocation(db, locationId);
   if (!location) return null;
+  const { language, negotiated } = guestLanguage(location, ask);
   const scope = (id: number) => ({ businessId: location.businessId, id });
   const fulls = await Promise.all((await published(db, location.id)).map(({ id }) => fullMenu(db, scope(id), {}, clock)));
-  const tag = etag(SHAPE, "phone", location.id, location.name, location.updatedAt.toISOString(), ...fulls.map((full) => full.tag));
+  const tag = etag(
+    SHAPE,
+    "phone",
+    location.id,
+    location.name,
+    location.updatedAt.toISOString(),
+    language,
+    ...fulls.map((full) => full.tag),
+  );
   return {
     tag,
     location,
+    language,
+    negotiated,
     // A menu out of its window (its tree says so, and has no sections) is not shown by its name alone.
-    content: async () => (await Promise.all(fulls.map(treeOf))).filter((menu) => menu.available_now !== false),
+    content: async () =>
+      (await Promise.all(fulls.map((full) => treeOf(db, full, language)))).filter((menu) => menu.available_now !== false),
   };
 }
 
@@ -72,19 +120,31 @@ export type PhoneContent = { trees: MenuTreeResponse[]; info: GuestVenueInfo };
  * events read at the same instant. The tag is the menus' and the hash of those words: it changes when
  * the venue opens or closes, at midnight ("today"), when an event is over, and on any write to them.
  */
-export async function phonePage(db: Db, locationId: number, clock: () => number = Date.now): Promise<GuestPage<PhoneContent> | null> {
-  const page = await phoneMenus(db, locationId, clock);
+export async function phonePage(
+  db: Db,
+  locationId: number,
+  clock: () => number = Date.now,
+  ask: LanguageAsk = {},
+): Promise<GuestPage<PhoneContent> | null> {
+  const page = await phoneMenus(db, locationId, clock, ask);
   if (!page) return null;
   const venue = await guestVenueInfo(db, page.location, new Date(clock()));
   return {
     tag: etag(page.tag, venue.tag),
     location: page.location,
+    language: page.language,
+    negotiated: page.negotiated,
     content: async () => ({ trees: await page.content(), info: venue.info }),
   };
 }
 
 /** GET /embed/menus/:id: one published menu, with its location (whose embed_origins may frame it). */
-export async function embeddedMenu(db: Db, menuId: number, clock: () => number = Date.now): Promise<GuestPage<MenuTreeResponse> | null> {
+export async function embeddedMenu(
+  db: Db,
+  menuId: number,
+  clock: () => number = Date.now,
+  ask: LanguageAsk = {},
+): Promise<GuestPage<MenuTreeResponse> | null> {
   const [row] = await db
     .select({ location: locations })
     .from(menus)
@@ -93,6 +153,7 @@ export async function embeddedMenu(db: Db, menuId: number, clock: () => number =
     .limit(1);
   if (!row) return null;
   const full = await fullMenu(db, { businessId: row.location.businessId, id: menuId }, {}, clock);
-  const tag = etag(SHAPE, "embed", row.location.id, row.location.name, row.location.updatedAt.toISOString(), full.tag);
-  return { tag, location: row.location, content: () => treeOf(full) };
+  const { language, negotiated } = guestLanguage(row.location, ask);
+  const tag = etag(SHAPE, "embed", row.location.id, row.location.name, row.location.updatedAt.toISOString(), language, full.tag);
+  return { tag, location: row.location, language, negotiated, content: () => treeOf(db, full, language) };
 }

@@ -1,13 +1,14 @@
 import type { Location } from "@/lib/locations/locations";
 import { escapeHtml } from "@/lib/shared/html";
 import { ALLERGEN_WORDS, ALLERGENS, DIETARY, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
-import { type GuestFilter, type GuestItem, type GuestSection, allergenLine, NO_FILTER } from "./guest-menu";
+import { type FellBack, type GuestFilter, type GuestItem, type GuestSection, allergenLine, NO_FILTER } from "./guest-menu";
 import { type GuestMenu, guestMenuOf } from "./guest-reads";
 import { menuJsonLd } from "./listings";
 import { phoneMenuUrl } from "./qr";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { DEFAULT_THEME, type EmbedTheme } from "./theme";
 import type { GuestVenueInfo } from "./venue-info";
+import { languageName } from "@/lib/shared/language";
 
 // The phone menu and the embedded menu as plain HTML (decision 066): no script needed to read them (the
 // embed's one inline script tells its parent its height and follows the menu's changes), no web font, one small inline style
@@ -17,6 +18,19 @@ const html = escapeHtml;
 
 /** What a guest page shows beyond names and prices (venue-operations §13): from the location's labelling. */
 export type GuestLabels = { labelling: Labelling };
+
+/**
+ * The page's language and the location's (default first), decision 097. The venue's texts are in the
+ * page's language, a text that fell back is marked with the default's; the page's own words are English
+ * (marked so when the page is not).
+ */
+export type PageLanguage = { language: string; languages: string[] };
+const ENGLISH: PageLanguage = { language: "en", languages: ["en"] };
+/** ` lang="en"` on the page's own words when the page is in another language. */
+const ownWords = (page: PageLanguage) => (page.language === "en" || page.language.startsWith("en-") ? "" : ' lang="en"');
+/** A venue text, marked with the default language when it fell back to it. */
+const venueText = (text: string, field: FellBack[number], fellBack: FellBack, page: PageLanguage) =>
+  fellBack.includes(field) ? `<span lang="${html(page.languages[0] ?? "en")}">${html(text)}</span>` : html(text);
 
 // Calories show wherever a container has them; the labelling rule adds the statement (uk, us).
 const prices = (item: GuestItem) =>
@@ -30,51 +44,72 @@ const prices = (item: GuestItem) =>
         .join("")}</span>`;
 
 // Words first, always: a tag is text (an icon, if ever added, only beside it).
-const labelsHtml = (item: GuestItem) => {
+const labelsHtml = (item: GuestItem, page: PageLanguage) => {
   const tags = item.dietary.map((tag) => `<span class="tag">${DIETARY_WORDS[tag]}</span>`).join("");
   const allergens = allergenLine(item);
-  return `${tags ? `<p class="tags">${tags}</p>` : ""}${allergens ? `<p class="allergens">${html(allergens)}</p>` : ""}`;
+  const own = ownWords(page);
+  return `${tags ? `<p class="tags"${own}>${tags}</p>` : ""}${allergens ? `<p class="allergens"${own}>${html(allergens)}</p>` : ""}`;
 };
 
-function itemHtml(item: GuestItem): string {
+function itemHtml(item: GuestItem, page: PageLanguage): string {
   const tap = item.tap ? `<span class="tap"><span class="vh">Tap </span>${html(item.tap)}</span> ` : "";
-  return `<li><p class="row"><span class="name">${tap}${html(item.name)}</span>${prices(item)}</p>${
+  return `<li><p class="row"><span class="name">${tap}${venueText(item.name, "name", item.fellBack, page)}</span>${prices(item)}</p>${
     item.details ? `<p class="meta">${html(item.details)}</p>` : ""
-  }${labelsHtml(item)}${item.description ? `<p class="desc">${html(item.description)}</p>` : ""}</li>`;
+  }${labelsHtml(item, page)}${item.description ? `<p class="desc">${venueText(item.description, "description", item.fellBack, page)}</p>` : ""}</li>`;
 }
 
-const sectionHtml = (section: GuestSection, heading: "h2" | "h3") =>
-  `<section><${heading}>${html(section.name)}</${heading}>${section.description ? `<p class="note">${html(section.description)}</p>` : ""}${
-    section.items.length > 0 ? `<ul>${section.items.map(itemHtml).join("")}</ul>` : ""
-  }</section>`;
+const sectionHtml = (section: GuestSection, heading: "h2" | "h3", page: PageLanguage) =>
+  `<section><${heading}>${venueText(section.name, "name", section.fellBack, page)}</${heading}>${
+    section.description ? `<p class="note">${venueText(section.description, "description", section.fellBack, page)}</p>` : ""
+  }${section.items.length > 0 ? `<ul>${section.items.map((item) => itemHtml(item, page)).join("")}</ul>` : ""}</section>`;
 
-const statementHtml = ({ labelling }: GuestLabels) => {
+const statementHtml = ({ labelling }: GuestLabels, page: PageLanguage) => {
   const statement = labellingRule(labelling).statement;
-  return statement ? `<p class="note kcal-note">${statement}</p>` : "";
+  return statement ? `<p class="note kcal-note"${ownWords(page)}>${statement}</p>` : "";
 };
 
-const menuBody = (menu: GuestMenu, heading: "h2" | "h3") =>
-  `${menu.description ? `<p class="note">${html(menu.description)}</p>` : ""}${menu.sections.map((section) => sectionHtml(section, heading)).join("")}${
-    menu.footer ? `<p class="note foot">${html(menu.footer)}</p>` : ""
-  }`;
+const menuBody = (menu: GuestMenu, heading: "h2" | "h3", page: PageLanguage) =>
+  `${menu.description ? `<p class="note">${venueText(menu.description, "description", menu.fellBack, page)}</p>` : ""}${menu.sections
+    .map((section) => sectionHtml(section, heading, page))
+    .join("")}${menu.footer ? `<p class="note foot">${venueText(menu.footer, "footer", menu.fellBack, page)}</p>` : ""}`;
+
+/**
+ * The language switch (decision 097): plain links, no script, each language named in itself, the
+ * current one marked; `keep` is the rest of the page's query (the guest's filter), kept by each link.
+ */
+function languageSwitch(path: string, page: PageLanguage, keep: URLSearchParams = new URLSearchParams()): string {
+  if (page.languages.length < 2) return "";
+  const links = page.languages.map((tag) => {
+    const query = new URLSearchParams(keep);
+    query.set("lang", tag);
+    const current = tag === page.language ? ' aria-current="true"' : "";
+    return `<li><a href="${html(`${path}?${query}`)}" hreflang="${html(tag)}" lang="${html(tag)}"${current}>${html(languageName(tag))}</a></li>`;
+  });
+  return `<nav class="langs" aria-label="Language"${ownWords(page)}><ul>${links.join("")}</ul></nav>`;
+}
+
+const SWITCH_CSS =
+  ".langs ul{display:flex;flex-wrap:wrap;gap:0 1rem;margin:.25rem 0}.langs li{border:0;padding:0}" +
+  ".langs a{color:var(--tr-accent);display:inline-flex;align-items:center;min-height:44px}.langs a[aria-current]{color:var(--tr-fg);font-weight:700;text-decoration:none}";
 
 const checkbox = (name: string, value: string, label: string, checked: boolean) =>
   `<label class="check"><input type="checkbox" name="${name}" value="${value}"${checked ? " checked" : ""}> ${label}</label>`;
 
 /** The guest's filter as a plain GET form (no script): open while a filter is on, with what it does in words. */
-function filterHtml(locationId: number, filter: GuestFilter): string {
+function filterHtml(locationId: number, filter: GuestFilter, page: PageLanguage): string {
   const on = filter.without.length + filter.only.length > 0;
   const said = [
     ...(filter.without.length > 0 ? [`without ${filter.without.map((a) => ALLERGEN_WORDS[a].toLowerCase()).join(", ")}`] : []),
     ...filter.only.map((tag) => `${DIETARY_WORDS[tag].toLowerCase()} only`),
   ].join("; ");
   return (
-    `<details class="filter"${on ? " open" : ""}><summary>Filter by allergen or diet</summary><form method="get" action="/m/${locationId}">` +
+    `<details class="filter"${on ? " open" : ""}${ownWords(page)}><summary>Filter by allergen or diet</summary><form method="get" action="/m/${locationId}">` +
+    (page.languages.length > 1 ? `<input type="hidden" name="lang" value="${html(page.language)}">` : "") +
     `<fieldset><legend>Hide items that contain</legend><div class="checks">${ALLERGENS.map((a) => checkbox("without", a, ALLERGEN_WORDS[a], filter.without.includes(a))).join("")}</div></fieldset>` +
     `<fieldset><legend>Show only items that are</legend><div class="checks">${DIETARY.map((tag) => checkbox("only", tag, DIETARY_WORDS[tag], filter.only.includes(tag))).join("")}</div></fieldset>` +
-    `<p class="actions"><button type="submit">Apply filter</button>${on ? ` <a href="/m/${locationId}">Clear filter</a>` : ""}</p></form></details>${
+    `<p class="actions"><button type="submit">Apply filter</button>${on ? ` <a href="/m/${locationId}${page.languages.length > 1 ? `?lang=${html(page.language)}` : ""}">Clear filter</a>` : ""}</p></form></details>${
       on
-        ? `<p class="note filtered" role="status">Showing items ${html(said)}. Items with no allergens listed are shown: ask staff if unsure.</p>`
+        ? `<p class="note filtered" role="status"${ownWords(page)}>Showing items ${html(said)}. Items with no allergens listed are shown: ask staff if unsure.</p>`
         : ""
     }`
   );
@@ -103,8 +138,8 @@ const BASE_CSS =
   ":focus-visible{outline:3px solid var(--tr-accent);outline-offset:2px}a{text-underline-offset:.15em}";
 
 // A data: icon: no favicon request, so the page is one request.
-const DOCUMENT_HEAD =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">';
+const documentHead = (language = "en") =>
+  `<!doctype html><html lang="${html(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">`;
 
 const themeCss = (theme: EmbedTheme) =>
   `:root{--tr-bg:${theme.bg};--tr-fg:${theme.fg};--tr-muted:${theme.muted};--tr-accent:${theme.accent};--tr-font:${theme.font};` +
@@ -115,7 +150,7 @@ function addressOf(location: Location): string {
 }
 
 /** "Open now — closes …" and the week in a disclosure (no script: `<details>`), special dates under it. */
-function hoursHtml(info: GuestVenueInfo): string {
+function hoursHtml(info: GuestVenueInfo, page: PageLanguage): string {
   if (!info.status) return "";
   const rows = info.week
     .map(
@@ -127,11 +162,12 @@ function hoursHtml(info: GuestVenueInfo): string {
     info.special.length > 0
       ? `<p class="note special-title">Special dates</p><ul class="special">${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
       : "";
-  return `<p class="open ${info.status.open ? "is-open" : "is-closed"}">${html(info.status.words)}</p><details class="hours"><summary>Opening hours</summary><table><caption class="vh">Opening hours</caption><tbody>${rows}</tbody></table>${special}</details>`;
+  const own = ownWords(page);
+  return `<p class="open ${info.status.open ? "is-open" : "is-closed"}"${own}>${html(info.status.words)}</p><details class="hours"${own}><summary>Opening hours</summary><table><caption class="vh">Opening hours</caption><tbody>${rows}</tbody></table>${special}</details>`;
 }
 
 /** The next events, soonest first, each with its time on the venue's clock. */
-function eventsHtml(info: GuestVenueInfo): string {
+function eventsHtml(info: GuestVenueInfo, page: PageLanguage): string {
   if (info.events.length === 0) return "";
   const items = info.events
     .map(
@@ -141,7 +177,7 @@ function eventsHtml(info: GuestVenueInfo): string {
         }${event.link ? `<p class="desc"><a href="${html(event.link)}" rel="noopener nofollow">More about ${html(event.name)}</a></p>` : ""}</li>`,
     )
     .join("");
-  return `<section id="events" class="menu events" aria-labelledby="events-title"><h2 class="menu-name" id="events-title">Coming up</h2><ul>${items}</ul></section>`;
+  return `<section id="events" class="menu events" aria-labelledby="events-title"><h2 class="menu-name" id="events-title"${ownWords(page)}>Coming up</h2><ul>${items}</ul></section>`;
 }
 
 const VENUE_CSS =
@@ -155,33 +191,39 @@ const VENUE_CSS =
 export function phoneMenuHtml(
   location: Location,
   menus: GuestMenu[],
-  { filter = NO_FILTER, jsonLd = null, info = null }: { filter?: GuestFilter; jsonLd?: string | null; info?: GuestVenueInfo | null } = {},
+  {
+    filter = NO_FILTER,
+    jsonLd = null,
+    info = null,
+    page = ENGLISH,
+  }: { filter?: GuestFilter; jsonLd?: string | null; info?: GuestVenueInfo | null; page?: PageLanguage } = {},
 ): string {
-  const events = info ? eventsHtml(info) : "";
+  const events = info ? eventsHtml(info, page) : "";
   const links = [
     ...(menus.length > 1 ? menus.map((menu) => `<li><a href="#menu-${menu.id}">${html(menu.name)}</a></li>`) : []),
-    ...(menus.length > 1 && events ? ['<li><a href="#events">Coming up</a></li>'] : []),
+    ...(menus.length > 1 && events ? [`<li${ownWords(page)}><a href="#events">Coming up</a></li>`] : []),
   ];
   const nav = links.length > 0 ? `<nav aria-label="Menus"><ul class="nav">${links.join("")}</ul></nav>` : "";
   const body =
     menus.length === 0
-      ? '<p class="note">No menu is published right now.</p>'
+      ? `<p class="note"${ownWords(page)}>No menu is published right now.</p>`
       : menus
           .map(
             (menu) =>
-              `<section id="menu-${menu.id}" class="menu"><h2 class="menu-name">${html(menu.name)}</h2>${menuBody(menu, "h3")}</section>`,
+              `<section id="menu-${menu.id}" class="menu"><h2 class="menu-name">${venueText(menu.name, "name", menu.fellBack, page)}</h2>${menuBody(menu, "h3", page)}</section>`,
           )
           .join("");
   const address = addressOf(location);
   // JSON-LD is data, not script: the page still runs none. "<" is escaped so no text can close the element.
   const data = jsonLd ? `<script type="application/ld+json">${jsonLd.replace(/</g, "\\u003c")}</script>` : "";
-  return `${DOCUMENT_HEAD}<title>${html(location.name)} — menu</title>${data}<style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${FILTER_CSS}${
+  const keep = new URLSearchParams([...filter.without.map((a) => ["without", a]), ...filter.only.map((tag) => ["only", tag])]);
+  return `${documentHead(page.language)}<title>${html(location.name)} — menu</title>${data}<style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${FILTER_CSS}${SWITCH_CSS}${
     "main,header{max-width:40rem;margin:0 auto;padding:0 1rem}header{padding-top:1rem}h1{font-size:1.5rem}" +
     ".menu-name{font-size:1.3rem;margin-top:1.5rem}.nav{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}" +
     ".nav li{border:0;padding:0}.nav a{color:var(--tr-accent);display:inline-block;padding:.3rem 0}main{padding-bottom:2rem}"
   }${VENUE_CSS}</style></head><body><header><h1>${html(location.name)}</h1>${address ? `<p class="note">${html(address)}</p>` : ""}${
-    info ? hoursHtml(info) : ""
-  }${nav}${statementHtml(location)}${filterHtml(location.id, filter)}</header><main>${body}${events}</main></body></html>`;
+    info ? hoursHtml(info, page) : ""
+  }${languageSwitch(`/m/${location.id}`, page, keep)}${nav}${statementHtml(location, page)}${filterHtml(location.id, filter, page)}</header><main>${body}${events}</main></body></html>`;
 }
 
 /** The phone menu page: the menus as the guest's filter leaves them, and the whole of them as JSON-LD. */
@@ -190,12 +232,13 @@ export function phonePageHtml(
   trees: MenuTreeResponse[],
   filter: GuestFilter,
   info: GuestVenueInfo | null = null,
+  page: PageLanguage = ENGLISH,
 ): string {
   const all = trees.map((tree) => guestMenuOf(tree));
   const filtered = filter.without.length + filter.only.length > 0;
   const shown = filtered ? trees.map((tree) => guestMenuOf(tree, filter)) : all;
   const jsonLd = JSON.stringify(menuJsonLd(location, all, phoneMenuUrl(location.id)));
-  return phoneMenuHtml(location, shown, { filter, jsonLd, info });
+  return phoneMenuHtml(location, shown, { filter, jsonLd, info, page });
 }
 
 /** What the embed's script posts to its parent: `{type, menu_id, height}` (the snippet's script listens). */
@@ -217,17 +260,23 @@ const followScript = (menuId: number) =>
   `var stream=new EventSource("/preview/menus/${menuId}/stream");stream.addEventListener("version",refresh);stream.addEventListener("gone",refresh)})();`;
 
 /** GET /embed/menus/:id: one menu for a venue's own page, themed, telling its parent its height, following its changes. */
-export function embedHtml(tree: MenuTreeResponse, theme: EmbedTheme, labels: GuestLabels = { labelling: "none" }): string {
+export function embedHtml(
+  tree: MenuTreeResponse,
+  theme: EmbedTheme,
+  labels: GuestLabels = { labelling: "none" },
+  page: PageLanguage = ENGLISH,
+  keep: URLSearchParams = new URLSearchParams(),
+): string {
   const menu = guestMenuOf(tree);
   const script =
     `(function(){var last=0;function send(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);` +
     `if(h!==last){last=h;parent.postMessage({type:${JSON.stringify(EMBED_MESSAGE)},menu_id:${menu.id},height:h},"*")}}` +
     `if(window.ResizeObserver)new ResizeObserver(send).observe(document.documentElement);addEventListener("load",send);send()})();` +
     followScript(menu.id);
-  return `${DOCUMENT_HEAD}<title>${html(menu.name)}</title><style>${themeCss(theme)}${BASE_CSS}${"main{padding:.25rem 1rem 1rem}h1{font-size:1.3rem;margin-top:.5rem}"}</style></head><body><main><h1>${html(menu.name)}</h1>${statementHtml(labels)}${menuBody(menu, "h2")}</main><script>${script}</script></body></html>`;
+  return `${documentHead(page.language)}<title>${html(menu.name)}</title><style>${themeCss(theme)}${BASE_CSS}${SWITCH_CSS}${"main{padding:.25rem 1rem 1rem}h1{font-size:1.3rem;margin-top:.5rem}"}</style></head><body><main>${languageSwitch(`/embed/menus/${menu.id}`, page, keep)}<h1>${venueText(menu.name, "name", menu.fellBack, page)}</h1>${statementHtml(labels, page)}${menuBody(menu, "h2", page)}</main><script>${script}</script></body></html>`;
 }
 
 /** A guest's 404: a page, not a problem document. */
 export function notFoundHtml(what: string): string {
-  return `${DOCUMENT_HEAD}<title>Not found</title><style>body{font:16px/1.4 system-ui,sans-serif;margin:2rem}</style></head><body><main><h1>Not found</h1><p>${html(what)}</p></main></body></html>`;
+  return `${documentHead()}<title>Not found</title><style>body{font:16px/1.4 system-ui,sans-serif;margin:2rem}</style></head><body><main><h1>Not found</h1><p>${html(what)}</p></main></body></html>`;
 }

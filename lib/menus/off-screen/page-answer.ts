@@ -20,7 +20,9 @@ export async function pageAnswer<T>(
 ): Promise<Response> {
   const tag = variant === undefined ? page.tag : etag(page.tag, variant);
   const body = async () => Buffer.from(render(await page.content()));
-  return conditional(request, { tag, body }, { type: HTML, cacheControl: "no-cache", headers });
+  // The language is in the tag (guest-reads.ts); chosen by Accept-Language, the answer varies by it (decision 097).
+  const language = { "content-language": page.language, ...(page.negotiated ? { vary: "Accept-Language" } : {}) };
+  return conditional(request, { tag, body }, { type: HTML, cacheControl: "no-cache", headers: { ...headers, ...language } });
 }
 
 export const notFoundPage = (html: string, headers: Record<string, string> = {}) =>

@@ -4,13 +4,14 @@ import { keptLocation } from "@/lib/locations/reads";
 import { formatDateTime, venueTimeOf } from "@/lib/shared/time-format";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { fullMenu } from "@/lib/menus/full-menu";
+import { translatedFullMenu } from "@/lib/menus/translations/reads";
 import { invalid } from "@/lib/server/errors";
 import { guestSections, labelWords } from "./guest-menu";
 import { type Layout, type Paper, paperOf } from "@/lib/menus/schemas/off-screen";
 import { printedPdf } from "./print-pool";
 import { labellingRule } from "@/lib/shared/labels";
 
-export type PrintAsk = { paper?: Paper; layout: Layout };
+export type PrintAsk = { paper?: Paper; layout: Layout; lang?: string };
 
 /**
  * The most items a printed menu holds (decision 077): about 130 pages of the list layout, drawn in a
@@ -32,7 +33,8 @@ export async function printMenu(
   ask: PrintAsk,
   clock: () => number = Date.now,
 ): Promise<{ pdf: Buffer; fileName: string }> {
-  const full = await fullMenu(db, scope, {}, clock);
+  // In `lang` when asked (decision 097): its tag differs from the default's, so the kept PDF does too.
+  const full = ask.lang ? await translatedFullMenu(db, scope, { lang: ask.lang }, clock) : await fullMenu(db, scope, {}, clock);
   const { menu } = JSON.parse(Buffer.from(await full.body()).toString("utf8")) as { menu: MenuTreeResponse };
   const location = await keptLocation(db, { businessId: scope.businessId, id: menu.location_id });
   const paper = ask.paper ?? paperOf(location.country);

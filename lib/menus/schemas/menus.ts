@@ -22,6 +22,7 @@ import { sourceIdResponse } from "@/lib/shared/source-id";
 import { embeddedContainerSizeResponse } from "@/lib/container-sizes/schemas";
 import { allergensInput, allergensResponse, dietaryInput, dietaryResponse } from "./labels";
 import { positionsResponse } from "./positions";
+import { langQuery, translationResponse, translationsInput } from "./translations";
 
 // Consolidated menus, sections, items and containers (contract §4). Shared by handlers and forms.
 
@@ -49,6 +50,8 @@ export const menuQuery = z.object({
   at: instantQuery.optional(),
   /** full=true, for editors: keep menus and sections out of their window, with available_now false. */
   include_unavailable: queryFlag,
+  /** The texts in this language, with fallback to the default flagged (decision 097); absent: as before. */
+  lang: langQuery,
 });
 
 const menuFields = {
@@ -56,6 +59,8 @@ const menuFields = {
   description: optionalText(2000),
   footer: optionalText(2000),
   schedule: scheduleInput.optional(),
+  /** The texts in the location's other languages (decision 097); the whole map is replaced. */
+  translations: translationsInput("menu"),
 };
 export const createMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }) }, object("a menu"));
 export const updateMenuBody = z.object({ menu: z.object(menuFields, { error: "must be an object" }).partial() }, object("a menu"));
@@ -65,6 +70,7 @@ const sectionFields = {
   description: optionalText(2000),
   public: flag,
   schedule: scheduleInput,
+  translations: translationsInput("section"),
 };
 export const createSectionQuery = z.object({ head: queryFlag });
 // The body is optional: a section without one is an untitled section.
@@ -101,6 +107,8 @@ const itemExtras = {
   /** venue-operations §13: what guests must be able to read; the list's own order, each once. */
   allergens: allergensInput,
   dietary: dietaryInput,
+  /** The name and description in the location's other languages (decision 097); the whole map is replaced. */
+  translations: translationsInput("item"),
 };
 
 /**
@@ -234,6 +242,8 @@ export const menuResponse = z.strictObject({
   source_id: sourceIdResponse,
   /** When the menu is on, on the location's clock (venue-operations §7); absent: always. */
   schedule: scheduleResponse.optional(),
+  /** Only with `?lang=` (decision 097): the answer's language and which texts fell back to the default. */
+  translation: translationResponse.optional(),
   /** Raised by 1 with every committed change to the menu or its tree (live-menus §1). */
   version: z.number().int().min(1),
   created_at: timestamp,
@@ -250,6 +260,8 @@ export const sectionResponse = z.strictObject({
   public: z.boolean(),
   /** When the section is on, on the location's clock (venue-operations §7); absent: always. */
   schedule: scheduleResponse.optional(),
+  /** Only with `?lang=` (decision 097). */
+  translation: translationResponse.optional(),
   source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,
@@ -302,6 +314,8 @@ export const itemResponse = z.strictObject({
   allergens: allergensResponse,
   /** Dietary tags: vegan, vegetarian, gluten_free, alcohol_free, low_alcohol. */
   dietary: dietaryResponse,
+  /** Only with `?lang=` (decision 097). */
+  translation: translationResponse.optional(),
   source_id: sourceIdResponse,
   created_at: timestamp,
   updated_at: timestamp,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { langQuery } from "./translations";
 
 // Menus off the screen (venue-operations §9, decision 066): the printed menu's choices and the files.
 
@@ -20,6 +21,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, what: strin
 export const printQuery = z.object({
   paper: choice(PAPERS, "US Letter or ISO A4; absent: the venue's country's").optional(),
   layout: choice(LAYOUTS, "`list` (one column), `columns` (two), `tap-list` (tap numbers first)").default("list"),
+  /** The menu's texts in this language, the default's where not translated (decision 097). */
+  lang: langQuery,
 });
 
 export const printPdfResponse = z.string().meta({ contentMediaType: "application/pdf" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { langQuery } from "./translations";
 import { idParam } from "@/lib/shared/schemas";
 import {
   DISPLAY_FIELD_DEFAULTS,
@@ -17,7 +18,12 @@ import { instantQuery, menuTreeResponse } from "./menus";
 export const previewParams = z.object({ menuId: idParam });
 /** `at`: what guests see at that instant (the dashboard's "what guests see at…"), not live. */
 /** `opened=1`: a paired TV's first read of its menu (a menu view, "TV Board"); its reads after a change say nothing. */
-export const previewQuery = z.object({ at: instantQuery.optional(), opened: z.literal("1").optional() });
+export const previewQuery = z.object({
+  at: instantQuery.optional(),
+  opened: z.literal("1").optional(),
+  /** The board's language (decision 097): the menu's texts in it, the default's where not translated. */
+  lang: langQuery,
+});
 
 export const previewResponse = z.strictObject({
   /** The menu as guests see it (86'd items left out). */

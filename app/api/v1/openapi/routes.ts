@@ -195,7 +195,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/menus/{id}/import.csv", module: r77, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
   { path: "/api/v1/menus/{id}/print.pdf", module: r78, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
   { path: "/api/v1/menus/{id}/publish", module: r79, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r80, summaries: {"PUT":"Change name, description or footer","PATCH":"Change name, description or footer","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}", module: r80, summaries: {"PUT":"Change name, description, footer or translations","PATCH":"Change name, description, footer or translations","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language","DELETE":"Unpublish, then delete with everything in it"} },
   { path: "/api/v1/menus/{id}/sections/positions", module: r81, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
   { path: "/api/v1/menus/{id}/sections", module: r82, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
   { path: "/api/v1/menus/{id}/unpublish", module: r83, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },

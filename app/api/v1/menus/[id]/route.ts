@@ -9,8 +9,9 @@ import { readMenuIncludingLegacy } from "@/lib/custom-menus/include-legacy";
 import { conditional, tagged } from "@/lib/http/conditional";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { menuAnswer } from "@/lib/menus/reads";
+import { translatedFullMenu, translatedMenuAnswer } from "@/lib/menus/translations/reads";
 
-// PUT and PATCH /api/v1/menus/:id — change name, description or footer
+// PUT and PATCH /api/v1/menus/:id — change name, description, footer or translations
 const update = endpoint(
   { may: "edit", scope: "menus", at: "menu", params: idParams, body: updateMenuBody, response: menuEnvelope },
   async ({ db, caller, params, body }) =>
@@ -18,7 +19,7 @@ const update = endpoint(
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy
+  // GET /api/v1/menus/:id — one menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language
   GET: endpoint(
     { may: "read", scope: "menus", at: "menu", params: idParams, query: menuQuery, response: menuReadEnvelope, conditional: true },
     async ({ request, db, caller, params, query }) => {
@@ -27,9 +28,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       // The deprecated family's lookups are not kept: answered from the database, tagged by their body.
       if (query.include_legacy)
         return conditional(request, tagged(await readMenuIncludingLegacy(db, { ...scope, full: query.full, sourceName })));
-      if (!query.full) return conditional(request, await menuAnswer(db, scope));
+      const lang = query.lang;
+      if (!query.full) return conditional(request, await (lang ? translatedMenuAnswer(db, scope, { lang }) : menuAnswer(db, scope)));
       const at = query.at === undefined ? undefined : Date.parse(query.at);
-      const menu = await fullMenu(db, scope, { at, includeUnavailable: query.include_unavailable });
+      const ask = { at, includeUnavailable: query.include_unavailable };
+      const menu = lang ? await translatedFullMenu(db, scope, { ...ask, lang }) : await fullMenu(db, scope, ask);
       if (sourceName !== null) countMenuView(db, { locationId: menu.head.menu.locationId, source: sourceName });
       return conditional(request, menu);
     },

@@ -16,7 +16,7 @@ export const GET = endpoint(
   async ({ db, params, query, request }) => {
     const at = query.at ? new Date(query.at) : requestInstant(request.headers);
     const viewerBusinessId = await viewerBusinessOf(db, request);
-    const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId, at });
+    const preview = await previewMenu(db, { id: params.menuId, viewerBusinessId, at, lang: query.lang });
     if (!preview) throw new ApiError("not_found", "No such menu, or it is not published.");
     if (query.opened && viewerBusinessId === null && !query.at)
       countMenuView(db, { locationId: preview.menu.location_id, source: GUEST_SOURCES.tv });

@@ -38,6 +38,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
         name: body.name,
         menuId: body.menu_id,
         theme: body.theme,
+        language: body.language,
       });
       return json({ board: await readBoard(db, { businessId, id: board.id }) }, { status: 201 });
     },
