@@ -8116,6 +8116,31 @@ export interface operations {
                                 /** Format: date-time */
                                 created_at?: string;
                             }[];
+                            distributors: {
+                                id?: number;
+                                location_id: number;
+                                name: string;
+                                lead_time_days: number;
+                                email?: string | null;
+                                phone?: string | null;
+                                notes?: string | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
+                            par_levels: {
+                                id?: number;
+                                location_id: number;
+                                item_id: number;
+                                par_kegs: number;
+                                full_kegs?: number;
+                                distributor_id?: number | null;
+                                /** Format: date-time */
+                                created_at?: string;
+                                /** Format: date-time */
+                                updated_at?: string;
+                            }[];
                             webhooks: {
                                 id?: number;
                                 location_id: number;
@@ -8642,6 +8667,31 @@ export interface operations {
                             returned_at?: string | null;
                             /** Format: date-time */
                             created_at?: string;
+                        }[];
+                        distributors: {
+                            id?: number;
+                            location_id: number;
+                            name: string;
+                            lead_time_days: number;
+                            email?: string | null;
+                            phone?: string | null;
+                            notes?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        par_levels: {
+                            id?: number;
+                            location_id: number;
+                            item_id: number;
+                            par_kegs: number;
+                            full_kegs?: number;
+                            distributor_id?: number | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
                         }[];
                         webhooks: {
                             id?: number;
@@ -14814,8 +14864,8 @@ export interface operations {
     };
     getLocationsByIdReorderPdf: {
         parameters: {
-            query?: {
-                distributor_id?: number;
+            query: {
+                distributor_id: string;
             };
             header?: never;
             path: {

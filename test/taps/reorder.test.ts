@@ -30,8 +30,9 @@ beforeAll(async () => {
   owner = await login("owner");
   rival = await login("rival");
   const rw = { as: owner.rw };
-  location = (await ok(api.post("locations", { ...rw, body: { location: { name: "Reorder Cellar", time_zone: "UTC", currency: "USD" } } }), 201))
-    .location.id;
+  location = (
+    await ok(api.post("locations", { ...rw, body: { location: { name: "Reorder Cellar", time_zone: "UTC", currency: "USD" } } }), 201)
+  ).location.id;
   const menu = (await ok(api.post(`locations/${location}/menus`, { ...rw, body: { menu: { name: "Cellar" } } }), 201)).menu;
   const section = (await ok(api.post(`menus/${menu.id}/sections`, { ...rw, body: { section: { name: "Draft" } } }), 201)).section;
   for (const name of ["Cellar IPA", "Cellar Stout", "Cellar Cider"]) {
@@ -43,23 +44,43 @@ beforeAll(async () => {
     ["Empty Distributing", 3],
   ] as const) {
     ids[name] = (
-      await ok(api.post(`locations/${location}/distributors`, { ...rw, body: { distributor: { name, lead_time_days: lead, email: "orders@hops.test" } } }), 201)
+      await ok(
+        api.post(`locations/${location}/distributors`, {
+          ...rw,
+          body: { distributor: { name, lead_time_days: lead, email: "orders@hops.test" } },
+        }),
+        201,
+      )
     ).distributor.id;
   }
   // Tap 1 pours the IPA from a 20 l keg; tap 2 has the IPA on deck.
-  const tap = (await ok(api.post(`locations/${location}/taps`, { ...rw, body: { tap: { number: 1, item_id: ids["Cellar IPA"] } } }), 201)).tap;
+  const tap = (await ok(api.post(`locations/${location}/taps`, { ...rw, body: { tap: { number: 1, item_id: ids["Cellar IPA"] } } }), 201))
+    .tap;
   await ok(api.post(`locations/${location}/taps`, { ...rw, body: { tap: { number: 2, on_deck: [ids["Cellar IPA"]] } } }), 201);
   await ok(api.post(`taps/${tap.id}/kegs`, { ...rw, body: { size_ml: 20_000 } }), 201);
   for (const [hours, key] of [
     [8, "r1"],
     [2, "r2"],
   ] as const) {
-    await ok(api.post(`taps/${tap.id}/pours`, { ...rw, body: { volume: 2500, unit: "ml", at: hoursBefore(hours), idempotency_key: key } }), 201);
+    await ok(
+      api.post(`taps/${tap.id}/pours`, { ...rw, body: { volume: 2500, unit: "ml", at: hoursBefore(hours), idempotency_key: key } }),
+      201,
+    );
   }
   const database = await db();
-  await database.update(kegs).set({ tappedAt: new Date(hoursBefore(10)) }).where(eq(kegs.tapId, tap.id));
-  await ok(api.put(`items/${ids["Cellar IPA"]}/par_level`, { ...rw, body: { par_level: { par_kegs: 5, full_kegs: 2, distributor_id: ids["Hops & Co"] } } }));
-  await ok(api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 2, full_kegs: 3, distributor_id: ids["Malt Bros"] } }));
+  await database
+    .update(kegs)
+    .set({ tappedAt: new Date(hoursBefore(10)) })
+    .where(eq(kegs.tapId, tap.id));
+  await ok(
+    api.put(`items/${ids["Cellar IPA"]}/par_level`, {
+      ...rw,
+      body: { par_level: { par_kegs: 5, full_kegs: 2, distributor_id: ids["Hops & Co"] } },
+    }),
+  );
+  await ok(
+    api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 2, full_kegs: 3, distributor_id: ids["Malt Bros"] } }),
+  );
   await ok(api.put(`items/${ids["Cellar Cider"]}/par_level`, { ...rw, body: { par_level: { par_kegs: 1 } } }));
   const { tokens } = await createUser(database, {
     businessId: 1,
@@ -69,7 +90,10 @@ beforeAll(async () => {
     role: "staff",
     locationIds: [location],
   });
-  staff = { rw: { email: "cellar-staff@demo.test", token: tokens.token }, ro: { email: "cellar-staff@demo.test", token: tokens.readOnlyToken } };
+  staff = {
+    rw: { email: "cellar-staff@demo.test", token: tokens.token },
+    ro: { email: "cellar-staff@demo.test", token: tokens.readOnlyToken },
+  };
 });
 
 const locationRow = async () => (await (await db()).select().from(locations).where(eq(locations.id, location)))[0]!;
@@ -104,23 +128,38 @@ describe("the suggestion's arithmetic", () => {
     expect(hops!.kegs_to_order).toBe(4);
     // The stout: 3 full, no pours: nothing runs out, nothing to order (par 2 is met).
     expect(malt!.lines).toEqual([
-      expect.objectContaining({ item_name: "Cellar Stout", on_hand_kegs: 3, runs_out_at: null, days_left: null, use_over_lead_kegs: 0, suggested_kegs: 0 }),
+      expect.objectContaining({
+        item_name: "Cellar Stout",
+        on_hand_kegs: 3,
+        runs_out_at: null,
+        days_left: null,
+        use_over_lead_kegs: 0,
+        suggested_kegs: 0,
+      }),
     ]);
     // The cider has no distributor (lead time 0): par 1, none on hand → 1.
     expect(none).toMatchObject({ distributor: null, kegs_to_order: 1 });
-    expect(none!.lines).toEqual([expect.objectContaining({ item_name: "Cellar Cider", lead_time_days: 0, on_hand_kegs: 0, suggested_kegs: 1 })]);
+    expect(none!.lines).toEqual([
+      expect.objectContaining({ item_name: "Cellar Cider", lead_time_days: 0, on_hand_kegs: 0, suggested_kegs: 1 }),
+    ]);
   });
 
   it("a par exactly met orders nothing; one keg short orders one", async () => {
     const rw = { as: owner.rw };
-    await ok(api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 3, full_kegs: 3, distributor_id: ids["Malt Bros"] } }));
+    await ok(
+      api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 3, full_kegs: 3, distributor_id: ids["Malt Bros"] } }),
+    );
     const met = await reorder(await db(), { location: await locationRow(), query: { distributor_id: ids["Malt Bros"] }, now: NOW });
     expect(met.reorder).toHaveLength(1);
     expect(met.reorder[0]!.lines[0]!.suggested_kegs).toBe(0);
-    await ok(api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 4, full_kegs: 3, distributor_id: ids["Malt Bros"] } }));
+    await ok(
+      api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 4, full_kegs: 3, distributor_id: ids["Malt Bros"] } }),
+    );
     const short = await reorder(await db(), { location: await locationRow(), query: { distributor_id: ids["Malt Bros"] }, now: NOW });
     expect(short.reorder[0]!.lines[0]!.suggested_kegs).toBe(1);
-    await ok(api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 2, full_kegs: 3, distributor_id: ids["Malt Bros"] } }));
+    await ok(
+      api.put(`items/${ids["Cellar Stout"]}/par_level`, { ...rw, body: { par_kegs: 2, full_kegs: 3, distributor_id: ids["Malt Bros"] } }),
+    );
   });
 });
 
@@ -129,7 +168,13 @@ describe("GET /locations/:id/reorder, .csv and .pdf", () => {
     const answer = await ok(api.get(`locations/${location}/reorder`, { as: owner.rw }));
     const hops = answer.reorder.find((group: { distributor: { id: number } | null }) => group.distributor?.id === ids["Hops & Co"]);
     // 5 par − 3.75 on hand = 1.25 → 2 kegs; no recent pours, so nothing for the lead time.
-    expect(hops.lines[0]).toMatchObject({ item_name: "Cellar IPA", on_hand_kegs: 3.75, kegs_per_week: 0, use_over_lead_kegs: 0, suggested_kegs: 2 });
+    expect(hops.lines[0]).toMatchObject({
+      item_name: "Cellar IPA",
+      on_hand_kegs: 3.75,
+      kegs_per_week: 0,
+      use_over_lead_kegs: 0,
+      suggested_kegs: 2,
+    });
     const one = await ok(api.get(`locations/${location}/reorder?distributor_id=${ids["Hops & Co"]}`, { as: owner.rw }));
     expect(one.reorder).toHaveLength(1);
     expect(one.reorder[0].distributor.name).toBe("Hops & Co");
@@ -219,19 +264,30 @@ describe("validation and who may", () => {
     expect((await api.get(`locations/${location}/reorder.csv`, { as: owner.ro })).status).toBe(200);
     expect((await api.get(`items/${ids["Cellar IPA"]}/par_level`, { as: owner.ro })).status).toBe(200);
     expect((await api.put(`items/${ids["Cellar IPA"]}/par_level`, { as: owner.ro, body: { par_kegs: 9 } })).status).toBe(403);
-    expect((await api.post(`locations/${location}/distributors`, { as: owner.ro, body: { name: "RO", lead_time_days: 1 } })).status).toBe(403);
+    expect((await api.post(`locations/${location}/distributors`, { as: owner.ro, body: { name: "RO", lead_time_days: 1 } })).status).toBe(
+      403,
+    );
     expect((await api.patch(`distributors/${ids["Hops & Co"]}`, { as: owner.ro, body: { lead_time_days: 9 } })).status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 
   it("deleting a distributor keeps its beers' par levels, with no distributor", async () => {
     const rw = { as: owner.rw };
-    const made = (await ok(api.post(`locations/${location}/distributors`, { ...rw, body: { name: "Short Lived", lead_time_days: 0 } }), 201)).distributor;
+    const made = (
+      await ok(api.post(`locations/${location}/distributors`, { ...rw, body: { name: "Short Lived", lead_time_days: 0 } }), 201)
+    ).distributor;
     await ok(api.patch(`distributors/${made.id}`, { ...rw, body: { distributor: { notes: "Calls on Mondays", phone: "555-0100" } } }));
-    expect((await ok(api.get(`distributors/${made.id}`, rw))).distributor).toMatchObject({ notes: "Calls on Mondays", phone: "555-0100", lead_time_days: 0 });
+    expect((await ok(api.get(`distributors/${made.id}`, rw))).distributor).toMatchObject({
+      notes: "Calls on Mondays",
+      phone: "555-0100",
+      lead_time_days: 0,
+    });
     await ok(api.put(`items/${ids["Cellar Cider"]}/par_level`, { ...rw, body: { par_kegs: 1, distributor_id: made.id } }));
     await ok(api.delete(`distributors/${made.id}`, rw));
-    expect((await ok(api.get(`items/${ids["Cellar Cider"]}/par_level`, rw))).par_level).toMatchObject({ par_kegs: 1, distributor_id: null });
+    expect((await ok(api.get(`items/${ids["Cellar Cider"]}/par_level`, rw))).par_level).toMatchObject({
+      par_kegs: 1,
+      distributor_id: null,
+    });
     await ok(api.delete(`items/${ids["Cellar Cider"]}/par_level`, rw));
     expect((await api.get(`items/${ids["Cellar Cider"]}/par_level`, rw)).status).toBe(404);
   });

@@ -66,7 +66,10 @@ export async function renderOrderSheet(group: ReorderGroup, location: Location, 
   const row = (beer: string, kegs: string, bold: boolean) => {
     if (doc.y > height - MARGIN - 30) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? BOLD : REGULAR).fontSize(11).fillColor(INK);
+    doc
+      .font(bold ? BOLD : REGULAR)
+      .fontSize(11)
+      .fillColor(INK);
     doc.text(beer, MARGIN, y, { width: inner - 80 });
     const after = doc.y;
     doc.text(kegs, kegsX, y, { width: 70, align: "right" });

@@ -187,7 +187,10 @@ export function reorderCsv(answer: ReorderAnswer) {
 }
 
 /** GET /locations/:id/reorder.pdf: the distributor's order sheet (404 when it is not the location's). */
-export async function orderSheet(db: Db, { location, distributorId, now = new Date() }: { location: Location; distributorId: number; now?: Date }) {
+export async function orderSheet(
+  db: Db,
+  { location, distributorId, now = new Date() }: { location: Location; distributorId: number; now?: Date },
+) {
   const answer = await reorder(db, { location, query: { distributor_id: distributorId }, now });
   const group = answer.reorder[0]!;
   return { pdf: await renderOrderSheet(group, location, now), fileName: orderSheetName(group, location, now) };

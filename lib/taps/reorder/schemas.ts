@@ -66,7 +66,12 @@ export const parLevelInput = z.object(
     /** Full kegs in the cellar, not counting those on a tap's on-deck list. */
     full_kegs: wholeNumber(MAX_FULL_KEGS).optional(),
     /** The location's distributor the beer is ordered from; null: none. */
-    distributor_id: z.number({ error: "must be a distributor's id" }).int("must be a distributor's id").positive("must be a distributor's id").nullable().optional(),
+    distributor_id: z
+      .number({ error: "must be a distributor's id" })
+      .int("must be a distributor's id")
+      .positive("must be a distributor's id")
+      .nullable()
+      .optional(),
   },
   { error: "must be a JSON object with par_kegs" },
 );

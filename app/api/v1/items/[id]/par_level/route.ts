@@ -6,8 +6,9 @@ import { parLevelBody, parLevelEnvelope } from "@/lib/taps/reorder/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
   // GET /api/v1/items/:id/par_level — the beer's par level, full kegs in the cellar and distributor
-  GET: endpoint({ may: "manage", scope: "taps", at: "item", params: idParams, response: parLevelEnvelope }, async ({ db, caller, params }) =>
-    json({ par_level: await readParLevel(db, { businessId: caller.user.businessId, id: params.id }) }),
+  GET: endpoint(
+    { may: "manage", scope: "taps", at: "item", params: idParams, response: parLevelEnvelope },
+    async ({ db, caller, params }) => json({ par_level: await readParLevel(db, { businessId: caller.user.businessId, id: params.id }) }),
   ),
   // PUT /api/v1/items/:id/par_level — set them (par_kegs; full_kegs and distributor_id default to 0 and none)
   PUT: endpoint(
