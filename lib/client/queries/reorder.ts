@@ -5,6 +5,8 @@ import type { DistributorResponse, ReorderAnswer, ReorderGroup, ReorderLine } fr
 export type Distributor = DistributorResponse;
 export type ReorderGroupRow = ReorderGroup;
 export type ReorderLineRow = ReorderLine;
+/** A par level being edited: a line's beer, or a beer still to choose (itemId null). */
+export type Editing = { itemId: number | null; line: ReorderLine | null; distributorId: number | null };
 
 /** The reorder suggestions (venue-operations §15) and the location's distributors, under one key. */
 export const reorderQueries = {
