@@ -10,6 +10,7 @@ import {
   customItemTypes,
   customMenus,
   customSections,
+  distributors,
   events,
   hours,
   items,
@@ -17,6 +18,7 @@ import {
   locations,
   menus,
   menuViewCounts,
+  parLevels,
   pours,
   sections,
   taps,
@@ -51,5 +53,7 @@ export async function snapshot() {
     kegs: await db.select().from(kegs).orderBy(asc(kegs.id)),
     tapSensors: await db.select().from(tapSensors).orderBy(asc(tapSensors.id)),
     pours: await db.select().from(pours).orderBy(asc(pours.id)),
+    distributors: await db.select().from(distributors).orderBy(asc(distributors.id)),
+    parLevels: await db.select().from(parLevels).orderBy(asc(parLevels.id)),
   };
 }

@@ -4,6 +4,7 @@ import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useId, useState } from "react";
 import { useLocationSections } from "@/components/menus/eighty-six/location-sections";
 import { DragHandle, SCREEN_READER_INSTRUCTIONS, useBoardSensors, useListAnnouncements } from "@/components/menus/editor/sortable-kit";
@@ -53,6 +54,9 @@ export function TapsPanel({ location, canEdit }: { location: Venue; canEdit: boo
 
   const actions = canEdit ? (
     <>
+      <Link className="btn" href={`/locations/${location.id}/reorder`}>
+        Reorder
+      </Link>
       <button type="button" className="btn" onClick={() => issue.mutate()} disabled={issue.isPending}>
         Flow meter token
       </button>

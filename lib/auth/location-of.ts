@@ -22,6 +22,7 @@ const WAYS = {
     sql`${LM} containers c join items i on i.id = c.item_id join sections s on s.id = i.section_id ${MENU} where c.id = ${id}`,
   event: (id: number) => sql`${L} events e join locations l on l.id = e.location_id where e.id = ${id}`,
   tap: (id: number) => sql`${L} taps t join locations l on l.id = t.location_id where t.id = ${id}`,
+  distributor: (id: number) => sql`${L} distributors d join locations l on l.id = d.location_id where d.id = ${id}`,
   sensor: (id: number) => sql`${L} tap_sensors ts join locations l on l.id = ts.location_id where ts.id = ${id}`,
   board: (id: number) => sql`${L} boards b join locations l on l.id = b.location_id where b.id = ${id}`,
   webhook: (id: number) => sql`${L} webhooks w join locations l on l.id = w.location_id where w.id = ${id}`,

@@ -34,6 +34,7 @@ export async function requireLocationPage(rawId: string, section: string, query:
 /** The pages a role can be refused, by the name in their path: what they are called, and the action they need. */
 const GUARDED_PAGES: Record<string, { name: string; action: Action }> = {
   insights: { name: "Insights", action: "manage" },
+  reorder: { name: "Reorder", action: "manage" },
   activity: { name: "Activity", action: "manage" },
   webhooks: { name: "Webhooks", action: "manage" },
   pos: { name: "Point of sale", action: "manage" },

@@ -11,6 +11,7 @@ import {
   customItems,
   customMenus,
   customSections,
+  distributors,
   events,
   hours,
   imports,
@@ -22,6 +23,7 @@ import {
   menuEdits,
   menus,
   menuViewCounts,
+  parLevels,
   posSales,
   pours,
   sections,
@@ -80,6 +82,9 @@ export const PARTS: readonly Part[] = [
   // business. Their POS connection is not exported (it holds the POS's tokens): a restore stores its id
   // negated (lib/portability/restore.ts), a connection of another database that none here can be.
   { key: "pos_sales", table: posSales, of: (b) => sql`${posSales.tapId} in (select id from taps where location_id in ${L(b)})` },
+  // Reorder (decision 096): the distributors, then each beer's par level naming its item and distributor.
+  { key: "distributors", table: distributors, of: (b) => sql`${distributors.locationId} in ${L(b)}` },
+  { key: "par_levels", table: parLevels, of: (b) => sql`${parLevels.locationId} in ${L(b)}` },
   {
     key: "webhooks",
     table: webhooks,

@@ -7,7 +7,7 @@ import { type DayHours, openIntervals, type SpecialDay } from "@/lib/hours/open-
 /** The pours that make the rate: those of the last three days (and since the keg was tapped). */
 export const RECENT_MS = 3 * 24 * 3_600_000;
 /** The least open time a rate is taken over, so a first pour just after tapping does not forecast "in a minute". */
-const MIN_SPAN_MS = 15 * 60_000;
+export const MIN_SPAN_MS = 15 * 60_000;
 /** How far ahead a forecast may fall; a keg that would last longer has none. */
 const HORIZON_DAYS = 120;
 const DAY_MS = 24 * 3_600_000;

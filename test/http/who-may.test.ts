@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/auth/accounts";
 import { encryptSecret } from "@/lib/auth/tokens";
-import { boardDevices, boards, locations, webhooks } from "@/lib/db/schema";
+import { boardDevices, boards, distributors, locations, webhooks } from "@/lib/db/schema";
 import { DEMO } from "@/lib/demo/seed";
 import { type Account, api, call, type Credentials, db, login } from "../api";
 
@@ -51,6 +51,7 @@ type Fixture = {
   custom_container: number;
   tap: number;
   board: number;
+  distributor: number;
 };
 
 // [method, path (placeholders name the fixture's records), action, body]
@@ -91,6 +92,17 @@ const ROUTES: [string, string, Action, unknown?][] = [
   ["GET", "locations/{location}/pour_variance", "manage"],
   ["GET", "locations/{location}/pour_report", "manage"],
   ["GET", "locations/{location}/pour_report.csv", "manage"],
+  ["GET", "locations/{location}/reorder", "manage"],
+  ["GET", "locations/{location}/reorder.csv", "manage"],
+  ["GET", "locations/{location}/reorder.pdf?distributor_id={distributor}", "manage"],
+  ["GET", "locations/{location}/distributors", "manage"],
+  ["POST", "locations/{location}/distributors", "edit", { distributor: { name: "Who May Beers", lead_time_days: 2 } }],
+  ["GET", "distributors/{distributor}", "manage"],
+  ["PATCH", "distributors/{distributor}", "edit", { distributor: { lead_time_days: 5 } }],
+  ["DELETE", "distributors/{distributor}", "edit"],
+  ["GET", "items/{item}/par_level", "manage"],
+  ["PUT", "items/{item}/par_level", "edit", { par_level: { par_kegs: 4, distributor_id: "{distributor}" } }],
+  ["DELETE", "items/{item}/par_level", "edit"],
   ["GET", "locations/{location}/pos_connections", "manage"],
   ["GET", "locations/{location}/google_menu", "read"],
   ["GET", "locations/{location}/menus", "read"],
@@ -262,6 +274,18 @@ async function fixture(): Promise<Fixture> {
   tapNumber += 1;
   const tap = (await ok(api.post(`locations/${locationA}/taps`, { ...as, body: { tap: { number: tapNumber, item_id: item } } }), 201)).tap
     .id;
+  // A distributor (reorder, venue-operations §15), kept from row to row until a row deletes it (a
+  // location keeps at most 200), and the item's par level naming it.
+  const kept = await (await db()).select({ id: distributors.id }).from(distributors).where(eq(distributors.locationId, locationA));
+  const distributor =
+    kept[0]?.id ??
+    (
+      await ok(
+        api.post(`locations/${locationA}/distributors`, { ...as, body: { name: `Fixture Beers ${tapNumber}`, lead_time_days: 3 } }),
+        201,
+      )
+    ).distributor.id;
+  await ok(api.put(`items/${item}/par_level`, { ...as, body: { par_kegs: 2, distributor_id: distributor } }));
   // A paired board: its device made here (pairing by code is test/boards/fleet.test.ts's).
   const [device] = await (await db())
     .insert(boardDevices)
@@ -285,6 +309,7 @@ async function fixture(): Promise<Fixture> {
     custom_container: customContainer,
     tap,
     board: board!.id,
+    distributor,
   };
 }
 

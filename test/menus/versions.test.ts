@@ -376,6 +376,13 @@ const OTHER_WRITES = new Set([
   "POST /api/v1/locations/{id}/sensors",
   "DELETE /api/v1/sensors/{id}",
   "POST /api/v1/taps/{id}/line_cleaned",
+  // Reorder (venue-operations §15): distributors and a beer's par level sit beside the menu, never in it
+  // (the par level is its own table, not the item's row): test/taps/reorder.test.ts.
+  "POST /api/v1/locations/{id}/distributors",
+  "PATCH /api/v1/distributors/{id}",
+  "DELETE /api/v1/distributors/{id}",
+  "PUT /api/v1/items/{id}/par_level",
+  "DELETE /api/v1/items/{id}/par_level",
   // POS connections and their mappings (pos.md §2–§3) touch no menu; a sync applies what the POS says in
   // one transaction, its 86s, restores and prices as edits (test/pos/square-sync.test.ts, against the
   // Square sandbox).

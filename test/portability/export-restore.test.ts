@@ -40,6 +40,16 @@ const NOT_EXPORTED = new Set([
 ]);
 /** Files stamped with the instant they are made (a printed menu says when it was printed); the full menu they are made of is compared. */
 const STAMPED_FILES = new Set(["/api/v1/menus/{id}/print.pdf"]);
+/**
+ * Suggestions made for the instant they are asked (reorder, decision 096: its `at`, the recent pours'
+ * window, the forecast from now): what they are made of is compared (taps, kegs, pours, the distributors,
+ * each item's par level), and the suggestion at one fixed instant in test/taps/reorder.test.ts.
+ */
+const CLOCKED_READS = new Set([
+  "/api/v1/locations/{id}/reorder",
+  "/api/v1/locations/{id}/reorder.csv",
+  "/api/v1/locations/{id}/reorder.pdf",
+]);
 
 /** The records each path parameter ranges over, by the path's first segment. */
 const RECORDS: Record<string, string> = {
@@ -51,6 +61,7 @@ const RECORDS: Record<string, string> = {
   events: "events",
   webhooks: "webhooks",
   taps: "taps",
+  distributors: "distributors",
   custom_menus: "custom_menus",
   custom_sections: "custom_sections",
   custom_items: "custom_items",
@@ -67,7 +78,8 @@ function readsOf(ids: Ids, versions: Record<number, number[]>): string[] {
       PEOPLE_READS.has(template) ||
       NOT_BUSINESS_READS.has(template) ||
       NOT_EXPORTED.has(template) ||
-      STAMPED_FILES.has(template)
+      STAMPED_FILES.has(template) ||
+      CLOCKED_READS.has(template)
     )
       continue;
     const path = template.replace(/^\/api\/v1\//, "");
@@ -173,6 +185,20 @@ beforeAll(async () => {
     soldAt: new Date(),
   });
   expect((await api.post(`locations/${first.id}/ingest_token`, { as: owner.rw })).status).toBe(201);
+  // Reorder (decision 096): a distributor and the tapped beer's par level naming it.
+  const distributor = await api.post(`locations/${first.id}/distributors`, {
+    as: owner.rw,
+    body: { name: "Export Beers", lead_time_days: 3, email: "orders@export.test" },
+  });
+  expect(distributor.status).toBe(201);
+  expect(
+    (
+      await api.put(`items/${tree.sections[0].items.at(-1).id}/par_level`, {
+        as: owner.rw,
+        body: { par_kegs: 4, full_kegs: 1, distributor_id: distributor.body.distributor.id },
+      })
+    ).status,
+  ).toBe(200);
   const extra = await api.post("locations", { as: owner.rw, body: { name: "Old Site", time_zone: "America/Chicago", currency: "USD" } });
   expect(extra.status).toBe(201);
   expect((await api.delete(`locations/${extra.body.location.id}`, { as: owner.rw })).status).toBe(200);
@@ -192,6 +218,8 @@ describe("GET /export", () => {
     expect(file.tables.locations.some((l: { archived_at: string | null }) => l.archived_at)).toBe(true);
     expect(file.tables.menus.length).toBeGreaterThan(0);
     expect(file.tables.menu_changes.length).toBeGreaterThan(0);
+    expect(file.tables.distributors).toEqual([expect.objectContaining({ name: "Export Beers", lead_time_days: 3 })]);
+    expect(file.tables.par_levels).toEqual([expect.objectContaining({ par_kegs: 4, full_kegs: 1 })]);
     expect(file.invitations.map((i: { email: string }) => i.email)).toContain("bar.manager@demo.test");
     // Every stored secret of the business, and the plain secrets handed out: none in the text.
     const text = JSON.stringify(file);

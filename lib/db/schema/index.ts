@@ -15,3 +15,4 @@ export * from "./taps";
 export * from "./boards";
 export * from "./pos";
 export * from "./sensors";
+export * from "./reorder";

@@ -26,93 +26,99 @@ import * as r22 from "@/app/api/v1/custom_menus/[id]/unpublish/route";
 import * as r23 from "@/app/api/v1/custom_sections/[id]/custom_items/positions/route";
 import * as r24 from "@/app/api/v1/custom_sections/[id]/custom_items/route";
 import * as r25 from "@/app/api/v1/custom_sections/[id]/route";
-import * as r26 from "@/app/api/v1/events/[id]/route";
-import * as r27 from "@/app/api/v1/export/route";
-import * as r28 from "@/app/api/v1/import/route";
-import * as r29 from "@/app/api/v1/invitations/accept/route";
-import * as r30 from "@/app/api/v1/items/[id]/86/route";
-import * as r31 from "@/app/api/v1/items/[id]/containers/positions/route";
-import * as r32 from "@/app/api/v1/items/[id]/containers/route";
-import * as r33 from "@/app/api/v1/items/[id]/move/route";
-import * as r34 from "@/app/api/v1/items/[id]/route";
-import * as r35 from "@/app/api/v1/items/search/route";
-import * as r36 from "@/app/api/v1/locations/[id]/activity/route";
-import * as r37 from "@/app/api/v1/locations/[id]/analytics/route";
-import * as r38 from "@/app/api/v1/locations/[id]/boards/route";
-import * as r39 from "@/app/api/v1/locations/[id]/changes/route";
-import * as r40 from "@/app/api/v1/locations/[id]/changes/stream/route";
-import * as r41 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
-import * as r42 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
-import * as r43 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
-import * as r44 from "@/app/api/v1/locations/[id]/custom_menus/route";
-import * as r45 from "@/app/api/v1/locations/[id]/eighty_sixed/route";
-import * as r46 from "@/app/api/v1/locations/[id]/events/route";
-import * as r47 from "@/app/api/v1/locations/[id]/google_menu/route";
-import * as r48 from "@/app/api/v1/locations/[id]/hours/route";
-import * as r49 from "@/app/api/v1/locations/[id]/imports/route";
-import * as r50 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
-import * as r51 from "@/app/api/v1/locations/[id]/ingest_token/route";
-import * as r52 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
-import * as r53 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
-import * as r54 from "@/app/api/v1/locations/[id]/insights/stats/route";
-import * as r55 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
-import * as r56 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
-import * as r57 from "@/app/api/v1/locations/[id]/menu_announcements/route";
-import * as r58 from "@/app/api/v1/locations/[id]/menus/positions/route";
-import * as r59 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
-import * as r60 from "@/app/api/v1/locations/[id]/menus/publish_impact/route";
-import * as r61 from "@/app/api/v1/locations/[id]/menus/route";
-import * as r62 from "@/app/api/v1/locations/[id]/pos_connections/route";
-import * as r63 from "@/app/api/v1/locations/[id]/pour_report/route";
-import * as r64 from "@/app/api/v1/locations/[id]/pour_report.csv/route";
-import * as r65 from "@/app/api/v1/locations/[id]/pour_variance/route";
-import * as r66 from "@/app/api/v1/locations/[id]/pours/route";
-import * as r67 from "@/app/api/v1/locations/[id]/qr.svg/route";
-import * as r68 from "@/app/api/v1/locations/[id]/restore/route";
-import * as r69 from "@/app/api/v1/locations/[id]/route";
-import * as r70 from "@/app/api/v1/locations/[id]/sensors/route";
-import * as r71 from "@/app/api/v1/locations/[id]/special_hours/route";
-import * as r72 from "@/app/api/v1/locations/[id]/taps/route";
-import * as r73 from "@/app/api/v1/locations/[id]/webhooks/route";
-import * as r74 from "@/app/api/v1/locations/route";
-import * as r75 from "@/app/api/v1/menus/[id]/export.csv/route";
-import * as r76 from "@/app/api/v1/menus/[id]/happy_hours/route";
-import * as r77 from "@/app/api/v1/menus/[id]/import.csv/route";
-import * as r78 from "@/app/api/v1/menus/[id]/print.pdf/route";
-import * as r79 from "@/app/api/v1/menus/[id]/publish/route";
-import * as r80 from "@/app/api/v1/menus/[id]/route";
-import * as r81 from "@/app/api/v1/menus/[id]/sections/positions/route";
-import * as r82 from "@/app/api/v1/menus/[id]/sections/route";
-import * as r83 from "@/app/api/v1/menus/[id]/unpublish/route";
-import * as r84 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
-import * as r85 from "@/app/api/v1/menus/[id]/versions/[version]/route";
-import * as r86 from "@/app/api/v1/menus/[id]/versions/route";
-import * as r87 from "@/app/api/v1/password_resets/complete/route";
-import * as r88 from "@/app/api/v1/password_resets/route";
-import * as r89 from "@/app/api/v1/pos_connections/[id]/mappings/route";
-import * as r90 from "@/app/api/v1/pos_connections/[id]/route";
-import * as r91 from "@/app/api/v1/pos_connections/[id]/sync/route";
-import * as r92 from "@/app/api/v1/sections/[id]/happy_hours/route";
-import * as r93 from "@/app/api/v1/sections/[id]/items/positions/route";
-import * as r94 from "@/app/api/v1/sections/[id]/items/route";
-import * as r95 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
-import * as r96 from "@/app/api/v1/sections/[id]/route";
-import * as r97 from "@/app/api/v1/sensors/[id]/route";
-import * as r98 from "@/app/api/v1/sessions/route";
-import * as r99 from "@/app/api/v1/signup/route";
-import * as r100 from "@/app/api/v1/taps/[id]/kegs/route";
-import * as r101 from "@/app/api/v1/taps/[id]/kick/route";
-import * as r102 from "@/app/api/v1/taps/[id]/line_cleaned/route";
-import * as r103 from "@/app/api/v1/taps/[id]/pours/route";
-import * as r104 from "@/app/api/v1/taps/[id]/route";
-import * as r105 from "@/app/api/v1/team/[id]/password_reset/route";
-import * as r106 from "@/app/api/v1/team/[id]/route";
-import * as r107 from "@/app/api/v1/team/invitations/[id]/route";
-import * as r108 from "@/app/api/v1/team/invitations/route";
-import * as r109 from "@/app/api/v1/team/route";
-import * as r110 from "@/app/api/v1/webhooks/[id]/deliveries/route";
-import * as r111 from "@/app/api/v1/webhooks/[id]/route";
-import * as r112 from "@/app/api/v1/webhooks/[id]/test/route";
+import * as r26 from "@/app/api/v1/distributors/[id]/route";
+import * as r27 from "@/app/api/v1/events/[id]/route";
+import * as r28 from "@/app/api/v1/export/route";
+import * as r29 from "@/app/api/v1/import/route";
+import * as r30 from "@/app/api/v1/invitations/accept/route";
+import * as r31 from "@/app/api/v1/items/[id]/86/route";
+import * as r32 from "@/app/api/v1/items/[id]/containers/positions/route";
+import * as r33 from "@/app/api/v1/items/[id]/containers/route";
+import * as r34 from "@/app/api/v1/items/[id]/move/route";
+import * as r35 from "@/app/api/v1/items/[id]/par_level/route";
+import * as r36 from "@/app/api/v1/items/[id]/route";
+import * as r37 from "@/app/api/v1/items/search/route";
+import * as r38 from "@/app/api/v1/locations/[id]/activity/route";
+import * as r39 from "@/app/api/v1/locations/[id]/analytics/route";
+import * as r40 from "@/app/api/v1/locations/[id]/boards/route";
+import * as r41 from "@/app/api/v1/locations/[id]/changes/route";
+import * as r42 from "@/app/api/v1/locations/[id]/changes/stream/route";
+import * as r43 from "@/app/api/v1/locations/[id]/custom_menus/migrate/route";
+import * as r44 from "@/app/api/v1/locations/[id]/custom_menus/positions/route";
+import * as r45 from "@/app/api/v1/locations/[id]/custom_menus/publish_all/route";
+import * as r46 from "@/app/api/v1/locations/[id]/custom_menus/route";
+import * as r47 from "@/app/api/v1/locations/[id]/distributors/route";
+import * as r48 from "@/app/api/v1/locations/[id]/eighty_sixed/route";
+import * as r49 from "@/app/api/v1/locations/[id]/events/route";
+import * as r50 from "@/app/api/v1/locations/[id]/google_menu/route";
+import * as r51 from "@/app/api/v1/locations/[id]/hours/route";
+import * as r52 from "@/app/api/v1/locations/[id]/imports/route";
+import * as r53 from "@/app/api/v1/locations/[id]/imports/source_locations/route";
+import * as r54 from "@/app/api/v1/locations/[id]/ingest_token/route";
+import * as r55 from "@/app/api/v1/locations/[id]/insights/checkins_over_time/route";
+import * as r56 from "@/app/api/v1/locations/[id]/insights/menu_views_over_time/route";
+import * as r57 from "@/app/api/v1/locations/[id]/insights/stats/route";
+import * as r58 from "@/app/api/v1/locations/[id]/insights/subscribes_over_time/route";
+import * as r59 from "@/app/api/v1/locations/[id]/insights/top_beers/route";
+import * as r60 from "@/app/api/v1/locations/[id]/menu_announcements/route";
+import * as r61 from "@/app/api/v1/locations/[id]/menus/positions/route";
+import * as r62 from "@/app/api/v1/locations/[id]/menus/publish_all/route";
+import * as r63 from "@/app/api/v1/locations/[id]/menus/publish_impact/route";
+import * as r64 from "@/app/api/v1/locations/[id]/menus/route";
+import * as r65 from "@/app/api/v1/locations/[id]/pos_connections/route";
+import * as r66 from "@/app/api/v1/locations/[id]/pour_report/route";
+import * as r67 from "@/app/api/v1/locations/[id]/pour_report.csv/route";
+import * as r68 from "@/app/api/v1/locations/[id]/pour_variance/route";
+import * as r69 from "@/app/api/v1/locations/[id]/pours/route";
+import * as r70 from "@/app/api/v1/locations/[id]/qr.svg/route";
+import * as r71 from "@/app/api/v1/locations/[id]/reorder/route";
+import * as r72 from "@/app/api/v1/locations/[id]/reorder.csv/route";
+import * as r73 from "@/app/api/v1/locations/[id]/reorder.pdf/route";
+import * as r74 from "@/app/api/v1/locations/[id]/restore/route";
+import * as r75 from "@/app/api/v1/locations/[id]/route";
+import * as r76 from "@/app/api/v1/locations/[id]/sensors/route";
+import * as r77 from "@/app/api/v1/locations/[id]/special_hours/route";
+import * as r78 from "@/app/api/v1/locations/[id]/taps/route";
+import * as r79 from "@/app/api/v1/locations/[id]/webhooks/route";
+import * as r80 from "@/app/api/v1/locations/route";
+import * as r81 from "@/app/api/v1/menus/[id]/export.csv/route";
+import * as r82 from "@/app/api/v1/menus/[id]/happy_hours/route";
+import * as r83 from "@/app/api/v1/menus/[id]/import.csv/route";
+import * as r84 from "@/app/api/v1/menus/[id]/print.pdf/route";
+import * as r85 from "@/app/api/v1/menus/[id]/publish/route";
+import * as r86 from "@/app/api/v1/menus/[id]/route";
+import * as r87 from "@/app/api/v1/menus/[id]/sections/positions/route";
+import * as r88 from "@/app/api/v1/menus/[id]/sections/route";
+import * as r89 from "@/app/api/v1/menus/[id]/unpublish/route";
+import * as r90 from "@/app/api/v1/menus/[id]/versions/[version]/revert/route";
+import * as r91 from "@/app/api/v1/menus/[id]/versions/[version]/route";
+import * as r92 from "@/app/api/v1/menus/[id]/versions/route";
+import * as r93 from "@/app/api/v1/password_resets/complete/route";
+import * as r94 from "@/app/api/v1/password_resets/route";
+import * as r95 from "@/app/api/v1/pos_connections/[id]/mappings/route";
+import * as r96 from "@/app/api/v1/pos_connections/[id]/route";
+import * as r97 from "@/app/api/v1/pos_connections/[id]/sync/route";
+import * as r98 from "@/app/api/v1/sections/[id]/happy_hours/route";
+import * as r99 from "@/app/api/v1/sections/[id]/items/positions/route";
+import * as r100 from "@/app/api/v1/sections/[id]/items/route";
+import * as r101 from "@/app/api/v1/sections/[id]/items/tap_numbers/route";
+import * as r102 from "@/app/api/v1/sections/[id]/route";
+import * as r103 from "@/app/api/v1/sensors/[id]/route";
+import * as r104 from "@/app/api/v1/sessions/route";
+import * as r105 from "@/app/api/v1/signup/route";
+import * as r106 from "@/app/api/v1/taps/[id]/kegs/route";
+import * as r107 from "@/app/api/v1/taps/[id]/kick/route";
+import * as r108 from "@/app/api/v1/taps/[id]/line_cleaned/route";
+import * as r109 from "@/app/api/v1/taps/[id]/pours/route";
+import * as r110 from "@/app/api/v1/taps/[id]/route";
+import * as r111 from "@/app/api/v1/team/[id]/password_reset/route";
+import * as r112 from "@/app/api/v1/team/[id]/route";
+import * as r113 from "@/app/api/v1/team/invitations/[id]/route";
+import * as r114 from "@/app/api/v1/team/invitations/route";
+import * as r115 from "@/app/api/v1/team/route";
+import * as r116 from "@/app/api/v1/webhooks/[id]/deliveries/route";
+import * as r117 from "@/app/api/v1/webhooks/[id]/route";
+import * as r118 from "@/app/api/v1/webhooks/[id]/test/route";
 
 export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/api_keys/{id}", module: r0, summaries: {"PATCH":"Rename a key or change its scopes or locations (in force at once)","DELETE":"Revoke a key: refused at once on every instance"} },
@@ -141,91 +147,97 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/custom_sections/{id}/custom_items/positions", module: r23, summaries: {"PATCH":"Reorder every item in one batch"} },
   { path: "/api/v1/custom_sections/{id}/custom_items", module: r24, summaries: {"GET":"The section's items in position order","POST":"Add an item at the end of the section"} },
   { path: "/api/v1/custom_sections/{id}", module: r25, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One custom section","DELETE":"Delete with its items; answers the deleted section"} },
-  { path: "/api/v1/events/{id}", module: r26, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One event","DELETE":"Delete permanently, answer with the deleted event"} },
-  { path: "/api/v1/export", module: r27, summaries: {"GET":"The business's whole data as one JSON file (no secrets), for POST /import elsewhere"} },
-  { path: "/api/v1/import", module: r28, summaries: {"POST":"Restores an export (at most 8 MiB) into this business, which must have no locations (409 otherwise), in one transaction; one at a time per business (409) and per instance as memory allows (429)"} },
-  { path: "/api/v1/invitations/accept", module: r29, summaries: {"POST":"Accept an invitation with its link's token: the new member's token pair"} },
-  { path: "/api/v1/items/{id}/86", module: r30, summaries: {"POST":"Out of stock until \"next_open\", a time, or null (until restored)","DELETE":"Back on (an item not 86'd is answered unchanged)"} },
-  { path: "/api/v1/items/{id}/containers/positions", module: r31, summaries: {"PATCH":"Reorder all the item's containers in one batch"} },
-  { path: "/api/v1/items/{id}/containers", module: r32, summaries: {"GET":"The item's containers; build=true appends a blank one; include_legacy","POST":"Add a container (size and price required) at the end"} },
-  { path: "/api/v1/items/{id}/move", module: r33, summaries: {"PATCH":"To `position` (default: the top) of a section of the business"} },
-  { path: "/api/v1/items/{id}", module: r34, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
-  { path: "/api/v1/items/search", module: r35, summaries: {"GET":"Beers from the catalogue, shaped as items; did_you_mean when none matches"} },
-  { path: "/api/v1/locations/{id}/activity", module: r36, summaries: {"GET":"Who changed what at the location, newest first: menu changes and every other write"} },
-  { path: "/api/v1/locations/{id}/analytics", module: r37, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
-  { path: "/api/v1/locations/{id}/boards", module: r38, summaries: {"GET":"The location's boards, each with its status (online, offline, offline_expected) and versions","POST":"Pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business"} },
-  { path: "/api/v1/locations/{id}/changes", module: r39, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },
-  { path: "/api/v1/locations/{id}/changes/stream", module: r40, summaries: {"GET":"The same changes as text/event-stream, resumable with Last-Event-ID"} },
-  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r41, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
-  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r42, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
-  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r43, summaries: {"POST":"Publish every unpublished custom menu"} },
-  { path: "/api/v1/locations/{id}/custom_menus", module: r44, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
-  { path: "/api/v1/locations/{id}/eighty_sixed", module: r45, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
-  { path: "/api/v1/locations/{id}/events", module: r46, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
-  { path: "/api/v1/locations/{id}/google_menu", module: r47, summaries: {"GET":"The published menus in Google Business Profile's FoodMenus shape"} },
-  { path: "/api/v1/locations/{id}/hours", module: r48, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
-  { path: "/api/v1/locations/{id}/imports", module: r49, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
-  { path: "/api/v1/locations/{id}/imports/source_locations", module: r50, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
-  { path: "/api/v1/locations/{id}/ingest_token", module: r51, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
-  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r52, summaries: {"GET":"By day, gender, ages or weekday"} },
-  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r53, summaries: {"GET":"Views per local day and source"} },
-  { path: "/api/v1/locations/{id}/insights/stats", module: r54, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
-  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r55, summaries: {"GET":"New subscribers per local day"} },
-  { path: "/api/v1/locations/{id}/insights/top_beers", module: r56, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
-  { path: "/api/v1/locations/{id}/menu_announcements", module: r57, summaries: {"GET":"What changed on the location's published menus, newest first"} },
-  { path: "/api/v1/locations/{id}/menus/positions", module: r58, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
-  { path: "/api/v1/locations/{id}/menus/publish_all", module: r59, summaries: {"POST":"Publish every unpublished menu of the location"} },
-  { path: "/api/v1/locations/{id}/menus/publish_impact", module: r60, summaries: {"GET":"What publishing or unpublishing menus changes for guests: each menu's name, its items with no price, the paired TVs showing it (menu_ids, or every draft)"} },
-  { path: "/api/v1/locations/{id}/menus", module: r61, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
-  { path: "/api/v1/locations/{id}/pos_connections", module: r62, summaries: {"GET":"The location's POS connections (one per provider)","POST":"Start connecting a POS: pending, with the provider's consent URL"} },
-  { path: "/api/v1/locations/{id}/pour_report", module: r63, summaries: {"GET":"Pours between two local days by tap, item, style or day: volume, servings, sales, cost, margin"} },
-  { path: "/api/v1/locations/{id}/pour_report.csv", module: r64, summaries: {"GET":"The pour report as a CSV file (same query)"} },
-  { path: "/api/v1/locations/{id}/pour_variance", module: r65, summaries: {"GET":"Poured by meters beside sold at the POS, per tap and beer, between two local days"} },
-  { path: "/api/v1/locations/{id}/pours", module: r66, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
-  { path: "/api/v1/locations/{id}/qr.svg", module: r67, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
-  { path: "/api/v1/locations/{id}/restore", module: r68, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
-  { path: "/api/v1/locations/{id}", module: r69, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
-  { path: "/api/v1/locations/{id}/sensors", module: r70, summaries: {"GET":"The keg sensors paired to the location's taps, each MQTT one with its topic and messages","POST":"Pair a sensor {tap_id, kind: mqtt|kegtron, device_id}; MQTT answers {topic, pour_example, temperature_example}"} },
-  { path: "/api/v1/locations/{id}/special_hours", module: r71, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
-  { path: "/api/v1/locations/{id}/taps", module: r72, summaries: {"GET":"The location's taps by number, each with its keg, forecast, on-deck list, sensor and line; with economics for owners and managers","POST":"Add a tap (its number unique at the location)"} },
-  { path: "/api/v1/locations/{id}/webhooks", module: r73, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
-  { path: "/api/v1/locations", module: r74, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
-  { path: "/api/v1/menus/{id}/export.csv", module: r75, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
-  { path: "/api/v1/menus/{id}/happy_hours", module: r76, summaries: {"PUT":"The same happy hours on every price in the menu (a percent or"} },
-  { path: "/api/v1/menus/{id}/import.csv", module: r77, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
-  { path: "/api/v1/menus/{id}/print.pdf", module: r78, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
-  { path: "/api/v1/menus/{id}/publish", module: r79, summaries: {"POST":"Publish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}", module: r80, summaries: {"PUT":"Change name, description, footer or translations","PATCH":"Change name, description, footer or translations","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language","DELETE":"Unpublish, then delete with everything in it"} },
-  { path: "/api/v1/menus/{id}/sections/positions", module: r81, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
-  { path: "/api/v1/menus/{id}/sections", module: r82, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
-  { path: "/api/v1/menus/{id}/unpublish", module: r83, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r84, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
-  { path: "/api/v1/menus/{id}/versions/{version}", module: r85, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
-  { path: "/api/v1/menus/{id}/versions", module: r86, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
-  { path: "/api/v1/password_resets/complete", module: r87, summaries: {"POST":"Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys)"} },
-  { path: "/api/v1/password_resets", module: r88, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
-  { path: "/api/v1/pos_connections/{id}/mappings", module: r89, summaries: {"GET":"The POS's variations: matched, suggested or unmatched","PUT":"Replace the confirmed matches in one batch (at most 2,000)"} },
-  { path: "/api/v1/pos_connections/{id}", module: r90, summaries: {"GET":"One POS connection, its status and last error","PATCH":"Change the direction or the POS location (its currency checked)","DELETE":"Disconnect: all traffic stops, Taproom's menus stay as they are"} },
-  { path: "/api/v1/pos_connections/{id}/sync", module: r91, summaries: {"POST":"Reconcile now with the POS's whole catalogue; ?dry_run=true reports only"} },
-  { path: "/api/v1/sections/{id}/happy_hours", module: r92, summaries: {"PUT":"The same happy hours on every price in the section (a percent or"} },
-  { path: "/api/v1/sections/{id}/items/positions", module: r93, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
-  { path: "/api/v1/sections/{id}/items", module: r94, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
-  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r95, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
-  { path: "/api/v1/sections/{id}", module: r96, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
-  { path: "/api/v1/sensors/{id}", module: r97, summaries: {"DELETE":"Unpair a keg sensor (what it counted stays counted)"} },
-  { path: "/api/v1/sessions", module: r98, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
-  { path: "/api/v1/signup", module: r99, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
-  { path: "/api/v1/taps/{id}/kegs", module: r100, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
-  { path: "/api/v1/taps/{id}/kick", module: r101, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
-  { path: "/api/v1/taps/{id}/line_cleaned", module: r102, summaries: {"POST":"The tap's line was cleaned {at?}; its cleaning reminder starts again"} },
-  { path: "/api/v1/taps/{id}/pours", module: r103, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
-  { path: "/api/v1/taps/{id}", module: r104, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
-  { path: "/api/v1/team/{id}/password_reset", module: r105, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
-  { path: "/api/v1/team/{id}", module: r106, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
-  { path: "/api/v1/team/invitations/{id}", module: r107, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
-  { path: "/api/v1/team/invitations", module: r108, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business"} },
-  { path: "/api/v1/team", module: r109, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
-  { path: "/api/v1/webhooks/{id}/deliveries", module: r110, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
-  { path: "/api/v1/webhooks/{id}", module: r111, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
-  { path: "/api/v1/webhooks/{id}/test", module: r112, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
+  { path: "/api/v1/distributors/{id}", module: r26, summaries: {"GET":"One distributor","PATCH":"Name, lead time, contact, notes","DELETE":"Remove it; its beers keep their par levels, with no distributor"} },
+  { path: "/api/v1/events/{id}", module: r27, summaries: {"PUT":"Change only the fields passed","PATCH":"Change only the fields passed","GET":"One event","DELETE":"Delete permanently, answer with the deleted event"} },
+  { path: "/api/v1/export", module: r28, summaries: {"GET":"The business's whole data as one JSON file (no secrets), for POST /import elsewhere"} },
+  { path: "/api/v1/import", module: r29, summaries: {"POST":"Restores an export (at most 8 MiB) into this business, which must have no locations (409 otherwise), in one transaction; one at a time per business (409) and per instance as memory allows (429)"} },
+  { path: "/api/v1/invitations/accept", module: r30, summaries: {"POST":"Accept an invitation with its link's token: the new member's token pair"} },
+  { path: "/api/v1/items/{id}/86", module: r31, summaries: {"POST":"Out of stock until \"next_open\", a time, or null (until restored)","DELETE":"Back on (an item not 86'd is answered unchanged)"} },
+  { path: "/api/v1/items/{id}/containers/positions", module: r32, summaries: {"PATCH":"Reorder all the item's containers in one batch"} },
+  { path: "/api/v1/items/{id}/containers", module: r33, summaries: {"GET":"The item's containers; build=true appends a blank one; include_legacy","POST":"Add a container (size and price required) at the end"} },
+  { path: "/api/v1/items/{id}/move", module: r34, summaries: {"PATCH":"To `position` (default: the top) of a section of the business"} },
+  { path: "/api/v1/items/{id}/par_level", module: r35, summaries: {"GET":"The beer's par level, full kegs in the cellar and distributor","PUT":"Set them (par_kegs; full_kegs and distributor_id default to 0 and none)","DELETE":"No par level for the beer any more"} },
+  { path: "/api/v1/items/{id}", module: r36, summaries: {"PUT":"Overrides (null clears one) and the venue's own settings","PATCH":"Overrides (null clears one) and the venue's own settings","GET":"One item; include_legacy falls back to the custom item","DELETE":"Delete with its containers"} },
+  { path: "/api/v1/items/search", module: r37, summaries: {"GET":"Beers from the catalogue, shaped as items; did_you_mean when none matches"} },
+  { path: "/api/v1/locations/{id}/activity", module: r38, summaries: {"GET":"Who changed what at the location, newest first: menu changes and every other write"} },
+  { path: "/api/v1/locations/{id}/analytics", module: r39, summaries: {"GET":"Count a menu view from source_name (read-only tokens too)"} },
+  { path: "/api/v1/locations/{id}/boards", module: r40, summaries: {"GET":"The location's boards, each with its status (online, offline, offline_expected) and versions","POST":"Pair the screen showing `code` as a board of the location; its TV then shows the menu; codes tried are limited per client address and per business"} },
+  { path: "/api/v1/locations/{id}/changes", module: r41, summaries: {"GET":"The location's menu changes after a cursor, oldest first"} },
+  { path: "/api/v1/locations/{id}/changes/stream", module: r42, summaries: {"GET":"The same changes as text/event-stream, resumable with Last-Event-ID"} },
+  { path: "/api/v1/locations/{id}/custom_menus/migrate", module: r43, summaries: {"POST":"Turn the unmigrated custom menus into menus"} },
+  { path: "/api/v1/locations/{id}/custom_menus/positions", module: r44, summaries: {"PATCH":"Reorder every custom menu in one batch"} },
+  { path: "/api/v1/locations/{id}/custom_menus/publish_all", module: r45, summaries: {"POST":"Publish every unpublished custom menu"} },
+  { path: "/api/v1/locations/{id}/custom_menus", module: r46, summaries: {"GET":"The location's custom menus in position order","POST":"Create an unpublished custom menu at the end","DELETE":"Unpublish and delete several custom menus at once"} },
+  { path: "/api/v1/locations/{id}/distributors", module: r47, summaries: {"GET":"The location's distributors by name, with their lead times","POST":"Add a distributor (name unique at the location, lead time in days)"} },
+  { path: "/api/v1/locations/{id}/eighty_sixed", module: r48, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
+  { path: "/api/v1/locations/{id}/events", module: r49, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
+  { path: "/api/v1/locations/{id}/google_menu", module: r50, summaries: {"GET":"The published menus in Google Business Profile's FoodMenus shape"} },
+  { path: "/api/v1/locations/{id}/hours", module: r51, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
+  { path: "/api/v1/locations/{id}/imports", module: r52, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
+  { path: "/api/v1/locations/{id}/imports/source_locations", module: r53, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
+  { path: "/api/v1/locations/{id}/ingest_token", module: r54, summaries: {"POST":"A new flow-meter token for POST /locations/:id/pours, shown this once"} },
+  { path: "/api/v1/locations/{id}/insights/checkins_over_time", module: r55, summaries: {"GET":"By day, gender, ages or weekday"} },
+  { path: "/api/v1/locations/{id}/insights/menu_views_over_time", module: r56, summaries: {"GET":"Views per local day and source"} },
+  { path: "/api/v1/locations/{id}/insights/stats", module: r57, summaries: {"GET":"Subscribers and all-time check-ins and users"} },
+  { path: "/api/v1/locations/{id}/insights/subscribes_over_time", module: r58, summaries: {"GET":"New subscribers per local day"} },
+  { path: "/api/v1/locations/{id}/insights/top_beers", module: r59, summaries: {"GET":"Top 10 here and at venues within 25 km"} },
+  { path: "/api/v1/locations/{id}/menu_announcements", module: r60, summaries: {"GET":"What changed on the location's published menus, newest first"} },
+  { path: "/api/v1/locations/{id}/menus/positions", module: r61, summaries: {"PATCH":"Reorder all the location's menus in one batch"} },
+  { path: "/api/v1/locations/{id}/menus/publish_all", module: r62, summaries: {"POST":"Publish every unpublished menu of the location"} },
+  { path: "/api/v1/locations/{id}/menus/publish_impact", module: r63, summaries: {"GET":"What publishing or unpublishing menus changes for guests: each menu's name, its items with no price, the paired TVs showing it (menu_ids, or every draft)"} },
+  { path: "/api/v1/locations/{id}/menus", module: r64, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)","POST":"Create an unpublished menu at the end"} },
+  { path: "/api/v1/locations/{id}/pos_connections", module: r65, summaries: {"GET":"The location's POS connections (one per provider)","POST":"Start connecting a POS: pending, with the provider's consent URL"} },
+  { path: "/api/v1/locations/{id}/pour_report", module: r66, summaries: {"GET":"Pours between two local days by tap, item, style or day: volume, servings, sales, cost, margin"} },
+  { path: "/api/v1/locations/{id}/pour_report.csv", module: r67, summaries: {"GET":"The pour report as a CSV file (same query)"} },
+  { path: "/api/v1/locations/{id}/pour_variance", module: r68, summaries: {"GET":"Poured by meters beside sold at the POS, per tap and beer, between two local days"} },
+  { path: "/api/v1/locations/{id}/pours", module: r69, summaries: {"POST":"A flow meter's batch of pours, sent with the location's ingest token (docs/flow-meters.md)"} },
+  { path: "/api/v1/locations/{id}/qr.svg", module: r70, summaries: {"GET":"The phone menu's address (/m/:id) as a QR code to print"} },
+  { path: "/api/v1/locations/{id}/reorder", module: r71, summaries: {"GET":"Per beer: on hand, days left, lead time and kegs to order to reach par, by distributor"} },
+  { path: "/api/v1/locations/{id}/reorder.csv", module: r72, summaries: {"GET":"The reorder suggestions as a CSV file (same query)"} },
+  { path: "/api/v1/locations/{id}/reorder.pdf", module: r73, summaries: {"GET":"One distributor's order sheet as a PDF"} },
+  { path: "/api/v1/locations/{id}/restore", module: r74, summaries: {"POST":"Bring an archived location back (owners), within 30 days of its archiving (409 after)"} },
+  { path: "/api/v1/locations/{id}", module: r75, summaries: {"PUT":"Change only the fields passed (owners, and managers of the location)","PATCH":"Change only the fields passed (owners, and managers of the location)","GET":"One location","DELETE":"Archive it (owners): out of every list and read, its data kept, restorable for 30 days; answers it with archived_at"} },
+  { path: "/api/v1/locations/{id}/sensors", module: r76, summaries: {"GET":"The keg sensors paired to the location's taps, each MQTT one with its topic and messages","POST":"Pair a sensor {tap_id, kind: mqtt|kegtron, device_id}; MQTT answers {topic, pour_example, temperature_example}"} },
+  { path: "/api/v1/locations/{id}/special_hours", module: r77, summaries: {"GET":"Dates whose hours replace their weekday's (holidays, events), oldest first","PUT":"The whole list at once; dates more than 30 days past are dropped"} },
+  { path: "/api/v1/locations/{id}/taps", module: r78, summaries: {"GET":"The location's taps by number, each with its keg, forecast, on-deck list, sensor and line; with economics for owners and managers","POST":"Add a tap (its number unique at the location)"} },
+  { path: "/api/v1/locations/{id}/webhooks", module: r79, summaries: {"GET":"The location's webhooks (never their secrets)","POST":"Add a webhook (up to WEBHOOK_LIMIT_PER_LOCATION); the answer alone carries its signing secret"} },
+  { path: "/api/v1/locations", module: r80, summaries: {"GET":"The caller's business's locations; ?archived=true (owners): the archived ones, to restore","POST":"Create a location (owners), with its week of hours, every day closed until set"} },
+  { path: "/api/v1/menus/{id}/export.csv", module: r81, summaries: {"GET":"The menu's sections, items and containers as a CSV file"} },
+  { path: "/api/v1/menus/{id}/happy_hours", module: r82, summaries: {"PUT":"The same happy hours on every price in the menu (a percent or"} },
+  { path: "/api/v1/menus/{id}/import.csv", module: r83, summaries: {"PUT":"Replace the menu's content with a CSV file (dry_run=true: check it only)"} },
+  { path: "/api/v1/menus/{id}/print.pdf", module: r84, summaries: {"GET":"The menu in force now as a printable PDF (paper, layout)"} },
+  { path: "/api/v1/menus/{id}/publish", module: r85, summaries: {"POST":"Publish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}", module: r86, summaries: {"PUT":"Change name, description, footer or translations","PATCH":"Change name, description, footer or translations","GET":"One menu; full=true the whole tree in force now or `at` (and counts a view, 304 too), include_legacy; lang: its texts in that language","DELETE":"Unpublish, then delete with everything in it"} },
+  { path: "/api/v1/menus/{id}/sections/positions", module: r87, summaries: {"PATCH":"Reorder all the menu's sections in one batch"} },
+  { path: "/api/v1/menus/{id}/sections", module: r88, summaries: {"GET":"The menu's sections in order; include_legacy falls back to the custom menu","POST":"Add a section at the end, or first with head=true"} },
+  { path: "/api/v1/menus/{id}/unpublish", module: r89, summaries: {"POST":"Unpublish the menu (no change if it already is)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}/revert", module: r90, summaries: {"POST":"Restore the tree as it was, as a new version (menu.reverted)"} },
+  { path: "/api/v1/menus/{id}/versions/{version}", module: r91, summaries: {"GET":"The whole tree as full=true answered it at that version"} },
+  { path: "/api/v1/menus/{id}/versions", module: r92, summaries: {"GET":"The menu's kept versions, newest first; ?before=<version>&limit=N pages back"} },
+  { path: "/api/v1/password_resets/complete", module: r93, summaries: {"POST":"Set a new password with a reset link's token; every browser session, API token and integration key of the user ends (keep_api_keys keeps the tokens and keys)"} },
+  { path: "/api/v1/password_resets", module: r94, summaries: {"POST":"Ask for a reset link by mail; the same 202 whether or not the email has an account"} },
+  { path: "/api/v1/pos_connections/{id}/mappings", module: r95, summaries: {"GET":"The POS's variations: matched, suggested or unmatched","PUT":"Replace the confirmed matches in one batch (at most 2,000)"} },
+  { path: "/api/v1/pos_connections/{id}", module: r96, summaries: {"GET":"One POS connection, its status and last error","PATCH":"Change the direction or the POS location (its currency checked)","DELETE":"Disconnect: all traffic stops, Taproom's menus stay as they are"} },
+  { path: "/api/v1/pos_connections/{id}/sync", module: r97, summaries: {"POST":"Reconcile now with the POS's whole catalogue; ?dry_run=true reports only"} },
+  { path: "/api/v1/sections/{id}/happy_hours", module: r98, summaries: {"PUT":"The same happy hours on every price in the section (a percent or"} },
+  { path: "/api/v1/sections/{id}/items/positions", module: r99, summaries: {"PATCH":"Reorder all the section's items in one batch"} },
+  { path: "/api/v1/sections/{id}/items", module: r100, summaries: {"GET":"The section's items in order; include_legacy falls back to the custom section","POST":"Add a catalogue beer (untappd_id) or a custom item (name)"} },
+  { path: "/api/v1/sections/{id}/items/tap_numbers", module: r101, summaries: {"POST":"Number the section's taps in their order, from 1 (or from `from`), in one batch"} },
+  { path: "/api/v1/sections/{id}", module: r102, summaries: {"PUT":"Change name, description or public","PATCH":"Change name, description or public","GET":"One section; include_legacy falls back to the custom section","DELETE":"Delete with its items"} },
+  { path: "/api/v1/sensors/{id}", module: r103, summaries: {"DELETE":"Unpair a keg sensor (what it counted stays counted)"} },
+  { path: "/api/v1/sessions", module: r104, summaries: {"POST":"Log in with email and password, get the token pair","DELETE":"Reset both tokens of the caller"} },
+  { path: "/api/v1/signup", module: r105, summaries: {"POST":"Create a business and its owner, get the owner's token pair"} },
+  { path: "/api/v1/taps/{id}/kegs", module: r106, summaries: {"POST":"Tap a new keg {size_ml, item_id?}: the keg in service ends, the item is back on if 86'd"} },
+  { path: "/api/v1/taps/{id}/kick", module: r107, summaries: {"POST":"The keg is done: its item 86'd and the first on-deck item onto the tap, in one version"} },
+  { path: "/api/v1/taps/{id}/line_cleaned", module: r108, summaries: {"POST":"The tap's line was cleaned {at?}; its cleaning reminder starts again"} },
+  { path: "/api/v1/taps/{id}/pours", module: r109, summaries: {"POST":"One pour {volume, unit, at?, idempotency_key}; the same key again answers the first answer"} },
+  { path: "/api/v1/taps/{id}", module: r110, summaries: {"GET":"One tap with its keg in service","PATCH":"Number, name, item, container, the on-deck order","DELETE":"Remove the tap with its kegs and pours (the items stay on the menus)"} },
+  { path: "/api/v1/team/{id}/password_reset", module: r111, summaries: {"POST":"A one-time password reset link (1 hour) for a member, to hand over"} },
+  { path: "/api/v1/team/{id}", module: r112, summaries: {"PATCH":"Change a member's role or locations; the business's last owner stays an owner","DELETE":"Remove a member: their account, tokens and sessions end at once; not the last owner"} },
+  { path: "/api/v1/team/invitations/{id}", module: r113, summaries: {"DELETE":"Revoke an invitation: its link stops working"} },
+  { path: "/api/v1/team/invitations", module: r114, summaries: {"POST":"Invite a person by email: a one-time link valid 7 days, shown once, mailed when mail is on; answered alike whether or not the email has an account elsewhere; INVITATIONS_PER_HOUR and _PER_DAY per business"} },
+  { path: "/api/v1/team", module: r115, summaries: {"GET":"The business's members and pending invitations (a manager sees the owners and those sharing a location)"} },
+  { path: "/api/v1/webhooks/{id}/deliveries", module: r116, summaries: {"GET":"The webhook's delivery attempts, newest first"} },
+  { path: "/api/v1/webhooks/{id}", module: r117, summaries: {"GET":"One webhook, with why it is disabled when it is","PATCH":"Change url, events, description; `enabled: true` re-enables a disabled one","DELETE":"Delete it and its delivery log, answer with the deleted webhook"} },
+  { path: "/api/v1/webhooks/{id}/test", module: r118, summaries: {"POST":"Send a signed `webhook.test` event now (once, not retried); answers how it went"} },
 ];
