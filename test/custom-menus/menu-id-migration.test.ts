@@ -52,7 +52,7 @@ const idsOf = async () => {
 };
 
 /** The tables migration 0020 gives a source_id (lib/imports/). */
-/** Columns later migrations add (0020's source_id, 0022's schedules, 0026's 86 reason, 0031's labels, 0033's sensor settings, 0034's size units), which today's code names in its inserts. */
+/** Columns later migrations add (0020's source_id, 0022's schedules, 0026's 86 reason, 0031's labels, 0033's sensor settings, 0034's size units, 0038's translations), which today's code names in its inserts. */
 const LATER_COLUMNS = [
   ...["menus", "sections", "items", "containers", "events"].map((table) => [table, "source_id", "text"]),
   ["menus", "schedule", "jsonb"],
@@ -70,6 +70,8 @@ const LATER_COLUMNS = [
   ["locations", "line_cleaning_days", "integer not null default 14"],
   ["container_sizes", "unit", "text not null default 'oz'"],
   ["container_sizes", "volume", "numeric(10, 4)"],
+  ["locations", "languages", `jsonb not null default '["en"]'`],
+  ...["menus", "sections", "items"].map((table) => [table, "translations", "jsonb not null default '{}'"]),
 ] as const;
 
 /** Tables later migrations create (0024's taps and kegs, with 0033's columns), which today's demo fills: the same columns, no keys to other tables. */
