@@ -57,6 +57,8 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const justMoved = useRef(false);
   const leftStart = useRef(false);
+  /** Where the item was last said to be (the announcement): a drop lands there, even when the layout shifted since. */
+  const announced = useRef<{ sectionId: number; index: number } | null>(null);
 
   const setDraft = (next: Draft | null) => {
     draftRef.current = next;
@@ -146,6 +148,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
       if (!over) return `${nameOf(data)} is not over a place to drop it.`;
       if (data?.type === "item") {
         const at = landing(data.itemId, dataOf(over));
+        announced.current = { sectionId: at.sectionId, index: at.index };
         return `${nameOf(data)} is at ${place(at.index, at.count, at.where)}.`;
       }
       const ids = draftRef.current?.sections ?? view.sections;
@@ -159,6 +162,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     boardDrag.start();
     dropMessage.current = undefined;
     leftStart.current = false;
+    announced.current = null;
     setDragging(dataOf(active) ?? null);
     setDraft(draftOf(tree));
   }
@@ -213,7 +217,12 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
   function dropItem(itemId: number, target: DragData, current: Draft) {
     const sectionId = containerOf(itemId, current);
     let ids = current.items[sectionId]!;
-    if (target.type === "item" && target.itemId !== itemId && ids.includes(target.itemId)) {
+    const said = announced.current;
+    if (said && said.sectionId === sectionId && said.index >= 0 && said.index < ids.length) {
+      // Where the person was last told it is: a keyboard drop right after a move into another section
+      // can find the shifted layout under it and name a neighbour, not the place announced.
+      ids = arrayMove(ids, ids.indexOf(itemId), said.index);
+    } else if (target.type === "item" && target.itemId !== itemId && ids.includes(target.itemId)) {
       ids = arrayMove(ids, ids.indexOf(itemId), ids.indexOf(target.itemId));
     }
     const original = itemById.get(itemId);
