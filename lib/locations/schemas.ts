@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalString, envelope, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
+import { decimalString, envelope, optionalEmail, optionalText, queryFlag, recordId, requiredText, timestamp } from "../shared/schemas";
 import { LABELLING } from "@/lib/shared/labels";
 import { canonicalLanguage, MAX_LANGUAGES } from "@/lib/shared/language";
 
@@ -67,15 +67,6 @@ const websiteInput = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value || null));
 
-const contactEmailInput = z
-  .string({ error: "must be a string" })
-  .trim()
-  .max(320, "must be at most 320 characters")
-  .refine((value) => value === "" || z.email().safeParse(value).success, "must be an email address")
-  .nullable()
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
-
 /** At most this many origins may frame a location's embedded menus. */
 export const MAX_EMBED_ORIGINS = 20;
 
@@ -133,7 +124,7 @@ const locationFields = {
   country: countryInput,
   phone: optionalText(64),
   website: websiteInput,
-  contact_email: contactEmailInput,
+  contact_email: optionalEmail,
   /** Who may frame the location's embedded menus (GET /embed/menus/:id), venue-operations §9. */
   embed_origins: embedOriginsInput,
   /** Which food-information rule guests' menus follow (venue-operations §13): eu, uk, us or none. */

@@ -54,6 +54,16 @@ export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
 export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTER.test(value);
 
 /** Optional text that may be cleared: "" and null both store null. */
+/** An optional email address (a contact's): trimmed, lower-cased, "" or null clears it, at most 320 characters. */
+export const optionalEmail = z
+  .string({ error: "must be a string" })
+  .trim()
+  .max(320, "must be at most 320 characters")
+  .refine((value) => value === "" || z.email().safeParse(value).success, "must be an email address")
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
+
 export const optionalText = (max: number) =>
   z
     .string({ error: "must be a string" })

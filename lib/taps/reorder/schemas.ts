@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, optionalText, positiveId, recordId, requiredText, resourceFields, timestamp } from "../../shared/schemas";
+import { envelope, optionalEmail, optionalText, positiveId, recordId, requiredText, resourceFields, timestamp } from "../../shared/schemas";
 
 // Reorder (venue-operations §15, decision 096): distributors, par levels and the suggestions. Isomorphic:
 // the Reorder page validates with the same schemas.
@@ -18,20 +18,11 @@ const wholeNumber = (max: number) =>
     .min(0, `must be a whole number from 0 to ${max}`)
     .max(max, `must be a whole number from 0 to ${max}`);
 
-const emailInput = z
-  .string({ error: "must be a string" })
-  .trim()
-  .max(320, "must be at most 320 characters")
-  .refine((value) => value === "" || z.email().safeParse(value).success, "must be an email address")
-  .nullable()
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value ? value.toLowerCase() : null));
-
 export const distributorInput = z.object(
   {
     name: requiredText(100),
     lead_time_days: wholeNumber(MAX_LEAD_TIME_DAYS),
-    email: emailInput,
+    email: optionalEmail,
     phone: optionalText(64),
     notes: optionalText(1000),
   },
