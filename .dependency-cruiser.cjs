@@ -75,9 +75,9 @@ module.exports = {
       name: "print-worker-stands-alone",
       severity: "error",
       comment:
-        "The print worker (pdf-worker.ts and pdf.ts) is compiled alone by `npm run build:server`, with no path aliases: it may import packages and the two of them, and nothing else of the app but types (an app import resolved in the build and in the tests, then answered 500 on every print on the built server).",
-      from: { path: "^lib/menus/off-screen/pdf(-worker)?\\.ts$" },
-      to: { path: OWN_CODE, pathNot: "^lib/menus/off-screen/pdf\\.ts$", dependencyTypesNot: ["type-only"] },
+        "The print worker (pdf-worker.ts, pdf.ts and pdf-kit.ts) is compiled alone by `npm run build:server`, with no path aliases: it may import packages and the three of them, and nothing else of the app but types (an app import resolved in the build and in the tests, then answered 500 on every print on the built server).",
+      from: { path: "^lib/menus/off-screen/pdf(-worker|-kit)?\\.ts$" },
+      to: { path: OWN_CODE, pathNot: "^lib/menus/off-screen/pdf(-kit)?\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "db-not-to-domain",

@@ -1,6 +1,6 @@
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { GuestItem, GuestPrice, GuestSection } from "./guest-menu";
+import { BOLD, collectPdf, INK, MARGIN, MUTED, REGULAR, RULE, SIZES } from "./pdf-kit";
 import type { Layout, Paper } from "@/lib/menus/schemas/off-screen";
 
 // A menu as a printable PDF (venue-operations §9, decision 066), drawn with pdfkit in Inter (TTF from
@@ -25,18 +25,9 @@ export type PrintableMenu = {
   sections: PrintSection[];
 };
 
-const SIZES: Record<Paper, [number, number]> = { letter: [612, 792], a4: [595.28, 841.89] };
-const MARGIN = 48;
 const HEADER = 56;
 const FOOTER = 28;
 const GUTTER = 24;
-const INK = "#111111";
-const MUTED = "#555555";
-const RULE = "#bbbbbb";
-
-const fontFile = (weight: string) => path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter", weight, `Inter_${weight}.ttf`);
-const REGULAR = fontFile("400Regular");
-const BOLD = fontFile("700Bold");
 
 type Doc = PDFKit.PDFDocument;
 /** One thing drawn in a column: its height at the columns' width, and how to draw it at (x, y). */
@@ -232,12 +223,7 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
     lang: "en",
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  const finish = collectPdf(doc);
   const columns = layout === "columns" ? 2 : 1;
   const note = (flow: Flow, text: string, size: number) => {
     const width = flow.width;
@@ -282,7 +268,5 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
     doc.switchToPage(index);
     drawFrame(doc, menu, index - start + 1, count);
   }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,6 +1,6 @@
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { locations } from "@/lib/db/schema";
+import { BOLD, collectPdf, INK, MARGIN, MUTED, REGULAR, RULE, SIZES } from "@/lib/menus/off-screen/pdf-kit";
 import { paperOf } from "@/lib/menus/schemas/off-screen";
 import { venueTimeOf } from "@/lib/shared/clock";
 import { formatDateTime } from "@/lib/shared/time-format";
@@ -12,15 +12,6 @@ import type { ReorderGroup } from "./schemas";
 // (at most the location's beers), milliseconds of work, where a long menu is seconds.
 
 type Location = typeof locations.$inferSelect;
-
-const SIZES = { letter: [612, 792], a4: [595.28, 841.89] } as const;
-const MARGIN = 48;
-const INK = "#111111";
-const MUTED = "#555555";
-const RULE = "#bbbbbb";
-const fontFile = (weight: string) => path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter", weight, `Inter_${weight}.ttf`);
-const REGULAR = fontFile("400Regular");
-const BOLD = fontFile("700Bold");
 
 /** The order sheet's file name: "order-<distributor>-<local date>.pdf", in safe characters. */
 export function orderSheetName(group: ReorderGroup, location: Location, now: Date) {
@@ -44,12 +35,7 @@ export async function renderOrderSheet(group: ReorderGroup, location: Location, 
     lang: "en",
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  const finish = collectPdf(doc);
   const inner = width - 2 * MARGIN;
   doc.font(BOLD).fontSize(18).fillColor(INK).text(location.name, { width: inner });
   doc.font(REGULAR).fontSize(11).fillColor(MUTED).text(`Order for ${distributor.name}`, { width: inner });
@@ -89,7 +75,5 @@ export async function renderOrderSheet(group: ReorderGroup, location: Location, 
     for (const line of lines) row(line.item_name, String(line.suggested_kegs), false);
     row("Total", String(lines.reduce((sum, line) => sum + line.suggested_kegs, 0)), true);
   }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return finish();
 }
