@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { GuestItem, GuestPrice, GuestSection } from "./guest-menu";
-import { BOLD, collectPdf, INK, MARGIN, MUTED, REGULAR, RULE, SIZES } from "./pdf-kit";
+import { BOLD, collectPdf, INK, MARGIN, MUTED, REGULAR, RULE, SIZES } from "./pdf-kit.js";
 import type { Layout, Paper } from "@/lib/menus/schemas/off-screen";
 
 // A menu as a printable PDF (venue-operations §9, decision 066), drawn with pdfkit in Inter (TTF from
