@@ -313,6 +313,15 @@ async function fixture(): Promise<Fixture> {
   };
 }
 
+// Fresh records after every call that may have changed them (a write that went through), made when the
+// next caller needs them: a refused call and a read change nothing, so the next caller, and the next row,
+// meet the same records.
+let used: Fixture | null = null;
+const current = async (): Promise<Fixture> => {
+  used ??= await fixture();
+  return used;
+};
+
 const fill = <T>(value: T, records: Fixture): T =>
   JSON.parse(
     JSON.stringify(value).replace(/"\{(\w+)\}"|\{(\w+)\}/g, (_, quoted, bare) => String(records[(quoted ?? bare) as keyof Fixture])),
@@ -344,10 +353,8 @@ describe("who may, route by route", () => {
     "%s",
     async (_, method, path, action, body) => {
       const seen: Record<string, number> = {};
-      // Fresh records for the row, and again after every call that may have changed them (a write that
-      // went through): a refused call changes nothing, so the next caller meets the same records.
-      let records = await fixture();
       for (const caller of CALLERS) {
+        const records = await current();
         // A string body is a CSV file (PUT /menus/:id/import.csv); anything else is sent as JSON.
         const sent =
           typeof body === "string"
@@ -364,7 +371,7 @@ describe("who may, route by route", () => {
           // The location is the one record a fixture does not renew: an archive is undone for the next caller.
           if (method === "DELETE" && path === "locations/{location}")
             await ok(api.post(`locations/${locationA}/restore`, { as: owner.rw }));
-          records = await fixture();
+          used = null;
         }
       }
       expect(Object.keys(seen)).toHaveLength(CALLERS.length);
