@@ -5,7 +5,8 @@ import { timedStateAt } from "@/lib/schedules/evaluate";
 import { iso } from "@/lib/shared/iso";
 import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
-import { rowTranslations, translateTree, translation } from "./translations/reads";
+import { rowTranslations, translateTree } from "./translations/reads";
+import { translation } from "./translations/translate";
 import { clockOf } from "@/lib/shared/time-format";
 import { lowItemIds } from "./almost-gone";
 

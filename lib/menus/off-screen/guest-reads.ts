@@ -8,7 +8,8 @@ import type { Location } from "@/lib/locations/locations";
 import { type FellBack, type GuestFilter, type GuestSection, guestSections, NO_FILTER } from "./guest-menu";
 import { type GuestVenueInfo, guestVenueInfo } from "./venue-info";
 import { chooseLanguage } from "@/lib/shared/language";
-import { rowTranslations, translateTree, translation } from "@/lib/menus/translations/reads";
+import { rowTranslations, translateTree } from "@/lib/menus/translations/reads";
+import { translation } from "@/lib/menus/translations/translate";
 
 // The public reads of menus off the screen (venue-operations §9): the phone menu of a location and a
 // menu embedded in a venue's page. Both are the full menu's read (lib/menus/full-menu.ts: kept per
