@@ -1234,7 +1234,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The published menus in Google Business Profile's FoodMenus shape */
+        /** The published menus in Google Business Profile's FoodMenus shape; lang: in that language when the location has it */
         get: operations["getLocationsByIdGoogleMenu"];
         put?: never;
         post?: never;
@@ -12518,7 +12518,9 @@ export interface operations {
     };
     getLocationsByIdGoogleMenu: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: string;
+            };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
                 "If-None-Match"?: string;
@@ -12623,6 +12625,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };

@@ -66,6 +66,7 @@ export async function previewMenu(
       country_name: row.location.countryName,
       currency: row.location.currency,
       labelling: row.location.labelling,
+      language: how?.language ?? row.location.languages[0] ?? "en",
     },
     draft: row.menu.unpublished,
     staff,

@@ -171,7 +171,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/locations/{id}/distributors", module: r47, summaries: {"GET":"The location's distributors by name, with their lead times","POST":"Add a distributor (name unique at the location, lead time in days)"} },
   { path: "/api/v1/locations/{id}/eighty_sixed", module: r48, summaries: {"GET":"The items 86'd now, in menu, section and item order"} },
   { path: "/api/v1/locations/{id}/events", module: r49, summaries: {"GET":"The location's events by start time","POST":"Create an event; times are in the location's zone"} },
-  { path: "/api/v1/locations/{id}/google_menu", module: r50, summaries: {"GET":"The published menus in Google Business Profile's FoodMenus shape"} },
+  { path: "/api/v1/locations/{id}/google_menu", module: r50, summaries: {"GET":"The published menus in Google Business Profile's FoodMenus shape; lang: in that language when the location has it"} },
   { path: "/api/v1/locations/{id}/hours", module: r51, summaries: {"PUT":"One batch for the week, in one transaction","PATCH":"One batch for the week, in one transaction","GET":"The 7 weekday rows, Monday first"} },
   { path: "/api/v1/locations/{id}/imports", module: r52, summaries: {"GET":"The location's imports, newest first, with a running one's progress","POST":"Read a location of the service we replace and bring this one in line with it (dry_run: the plan only); 502 when the source fails, writing nothing"} },
   { path: "/api/v1/locations/{id}/imports/source_locations", module: r53, summaries: {"POST":"The locations the source's credentials can read, to pick one to import (a POST: the token is in the body, never in a URL)"} },
