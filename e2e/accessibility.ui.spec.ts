@@ -170,6 +170,22 @@ async function guestChecks(page: Page) {
   expect(await unnamedControls(page)).toEqual([]);
 }
 
+// The measures themselves, on a page made here: a grey of 4.48:1 on white is found, a large one at
+// 3:1 is not, nor text over a translucent layer that stays dark enough; an empty button is found.
+plain("the contrast and name checks find a text too faint and a control without a name", async ({ page }) => {
+  await page.setContent(
+    '<body style="background:#fff;margin:0"><p style="color:#777">Faint grey small text</p>' +
+      '<p style="color:#767676;font-size:24px">Large grey text</p><div style="background:rgba(0,0,0,.9)"><p style="color:#fff">White on black</p></div>' +
+      '<p style="color:#111">Ink</p><p style="color:#111">More ink</p><p style="color:#111">Still ink</p>' +
+      '<button type="button"></button><a href="#x">Named link</a></body>',
+  );
+  const contrast = await contrastFailures(page);
+  expect(contrast.measured).toBe(7);
+  expect(contrast.failures).toHaveLength(1);
+  expect(contrast.failures[0]).toMatch(/^4\.48:1 "Faint grey small text"/);
+  expect(await unnamedControls(page)).toEqual(['<button type="button"></button>']);
+});
+
 test.describe("guest surfaces", () => {
   let menuId = 0;
   const tag = `${Date.now().toString(36)}`;
@@ -298,12 +314,10 @@ test.describe("guest surfaces", () => {
     test(`${path} reflows at 320 px (200 % zoom) with no sideways scrolling and nothing cut off`, async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 640 });
       await page.goto(path === "embed" ? `/embed/menus/${menuId}` : path);
-      await page
-        .locator("details.filter")
-        .evaluate((details) => {
-          (details as HTMLDetailsElement).open = true;
-        })
-        .catch(() => {});
+      // The phone menu's filter open, its checkboxes laid out too (the embed has none).
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll<HTMLDetailsElement>("details.filter")) details.open = true;
+      });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       // No text box reaches past the window's right edge or is clipped inside its own box.
