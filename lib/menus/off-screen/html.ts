@@ -196,7 +196,7 @@ const VENUE_CSS =
   ".hours summary{cursor:pointer;color:var(--tr-accent);padding:.35rem 0;min-height:44px;display:flex;align-items:center}" +
   ".hours table{border-collapse:collapse;margin:.25rem 0}.hours th,.hours td{text-align:left;padding:.2rem 1rem .2rem 0;font-weight:400}" +
   ".hours .today th,.hours .today td{font-weight:700}.special{margin:.15rem 0}.special li{padding:.15rem 0;border:0;font-size:.875rem}" +
-  ".special-title{margin-top:.5rem;font-weight:700}";
+  ".special-title{margin-top:.5rem;font-weight:700}.events a{color:var(--tr-accent)}";
 
 /** GET /m/:locationId: the published menus, one after another, with links to each when there are several. */
 export function phoneMenuHtml(
