@@ -46,6 +46,12 @@ export type GuestWords = {
   page_of: (page: string, pages: string) => string;
   nothing_here: string;
   prices_in: (currency: string) => string;
+  tomorrow: string;
+  /** "Open now — closes today 11:00 PM" and its siblings; `when` is a relative day and time. */
+  open_closes: (when: string) => string;
+  open_always: string;
+  closed_opens: (when: string) => string;
+  closed_no_hours: string;
 };
 
 const en: GuestWords = {
@@ -88,6 +94,11 @@ const en: GuestWords = {
   page_of: (page, pages) => `Page ${page} of ${pages}`,
   nothing_here: "Nothing here right now.",
   prices_in: (currency) => `Prices in ${currency}`,
+  tomorrow: "tomorrow",
+  open_closes: (when) => `Open now — closes ${when}`,
+  open_always: "Open now — open 24 hours",
+  closed_opens: (when) => `Closed now — opens ${when}`,
+  closed_no_hours: "Closed now — no opening hours set",
 };
 
 const de: GuestWords = {
@@ -147,6 +158,11 @@ const de: GuestWords = {
   page_of: (page, pages) => `Seite ${page} von ${pages}`,
   nothing_here: "Hier gerade nichts.",
   prices_in: (currency) => `Preise in ${currency}`,
+  tomorrow: "morgen",
+  open_closes: (when) => `Jetzt geöffnet — schließt ${when}`,
+  open_always: "Jetzt geöffnet — rund um die Uhr",
+  closed_opens: (when) => `Jetzt geschlossen — öffnet ${when}`,
+  closed_no_hours: "Jetzt geschlossen — keine Öffnungszeiten angegeben",
 };
 
 const fr: GuestWords = {
@@ -213,6 +229,11 @@ const fr: GuestWords = {
   page_of: (page, pages) => `Page ${page} sur ${pages}`,
   nothing_here: "Rien ici pour le moment.",
   prices_in: (currency) => `Prix en ${currency}`,
+  tomorrow: "demain",
+  open_closes: (when) => `Ouvert — ferme ${when}`,
+  open_always: "Ouvert — 24 h/24",
+  closed_opens: (when) => `Fermé — ouvre ${when}`,
+  closed_no_hours: "Fermé — aucun horaire indiqué",
 };
 
 const es: GuestWords = {
@@ -278,6 +299,11 @@ const es: GuestWords = {
   page_of: (page, pages) => `Página ${page} de ${pages}`,
   nothing_here: "Nada por aquí ahora mismo.",
   prices_in: (currency) => `Precios en ${currency}`,
+  tomorrow: "mañana",
+  open_closes: (when) => `Abierto ahora — cierra ${when}`,
+  open_always: "Abierto ahora — 24 horas",
+  closed_opens: (when) => `Cerrado ahora — abre ${when}`,
+  closed_no_hours: "Cerrado ahora — sin horario indicado",
 };
 
 const nl: GuestWords = {
@@ -343,6 +369,11 @@ const nl: GuestWords = {
   page_of: (page, pages) => `Pagina ${page} van ${pages}`,
   nothing_here: "Hier staat nu niets.",
   prices_in: (currency) => `Prijzen in ${currency}`,
+  tomorrow: "morgen",
+  open_closes: (when) => `Nu open — sluit ${when}`,
+  open_always: "Nu open — 24 uur per dag",
+  closed_opens: (when) => `Nu gesloten — opent ${when}`,
+  closed_no_hours: "Nu gesloten — geen openingstijden ingesteld",
 };
 
 const it: GuestWords = {
@@ -408,6 +439,11 @@ const it: GuestWords = {
   page_of: (page, pages) => `Pagina ${page} di ${pages}`,
   nothing_here: "Niente qui al momento.",
   prices_in: (currency) => `Prezzi in ${currency}`,
+  tomorrow: "domani",
+  open_closes: (when) => `Aperto ora — chiude ${when}`,
+  open_always: "Aperto ora — 24 ore su 24",
+  closed_opens: (when) => `Chiuso ora — apre ${when}`,
+  closed_no_hours: "Chiuso ora — nessun orario indicato",
 };
 
 const CATALOGUE: Record<string, GuestWords> = { en, de, fr, es, nl, it };

@@ -42,14 +42,18 @@ export function formatDayTime(at: DateTime | string, venue: VenueTime, now: Date
   return `${local.toFormat(days >= 0 && days < 7 ? "ccc" : "ccc d LLL")} ${timeOf(local, venue.clock)}`;
 }
 
+/** The words of a relative day: English by default; a guest page passes its language's (decision 100). */
+export type DayWords = { today: string; tomorrow: string; locale: string };
+const ENGLISH_DAYS: DayWords = { today: "today", tomorrow: "tomorrow", locale: "en-GB" };
+
 /** "today 4:00 PM", "tomorrow 12:00 PM" or "Sat 12:00 PM", read on the venue's wall clock (`at` in its zone). */
-export function formatRelativeDayTime(at: DateTime, now: Date, clock: Clock): string {
+export function formatRelativeDayTime(at: DateTime, now: Date, clock: Clock, say: DayWords = ENGLISH_DAYS): string {
   const local = DateTime.fromJSDate(now, { zone: at.zone });
   const days = Math.round(at.startOf("day").diff(local.startOf("day"), "days").days);
   const time = timeOf(at, clock);
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `tomorrow ${time}`;
-  return `${at.setLocale("en-GB").toFormat("ccc")} ${time}`;
+  if (days === 0) return `${say.today} ${time}`;
+  if (days === 1) return `${say.tomorrow} ${time}`;
+  return `${at.setLocale(say.locale).toFormat("ccc")} ${time}`;
 }
 
 function eventDay(at: DateTime, now: DateTime) {

@@ -70,7 +70,7 @@ export function venueInfoOf(
   const status = openStatus(week, now, zone, special);
   const weekday = WEEKDAYS[today.weekday - 1];
   return {
-    status: set ? { open: status.open, words: describeOpenStatus(status, now, clock) } : null,
+    status: set ? { open: status.open, words: describeOpenStatus(status, now, clock, words) } : null,
     week: set
       ? week.map((row) => ({ day: weekdayName(row.day, words.language), hours: dayWords(row, clock, words), today: row.day === weekday }))
       : [],
