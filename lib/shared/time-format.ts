@@ -29,9 +29,10 @@ export const inVenueZone = (at: string | Date | DateTime, zone: string) =>
  * "27 Nov 2026, 9:05 PM": a time that happened (History, webhook deliveries), in the venue's zone and
  * clock. `venue` null (not loaded yet): the browser's zone, 24-hour.
  */
-export function formatDateTime(at: string | Date, venue: VenueTime | null): string {
+export function formatDateTime(at: string | Date, venue: VenueTime | null, locale?: string): string {
   const local = inVenueZone(at, venue?.zone ?? "local");
-  return `${local.toFormat("d LLL yyyy")}, ${timeOf(local, venue?.clock ?? "24h")}`;
+  // `locale`: the month's name in a guest page's language (a printed menu, decision 100); absent: as before.
+  return `${(locale ? local.setLocale(locale) : local).toFormat("d LLL yyyy")}, ${timeOf(local, venue?.clock ?? "24h")}`;
 }
 
 /** "Tue 4:00 PM" on the venue's clock; a week or more away also names the date ("Tue 1 Dec 4:00 PM"). */

@@ -73,7 +73,7 @@ export async function printMenu(
       menu: menu.name,
       description: menu.description,
       footer: menu.footer,
-      printed: words.printed(formatDateTime(new Date(clock()), venue())),
+      printed: words.printed(formatDateTime(new Date(clock()), venue(), words.language === "en" ? undefined : words.language)),
       statement: statementOf(words, location.labelling),
       sections,
       words: {
