@@ -778,7 +778,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One item; include_legacy falls back to the custom item */
+        /** One item; include_legacy falls back to the custom item; lang: its texts in that language (conditional) */
         get: operations["getItemsById"];
         /** Overrides (null clears one) and the venue's own settings */
         put: operations["putItemsById"];
@@ -1234,7 +1234,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The published menus in Google Business Profile's FoodMenus shape */
+        /** The published menus in Google Business Profile's FoodMenus shape; lang: in that language when the location has it */
         get: operations["getLocationsByIdGoogleMenu"];
         put?: never;
         post?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body) */
+        /** The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body); lang: their texts in that language */
         get: operations["getLocationsByIdMenus"];
         put?: never;
         /** Create an unpublished menu at the end */
@@ -1946,7 +1946,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The menu's sections in order; include_legacy falls back to the custom menu */
+        /** The menu's sections in order; include_legacy falls back to the custom menu; lang: their texts in that language (conditional) */
         get: operations["getMenusByIdSections"];
         put?: never;
         /** Add a section at the end, or first with head=true */
@@ -2186,7 +2186,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One section; include_legacy falls back to the custom section */
+        /** One section; include_legacy falls back to the custom section; lang: its texts in that language (conditional) */
         get: operations["getSectionsById"];
         /** Change name, description or public */
         put: operations["putSectionsById"];
@@ -2229,7 +2229,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The section's items in order; include_legacy falls back to the custom section */
+        /** The section's items in order; include_legacy falls back to the custom section; lang: their texts in that language (conditional) */
         get: operations["getSectionsByIdItems"];
         put?: never;
         /** Add a catalogue beer (untappd_id) or a custom item (name) */
@@ -8988,8 +8988,12 @@ export interface operations {
         parameters: {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9002,6 +9006,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9127,6 +9135,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
@@ -12497,7 +12518,9 @@ export interface operations {
     };
     getLocationsByIdGoogleMenu: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: string;
+            };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
                 "If-None-Match"?: string;
@@ -12602,6 +12625,7 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -13888,6 +13912,7 @@ export interface operations {
         parameters: {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
             header?: {
                 /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
@@ -17100,8 +17125,12 @@ export interface operations {
         parameters: {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17114,6 +17143,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17178,6 +17211,19 @@ export interface operations {
                         })[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
@@ -18781,8 +18827,12 @@ export interface operations {
         parameters: {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18795,6 +18845,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18872,6 +18926,19 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
@@ -19270,8 +19337,12 @@ export interface operations {
         parameters: {
             query?: {
                 include_legacy?: "0" | "1" | "true" | "false" | "";
+                lang?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an answer you keep: while it is still the current one, the answer is `304` without a body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -19284,6 +19355,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
                     "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19393,6 +19468,19 @@ export interface operations {
                         })[];
                     };
                 };
+            };
+            /** @description Not Modified: `If-None-Match` names the current tag; no body. */
+            304: {
+                headers: {
+                    /** @description The request's id, also in problem bodies (`request_id`) and the log lines. */
+                    "X-Request-Id"?: string;
+                    /** @description Strong tag of this answer: the same stored data gives the same tag on every instance. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep the answer, but ask again (with `If-None-Match`) before each use. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];

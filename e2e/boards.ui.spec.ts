@@ -83,6 +83,8 @@ test("pairs a TV by its code, moves it to another menu from the dashboard, keeps
     const card = page.getByRole("article", { name });
     await expect(card).toBeVisible(READY);
     await expect(card.getByText(first.name)).toBeVisible();
+    // Its language: none of its own, so the location's default (decision 100).
+    await expect(card.getByText("The location's default: English (en)")).toBeVisible();
 
     // The TV shows the menu by itself, with no typing.
     await expect(tv.getByText(first.beer)).toBeVisible(READY);

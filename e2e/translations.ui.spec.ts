@@ -102,8 +102,9 @@ test("a manager translates a section and an item side by side; a guest reads the
   await expect(phone.getByRole("heading", { name: made.sectionName })).toBeVisible();
   await expect(phone.getByText("Pretzel")).toHaveCount(0);
   await phone.screenshot({ path: `${SHOTS}/phone-en-filter-375.png`, fullPage: true });
-  const switcher = phone.getByRole("navigation", { name: "Language" });
-  await switcher.getByRole("link", { name: "Deutsch" }).click();
+  await phone.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
+  // The switch is named in the page's language (decision 100).
+  const switcher = phone.getByRole("navigation", { name: "Sprache" });
   await expect(phone).toHaveURL(/lang=de/);
   await expect(phone).toHaveURL(/without=sesame/);
   await expect(phone.locator("html")).toHaveAttribute("lang", "de");

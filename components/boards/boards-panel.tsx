@@ -10,6 +10,7 @@ import type { BoardStatus } from "@/lib/boards/status";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type Board, boardQueries } from "@/lib/client/queries/boards";
 import { useNow } from "@/lib/client/use-now";
+import { languageName } from "@/lib/shared/language";
 import { type Clock, formatDayTime, type VenueTime } from "@/lib/shared/time-format";
 import styles from "./boards.module.css";
 import { EditBoardDialog, PairBoardDialog } from "./lazy-dialogs";
@@ -19,7 +20,14 @@ import { EditBoardDialog, PairBoardDialog } from "./lazy-dialogs";
 // against the menu's own, and its controls. The list is read again every 10 s (a status moves with time
 // alone); the dialogs load when opened.
 
-type Venue = { id: number; name: string; time_zone: string; clock: Clock };
+type Venue = { id: number; name: string; time_zone: string; clock: Clock; languages: string[] };
+
+/** "Deutsch (de)", or the location's default when the board has none (decision 097). */
+export function boardLanguage(language: string | null, languages: string[]): string {
+  if (language) return `${languageName(language)} (${language})`;
+  const fallback = languages[0] ?? "en";
+  return `The location's default: ${languageName(fallback)} (${fallback})`;
+}
 
 const STATUS: Record<BoardStatus, { label: string; tone: string; hint: string }> = {
   online: { label: "Online", tone: "badge--ok", hint: "Heard from in the last 90 seconds" },
@@ -92,6 +100,7 @@ export function BoardsPanel({ location, canEdit, canNudge }: { location: Venue; 
             <BoardCard
               board={board}
               venue={venue}
+              languages={location.languages}
               now={now}
               canEdit={canEdit}
               canNudge={canNudge}
@@ -132,6 +141,7 @@ export function BoardsPanel({ location, canEdit, canNudge }: { location: Venue; 
 function BoardCard({
   board,
   venue,
+  languages,
   now,
   canEdit,
   canNudge,
@@ -140,6 +150,7 @@ function BoardCard({
 }: {
   board: Board;
   venue: VenueTime;
+  languages: string[];
   now: Date | null;
   canEdit: boolean;
   canNudge: boolean;
@@ -190,6 +201,10 @@ function BoardCard({
         <div>
           <dt>Theme</dt>
           <dd>{board.theme === "dark" ? "Dark" : "Light"}</dd>
+        </div>
+        <div>
+          <dt>Language</dt>
+          <dd>{boardLanguage(board.language, languages)}</dd>
         </div>
       </dl>
       {(canEdit || canNudge) && (

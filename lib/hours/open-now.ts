@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { WEEKDAYS } from "@/lib/shared/weekdays";
+import { type GuestWords, guestWords } from "@/lib/shared/guest-words";
 import { type Clock, formatRelativeDayTime } from "@/lib/shared/time-format";
 
 // "Open now" is a question about the venue's wall clock, so every step happens in the venue's IANA
@@ -123,10 +124,11 @@ export function nextOpening(hours: DayHours[], now: Date, zone: string, special:
 }
 
 /** The badge text: "Open now — closes today 11:00 PM", "Closed now — opens Sat 12:00", in the venue's clock. */
-export function describeOpenStatus(status: OpenStatus, now: Date, clock: Clock): string {
-  if (status.open)
-    return status.closesAt ? `Open now — closes ${formatRelativeDayTime(status.closesAt, now, clock)}` : "Open now — open 24 hours";
-  return status.opensAt ? `Closed now — opens ${formatRelativeDayTime(status.opensAt, now, clock)}` : "Closed now — no opening hours set";
+export function describeOpenStatus(status: OpenStatus, now: Date, clock: Clock, words: GuestWords = guestWords("en")): string {
+  // The phone menu passes its page's words (decision 100); the dashboard's are English.
+  const say = { today: words.today, tomorrow: words.tomorrow, locale: words.language === "en" ? "en-GB" : words.language };
+  if (status.open) return status.closesAt ? words.open_closes(formatRelativeDayTime(status.closesAt, now, clock, say)) : words.open_always;
+  return status.opensAt ? words.closed_opens(formatRelativeDayTime(status.opensAt, now, clock, say)) : words.closed_no_hours;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
+import { answerIn } from "@/lib/menus/translations/translate";
 import type { Db } from "@/lib/db/client";
 import { items, taps } from "@/lib/db/schema";
 import { invalid } from "@/lib/server/errors";
@@ -25,15 +26,17 @@ import { itemJson } from "./serialize";
 
 type ItemRow = typeof items.$inferInsert;
 
-export async function listItems(db: Db, scope: Scope) {
-  const { section } = await getSection(db, scope);
+/** A section's items in position order; `lang`: their texts in that language (decision 100). */
+export async function listItems(db: Db, { lang, ...scope }: Scope & { lang?: string }) {
+  const { section, location } = await getSection(db, scope);
   const rows = await db.select().from(items).where(eq(items.sectionId, section.id)).orderBy(asc(items.position));
   const now = new Date();
-  return rows.map((row) => itemJson(row, now));
+  return rows.map((row) => answerIn("item", itemJson(row, now), row.translations, { lang, languages: location.languages }));
 }
 
-export async function readItem(db: Db, scope: Scope) {
-  return itemJson((await getItem(db, scope)).item);
+export async function readItem(db: Db, { lang, ...scope }: Scope & { lang?: string }) {
+  const { item, location } = await getItem(db, scope);
+  return answerIn("item", itemJson(item), item.translations, { lang, languages: location.languages });
 }
 
 type Item = typeof items.$inferSelect;

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { menus, sections, type StoredSchedule } from "@/lib/db/schema";
 import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
 import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
+import { answerIn } from "@/lib/menus/translations/translate";
 import type { Location } from "@/lib/locations/locations";
 import { applyPositions, closeGap, lockParent, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { countMenuView } from "@/lib/insights/menu-views";
@@ -13,10 +14,10 @@ import { menuList } from "./lists";
 import { menuJson, type Menu } from "./serialize";
 import { menuTree } from "./tree";
 
-/** A location's menus in position order. */
-export async function listMenus(db: Db, { location }: { location: Location }) {
+/** A location's menus in position order; `lang`: their texts in that language (decision 100). */
+export async function listMenus(db: Db, { location, lang }: { location: Location; lang?: string }) {
   const rows = await db.select().from(menus).where(eq(menus.locationId, location.id)).orderBy(asc(menus.position));
-  return rows.map(menuJson);
+  return rows.map((row) => answerIn("menu", menuJson(row), row.translations, { lang, languages: location.languages }));
 }
 
 /**

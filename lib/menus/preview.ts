@@ -5,7 +5,8 @@ import { timedStateAt } from "@/lib/schedules/evaluate";
 import { iso } from "@/lib/shared/iso";
 import { timedColumns, timedOf } from "./timed";
 import { menuTree } from "./tree";
-import { rowTranslations, translateTree, translation } from "./translations/reads";
+import { rowTranslations, translateTree } from "./translations/reads";
+import { translation } from "./translations/translate";
 import { clockOf } from "@/lib/shared/time-format";
 import { lowItemIds } from "./almost-gone";
 
@@ -65,6 +66,7 @@ export async function previewMenu(
       country_name: row.location.countryName,
       currency: row.location.currency,
       labelling: row.location.labelling,
+      language: how?.language ?? row.location.languages[0] ?? "en",
     },
     draft: row.menu.unpublished,
     staff,

@@ -4,7 +4,7 @@ import { items, locations, menus, sections } from "@/lib/db/schema";
 import type { Timed, TimedState } from "@/lib/schedules/evaluate";
 import { type Tagged, tagged } from "@/lib/http/conditional";
 import { type ReadCache, readCache } from "@/lib/live/read-cache";
-import { locationList, weight } from "@/lib/locations/reads";
+import { keptLocation, locationList, weight } from "@/lib/locations/reads";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { listContainerSizes } from "@/lib/container-sizes/container-sizes";
@@ -16,9 +16,11 @@ import { timedColumns, timedOf } from "./timed";
 // with its 86 ends and plain answer (the head, which the full menu's tag is derived from:
 // lib/menus/full-menu.ts), a location's menu list, and the one list of container sizes.
 
-/** GET /locations/:id/menus (without include_legacy) */
-export const menusAnswer = (db: Db, scope: Scope) =>
-  locationList(db, scope, "menus", async (location) => ({ menus: await listMenus(db, { location }) }));
+/** GET /locations/:id/menus (without include_legacy); `lang`: in that language, tagged by its body, not kept (decision 100). */
+export async function menusAnswer(db: Db, scope: Scope, lang?: string): Promise<Tagged> {
+  if (lang === undefined) return locationList(db, scope, "menus", async (location) => ({ menus: await listMenus(db, { location }) }));
+  return tagged({ menus: await listMenus(db, { location: await keptLocation(db, scope), lang }) });
+}
 
 /** GET /container_sizes: one list for everyone. */
 export async function containerSizesAnswer(db: Db, cache?: ReadCache): Promise<Tagged> {

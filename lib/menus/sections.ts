@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { type StoredSchedule, sections } from "@/lib/db/schema";
 import type { TranslationsPatch } from "@/lib/menus/schemas/translations";
 import { newTranslations, patchTranslations } from "@/lib/menus/translations/write";
+import { answerIn } from "@/lib/menus/translations/translate";
 import { ApiError } from "@/lib/server/errors";
 import { applyPositions, closeGap, lockParent, makeRoomAtHead, nextPosition, type PositionEntry } from "@/lib/menus/positions";
 import { found, type Scope } from "@/lib/server/scope";
@@ -19,22 +20,24 @@ type SectionFields = {
 };
 
 /** A menu's sections in position order (the on-deck section is the menu's, not in this list). */
-export async function listSections(db: Db, scope: Scope) {
-  return menuSections(db, (await getMenu(db, scope)).menu.id);
+export async function listSections(db: Db, { lang, ...scope }: Scope & { lang?: string }) {
+  const { menu, location } = await getMenu(db, scope);
+  return menuSections(db, menu.id, { lang, languages: location.languages });
 }
 
-/** The sections of a menu the caller may see, however it was found. */
-export async function menuSections(db: Db, menuId: number) {
+/** The sections of a menu the caller may see, however it was found; `lang`: in that language (decision 100). */
+export async function menuSections(db: Db, menuId: number, ask: { lang?: string; languages: string[] } = { languages: [] }) {
   const rows = await db
     .select()
     .from(sections)
     .where(and(eq(sections.menuId, menuId), eq(sections.type, "Section")))
     .orderBy(asc(sections.position));
-  return rows.map(sectionJson);
+  return rows.map((row) => answerIn("section", sectionJson(row), row.translations, ask));
 }
 
-export async function readSection(db: Db, scope: Scope) {
-  return sectionJson((await getSection(db, scope)).section);
+export async function readSection(db: Db, { lang, ...scope }: Scope & { lang?: string }) {
+  const { section, location } = await getSection(db, scope);
+  return answerIn("section", sectionJson(section), section.translations, { lang, languages: location.languages });
 }
 
 /** Appends a section, or puts it first with `head`. */

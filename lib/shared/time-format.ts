@@ -29,9 +29,10 @@ export const inVenueZone = (at: string | Date | DateTime, zone: string) =>
  * "27 Nov 2026, 9:05 PM": a time that happened (History, webhook deliveries), in the venue's zone and
  * clock. `venue` null (not loaded yet): the browser's zone, 24-hour.
  */
-export function formatDateTime(at: string | Date, venue: VenueTime | null): string {
+export function formatDateTime(at: string | Date, venue: VenueTime | null, locale?: string): string {
   const local = inVenueZone(at, venue?.zone ?? "local");
-  return `${local.toFormat("d LLL yyyy")}, ${timeOf(local, venue?.clock ?? "24h")}`;
+  // `locale`: the month's name in a guest page's language (a printed menu, decision 100); absent: as before.
+  return `${(locale ? local.setLocale(locale) : local).toFormat("d LLL yyyy")}, ${timeOf(local, venue?.clock ?? "24h")}`;
 }
 
 /** "Tue 4:00 PM" on the venue's clock; a week or more away also names the date ("Tue 1 Dec 4:00 PM"). */
@@ -42,14 +43,18 @@ export function formatDayTime(at: DateTime | string, venue: VenueTime, now: Date
   return `${local.toFormat(days >= 0 && days < 7 ? "ccc" : "ccc d LLL")} ${timeOf(local, venue.clock)}`;
 }
 
+/** The words of a relative day: English by default; a guest page passes its language's (decision 100). */
+export type DayWords = { today: string; tomorrow: string; locale: string };
+const ENGLISH_DAYS: DayWords = { today: "today", tomorrow: "tomorrow", locale: "en-GB" };
+
 /** "today 4:00 PM", "tomorrow 12:00 PM" or "Sat 12:00 PM", read on the venue's wall clock (`at` in its zone). */
-export function formatRelativeDayTime(at: DateTime, now: Date, clock: Clock): string {
+export function formatRelativeDayTime(at: DateTime, now: Date, clock: Clock, say: DayWords = ENGLISH_DAYS): string {
   const local = DateTime.fromJSDate(now, { zone: at.zone });
   const days = Math.round(at.startOf("day").diff(local.startOf("day"), "days").days);
   const time = timeOf(at, clock);
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `tomorrow ${time}`;
-  return `${at.setLocale("en-GB").toFormat("ccc")} ${time}`;
+  if (days === 0) return `${say.today} ${time}`;
+  if (days === 1) return `${say.tomorrow} ${time}`;
+  return `${at.setLocale(say.locale).toFormat("ccc")} ${time}`;
 }
 
 function eventDay(at: DateTime, now: DateTime) {

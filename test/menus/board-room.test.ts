@@ -28,6 +28,8 @@ describe("GET /preview/menus/:id/data: the venue's country", () => {
         currency: expect.any(String),
         // How allergens are shown on the board (decision 084).
         labelling: expect.toBeOneOf([...LABELLING]),
+        // The language the board's own words follow: the location's default here (decision 100).
+        language: "en",
       });
     }
     expect(locations.slice(0, 2).map((location) => location.country_name)).toEqual(["United States", "Netherlands"]);

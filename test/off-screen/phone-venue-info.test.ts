@@ -124,6 +124,19 @@ describe("venueInfoOf (pure)", () => {
     expect(info.week.filter((day) => day.today)).toHaveLength(1);
   });
 
+  it("says the week and whether it is open in the page's language (decision 100), English for one it has no words in", () => {
+    const berlin = { timeZone: "Europe/Berlin", country: "DE" };
+    // Saturday 6 June 2026, 5 AM in Berlin: closed until Monday 4 PM, 24-hour clock.
+    const german = venueInfoOf(berlin, demoWeek, [], [], friday, "de");
+    expect(german.week[0]).toEqual({ day: "Montag", hours: "Geschlossen", today: false });
+    expect(german.status?.words).toMatch(/^Jetzt (geöffnet — schließt|geschlossen — öffnet) (heute|morgen|[A-Z][a-z]+\.?) \d{2}:\d{2}$/);
+    const openNow = venueInfoOf(ny, demoWeek, [], [], friday, "de");
+    expect(openNow.status).toEqual({ open: true, words: "Jetzt geöffnet — schließt morgen 2:00 AM" });
+    const closedNow = venueInfoOf(ny, week([open("16:00", "23:00"), closed, closed, closed, closed, closed, closed]), [], [], friday, "fr");
+    expect(closedNow.status).toEqual({ open: false, words: "Fermé — ouvre lun. 4:00 PM" });
+    expect(venueInfoOf(ny, demoWeek, [], [], friday, "pt").status?.words).toBe("Open now — closes tomorrow 2:00 AM");
+  });
+
   it("shows special dates of the next 14 days only, and no status at all for a week with no hours", () => {
     const special = [
       { date: "2026-06-01", closed: true, open: null, close: null, note: "past" },

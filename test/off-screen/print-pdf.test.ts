@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LAYOUTS, PAPERS } from "@/lib/menus/schemas/off-screen";
+import { INK, MUTED } from "@/lib/menus/off-screen/pdf-kit";
 import { api, login, type Account, type ApiResponse } from "../api";
 import { snapshot } from "../snapshot";
 
@@ -113,6 +114,22 @@ describe("GET /menus/:id/print.pdf", () => {
         expect(text).toContain("Page 1 of 1");
         if (layout === "tap-list") expect(text).toMatch(/4 Dormouse Milk Stout/);
       });
+
+  it("prints in ink of at least 4.5:1 on white paper, titled, in its language (WCAG 2.2 AA, decision 100)", async () => {
+    // WCAG 2.2's relative luminance and contrast ratio.
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5]
+        .map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const onWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+    expect(onWhite(INK)).toBeGreaterThanOrEqual(4.5);
+    expect(onWhite(MUTED)).toBeGreaterThanOrEqual(4.5);
+    const pdf = Buffer.from((await ok(api.get(`menus/${menuId}/print.pdf`, { as: owner.ro }))).bytes).toString("latin1");
+    expect(pdf).toMatch(/\/Lang \(en\)/);
+    expect(pdf).toMatch(/\/DisplayDocTitle true/);
+  });
 
   it("names the venue, and prints on its country's paper when none is named", async () => {
     const location = (await api.get(`locations/${downtown}`, { as: owner.ro })).body.location;

@@ -11,6 +11,7 @@ import * as menuRoute from "@/app/api/v1/menus/[id]/route";
 import * as changesStreamRoute from "@/app/api/v1/locations/[id]/changes/stream/route";
 import * as previewDataRoute from "@/app/preview/menus/[menuId]/data/route";
 import * as embedRoute from "@/app/embed/menus/[id]/route";
+import * as sectionItemsRoute from "@/app/api/v1/sections/[id]/items/route";
 import { serveRequests } from "../../server-front";
 
 // The tagged reads' codings over real HTTP, through the production server's own request listener
@@ -26,6 +27,8 @@ type Route = { GET: (request: Request, context: { params: Promise<Record<string,
 function routeOf(pathname: string): { route: Route; params: Record<string, string> } | null {
   let m = /^\/api\/v1\/menus\/(\d+)$/.exec(pathname);
   if (m) return { route: menuRoute, params: { id: m[1]! } };
+  m = /^\/api\/v1\/sections\/(\d+)\/items$/.exec(pathname);
+  if (m) return { route: sectionItemsRoute, params: { id: m[1]! } };
   m = /^\/api\/v1\/locations\/(\d+)\/changes\/stream$/.exec(pathname);
   if (m) return { route: changesStreamRoute, params: { id: m[1]! } };
   m = /^\/preview\/menus\/(\d+)\/data$/.exec(pathname);
@@ -211,6 +214,28 @@ describe("a tagged read over HTTP", () => {
     // The plain answer again: the same bytes and tag as before the ?lang= reads.
     const after = await get(menuPath(), as(owner.ro, { "accept-encoding": "gzip, br" }));
     expect([after.headers.etag, after.text]).toEqual([plain.headers.etag, plain.text]);
+  });
+
+  it("tags a section's items in each ?lang= apart, in every coding, 304 on it; without lang, the untagged answer as before", async () => {
+    const itemsPath = `/api/v1/sections/${sectionId}/items`;
+    const plain = await get(itemsPath, as(owner.ro, { "accept-encoding": "gzip, br" }));
+    expect(plain.status).toBe(200);
+    expect(plain.headers.etag).toBeUndefined();
+    const german = await get(`${itemsPath}?lang=de`, as(owner.ro, { "accept-encoding": "gzip, br" }));
+    expect(german.headers["content-encoding"]).toBe("br");
+    expect(german.headers.etag).toMatch(/-br"$/);
+    expect(JSON.parse(german.text).items[0].translation).toEqual({ language: "de", fallback: ["name", "description"] });
+    for (const coding of ["gzip, br", "gzip", ""]) {
+      const headers: Record<string, string> = coding ? { "accept-encoding": coding } : {};
+      const first = await get(`${itemsPath}?lang=de`, as(owner.ro, headers));
+      const again = await get(`${itemsPath}?lang=de`, as(owner.ro, { ...headers, "if-none-match": String(first.headers.etag) }));
+      expect([coding, again.status, again.headers.etag]).toEqual([coding, 304, first.headers.etag]);
+      const french = await get(`${itemsPath}?lang=fr`, as(owner.ro, { ...headers, "if-none-match": String(first.headers.etag) }));
+      expect([coding, french.status]).toEqual([coding, 200]);
+      expect(french.headers.etag).not.toBe(first.headers.etag);
+    }
+    const after = await get(itemsPath, as(owner.ro, { "accept-encoding": "gzip, br" }));
+    expect([after.headers.etag, after.text]).toEqual([undefined, plain.text]);
   });
 
   it("answers an embed chosen by Accept-Language with Vary on it, compressed, and the 304 with the same tag", async () => {

@@ -71,8 +71,15 @@ describe("the phone menu", () => {
     // Not translated: the default's text, marked with its language.
     expect(shown).toContain('<span lang="en">Cider</span>');
     expect(shown).toContain('<span lang="en">Dry and still</span>');
-    // The page's own words stay English, and say so.
-    expect(german.body).toMatch(/<p class="allergens" lang="en">Contains: Gluten<\/p>/);
+    // The page's own words are German too (decision 100): allergens, the filter, the switch's name.
+    expect(german.body).toContain('<p class="allergens">Enthält: Gluten</p>');
+    expect(german.body).toContain('<nav class="langs" aria-label="Sprache">');
+    expect(german.body).toContain("<summary>Nach Allergenen oder Ernährung filtern</summary>");
+    expect(german.body).toContain("<legend>Ausblenden, was enthält</legend>");
+    expect(german.body).toMatch(/value="crustaceans"> Krebstiere<\/label>/);
+    expect(german.body).toMatch(/value="gluten_free"> Glutenfrei<\/label>/);
+    expect(german.body).toContain("<title>Zweisprachig — Karte</title>");
+    expect(german.body).not.toMatch(/Contains|Filter by|Apply filter|aria-label="Language"/);
     const english = await phone("", { "accept-language": "fr, en;q=0.8, de;q=0.1" });
     expect(english.body).toContain('<html lang="en">');
     expect(main(english.body)).toContain("House Lager");
@@ -91,9 +98,31 @@ describe("the phone menu", () => {
     expect(unknown.headers.get("vary")).toBe("Accept-Language, Accept-Encoding");
   });
 
+  it("says its own words in the catalogue's language, English marked lang=en where it has none, and the filter in words", async () => {
+    await ok(
+      api.patch(`locations/${location}`, { as: owner.rw, body: { location: { languages: ["en", "de", "pt-BR"], labelling: "uk" } } }),
+    );
+    try {
+      const filtered = (await phone("?lang=de&without=gluten&without=milk&only=vegan")).body as string;
+      expect(filtered).toContain('<p class="note filtered" role="status">Angezeigt: ohne Gluten, Milch; nur Vegan.');
+      expect(filtered).toContain('<p class="note kcal-note">Erwachsene brauchen etwa 2000 kcal am Tag.</p>');
+      expect(filtered).toContain("Filter löschen</a>");
+      const french = (await phone("?lang=pt-BR")).body as string;
+      expect(french).toContain('<html lang="pt-BR">');
+      expect(french).toContain('<nav class="langs" aria-label="Language" lang="en">');
+      expect(french).toContain('<p class="allergens" lang="en">Contains: Gluten</p>');
+      expect(french).toContain('<p class="note kcal-note" lang="en">Adults need around 2000 kcal a day.</p>');
+      const english = (await phone("?lang=en")).body as string;
+      expect(english).toContain('<p class="allergens">Contains: Gluten</p>');
+      expect(english).toContain('<nav class="langs" aria-label="Language">');
+    } finally {
+      await ok(api.patch(`locations/${location}`, { as: owner.rw, body: { location: { languages: ["en", "de"], labelling: "none" } } }));
+    }
+  });
+
   it("has a switch of plain links, each language named in itself, the filter kept, the current one marked", async () => {
     const page = (await phone("?lang=de&without=gluten")).body as string;
-    const nav = page.match(/<nav class="langs" aria-label="Language"[^>]*>(.*?)<\/nav>/s)![1]!;
+    const nav = page.match(/<nav class="langs" aria-label="Sprache"[^>]*>(.*?)<\/nav>/s)![1]!;
     expect(nav).toContain(`<a href="/m/${location}?without=gluten&amp;lang=en" hreflang="en" lang="en">English</a>`);
     expect(nav).toContain(`<a href="/m/${location}?without=gluten&amp;lang=de" hreflang="de" lang="de" aria-current="true">Deutsch</a>`);
     // The filter form keeps the language; the filter still works in it.
@@ -113,6 +142,8 @@ describe("the embed, print and the board", () => {
     expect(german).toContain(`href="/embed/menus/${menuId}?lang=en"`);
     const english = (await ok(api.get(`/embed/menus/${menuId}?lang=en`, { headers: { "accept-language": "de" } }))).body as string;
     expect(english).toContain("<h1>Drinks</h1>");
+    expect(german).toContain('<p class="allergens">Enthält: Gluten</p>');
+    expect(english).toContain('<p class="allergens">Contains: Gluten</p>');
   });
 
   it("print takes ?lang=", async () => {
@@ -124,9 +155,24 @@ describe("the embed, print and the board", () => {
     expect(german).toContain("Hausbier");
     expect(german).toContain("Prost");
     expect(german).toContain("Cider");
+    // The print's own words and the document's language (decision 100).
+    expect(german).toContain("Enthält: Gluten");
+    expect(german).toContain("Seite 1 von 1");
+    // "Gedruckt 3 Dez. 2026, 14:05": the month in German too.
+    expect(german).toMatch(/Gedruckt \d{1,2} (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4}, /);
+    const lang = async (query: string) => {
+      const pdf = await ok(api.get(`menus/${menuId}/print.pdf${query}`, { as: owner.ro }));
+      return Buffer.from(pdf.bytes)
+        .toString("latin1")
+        .match(/\/Lang \(([^)]*)\)/)?.[1];
+    };
+    expect(await lang("?lang=de")).toBe("de");
+    expect(await lang("")).toBe("en");
     const plain = await text("");
     expect(plain).toContain("House Lager");
     expect(plain).not.toContain("Hausbier");
+    expect(plain).toContain("Contains: Gluten");
+    expect(plain).toContain("Page 1 of 1");
     expect((await api.get(`menus/${menuId}/print.pdf?lang=<x>`, { as: owner.ro })).status).toBe(422);
   });
 
@@ -148,8 +194,38 @@ describe("the embed, print and the board", () => {
     expect(data.body.menu.name).toBe("Getränke");
     expect(data.body.menu.sections[0].items[0].name).toBe("Hausbier");
     expect(data.body.menu.translation).toEqual({ language: "de", fallback: [] });
+    // The language the board's own words follow: its own, else the location's default.
+    expect(data.body.location.language).toBe("de");
     const plain = await ok(api.get(`/preview/menus/${menuId}/data`));
     expect(plain.body.menu.name).toBe("Drinks");
     expect(plain.body.menu.translation).toBeUndefined();
+    expect(plain.body.location.language).toBe("en");
+  });
+
+  it("google_menu.json takes ?lang=: the texts in it, each label's languageCode its name's, as before without it", async () => {
+    const google = async (query = "") => (await ok(api.get(`locations/${location}/google_menu${query}`, { as: owner.ro }))).body;
+    const labelsOf = (body: { menus: { labels: unknown[]; sections: { labels: unknown[]; items: { labels: unknown[] }[] }[] }[] }) => {
+      const [menu] = body.menus;
+      const [section] = menu!.sections;
+      return [menu!.labels[0], section!.labels[0], ...section!.items.map((item) => item.labels[0])];
+    };
+    const plain = await google();
+    expect(labelsOf(plain)).toEqual([
+      { displayName: "Drinks", languageCode: "en" },
+      { displayName: "Taps", languageCode: "en" },
+      { displayName: "House Lager", description: "Crisp and cold. Contains: Gluten", languageCode: "en" },
+      { displayName: "Cider", description: "Dry and still", languageCode: "en" },
+    ]);
+    const german = await google("?lang=de");
+    expect(labelsOf(german)).toEqual([
+      { displayName: "Getränke", languageCode: "de" },
+      { displayName: "Vom Fass", languageCode: "de" },
+      { displayName: "Hausbier", description: "Knackig und kalt. Enthält: Gluten", languageCode: "de" },
+      // Not translated: the default's text, in its language.
+      { displayName: "Cider", description: "Dry and still", languageCode: "en" },
+    ]);
+    // A language the location does not have: the default's, as the phone menu's ?lang= does.
+    expect(await google("?lang=fr")).toEqual(plain);
+    expect((await api.get(`locations/${location}/google_menu?lang=<x>`, { as: owner.ro })).status).toBe(422);
   });
 });

@@ -208,8 +208,90 @@ describe("the v1 reads", () => {
   });
 
   it("refuses a ?lang= that is not a language tag", async () => {
-    const answer = await api.get(`menus/${menuId}?lang=<x>`, { as: owner.ro });
-    expect(answer.status).toBe(422);
-    expect(JSON.stringify(answer.body)).toContain("lang");
+    for (const url of [`menus/${menuId}`, ...LISTS.map(([path]) => path())]) {
+      const answer = await api.get(`${url}?lang=<x>`, { as: owner.ro });
+      expect(answer.status, url).toBe(422);
+      expect(JSON.stringify(answer.body), url).toContain("lang");
+    }
   });
 });
+
+/** The other v1 reads of the menus (decision 100): [path, the answer's objects]. */
+const LISTS: [() => string, (body: Record<string, unknown>) => { id: number; name: string; translation?: unknown }[]][] = [
+  [() => `locations/${location}/menus`, (body) => body.menus as never],
+  [() => `menus/${menuId}/sections`, (body) => body.sections as never],
+  [() => `sections/${sectionId}`, (body) => [body.section] as never],
+  [() => `sections/${sectionId}/items`, (body) => body.items as never],
+  [() => `items/${itemId}`, (body) => [body.item] as never],
+];
+
+describe("?lang= on the lists and the section and item reads", () => {
+  it("answer exactly as before without it, a ?lang= read in between changing nothing", async () => {
+    for (const [path] of LISTS) {
+      const plain = await read(path());
+      expect(keysOf(plain.body).has("translation"), path()).toBe(false);
+      await read(`${path()}?lang=de`);
+      const again = await read(path());
+      expect(again.bytes, path()).toEqual(plain.bytes);
+      expect(again.headers.get("etag"), path()).toBe(plain.headers.get("etag"));
+      expect(again.headers.get("cache-control"), path()).toBe(plain.headers.get("cache-control"));
+    }
+  });
+
+  it("answer in that language, each object flagged as GET /menus/:id?lang= flags it", async () => {
+    await ok(patch(`sections/${sectionId}`, { section: { translations: { de: { name: "Zapfhähne" } } } }));
+    await ok(patch(`items/${itemId}`, { item: { translations: { de: { name: "Hausbier" } } } }));
+    const menu = (await read(`menus/${menuId}?full=true&lang=de`)).body.menu;
+    const fromTree = new Map<number, unknown>([[menu.id, menu.translation]]);
+    for (const section of menu.sections) {
+      fromTree.set(section.id, section.translation);
+      for (const item of section.items) fromTree.set(item.id, item.translation);
+    }
+    for (const [path, objects] of LISTS) {
+      const german = objects((await read(`${path()}?lang=de`)).body);
+      expect(german.length, path()).toBeGreaterThan(0);
+      for (const object of german) expect(object.translation, `${path()} ${object.id}`).toEqual(fromTree.get(object.id));
+    }
+    expect(objects(1, (await read(`menus/${menuId}/sections?lang=de`)).body).find((s) => s.id === sectionId)?.name).toBe("Zapfhähne");
+    const item = (await read(`items/${itemId}?lang=de`)).body.item;
+    expect(item).toMatchObject({ name: "Hausbier", translation: { language: "de", fallback: ["description"] } });
+    // custom_* and original_* stay the venue's own fields.
+    expect(item.custom_name ?? item.original_name).toBe("House Lager");
+    expect((await read(`locations/${location}/menus?lang=de`)).body.menus[0]).toMatchObject({
+      name: "Getränke",
+      translation: { language: "de", fallback: ["description"] },
+    });
+    // The default language: its own texts, nothing fell back.
+    expect((await read(`sections/${sectionId}?lang=en`)).body.section).toMatchObject({
+      name: "Taps",
+      translation: { language: "en", fallback: [] },
+    });
+    // A language with no text at all: the default's, every text flagged.
+    expect((await read(`sections/${sectionId}/items?lang=it`)).body.items[0]).toMatchObject({
+      name: "House Lager",
+      translation: { language: "it", fallback: ["name", "description"] },
+    });
+  });
+
+  it("tag each language apart and answer 304 per language", async () => {
+    for (const [path] of LISTS) {
+      const de = await read(`${path()}?lang=de`);
+      const fr = await read(`${path()}?lang=fr-CA`);
+      const tag = de.headers.get("etag");
+      expect(tag, path()).toBeTruthy();
+      expect(fr.headers.get("etag"), path()).not.toBe(tag);
+      await ok(api.get(`${path()}?lang=de`, { as: owner.ro, headers: { "if-none-match": tag! } }), 304);
+      await ok(api.get(`${path()}?lang=fr-CA`, { as: owner.ro, headers: { "if-none-match": tag! } }));
+    }
+  });
+
+  it("keep include_legacy's answer as it was (no language there)", async () => {
+    for (const [path] of LISTS) {
+      const legacy = await read(`${path()}?include_legacy=true`);
+      const both = await read(`${path()}?include_legacy=true&lang=de`);
+      expect(both.bytes, path()).toEqual(legacy.bytes);
+    }
+  });
+});
+
+const objects = (index: number, body: Record<string, unknown>) => LISTS[index]![1](body);

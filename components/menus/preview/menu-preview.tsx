@@ -3,7 +3,7 @@ import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import type { DisplayLayout, DisplayLook, PreviewResponse } from "@/lib/menus/schemas/preview";
 import type { ColumnPart } from "./paginate";
 import { type ItemLook, PreviewItem } from "./preview-item";
-import { labellingRule } from "@/lib/shared/labels";
+import { type GuestWords, guestWords, statementOf, wordsSpeak } from "@/lib/shared/guest-words";
 import { amountWidth, type PriceColumn, priceColumns, sizeWidth } from "./price-columns";
 import type { BoardFit } from "./use-fit";
 import styles from "./menu-preview.module.css";
@@ -58,19 +58,19 @@ function PriceHead({ columns }: { columns: PriceColumn[] | null }) {
   );
 }
 
-function SectionHead({ shown, continued = false }: { shown: Shown; continued?: boolean }) {
+function SectionHead({ shown, words, continued = false }: { shown: Shown; words: GuestWords; continued?: boolean }) {
   const { section, title, columns } = shown;
   return (
     <div className={styles.sectionHead} data-head="">
       <div className={styles.headRow}>
         <h2 className={styles.sectionName}>
           {title}
-          {continued && <span className={styles.continued}> (continued)</span>}
+          {continued && <span className={styles.continued}> {words.continued("").trim()}</span>}
         </h2>
         <PriceHead columns={columns} />
       </div>
       {!continued && section.description && <p className={styles.sectionDescription}>{section.description}</p>}
-      {section.items.length === 0 && <p className={styles.sectionEmpty}>Nothing here right now.</p>}
+      {section.items.length === 0 && <p className={styles.sectionEmpty}>{words.nothing_here}</p>}
     </div>
   );
 }
@@ -80,9 +80,9 @@ function FlowSection({ shown, look }: { shown: Shown; look: ItemLook }) {
   const { section, title } = shown;
   return (
     <section aria-label={title} style={shown.style} data-flow-section="">
-      <SectionHead shown={shown} />
+      <SectionHead shown={shown} words={look.words} />
       <div className={styles.measureOnly} aria-hidden="true" data-continued-head="">
-        <SectionHead shown={shown} continued />
+        <SectionHead shown={shown} words={look.words} continued />
       </div>
       {section.items.length > 0 && (
         <ul className={styles.items}>
@@ -100,11 +100,11 @@ function SectionPart({ shown, part, look }: { shown: Shown; part: ColumnPart; lo
   const items = shown.section.items.slice(part.from, part.to);
   return (
     <section
-      aria-label={part.continued ? `${shown.title} (continued)` : shown.title}
+      aria-label={part.continued ? look.words.continued(shown.title) : shown.title}
       style={shown.style}
       data-continued={part.continued ? "" : undefined}
     >
-      <SectionHead shown={shown} continued={part.continued} />
+      <SectionHead shown={shown} words={look.words} continued={part.continued} />
       {items.length > 0 && (
         <ul className={styles.items}>
           {items.map((item) => (
@@ -123,7 +123,12 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
     .map((section) => shownSection(section, section.name || "Menu", { currency: location.currency, layout: options.layout }));
   const hidden = menu.sections.filter((section) => !section.public);
   const comingSoon = menu.on_deck_section && menu.on_deck_section.items.length > 0 ? menu.on_deck_section : null;
-  if (comingSoon) shown.push(shownSection(comingSoon, "Coming soon", { currency: location.currency, layout: options.layout }));
+  // The board's own words in its language when the catalogue has it, else English (decision 100).
+  const words = guestWords(location.language);
+  const ownLang = wordsSpeak(words, location.language) ? undefined : words.language;
+  // The notes only the venue's staff see stay English.
+  const staffLang = /^en(-|$)/i.test(location.language) ? undefined : "en";
+  if (comingSoon) shown.push(shownSection(comingSoon, words.coming_soon, { currency: location.currency, layout: options.layout }));
   const place = [location.name, location.city].filter(Boolean).join(", ");
   const look: ItemLook = {
     layout: options.layout,
@@ -132,6 +137,8 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
     country: location.country_name,
     low: almost_gone,
     labelling: location.labelling,
+    words,
+    ownLang,
   };
   const fit = board?.fit.mode === "paged" ? board.fit : null;
   const pages = fit && board?.current ? fit.pages : null;
@@ -144,12 +151,12 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
       className={options.theme === "dark" ? `${styles.page} ${styles.dark}` : styles.page}
       data-theme={options.theme}
       data-layout={options.layout}
-      lang={menu.translation?.language}
+      lang={location.language}
       style={pageStyle}
       data-fit={fit ? "" : undefined}
     >
       {draft && (
-        <p className={styles.draft} role="note">
+        <p className={styles.draft} role="note" lang={staffLang}>
           <strong>Draft — guests can&apos;t see this menu yet.</strong> Publish it on the Menus page to show it here.
         </p>
       )}
@@ -160,12 +167,14 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
           {menu.description && <p className={styles.description}>{menu.description}</p>}
         </header>
         {staff && hidden.length > 0 && (
-          <p className={styles.staffNote} role="note">
+          <p className={styles.staffNote} role="note" lang={staffLang}>
             Not shown to guests (section not public): {hidden.map((section) => section.name || "Untitled section").join(", ")}.
           </p>
         )}
         {shown.length === 0 ? (
-          <p className={styles.sectionEmpty}>This menu has nothing on it yet.</p>
+          <p className={styles.sectionEmpty} lang={ownLang}>
+            {words.empty_menu}
+          </p>
         ) : (
           <div className={styles.frame} ref={board?.frameRef}>
             {pages ? (
@@ -197,9 +206,13 @@ export function MenuPreview({ menu, location, draft, staff, options, board, almo
       </main>
       <footer className={styles.footer}>
         {menu.footer && <p className={styles.footerText}>{menu.footer}</p>}
-        {labellingRule(location.labelling).statement && <p className={styles.footerText}>{labellingRule(location.labelling).statement}</p>}
+        {statementOf(words, location.labelling) && (
+          <p className={styles.footerText} lang={ownLang}>
+            {statementOf(words, location.labelling)}
+          </p>
+        )}
         <p className={styles.footerMeta}>
-          {location.name} · Prices in {location.currency}
+          {location.name} · <span lang={ownLang}>{words.prices_in(location.currency)}</span>
         </p>
         {board?.status}
       </footer>

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
-import { ALLERGEN_WORDS, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
+import { type Labelling, labellingRule } from "@/lib/shared/labels";
+import { containsLine, type GuestWords } from "@/lib/shared/guest-words";
 import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import type { DisplayFields, DisplayLayout } from "@/lib/menus/schemas/preview";
 import { formatPrice } from "@/lib/shared/format-price";
@@ -19,6 +20,9 @@ export type ItemLook = {
   low?: readonly number[];
   /** The location's labelling rule (venue-operations §13): what the board must show; absent: none. */
   labelling?: Labelling;
+  /** The board's own words (decision 100), and `lang` for them when they are not in the board's language. */
+  words: GuestWords;
+  ownLang?: string;
 };
 
 /**
@@ -52,18 +56,19 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
   const abv = item.abv !== null ? (compact ? `${item.abv}%` : `${item.abv}% ABV`) : null;
   const ibu = !compact && Number(item.ibu) > 0 ? `${Number(item.ibu)} IBU` : null;
   const facts = [item.style, abv, ibu].filter(Boolean);
-  const serves = [item.cask ? "Cask" : null, item.nitro ? "Nitro" : null].filter(Boolean);
+  const { words, ownLang } = look;
+  const capital = (word: string) => `${word.charAt(0).toLocaleUpperCase(words.language)}${word.slice(1)}`;
+  const serves = [item.cask ? capital(words.cask) : null, item.nitro ? capital(words.nitro) : null].filter((word) => word !== null);
   const description = fields.description ? item.description : null;
   const rule = labellingRule(look.labelling ?? "none");
   // In words: the rule asks allergens of every board under eu and uk; dietary tags show wherever set.
-  const allergens =
-    rule.allergens && item.allergens.length > 0 ? `Contains: ${item.allergens.map((a) => ALLERGEN_WORDS[a]).join(", ")}` : null;
-  const dietary = item.dietary.map((tag) => DIETARY_WORDS[tag]);
+  const allergens = rule.allergens ? containsLine(words, item.allergens) : null;
+  const dietary = item.dietary.map((tag) => words.dietary[tag]);
   const factsLine = (facts.length > 0 || serves.length > 0 || dietary.length > 0) && (
     <p className={styles.facts}>
       {facts.join(" · ")}
       {[...serves, ...dietary].map((serve) => (
-        <span key={serve} className={styles.tag}>
+        <span key={serve} className={styles.tag} lang={ownLang}>
           {serve}
         </span>
       ))}
@@ -86,13 +91,19 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
       <h3 className={styles.itemName}>
         {item.tap_number && (
           <span className={styles.tap}>
-            <span className="visually-hidden">Tap </span>
+            <span className="visually-hidden" lang={ownLang}>
+              {words.tap}{" "}
+            </span>
             <span aria-hidden="true">#</span>
             {item.tap_number}
           </span>
         )}
         {item.name}
-        {fields.almost_gone && look.low?.includes(item.id) && <span className={styles.almostGone}>Almost gone</span>}
+        {fields.almost_gone && look.low?.includes(item.id) && (
+          <span className={styles.almostGone} lang={ownLang}>
+            {words.almost_gone}
+          </span>
+        )}
       </h3>
       {compact ? (
         (factsLine || makerLine) && (
@@ -107,19 +118,27 @@ export function PreviewItem({ item, look, columns }: { item: Item; look: ItemLoo
           {makerLine}
         </>
       )}
-      {allergens && <p className={styles.allergens}>{allergens}</p>}
+      {allergens && (
+        <p className={styles.allergens} lang={ownLang}>
+          {allergens}
+        </p>
+      )}
       {description && <p className={styles.itemDescription}>{description}</p>}
       {item.containers.length > 0 && (
         <ul
           className={styles.prices}
-          aria-label={`Prices of ${item.name}`}
+          aria-label={words.prices_of(item.name)}
           style={columns ? ({ "--pv-price-columns": columns.length } as CSSProperties) : undefined}
         >
           {item.containers.map((container) => (
             <li key={container.id} className={styles.price} style={columns ? column(priceKey(container)) : undefined}>
               <span className={styles.size}>{priceLabel(container)}</span>
               <span className={styles.amount}>{formatPrice(container.price, look.currency)}</span>
-              {rule.calories && container.calories !== null && <span className={styles.kcal}>{container.calories} kcal</span>}
+              {rule.calories && container.calories !== null && (
+                <span className={styles.kcal} lang={ownLang}>
+                  {container.calories} {words.kcal}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { formatPrice } from "@/lib/shared/format-price";
-import { ALLERGEN_WORDS, ALLERGENS, type Allergen, DIETARY, type Dietary, DIETARY_WORDS } from "@/lib/shared/labels";
+import { ALLERGENS, type Allergen, DIETARY, type Dietary } from "@/lib/shared/labels";
+import { containsLine, type GuestWords, guestWords } from "@/lib/shared/guest-words";
 import { invalid } from "@/lib/server/errors";
 import type { ItemTreeResponse, MenuTreeResponse, SectionTreeResponse } from "@/lib/menus/schemas/menus";
 
@@ -26,22 +27,22 @@ export type GuestFilter = { without: Allergen[]; only: Dietary[] };
 export const NO_FILTER: GuestFilter = { without: [], only: [] };
 export type GuestSection = { id: number; name: string; description: string | null; fellBack: FellBack; items: GuestItem[] };
 
-/** "Brewery · IPA · 6.5% ABV · 60 IBU · cask". */
-function detailsOf(item: ItemTreeResponse): string {
+/** "Brewery · IPA · 6.5% ABV · 60 IBU · cask" (cask and nitro in the page's words). */
+function detailsOf(item: ItemTreeResponse, words: GuestWords): string {
   const parts = [item.brewery, item.style];
   if (item.abv !== null) parts.push(`${Number(item.abv)}% ABV`);
   if (item.ibu !== null) parts.push(`${Number(item.ibu)} IBU`);
-  if (item.cask) parts.push("cask");
-  if (item.nitro) parts.push("nitro");
+  if (item.cask) parts.push(words.cask);
+  if (item.nitro) parts.push(words.nitro);
   return parts.filter((part): part is string => !!part && part.trim() !== "").join(" · ");
 }
 
-const guestItem = (item: ItemTreeResponse): GuestItem => ({
+const guestItem = (item: ItemTreeResponse, words: GuestWords): GuestItem => ({
   id: item.id,
   fellBack: item.translation?.fallback ?? [],
   name: item.name,
   tap: item.tap_number,
-  details: detailsOf(item),
+  details: detailsOf(item, words),
   description: item.description,
   allergens: item.allergens,
   dietary: item.dietary,
@@ -58,7 +59,7 @@ const guestItem = (item: ItemTreeResponse): GuestItem => ({
 export const passes = (item: Pick<ItemTreeResponse, "allergens" | "dietary">, filter: GuestFilter) =>
   !filter.without.some((allergen) => item.allergens.includes(allergen)) && filter.only.every((tag) => item.dietary.includes(tag));
 
-function guestSection(section: SectionTreeResponse, filter: GuestFilter): GuestSection | null {
+function guestSection(section: SectionTreeResponse, filter: GuestFilter, words: GuestWords): GuestSection | null {
   if (!section.public) return null;
   const items = section.items.filter((item) => !item.eighty_sixed && passes(item, filter));
   if (items.length === 0 && section.items.length > 0) return null;
@@ -67,22 +68,26 @@ function guestSection(section: SectionTreeResponse, filter: GuestFilter): GuestS
     name: section.name,
     description: section.description,
     fellBack: section.translation?.fallback ?? [],
-    items: items.map(guestItem),
+    items: items.map((item) => guestItem(item, words)),
   };
 }
 
-/** The sections a guest reads, in the menu's order; a filter leaves out the items it does not pass. */
-export const guestSections = (menu: Pick<MenuTreeResponse, "sections">, filter: GuestFilter = NO_FILTER): GuestSection[] =>
-  menu.sections.map((section) => guestSection(section, filter)).filter((section): section is GuestSection => section !== null);
+/** The sections a guest reads, in the menu's order; a filter leaves out the items it does not pass; `words`: the page's. */
+export const guestSections = (
+  menu: Pick<MenuTreeResponse, "sections">,
+  filter: GuestFilter = NO_FILTER,
+  words: GuestWords = guestWords("en"),
+): GuestSection[] =>
+  menu.sections.map((section) => guestSection(section, filter, words)).filter((section): section is GuestSection => section !== null);
 
-/** "Contains: Gluten, Milk" (words, never an icon alone), or null when none is declared. */
-export const allergenLine = (item: Pick<GuestItem, "allergens">) =>
-  item.allergens.length > 0 ? `Contains: ${item.allergens.map((allergen) => ALLERGEN_WORDS[allergen]).join(", ")}` : null;
+/** "Contains: Gluten, Milk" (words, never an icon alone) in the page's words, or null when none is declared. */
+export const allergenLine = (item: Pick<GuestItem, "allergens">, words: GuestWords = guestWords("en")) =>
+  containsLine(words, item.allergens);
 
-/** "Vegan · Alcohol-free · Contains: Gluten": what print and the board add to an item's details. */
-export const labelWords = (item: Pick<GuestItem, "allergens" | "dietary">): string[] => {
-  const allergens = allergenLine(item);
-  return [...item.dietary.map((tag) => DIETARY_WORDS[tag]), ...(allergens ? [allergens] : [])];
+/** "Vegan · Alcohol-free · Contains: Gluten": what print adds to an item's details, in the page's words. */
+export const labelWords = (item: Pick<GuestItem, "allergens" | "dietary">, words: GuestWords = guestWords("en")): string[] => {
+  const allergens = allergenLine(item, words);
+  return [...item.dietary.map((tag) => words.dietary[tag]), ...(allergens ? [allergens] : [])];
 };
 
 const listOf = <T extends string>(url: URL, name: string, values: readonly T[], what: string): T[] => {

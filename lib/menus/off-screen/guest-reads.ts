@@ -8,7 +8,9 @@ import type { Location } from "@/lib/locations/locations";
 import { type FellBack, type GuestFilter, type GuestSection, guestSections, NO_FILTER } from "./guest-menu";
 import { type GuestVenueInfo, guestVenueInfo } from "./venue-info";
 import { chooseLanguage } from "@/lib/shared/language";
-import { rowTranslations, translateTree, translation } from "@/lib/menus/translations/reads";
+import { type GuestWords, guestWords } from "@/lib/shared/guest-words";
+import { rowTranslations, translateTree } from "@/lib/menus/translations/reads";
+import { translation } from "@/lib/menus/translations/translate";
 
 // The public reads of menus off the screen (venue-operations §9): the phone menu of a location and a
 // menu embedded in a venue's page. Both are the full menu's read (lib/menus/full-menu.ts: kept per
@@ -17,7 +19,7 @@ import { rowTranslations, translateTree, translation } from "@/lib/menus/transla
 // anything else is null (answered 404).
 
 /** Raised when the pages' HTML changes shape, so a new release does not answer 304 for old pages. */
-const SHAPE = "guest-4";
+const SHAPE = "guest-5";
 
 export type GuestMenu = {
   id: number;
@@ -71,14 +73,14 @@ async function treeOf(db: Db, full: FullMenu, language: string): Promise<MenuTre
   if (how.isDefault) return tree;
   return translateTree(tree, await rowTranslations(db, tree.id), full.head.menu.translations, how);
 }
-/** What a guest reads of a live tree; a guest's filter leaves out the items it does not pass. */
-export const guestMenuOf = (menu: MenuTreeResponse, filter: GuestFilter = NO_FILTER): GuestMenu => ({
+/** What a guest reads of a live tree; a guest's filter leaves out the items it does not pass; `words`: the page's. */
+export const guestMenuOf = (menu: MenuTreeResponse, filter: GuestFilter = NO_FILTER, words: GuestWords = guestWords("en")): GuestMenu => ({
   id: menu.id,
   name: menu.name,
   description: menu.description,
   footer: menu.footer,
   fellBack: menu.translation?.fallback ?? [],
-  sections: guestSections(menu, filter),
+  sections: guestSections(menu, filter, words),
 });
 
 /** GET /m/:locationId: the location's published menus in their order (a menu off its schedule left out). */
@@ -128,7 +130,7 @@ export async function phonePage(
 ): Promise<GuestPage<PhoneContent> | null> {
   const page = await phoneMenus(db, locationId, clock, ask);
   if (!page) return null;
-  const venue = await guestVenueInfo(db, page.location, new Date(clock()));
+  const venue = await guestVenueInfo(db, page.location, new Date(clock()), page.language);
   return {
     tag: etag(page.tag, venue.tag),
     location: page.location,

@@ -1,6 +1,7 @@
 import type { Location } from "@/lib/locations/locations";
 import { escapeHtml } from "@/lib/shared/html";
-import { ALLERGEN_WORDS, ALLERGENS, DIETARY, DIETARY_WORDS, type Labelling, labellingRule } from "@/lib/shared/labels";
+import { ALLERGENS, DIETARY, type Labelling } from "@/lib/shared/labels";
+import { type GuestWords, guestWords, statementOf, wordsSpeak } from "@/lib/shared/guest-words";
 import { type FellBack, type GuestFilter, type GuestItem, type GuestSection, allergenLine, NO_FILTER } from "./guest-menu";
 import { type GuestMenu, guestMenuOf } from "./guest-reads";
 import { menuJsonLd } from "./listings";
@@ -21,39 +22,45 @@ export type GuestLabels = { labelling: Labelling };
 
 /**
  * The page's language and the location's (default first), decision 097. The venue's texts are in the
- * page's language, a text that fell back is marked with the default's; the page's own words are English
- * (marked so when the page is not).
+ * page's language, a text that fell back is marked with the default's; the page's own words are the
+ * catalogue's in that language (lib/shared/guest-words.ts), else English, marked so (decision 100).
  */
 export type PageLanguage = { language: string; languages: string[] };
 const ENGLISH: PageLanguage = { language: "en", languages: ["en"] };
-/** ` lang="en"` on the page's own words when the page is in another language. */
-const ownWords = (page: PageLanguage) => (page.language === "en" || page.language.startsWith("en-") ? "" : ' lang="en"');
+const wordsOf = (page: PageLanguage) => guestWords(page.language);
+/** ` lang="en"` on the page's own words when the catalogue has none in the page's language. */
+const ownWords = (page: PageLanguage) => (wordsSpeak(wordsOf(page), page.language) ? "" : ' lang="en"');
+/** ` lang="en"` on words that are English whatever the page (special dates, an event's time). */
+const englishWords = (page: PageLanguage) => (page.language === "en" || page.language.startsWith("en-") ? "" : ' lang="en"');
 /** A venue text, marked with the default language when it fell back to it. */
 const venueText = (text: string, field: FellBack[number], fellBack: FellBack, page: PageLanguage) =>
   fellBack.includes(field) ? `<span lang="${html(page.languages[0] ?? "en")}">${html(text)}</span>` : html(text);
 
 // Calories show wherever a container has them; the labelling rule adds the statement (uk, us).
-const prices = (item: GuestItem) =>
+const prices = (item: GuestItem, words: GuestWords) =>
   item.prices.length === 0
     ? ""
     : `<span class="prices">${item.prices
         .map(
           ({ label, price, calories }) =>
-            `<span class="price">${label ? `${html(label)} ` : ""}<b>${html(price)}</b>${calories !== null ? ` <span class="kcal">${calories} kcal</span>` : ""}</span>`,
+            `<span class="price">${label ? `${html(label)} ` : ""}<b>${html(price)}</b>${calories !== null ? ` <span class="kcal">${calories} ${html(words.kcal)}</span>` : ""}</span>`,
         )
         .join("")}</span>`;
 
 // Words first, always: a tag is text (an icon, if ever added, only beside it).
 const labelsHtml = (item: GuestItem, page: PageLanguage) => {
-  const tags = item.dietary.map((tag) => `<span class="tag">${DIETARY_WORDS[tag]}</span>`).join("");
-  const allergens = allergenLine(item);
+  const words = wordsOf(page);
+  const tags = item.dietary.map((tag) => `<span class="tag">${html(words.dietary[tag])}</span>`).join("");
+  const allergens = allergenLine(item, words);
   const own = ownWords(page);
   return `${tags ? `<p class="tags"${own}>${tags}</p>` : ""}${allergens ? `<p class="allergens"${own}>${html(allergens)}</p>` : ""}`;
 };
 
 function itemHtml(item: GuestItem, page: PageLanguage): string {
-  const tap = item.tap ? `<span class="tap"><span class="vh">Tap </span>${html(item.tap)}</span> ` : "";
-  return `<li><p class="row"><span class="name">${tap}${venueText(item.name, "name", item.fellBack, page)}</span>${prices(item)}</p>${
+  const tap = item.tap
+    ? `<span class="tap"><span class="vh"${ownWords(page)}>${html(wordsOf(page).tap)} </span>${html(item.tap)}</span> `
+    : "";
+  return `<li><p class="row"><span class="name">${tap}${venueText(item.name, "name", item.fellBack, page)}</span>${prices(item, wordsOf(page))}</p>${
     item.details ? `<p class="meta">${html(item.details)}</p>` : ""
   }${labelsHtml(item, page)}${item.description ? `<p class="desc">${venueText(item.description, "description", item.fellBack, page)}</p>` : ""}</li>`;
 }
@@ -64,8 +71,8 @@ const sectionHtml = (section: GuestSection, heading: "h2" | "h3", page: PageLang
   }${section.items.length > 0 ? `<ul>${section.items.map((item) => itemHtml(item, page)).join("")}</ul>` : ""}</section>`;
 
 const statementHtml = ({ labelling }: GuestLabels, page: PageLanguage) => {
-  const statement = labellingRule(labelling).statement;
-  return statement ? `<p class="note kcal-note"${ownWords(page)}>${statement}</p>` : "";
+  const statement = statementOf(wordsOf(page), labelling);
+  return statement ? `<p class="note kcal-note"${ownWords(page)}>${html(statement)}</p>` : "";
 };
 
 const menuBody = (menu: GuestMenu, heading: "h2" | "h3", page: PageLanguage) =>
@@ -85,7 +92,7 @@ function languageSwitch(path: string, page: PageLanguage, keep: URLSearchParams 
     const current = tag === page.language ? ' aria-current="true"' : "";
     return `<li><a href="${html(`${path}?${query}`)}" hreflang="${html(tag)}" lang="${html(tag)}"${current}>${html(languageName(tag))}</a></li>`;
   });
-  return `<nav class="langs" aria-label="Language"${ownWords(page)}><ul>${links.join("")}</ul></nav>`;
+  return `<nav class="langs" aria-label="${html(wordsOf(page).language_switch)}"${ownWords(page)}><ul>${links.join("")}</ul></nav>`;
 }
 
 const SWITCH_CSS =
@@ -98,19 +105,19 @@ const checkbox = (name: string, value: string, label: string, checked: boolean) 
 /** The guest's filter as a plain GET form (no script): open while a filter is on, with what it does in words. */
 function filterHtml(locationId: number, filter: GuestFilter, page: PageLanguage): string {
   const on = filter.without.length + filter.only.length > 0;
+  const w = wordsOf(page);
+  const inSentence = (word: string) => (w.lowerInSentence ? word.toLocaleLowerCase(w.language) : word);
   const said = [
-    ...(filter.without.length > 0 ? [`without ${filter.without.map((a) => ALLERGEN_WORDS[a].toLowerCase()).join(", ")}`] : []),
-    ...filter.only.map((tag) => `${DIETARY_WORDS[tag].toLowerCase()} only`),
+    ...(filter.without.length > 0 ? [w.without(filter.without.map((a) => inSentence(w.allergens[a])).join(", "))] : []),
+    ...filter.only.map((tag) => w.only(inSentence(w.dietary[tag]))),
   ].join("; ");
   return (
-    `<details class="filter"${on ? " open" : ""}${ownWords(page)}><summary>Filter by allergen or diet</summary><form method="get" action="/m/${locationId}">` +
+    `<details class="filter"${on ? " open" : ""}${ownWords(page)}><summary>${html(w.filter)}</summary><form method="get" action="/m/${locationId}">` +
     (page.languages.length > 1 ? `<input type="hidden" name="lang" value="${html(page.language)}">` : "") +
-    `<fieldset><legend>Hide items that contain</legend><div class="checks">${ALLERGENS.map((a) => checkbox("without", a, ALLERGEN_WORDS[a], filter.without.includes(a))).join("")}</div></fieldset>` +
-    `<fieldset><legend>Show only items that are</legend><div class="checks">${DIETARY.map((tag) => checkbox("only", tag, DIETARY_WORDS[tag], filter.only.includes(tag))).join("")}</div></fieldset>` +
-    `<p class="actions"><button type="submit">Apply filter</button>${on ? ` <a href="/m/${locationId}${page.languages.length > 1 ? `?lang=${html(page.language)}` : ""}">Clear filter</a>` : ""}</p></form></details>${
-      on
-        ? `<p class="note filtered" role="status"${ownWords(page)}>Showing items ${html(said)}. Items with no allergens listed are shown: ask staff if unsure.</p>`
-        : ""
+    `<fieldset><legend>${html(w.hide_containing)}</legend><div class="checks">${ALLERGENS.map((a) => checkbox("without", a, html(w.allergens[a]), filter.without.includes(a))).join("")}</div></fieldset>` +
+    `<fieldset><legend>${html(w.show_only)}</legend><div class="checks">${DIETARY.map((tag) => checkbox("only", tag, html(w.dietary[tag]), filter.only.includes(tag))).join("")}</div></fieldset>` +
+    `<p class="actions"><button type="submit">${html(w.apply_filter)}</button>${on ? ` <a href="/m/${locationId}${page.languages.length > 1 ? `?lang=${html(page.language)}` : ""}">${html(w.clear_filter)}</a>` : ""}</p></form></details>${
+      on ? `<p class="note filtered" role="status"${ownWords(page)}>${html(w.showing(said))}</p>` : ""
     }`
   );
 }
@@ -152,18 +159,22 @@ function addressOf(location: Location): string {
 /** "Open now — closes …" and the week in a disclosure (no script: `<details>`), special dates under it. */
 function hoursHtml(info: GuestVenueInfo, page: PageLanguage): string {
   if (!info.status) return "";
+  const w = wordsOf(page);
+  // The day's name and "Closed" are the page's words; a time range is in the venue's clock's own style.
   const rows = info.week
     .map(
       (day) =>
-        `<tr${day.today ? ' class="today" aria-current="date"' : ""}><th scope="row">${html(day.day)}${day.today ? ' <span class="vh">(today)</span>' : ""}</th><td>${html(day.hours)}</td></tr>`,
+        `<tr${day.today ? ' class="today" aria-current="date"' : ""}><th scope="row">${html(day.day)}${day.today ? ` <span class="vh">(${html(w.today)})</span>` : ""}</th><td>${html(day.hours)}</td></tr>`,
     )
     .join("");
+  // The special dates are English (lib/shared/time-format.ts), marked so on another page.
+  const english = englishWords(page);
   const special =
     info.special.length > 0
-      ? `<p class="note special-title">Special dates</p><ul class="special">${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
+      ? `<p class="note special-title">${html(w.special_dates)}</p><ul class="special"${english}>${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
       : "";
   const own = ownWords(page);
-  return `<p class="open ${info.status.open ? "is-open" : "is-closed"}"${own}>${html(info.status.words)}</p><details class="hours"${own}><summary>Opening hours</summary><table><caption class="vh">Opening hours</caption><tbody>${rows}</tbody></table>${special}</details>`;
+  return `<p class="open ${info.status.open ? "is-open" : "is-closed"}"${own}>${html(info.status.words)}</p><details class="hours"${own}><summary>${html(w.opening_hours)}</summary><table><caption class="vh">${html(w.opening_hours)}</caption><tbody>${rows}</tbody></table>${special}</details>`;
 }
 
 /** The next events, soonest first, each with its time on the venue's clock. */
@@ -172,12 +183,12 @@ function eventsHtml(info: GuestVenueInfo, page: PageLanguage): string {
   const items = info.events
     .map(
       (event) =>
-        `<li><p class="name">${html(event.name)}</p><p class="meta"><time datetime="${html(event.start)}">${html(event.when)}</time></p>${
+        `<li><p class="name">${html(event.name)}</p><p class="meta"><time datetime="${html(event.start)}"${englishWords(page)}>${html(event.when)}</time></p>${
           event.description ? `<p class="desc">${html(event.description)}</p>` : ""
-        }${event.link ? `<p class="desc"><a href="${html(event.link)}" rel="noopener nofollow">More about ${html(event.name)}</a></p>` : ""}</li>`,
+        }${event.link ? `<p class="desc"><a href="${html(event.link)}" rel="noopener nofollow"${ownWords(page)}>${html(wordsOf(page).more_about(event.name))}</a></p>` : ""}</li>`,
     )
     .join("");
-  return `<section id="events" class="menu events" aria-labelledby="events-title"><h2 class="menu-name" id="events-title"${ownWords(page)}>Coming up</h2><ul>${items}</ul></section>`;
+  return `<section id="events" class="menu events" aria-labelledby="events-title"><h2 class="menu-name" id="events-title"${ownWords(page)}>${html(wordsOf(page).coming_up)}</h2><ul>${items}</ul></section>`;
 }
 
 const VENUE_CSS =
@@ -185,7 +196,7 @@ const VENUE_CSS =
   ".hours summary{cursor:pointer;color:var(--tr-accent);padding:.35rem 0;min-height:44px;display:flex;align-items:center}" +
   ".hours table{border-collapse:collapse;margin:.25rem 0}.hours th,.hours td{text-align:left;padding:.2rem 1rem .2rem 0;font-weight:400}" +
   ".hours .today th,.hours .today td{font-weight:700}.special{margin:.15rem 0}.special li{padding:.15rem 0;border:0;font-size:.875rem}" +
-  ".special-title{margin-top:.5rem;font-weight:700}";
+  ".special-title{margin-top:.5rem;font-weight:700}.events a{color:var(--tr-accent)}";
 
 /** GET /m/:locationId: the published menus, one after another, with links to each when there are several. */
 export function phoneMenuHtml(
@@ -201,12 +212,12 @@ export function phoneMenuHtml(
   const events = info ? eventsHtml(info, page) : "";
   const links = [
     ...(menus.length > 1 ? menus.map((menu) => `<li><a href="#menu-${menu.id}">${html(menu.name)}</a></li>`) : []),
-    ...(menus.length > 1 && events ? [`<li${ownWords(page)}><a href="#events">Coming up</a></li>`] : []),
+    ...(menus.length > 1 && events ? [`<li${ownWords(page)}><a href="#events">${html(wordsOf(page).coming_up)}</a></li>`] : []),
   ];
-  const nav = links.length > 0 ? `<nav aria-label="Menus"><ul class="nav">${links.join("")}</ul></nav>` : "";
+  const nav = links.length > 0 ? `<nav aria-label="${html(wordsOf(page).menus)}"><ul class="nav">${links.join("")}</ul></nav>` : "";
   const body =
     menus.length === 0
-      ? `<p class="note"${ownWords(page)}>No menu is published right now.</p>`
+      ? `<p class="note"${ownWords(page)}>${html(wordsOf(page).no_menu)}</p>`
       : menus
           .map(
             (menu) =>
@@ -217,7 +228,7 @@ export function phoneMenuHtml(
   // JSON-LD is data, not script: the page still runs none. "<" is escaped so no text can close the element.
   const data = jsonLd ? `<script type="application/ld+json">${jsonLd.replace(/</g, "\\u003c")}</script>` : "";
   const keep = new URLSearchParams([...filter.without.map((a) => ["without", a]), ...filter.only.map((tag) => ["only", tag])]);
-  return `${documentHead(page.language)}<title>${html(location.name)} — menu</title>${data}<style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${FILTER_CSS}${SWITCH_CSS}${
+  return `${documentHead(page.language)}<title>${html(wordsOf(page).menu_title(location.name))}</title>${data}<style>${themeCss(DEFAULT_THEME)}${BASE_CSS}${FILTER_CSS}${SWITCH_CSS}${
     "main,header{max-width:40rem;margin:0 auto;padding:0 1rem}header{padding-top:1rem}h1{font-size:1.5rem}" +
     ".menu-name{font-size:1.3rem;margin-top:1.5rem}.nav{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}" +
     ".nav li{border:0;padding:0}.nav a{color:var(--tr-accent);display:inline-block;padding:.3rem 0}main{padding-bottom:2rem}"
@@ -234,10 +245,11 @@ export function phonePageHtml(
   info: GuestVenueInfo | null = null,
   page: PageLanguage = ENGLISH,
 ): string {
-  const all = trees.map((tree) => guestMenuOf(tree));
+  const words = wordsOf(page);
+  const all = trees.map((tree) => guestMenuOf(tree, NO_FILTER, words));
   const filtered = filter.without.length + filter.only.length > 0;
-  const shown = filtered ? trees.map((tree) => guestMenuOf(tree, filter)) : all;
-  const jsonLd = JSON.stringify(menuJsonLd(location, all, phoneMenuUrl(location.id)));
+  const shown = filtered ? trees.map((tree) => guestMenuOf(tree, filter, words)) : all;
+  const jsonLd = JSON.stringify(menuJsonLd(location, all, phoneMenuUrl(location.id), page.language));
   return phoneMenuHtml(location, shown, { filter, jsonLd, info, page });
 }
 
@@ -267,7 +279,7 @@ export function embedHtml(
   page: PageLanguage = ENGLISH,
   keep: URLSearchParams = new URLSearchParams(),
 ): string {
-  const menu = guestMenuOf(tree);
+  const menu = guestMenuOf(tree, NO_FILTER, wordsOf(page));
   const script =
     `(function(){var last=0;function send(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);` +
     `if(h!==last){last=h;parent.postMessage({type:${JSON.stringify(EMBED_MESSAGE)},menu_id:${menu.id},height:h},"*")}}` +

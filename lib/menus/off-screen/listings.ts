@@ -1,14 +1,18 @@
 import type { Allergen, Dietary } from "@/lib/shared/labels";
 import type { Location } from "@/lib/locations/locations";
-import { allergenLine, type GuestItem, type GuestPrice } from "./guest-menu";
+import { guestWords } from "@/lib/shared/guest-words";
+import { allergenLine, type FellBack, type GuestItem, type GuestPrice } from "./guest-menu";
 import type { GuestMenu } from "./guest-reads";
 
 // A location's published menus for search listings (venue-operations §13, decision 084): schema.org
 // `Menu` JSON-LD on the phone menu page, and the shape Google Business Profile's food-menu API takes
 // (`FoodMenus`: menus[].sections[].items[] with `labels` and `attributes`). Both from the guest menu
-// (no 86'd item, no hidden section), never filtered by a guest's choices. Pure.
+// (no 86'd item, no hidden section), never filtered by a guest's choices. Pure. Both in the page's
+// language (decision 100): the allergen words too; Google's labels name each text's language.
 
-const LANGUAGE = "en";
+/** The language the menus are in, and the location's default (which a text that fell back is in). */
+export type ListingLanguage = { language: string; default: string };
+const DEFAULT_LANGUAGE: ListingLanguage = { language: "en", default: "en" };
 
 // schema.org's RestrictedDiet members that our tags are; the others have none.
 const SCHEMA_DIETS: Partial<Record<Dietary, string>> = {
@@ -24,10 +28,10 @@ const offer = (price: GuestPrice) => ({
   priceCurrency: price.currency,
 });
 
-function schemaItem(item: GuestItem) {
+function schemaItem(item: GuestItem, language: string) {
   const diets = item.dietary.flatMap((tag) => (SCHEMA_DIETS[tag] ? [SCHEMA_DIETS[tag]!] : []));
   const calories = item.prices.find((price) => price.calories !== null)?.calories;
-  const description = [item.details, item.description, allergenLine(item)].filter(Boolean).join(". ");
+  const description = [item.details, item.description, allergenLine(item, guestWords(language))].filter(Boolean).join(". ");
   return {
     "@type": "MenuItem",
     name: item.name,
@@ -41,7 +45,7 @@ function schemaItem(item: GuestItem) {
 }
 
 /** The phone menu page's JSON-LD: one schema.org Menu per published menu, under the location as a bar. */
-export function menuJsonLd(location: Location, menus: GuestMenu[], pageUrl: string) {
+export function menuJsonLd(location: Location, menus: GuestMenu[], pageUrl: string, language = "en") {
   return {
     "@context": "https://schema.org",
     "@type": "BarOrPub",
@@ -50,13 +54,13 @@ export function menuJsonLd(location: Location, menus: GuestMenu[], pageUrl: stri
     hasMenu: menus.map((menu) => ({
       "@type": "Menu",
       name: menu.name,
-      inLanguage: LANGUAGE,
+      inLanguage: language,
       ...(menu.description ? { description: menu.description } : {}),
       hasMenuSection: menu.sections.map((section) => ({
         "@type": "MenuSection",
         name: section.name,
         ...(section.description ? { description: section.description } : {}),
-        hasMenuItem: section.items.map(schemaItem),
+        hasMenuItem: section.items.map((item) => schemaItem(item, language)),
       })),
     })),
   };
@@ -85,10 +89,11 @@ export function googleMoney(amount: string, currency: string) {
 
 // Google's limits: display names at most 140 characters, descriptions at most 1,000.
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const label = (displayName: string, description?: string | null) => ({
+/** A MenuLabel: its languageCode is its name's (the default's when the name fell back to it). */
+const label = (how: ListingLanguage, fellBack: FellBack, displayName: string, description?: string | null) => ({
   displayName: cut(displayName, 140),
   ...(description ? { description: cut(description, 1000) } : {}),
-  languageCode: LANGUAGE,
+  languageCode: fellBack.includes("name") ? how.default : how.language,
 });
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -109,29 +114,31 @@ function googleAttributes(item: GuestItem, price: GuestPrice) {
  * a half). Google asks a price of every item: an item without one is left out, and so is a section
  * left with no item (Google asks at least one).
  */
-function googleItem(item: GuestItem) {
+function googleItem(item: GuestItem, how: ListingLanguage) {
   const [first] = item.prices;
   if (!first) return null;
-  const description = [item.details, item.description, allergenLine(item)].filter(Boolean).join(". ");
+  const description = [item.details, item.description, allergenLine(item, guestWords(how.language))].filter(Boolean).join(". ");
+  // A size's name is the venue's container name, untranslated: the default's (the item's name when it has none).
+  const option = (price: GuestPrice) => (price.label ? label(how, ["name"], price.label) : label(how, item.fellBack, item.name));
   return {
-    labels: [label(item.name, description)],
+    labels: [label(how, item.fellBack, item.name, description)],
     attributes: googleAttributes(item, first),
     ...(item.prices.length > 1
-      ? { options: item.prices.map((price) => ({ labels: [label(price.label ?? item.name)], attributes: googleAttributes(item, price) })) }
+      ? { options: item.prices.map((price) => ({ labels: [option(price)], attributes: googleAttributes(item, price) })) }
       : {}),
   };
 }
 
 /** GET /locations/:id/google_menu.json: the body of Google Business Profile's `FoodMenus` (its `name` is the caller's to set). */
-export function googleFoodMenus(menus: GuestMenu[], pageUrl: string) {
+export function googleFoodMenus(menus: GuestMenu[], pageUrl: string, how: ListingLanguage = DEFAULT_LANGUAGE) {
   return {
     menus: menus.map((menu) => ({
-      labels: [label(menu.name, menu.description)],
+      labels: [label(how, menu.fellBack, menu.name, menu.description)],
       sourceUrl: pageUrl,
       sections: menu.sections
         .map((section) => ({
-          labels: [label(section.name, section.description)],
-          items: section.items.map(googleItem).filter((item) => item !== null),
+          labels: [label(how, section.fellBack, section.name, section.description)],
+          items: section.items.map((item) => googleItem(item, how)).filter((item) => item !== null),
         }))
         .filter((section) => section.items.length > 0),
     })),

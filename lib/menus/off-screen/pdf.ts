@@ -23,7 +23,21 @@ export type PrintableMenu = {
   /** The labelling rule's statement ("Adults need around 2000 kcal a day."), printed under the menu; null: none. */
   statement?: string | null;
   sections: PrintSection[];
+  /**
+   * The document's language and the print's own words in it (decision 100), as plain strings: this file
+   * runs on the worker thread. `continued` holds `{menu}`, `page` holds `{page}` and `{pages}`. Absent: English.
+   */
+  words?: PrintWords;
 };
+export type PrintWords = { language: string; kcal: string; empty: string; continued: string; page: string };
+const ENGLISH_WORDS: PrintWords = {
+  language: "en",
+  kcal: "kcal",
+  empty: "Nothing on this menu right now.",
+  continued: "{menu} (continued)",
+  page: "Page {page} of {pages}",
+};
+const wordsOf = (menu: PrintableMenu) => menu.words ?? ENGLISH_WORDS;
 
 const HEADER = 56;
 const FOOTER = 28;
@@ -34,21 +48,21 @@ type Doc = PDFKit.PDFDocument;
 type Block = { height: number; draw: (x: number, y: number) => void };
 
 // No-break spaces inside each price: a narrow column wraps between prices, never inside one.
-const priceText = (prices: PrintPrice[]) =>
+const priceText = (prices: PrintPrice[], kcal: string) =>
   prices
     .map(({ label, price, calories }) =>
-      `${label ? `${label} ${price}` : price}${calories !== null ? ` · ${calories} kcal` : ""}`.replace(/ /g, "\u00a0"),
+      `${label ? `${label} ${price}` : price}${calories !== null ? ` · ${calories} ${kcal}` : ""}`.replace(/ /g, "\u00a0"),
     )
     .join("   ");
 // The item's details, its dietary tags and allergens in words already among them (print.ts: this file runs
 // on the worker thread, compiled alone, so it imports types only from the rest of the app).
 const detailsOf = (item: PrintItem) => item.details;
 
-function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout): Block {
+function itemBlock(doc: Doc, item: PrintItem, column: number, layout: Layout, kcal: string): Block {
   const tapWidth = layout === "tap-list" ? 34 : 0;
   const width = column - tapWidth;
   doc.font(BOLD).fontSize(10.5);
-  const prices = priceText(item.prices);
+  const prices = priceText(item.prices, kcal);
   const pricesWidth = Math.min(doc.widthOfString(prices), width * 0.45);
   const nameWidth = width - pricesWidth - (prices ? 10 : 0);
   const nameHeight = doc.heightOfString(item.name, { width: nameWidth });
@@ -181,10 +195,10 @@ class Flow {
   }
 }
 
-function drawSection(doc: Doc, flow: Flow, section: PrintSection, layout: Layout) {
+function drawSection(doc: Doc, flow: Flow, section: PrintSection, layout: Layout, kcal: string) {
   // Measured at the width of the column it will be drawn in: every column of a layout is as wide.
   const heading = headingBlock(doc, section, flow.width);
-  const items = section.items.map((item) => itemBlock(doc, item, flow.width, layout));
+  const items = section.items.map((item) => itemBlock(doc, item, flow.width, layout, kcal));
   flow.keep(items.reduce((sum, item) => sum + item.height, heading.height));
   // The heading never ends a column alone: it moves with the first item.
   flow.keep(heading.height + (items[0]?.height ?? 0));
@@ -201,14 +215,15 @@ function drawFrame(doc: Doc, menu: PrintableMenu, page: number, pages: number) {
     .font(REGULAR)
     .fontSize(10)
     .fillColor(MUTED)
-    .text(page === 1 ? menu.menu : `${menu.menu} (continued)`, MARGIN, MARGIN + 21, {
+    .text(page === 1 ? menu.menu : wordsOf(menu).continued.replace("{menu}", menu.menu), MARGIN, MARGIN + 21, {
       width,
       lineBreak: false,
       ellipsis: true,
     });
   doc.font(REGULAR).fontSize(8).fillColor(MUTED);
   doc.text(menu.printed, MARGIN, bottom - 10, { width: width / 2, lineBreak: false });
-  doc.text(`Page ${page} of ${pages}`, MARGIN + width / 2, bottom - 10, { width: width / 2, align: "right", lineBreak: false });
+  const pageOf = wordsOf(menu).page.replace("{page}", String(page)).replace("{pages}", String(pages));
+  doc.text(pageOf, MARGIN + width / 2, bottom - 10, { width: width / 2, align: "right", lineBreak: false });
 }
 
 /** The menu as PDF bytes. Empty sections are the caller's to leave out; an empty menu prints its header and a line. */
@@ -220,7 +235,7 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
     bufferPages: true,
     font: REGULAR,
     info: { Title: `${menu.venue} — ${menu.menu}`, Author: menu.venue, Creator: "Taproom" },
-    lang: "en",
+    lang: wordsOf(menu).language,
     displayTitle: true,
   });
   const finish = collectPdf(doc);
@@ -241,8 +256,8 @@ export async function renderMenuPdf(menu: PrintableMenu, { paper, layout }: { pa
   };
   const lay = (flow: Flow) => {
     if (menu.description) note(flow, menu.description, 9.5);
-    if (menu.sections.length === 0) note(flow, "Nothing on this menu right now.", 10);
-    for (const section of menu.sections) drawSection(doc, flow, section, layout);
+    if (menu.sections.length === 0) note(flow, wordsOf(menu).empty, 10);
+    for (const section of menu.sections) drawSection(doc, flow, section, layout, wordsOf(menu).kcal);
     if (menu.footer) note(flow, menu.footer, 9);
     if (menu.statement) note(flow, menu.statement, 9);
     return flow;

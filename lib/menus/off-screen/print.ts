@@ -6,10 +6,10 @@ import type { MenuTreeResponse } from "@/lib/menus/schemas/menus";
 import { fullMenu } from "@/lib/menus/full-menu";
 import { translatedFullMenu } from "@/lib/menus/translations/reads";
 import { invalid } from "@/lib/server/errors";
-import { guestSections, labelWords } from "./guest-menu";
+import { guestSections, labelWords, NO_FILTER } from "./guest-menu";
 import { type Layout, type Paper, paperOf } from "@/lib/menus/schemas/off-screen";
 import { printedPdf } from "./print-pool";
-import { labellingRule } from "@/lib/shared/labels";
+import { guestWords, statementOf } from "@/lib/shared/guest-words";
 
 export type PrintAsk = { paper?: Paper; layout: Layout; lang?: string };
 
@@ -40,9 +40,12 @@ export async function printMenu(
   const paper = ask.paper ?? paperOf(location.country);
   // Dietary tags and allergens in words (venue-operations §13) joined to the details here: the worker
   // draws what it is given (pdf.ts imports no code of the app's).
-  const sections = guestSections(menu).map((section) => ({
+  // The print's own words in the menu's language when the catalogue has it (decision 100), else English.
+  const language = menu.translation?.language ?? location.languages[0] ?? "en";
+  const words = guestWords(language);
+  const sections = guestSections(menu, NO_FILTER, words).map((section) => ({
     ...section,
-    items: section.items.map((item) => ({ ...item, details: [item.details, ...labelWords(item)].filter(Boolean).join(" · ") })),
+    items: section.items.map((item) => ({ ...item, details: [item.details, ...labelWords(item, words)].filter(Boolean).join(" · ") })),
   }));
   const count = sections.reduce((sum, section) => sum + section.items.length, 0);
   if (count > PRINT_MAX_ITEMS) {
@@ -58,6 +61,7 @@ export async function printMenu(
     location.country,
     location.timeZone,
     location.labelling,
+    language,
     paper,
     ask.layout,
   ]);
@@ -69,9 +73,17 @@ export async function printMenu(
       menu: menu.name,
       description: menu.description,
       footer: menu.footer,
-      printed: `Printed ${formatDateTime(new Date(clock()), venue())}`,
-      statement: labellingRule(location.labelling).statement,
+      printed: words.printed(formatDateTime(new Date(clock()), venue(), words.language === "en" ? undefined : words.language)),
+      statement: statementOf(words, location.labelling),
       sections,
+      words: {
+        // The document's language is the menu's: most of what it says is the venue's own text.
+        language,
+        kcal: words.kcal,
+        empty: words.empty_menu,
+        continued: words.continued("{menu}"),
+        page: words.page_of("{page}", "{pages}"),
+      },
     }),
     { paper, layout: ask.layout },
   );

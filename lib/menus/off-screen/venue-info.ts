@@ -9,6 +9,7 @@ import type { Location } from "@/lib/locations/locations";
 import { clockOf, type Clock, formatClockRange, type VenueTime } from "@/lib/shared/clock";
 import { formatEventWhen, formatSpecialDay } from "@/lib/shared/time-format";
 import { WEEKDAYS } from "@/lib/shared/weekdays";
+import { type GuestWords, guestWords, weekdayName } from "@/lib/shared/guest-words";
 import { etag } from "@/lib/http/conditional";
 
 // What the phone menu tells a guest about the venue beside its menus (issue 49): the week's hours, whether
@@ -23,8 +24,6 @@ export const UPCOMING_EVENTS = 5;
 const SPECIAL_DAYS_AHEAD = 14;
 const SPECIAL_SHOWN = 5;
 
-const capital = (day: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}`;
-
 export type GuestEvent = { name: string; when: string; start: string; description: string | null; link: string | null };
 export type GuestVenueInfo = {
   /** "Open now — closes today 11:00 PM"; null when the venue has set no opening hours at all. */
@@ -35,11 +34,11 @@ export type GuestVenueInfo = {
   events: GuestEvent[];
 };
 
-function dayWords(row: DayHours, clock: Clock): string {
-  if (row.always_open) return "Open 24 hours";
+function dayWords(row: DayHours, clock: Clock, words: GuestWords): string {
+  if (row.always_open) return words.open_all_day;
   const open = wallClockOf(row.open_at);
   const close = wallClockOf(row.close_at);
-  if (row.closed || !open || !close) return "Closed";
+  if (row.closed || !open || !close) return words.closed;
   return formatClockRange(open, close, clock);
 }
 
@@ -48,14 +47,19 @@ const hasHours = (week: DayHours[], special: SpecialDay[]) =>
 
 type EventRow = { name: string; description: string; startTime: Date; endTime: Date | null; link: string | null };
 
-/** The guest's view of the venue at `now`: pure, so tests pass any instant (a DST day, midnight). */
+/**
+ * The guest's view of the venue at `now`: pure, so tests pass any instant (a DST day, midnight). The
+ * week's day names and "Closed" are in `language`'s words (decision 100); the other phrases are English.
+ */
 export function venueInfoOf(
   location: Pick<Location, "timeZone" | "country">,
   week: DayHours[],
   special: (SpecialDay & { note?: string | null })[],
   upcoming: EventRow[],
   now: Date,
+  language = "en",
 ): GuestVenueInfo {
+  const words = guestWords(language);
   const zone = location.timeZone;
   const clock = clockOf({ country: location.country, time_zone: zone });
   const venue: VenueTime = { zone, clock };
@@ -66,8 +70,10 @@ export function venueInfoOf(
   const status = openStatus(week, now, zone, special);
   const weekday = WEEKDAYS[today.weekday - 1];
   return {
-    status: set ? { open: status.open, words: describeOpenStatus(status, now, clock) } : null,
-    week: set ? week.map((row) => ({ day: capital(row.day), hours: dayWords(row, clock), today: row.day === weekday })) : [],
+    status: set ? { open: status.open, words: describeOpenStatus(status, now, clock, words) } : null,
+    week: set
+      ? week.map((row) => ({ day: weekdayName(row.day, words.language), hours: dayWords(row, clock, words), today: row.day === weekday }))
+      : [],
     special: special
       .filter((day) => day.date >= todayDate && day.date <= lastDate)
       .slice(0, SPECIAL_SHOWN)
@@ -93,12 +99,17 @@ function upcomingEvents(db: Db, locationId: number, now: Date) {
 }
 
 /** The guest's view of a location's hours and events at `now`, and its tag (the hash of the words shown). */
-export async function guestVenueInfo(db: Db, location: Location, now: Date): Promise<{ info: GuestVenueInfo; tag: string }> {
+export async function guestVenueInfo(
+  db: Db,
+  location: Location,
+  now: Date,
+  language = "en",
+): Promise<{ info: GuestVenueInfo; tag: string }> {
   const [week, special, upcoming] = await Promise.all([
     listHours(db, { locationId: location.id }),
     listSpecialHours(db, { id: location.id, timeZone: location.timeZone }, now),
     upcomingEvents(db, location.id, now),
   ]);
-  const info = venueInfoOf(location, week, special, upcoming, now);
+  const info = venueInfoOf(location, week, special, upcoming, now, language);
   return { info, tag: etag("venue-info", JSON.stringify(info)) };
 }

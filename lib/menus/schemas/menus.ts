@@ -36,6 +36,11 @@ const calories = z
 const object = (key: string) => ({ error: `must be a JSON object with ${key}` });
 
 export const legacyQuery = z.object({ include_legacy: queryFlag });
+/** The v1 reads of menu lists, sections and items (decision 100): `lang` as on GET /menus/:id; include_legacy answers as before. */
+export const legacyLangQuery = legacyQuery.extend({
+  /** The texts in this language, with fallback to the default flagged (decision 097); absent: as before. */
+  lang: langQuery,
+});
 /** An instant a read answers for (venue-operations §7's `?at=`). */
 export const instantQuery = z.iso.datetime({
   offset: true,

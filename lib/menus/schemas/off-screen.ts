@@ -25,6 +25,12 @@ export const printQuery = z.object({
   lang: langQuery,
 });
 
+/** GET /locations/:id/google_menu.json (decision 100). */
+export const googleMenuQuery = z.object({
+  /** The menus in this language when the location has it (as the phone menu's ?lang=), else the default. */
+  lang: langQuery,
+});
+
 export const printPdfResponse = z.string().meta({ contentMediaType: "application/pdf" });
 export const qrSvgResponse = z.string().meta({ contentMediaType: "image/svg+xml" });
 

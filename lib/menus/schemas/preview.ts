@@ -36,6 +36,8 @@ export const previewResponse = z.strictObject({
     currency: z.string(),
     /** What the board must show (venue-operations §13): allergens as words (eu, uk), calories beside prices (uk, us). */
     labelling: z.enum(LABELLING),
+    /** The language the board is in (its own, else the location's default): its own words follow it (decision 100). */
+    language: z.string(),
   }),
   /** A draft, shown only to the menu's own business. */
   draft: z.boolean(),

@@ -8,15 +8,13 @@ import { type FullMenuAsk, fullMenu } from "@/lib/menus/full-menu";
 import { menuHead } from "@/lib/menus/reads";
 import { menuJson } from "@/lib/menus/serialize";
 import type { MenuTreeResponse, SectionTreeResponse } from "@/lib/menus/schemas/menus";
-import { translateTexts } from "./translate";
+import { translateTexts, translation } from "./translate";
 
 // GET /menus/:id?lang= (decision 097): the same answer as without `lang`, its menu's, sections' and
 // items' texts in that language where translated, each object flagged with what fell back. Without
 // `lang` nothing here runs: the answers and their tags are the ones the read model always gave.
 
 type Ask = { lang: string };
-
-export const translation = (languages: string[], language: string) => ({ language, isDefault: language === (languages[0] ?? "en") });
 
 /** GET /menus/:id?lang=: tagged by its body, which holds everything it depends on. */
 export async function translatedMenuAnswer(db: Db, scope: Scope, { lang }: Ask): Promise<Tagged> {

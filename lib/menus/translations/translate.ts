@@ -6,13 +6,28 @@ import { TRANSLATED, type TranslatedField, type TranslatedKind, type Translation
 // `?lang=` answers, the phone menu, the embed, print and the board.
 
 type Texts = { name: string; description: string | null; footer?: string | null };
+type How = { language: string; isDefault: boolean };
+
+/** How to answer `language` at a location whose languages are `languages` (its default first). */
+export const translation = (languages: string[], language: string): How => ({ language, isDefault: language === (languages[0] ?? "en") });
+
+/**
+ * A v1 read's answer of one row (decision 100): without `lang` the answer as it always was, untouched;
+ * with it, the row's texts in that language and its `translation` (the same as GET /menus/:id?lang=).
+ */
+export const answerIn = <T extends Texts>(
+  kind: TranslatedKind,
+  json: T,
+  translations: StoredTranslations | null | undefined,
+  { lang, languages }: { lang?: string; languages: string[] },
+): T => (lang === undefined ? json : translateTexts(kind, json, translations, translation(languages, lang)));
 
 /** The row's texts in `language`; `isDefault`: the language is the location's default (nothing falls back). */
 export function translateTexts<T extends Texts>(
   kind: TranslatedKind,
   row: T,
   translations: StoredTranslations | null | undefined,
-  { language, isDefault }: { language: string; isDefault: boolean },
+  { language, isDefault }: How,
 ): T & { translation: TranslationResponse } {
   const given = isDefault ? undefined : translations?.[language];
   const out: Record<string, unknown> = { ...row };

@@ -4,12 +4,13 @@ import { LiveDisplay } from "@/components/menus/preview/live-display";
 import { displayOptions } from "@/lib/menus/schemas/preview";
 import { getDb } from "@/lib/db/client";
 import { countMenuView, GUEST_SOURCES } from "@/lib/insights/menu-views";
-import { loadPreviewMenu, previewAt } from "./load-preview-menu";
+import { loadPreviewMenu, previewAt, previewLang } from "./load-preview-menu";
 
 type Params = { params: Promise<{ menuId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params, searchParams }: Params): Promise<Metadata> {
-  const preview = await loadPreviewMenu((await params).menuId, previewAt(await searchParams));
+  const query = await searchParams;
+  const preview = await loadPreviewMenu((await params).menuId, previewAt(query), previewLang(query));
   if (!preview) notFound();
   return {
     title: `${preview.draft ? "Draft: " : ""}${preview.menu.name} · ${preview.location.name}`,
@@ -19,7 +20,7 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
   };
 }
 
-// GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60][&at=ISO]
+// GET /preview/menus/:menuId[?theme=dark][&layout=compact][&brewery_place=0][&description=0][&labels=0][&refresh=60][&at=ISO][&lang=de]
 // — read-only, no sign-in needed for a published menu; it follows its stream and redraws itself in place
 // (components/menus/preview/live-display.tsx). The options are displayOptions' (decision 054); a value it does
 // not understand is its default. A menu the viewer may not see is 404 (not-found.tsx), which waits for
@@ -27,7 +28,8 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
 export default async function MenuPreviewPage({ params, searchParams }: Params) {
   const [{ menuId }, query] = await Promise.all([params, searchParams]);
   const at = previewAt(query);
-  const preview = await loadPreviewMenu(menuId, at);
+  const lang = previewLang(query);
+  const preview = await loadPreviewMenu(menuId, at, lang);
   if (!preview) notFound();
   // A guest's board opened is a menu view ("TV Board" on Insights); the venue's staff looking at it is not,
   // nor what guests see at another time. A board set to `refresh` counts each reload.
@@ -37,7 +39,7 @@ export default async function MenuPreviewPage({ params, searchParams }: Params) 
     <>
       {/* React hoists this into <head>: a TV board reloads itself without any script. */}
       {refresh && <meta httpEquiv="refresh" content={String(refresh)} />}
-      <LiveDisplay menuId={preview.menu.id} initial={preview} options={options} at={at} />
+      <LiveDisplay menuId={preview.menu.id} initial={preview} options={options} at={at} lang={lang} />
     </>
   );
 }

@@ -14,7 +14,13 @@ export default async function BoardsPage({ params }: { params: Promise<{ locatio
   return (
     <BoardsPanel
       key={location.id}
-      location={{ id: location.id, name: location.name, time_zone: location.time_zone, clock: clockOf(location) }}
+      location={{
+        id: location.id,
+        name: location.name,
+        time_zone: location.time_zone,
+        clock: clockOf(location),
+        languages: location.languages,
+      }}
       canEdit={may(role, "edit")}
       canNudge={may(role, "nudgeBoard")}
     />

@@ -1,7 +1,8 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { idParams } from "@/lib/shared/schemas";
-import { legacyQuery, sectionEnvelope, updateSectionBody } from "@/lib/menus/schemas/menus";
+import { legacyLangQuery, sectionEnvelope, updateSectionBody } from "@/lib/menus/schemas/menus";
+import { conditional, tagged } from "@/lib/http/conditional";
 import { sectionReadEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { deleteSection, readSection, updateSection } from "@/lib/menus/sections";
 import { readSectionIncludingLegacy } from "@/lib/custom-menus/include-legacy";
@@ -14,11 +15,21 @@ const update = endpoint(
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section
+  // GET /api/v1/sections/:id — one section; include_legacy falls back to the custom section; lang: its texts in that language (conditional)
   GET: endpoint(
-    { may: "read", scope: "menus", at: "section", params: idParams, query: legacyQuery, response: sectionReadEnvelope },
-    async ({ db, caller, params, query, legacyRecord }) => {
+    {
+      may: "read",
+      scope: "menus",
+      at: "section",
+      params: idParams,
+      query: legacyLangQuery,
+      response: sectionReadEnvelope,
+      conditional: true,
+    },
+    async ({ request, db, caller, params, query, legacyRecord }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
+      if (query.lang && !query.include_legacy)
+        return conditional(request, tagged({ section: await readSection(db, { ...scope, lang: query.lang }) }));
       return json(
         query.include_legacy
           ? await readSectionIncludingLegacy(db, { ...scope, legacy: legacyRecord })

@@ -1,7 +1,7 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { idParams } from "@/lib/shared/schemas";
-import { createMenuBody, legacyQuery, menuEnvelope } from "@/lib/menus/schemas/menus";
+import { createMenuBody, legacyLangQuery, menuEnvelope } from "@/lib/menus/schemas/menus";
 import { menuListEnvelope } from "@/lib/custom-menus/schemas/include-legacy";
 import { getLocation } from "@/lib/locations/locations";
 import { createMenu } from "@/lib/menus/menus";
@@ -10,12 +10,20 @@ import { conditional, tagged } from "@/lib/http/conditional";
 import { menusAnswer } from "@/lib/menus/reads";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
-  // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body)
+  // GET /api/v1/locations/:id/menus — the location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body); lang: their texts in that language
   GET: endpoint(
-    { may: "read", scope: "menus", at: "location", params: idParams, query: legacyQuery, response: menuListEnvelope, conditional: true },
+    {
+      may: "read",
+      scope: "menus",
+      at: "location",
+      params: idParams,
+      query: legacyLangQuery,
+      response: menuListEnvelope,
+      conditional: true,
+    },
     async ({ request, db, caller, params, query }) => {
       const scope = { businessId: caller.user.businessId, id: params.id };
-      if (!query.include_legacy) return conditional(request, await menusAnswer(db, scope));
+      if (!query.include_legacy) return conditional(request, await menusAnswer(db, scope, query.lang));
       const location = await getLocation(db, scope);
       return conditional(request, tagged({ menus: await listMenusIncludingLegacy(db, { location }) }));
     },
