@@ -19,6 +19,10 @@ export const createPosConnectionBody = resourceFields(
       provider: z.enum(POS_PROVIDERS),
       external_location_id: externalId.optional(),
       direction: z.enum(POS_DIRECTIONS).optional(),
+      // Toast (no consent page): its API client's id and secret and the restaurant's GUID (the secret kept sealed).
+      client_id: z.string().trim().min(1).max(200).optional(),
+      client_secret: z.string().min(1).max(500).optional(),
+      restaurant_guid: externalId.optional(),
     })
     .strict(),
 );
