@@ -68,7 +68,8 @@ export async function createConnection(
   checkDirection(provider, direction);
   if (provider.connectsWith === "keys") return connectWithKeys(db, { location, input, direction, now });
   const typed = (["client_id", "client_secret", "restaurant_guid"] as const).filter((key) => input[key] !== undefined);
-  if (typed.length) throw invalid(typed.map((path) => ({ path, message: `${provider.label} connects through its consent page, not with keys` })));
+  if (typed.length)
+    throw invalid(typed.map((path) => ({ path, message: `${provider.label} connects through its consent page, not with keys` })));
   const state = newToken();
   const [row] = await db
     .insert(posConnections)

@@ -151,5 +151,6 @@ export function menusJson(restaurant: Json, items: SandboxItem[]): Json {
 
 /** The menu group GUID an item sits in (orders name it as the selection's itemGroup). */
 export const groupGuidOf = (menus: Json, itemGuid: string): string | null =>
-  ((menus.menus as Json[])[0]?.menuGroups as Json[]).find((group) => (group.menuItems as Json[]).some((item) => item.guid === itemGuid))
-    ?.guid ?? null;
+  (((menus.menus as Json[])[0]?.menuGroups ?? []) as Json[]).find((group) =>
+    (group.menuItems as Json[]).some((item) => item.guid === itemGuid),
+  )?.guid ?? null;

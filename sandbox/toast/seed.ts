@@ -111,7 +111,9 @@ async function seed(db: Db) {
                 guid: toastGuid(`size:${restaurant.guid}:${drink.name}:${size}`),
                 name: size,
                 price: cents / 100,
-                multiLocationId: String(200_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}:${size}`).slice(0, 7), 16) % 799_999_999)),
+                multiLocationId: String(
+                  200_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}:${size}`).slice(0, 7), 16) % 799_999_999),
+                ),
               }))
             : [],
         };

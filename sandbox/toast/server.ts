@@ -30,7 +30,8 @@ const faults = globalThis as { [faultSlot]?: { status: number; remaining: number
 
 /** The next `count` API calls (login included) answer `status` (with Retry-After on a 429); count 0 clears it. */
 export function setToastFault(fault: { status: number; count: number; retryAfter?: number | null } | null) {
-  faults[faultSlot] = fault && fault.count > 0 ? { status: fault.status, remaining: fault.count, retryAfter: fault.retryAfter ?? null } : null;
+  faults[faultSlot] =
+    fault && fault.count > 0 ? { status: fault.status, remaining: fault.count, retryAfter: fault.retryAfter ?? null } : null;
 }
 
 function takeFault() {
@@ -120,8 +121,15 @@ async function menus(ctx: Ctx): Promise<Json> {
 /** Publishes the menu (Toast Web's "Publish"): lastUpdated moves and menus_updated is sent. */
 async function publish(ctx: Ctx) {
   const restaurant = await restaurantOf(ctx);
-  await putRecord(ctx.db, { id: restaurant.guid, kind: "restaurant", restaurantGuid: restaurant.guid, data: { ...restaurant, lastUpdated: ctx.now } });
-  ctx.messages.push(message(ctx.restaurantGuid, "menus", "menus_updated", { restaurantGuid: ctx.restaurantGuid, publishedDate: ctx.now }, ctx.now));
+  await putRecord(ctx.db, {
+    id: restaurant.guid,
+    kind: "restaurant",
+    restaurantGuid: restaurant.guid,
+    data: { ...restaurant, lastUpdated: ctx.now },
+  });
+  ctx.messages.push(
+    message(ctx.restaurantGuid, "menus", "menus_updated", { restaurantGuid: ctx.restaurantGuid, publishedDate: ctx.now }, ctx.now),
+  );
 }
 
 // ---- stock ----
@@ -156,7 +164,11 @@ async function writeStock(ctx: Ctx, inventory: Json) {
   const before = await getRecord(ctx.db, stockId(ctx, inventory.guid), "stock");
   await putRecord(ctx.db, { id: stockId(ctx, inventory.guid), kind: "stock", restaurantGuid: ctx.restaurantGuid, data: inventory });
   const eventType =
-    inventory.status === "OUT_OF_STOCK" ? "out_of_stock" : inventory.status === "QUANTITY" && inventory.quantity < 5 ? "low_quantity" : "in_stock";
+    inventory.status === "OUT_OF_STOCK"
+      ? "out_of_stock"
+      : inventory.status === "QUANTITY" && inventory.quantity < 5
+        ? "low_quantity"
+        : "in_stock";
   if (before?.status === inventory.status && before?.quantity === inventory.quantity) return;
   ctx.messages.push(
     message(
@@ -183,9 +195,13 @@ async function updateStock(ctx: Ctx, body: unknown): Promise<Json[]> {
   const known = await stockable(ctx);
   const updates = body.map((each, index) => {
     const update = objectOf(each);
-    if (typeof update.guid !== "string" || !known.has(update.guid)) throw badRequest(`Menu item ${String(update.guid)} is not valid.`, `[${index}].guid`);
+    if (typeof update.guid !== "string" || !known.has(update.guid))
+      throw badRequest(`Menu item ${String(update.guid)} is not valid.`, `[${index}].guid`);
     if (!STOCK_STATUSES.includes(update.status)) throw badRequest("status is IN_STOCK, OUT_OF_STOCK or QUANTITY.", `[${index}].status`);
-    if (update.status === "QUANTITY" && !(typeof update.quantity === "number" && update.quantity >= 0 && Number.isFinite(update.quantity))) {
+    if (
+      update.status === "QUANTITY" &&
+      !(typeof update.quantity === "number" && update.quantity >= 0 && Number.isFinite(update.quantity))
+    ) {
       throw badRequest("A QUANTITY status needs a quantity of 0 or more.", `[${index}].quantity`);
     }
     return update;
@@ -219,7 +235,9 @@ const shown = ({ restaurantGuid: _restaurant, ...order }: Json) => order;
 
 async function saveOrder(ctx: Ctx, order: Json) {
   await putRecord(ctx.db, { id: `order:${order.guid}`, kind: "order", restaurantGuid: ctx.restaurantGuid, data: order });
-  ctx.messages.push(message(ctx.restaurantGuid, "order_updated", "order_updated", { restaurantGuid: ctx.restaurantGuid, order: shown(order) }, ctx.now));
+  ctx.messages.push(
+    message(ctx.restaurantGuid, "order_updated", "order_updated", { restaurantGuid: ctx.restaurantGuid, order: shown(order) }, ctx.now),
+  );
 }
 
 const businessDate = (iso: string) => Number(iso.slice(0, 10).replaceAll("-", ""));
@@ -236,17 +254,23 @@ async function createOrder(ctx: Ctx, body: unknown): Promise<Json> {
   const menu = await menus(ctx);
   const madeChecks = checks.map((check, checkIndex) => {
     const selections = (check?.selections ?? []) as Json[];
-    if (!Array.isArray(selections) || selections.length === 0) throw badRequest("A check has at least one selection.", `checks[${checkIndex}].selections`);
+    if (!Array.isArray(selections) || selections.length === 0)
+      throw badRequest("A check has at least one selection.", `checks[${checkIndex}].selections`);
     let amount = 0;
     const made = selections.map((selection, index) => {
       const field = `checks[${checkIndex}].selections[${index}]`;
       const item = items.get(selection?.item?.guid);
       if (!item) throw badRequest(`Menu item ${String(selection?.item?.guid)} is not valid.`, `${field}.item.guid`);
       const quantity = selection.quantity === undefined ? 1 : Number(selection.quantity);
-      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) throw badRequest("quantity is a whole number from 1 to 999.", `${field}.quantity`);
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999)
+        throw badRequest("quantity is a whole number from 1 to 999.", `${field}.quantity`);
       const modifiers = ((selection.modifiers ?? []) as Json[]).map((modifier, modifierIndex) => {
         const size = item.sizes.find((each) => each.guid === modifier?.item?.guid);
-        if (!size) throw badRequest(`Modifier ${String(modifier?.item?.guid)} is not an option of ${item.name}.`, `${field}.modifiers[${modifierIndex}].item.guid`);
+        if (!size)
+          throw badRequest(
+            `Modifier ${String(modifier?.item?.guid)} is not an option of ${item.name}.`,
+            `${field}.modifiers[${modifierIndex}].item.guid`,
+          );
         return size;
       });
       if (item.sizeGroupGuid && modifiers.length !== 1) throw badRequest(`${item.name} needs exactly one size.`, `${field}.modifiers`);
@@ -476,7 +500,8 @@ async function ordersBulk(ctx: Ctx): Promise<Answer> {
 async function changePrice(ctx: Ctx, guid: string, body: unknown): Promise<Json> {
   const input = objectOf(body);
   const price = Number(input.price);
-  if (!(price >= 0) || !Number.isFinite(price) || round2(price) !== price) throw badRequest("price is a decimal number of at most two places.", "price");
+  if (!(price >= 0) || !Number.isFinite(price) || round2(price) !== price)
+    throw badRequest("price is a decimal number of at most two places.", "price");
   for (const item of await itemsOf(ctx)) {
     const size = item.sizes.find((each) => each.guid === guid);
     if (item.guid !== guid && !size) continue;
@@ -557,7 +582,8 @@ const ROUTES: [method: string, pattern: RegExp, scoped: boolean, handler: Handle
     RESTAURANT,
     async (ctx) => {
       const status = ctx.url.searchParams.get("status");
-      if (status !== null && status !== "OUT_OF_STOCK" && status !== "QUANTITY") throw badRequest("status is OUT_OF_STOCK or QUANTITY.", "status");
+      if (status !== null && status !== "OUT_OF_STOCK" && status !== "QUANTITY")
+        throw badRequest("status is OUT_OF_STOCK or QUANTITY.", "status");
       return (await listRecords(ctx.db, "stock", ctx.restaurantGuid)).filter((each) =>
         status ? each.status === status : each.status !== "IN_STOCK",
       );

@@ -24,7 +24,10 @@ export async function getRecord(db: Tx, id: string, kind: Kind): Promise<Json | 
   return row.data as Json;
 }
 
-export async function putRecord(db: Tx, { id, kind, restaurantGuid, data }: { id: string; kind: Kind; restaurantGuid: string; data: Json }) {
+export async function putRecord(
+  db: Tx,
+  { id, kind, restaurantGuid, data }: { id: string; kind: Kind; restaurantGuid: string; data: Json },
+) {
   await db
     .insert(records)
     .values({ id, kind, restaurantGuid, data, updatedAt: new Date() })

@@ -24,7 +24,10 @@ describe("Toast sandbox", () => {
     const bad = await login({ clientId: sandboxClient.clientId, clientSecret: "wrong", userAccessType: "TOAST_MACHINE_CLIENT" });
     expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ status: 401, code: expect.any(Number), message: expect.any(String), requestId: expect.any(String) });
-    expect((await login({ ...sandboxClient, userAccessType: "TOAST_USER" })).body).toMatchObject({ status: 400, fieldName: "userAccessType" });
+    expect((await login({ ...sandboxClient, userAccessType: "TOAST_USER" })).body).toMatchObject({
+      status: 400,
+      fieldName: "userAccessType",
+    });
   });
 
   it("chooses the restaurant by Toast-Restaurant-External-ID: required, and only the client's", async () => {
@@ -65,12 +68,17 @@ describe("Toast sandbox", () => {
   it("keeps stock per restaurant: OUT_OF_STOCK listed, a QUANTITY of 0 is OUT_OF_STOCK, bad statuses refused", async () => {
     const { sizes } = await menuItem("Sunday Saison");
     const pint = sizes[0]!.guid as string;
-    expect((await setStock([pint], "OUT_OF_STOCK")).body).toMatchObject([{ guid: pint, status: "OUT_OF_STOCK", itemGuidValidity: "VALID" }]);
+    expect((await setStock([pint], "OUT_OF_STOCK")).body).toMatchObject([
+      { guid: pint, status: "OUT_OF_STOCK", itemGuidValidity: "VALID" },
+    ]);
     expect((await till("/stock/v1/inventory")).body.map((each: Json) => each.guid)).toContain(pint);
     expect((await till("/stock/v1/inventory", { restaurant: harbor.guid })).body).toEqual([]);
     const searched = await till("/stock/v1/inventory/search", { method: "POST", body: { guids: [pint, sizes[1]!.guid] } });
     expect(searched.body.map((each: Json) => each.status)).toEqual(["OUT_OF_STOCK", "IN_STOCK"]);
-    const zero = await till("/stock/v1/inventory/update", { method: "PUT", body: [{ guid: sizes[1]!.guid, status: "QUANTITY", quantity: 0 }] });
+    const zero = await till("/stock/v1/inventory/update", {
+      method: "PUT",
+      body: [{ guid: sizes[1]!.guid, status: "QUANTITY", quantity: 0 }],
+    });
     expect(zero.body[0].status).toBe("OUT_OF_STOCK");
     const bad = await till("/stock/v1/inventory/update", { method: "PUT", body: [{ guid: pint, status: "SOLD_OUT" }] });
     expect(bad.body).toMatchObject({ status: 400, fieldName: "[0].status" });
@@ -83,11 +91,23 @@ describe("Toast sandbox", () => {
     const order = await ring([{ item: item.guid, size: sizes[0]!.guid, quantity: 2 }]);
     const selection = order.checks[0].selections[0];
     const total = sizes[0]!.price * 2;
-    expect(selection).toMatchObject({ entityType: "MenuItemSelection", item: { guid: item.guid }, quantity: 2, price: total, voided: false });
-    expect(selection.modifiers[0]).toMatchObject({ item: { guid: sizes[0]!.guid }, optionGroup: { guid: item.pricingRules.sizeSpecificPricingGuid } });
+    expect(selection).toMatchObject({
+      entityType: "MenuItemSelection",
+      item: { guid: item.guid },
+      quantity: 2,
+      price: total,
+      voided: false,
+    });
+    expect(selection.modifiers[0]).toMatchObject({
+      item: { guid: sizes[0]!.guid },
+      optionGroup: { guid: item.pricingRules.sizeSpecificPricingGuid },
+    });
     expect(order.checks[0].paymentStatus).toBe("OPEN");
     const paid = (await till(`/till/orders/${order.guid}/pay`, { method: "POST" })).body;
-    expect(paid.checks[0]).toMatchObject({ paymentStatus: "CLOSED", payments: [{ amount: total, paymentStatus: "CAPTURED", refundStatus: "NONE" }] });
+    expect(paid.checks[0]).toMatchObject({
+      paymentStatus: "CLOSED",
+      payments: [{ amount: total, paymentStatus: "CAPTURED", refundStatus: "NONE" }],
+    });
     const refunded = (await till(`/till/orders/${order.guid}/refund`, { method: "POST", body: {} })).body;
     expect(refunded.checks[0].payments[0]).toMatchObject({ refundStatus: "FULL", refund: { refundAmount: total } });
     expect((await till(`/orders/v2/orders/${order.guid}`)).body.guid).toBe(order.guid);

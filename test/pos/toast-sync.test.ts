@@ -3,18 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, call, db, type Account } from "../api";
 import { snapshot } from "../snapshot";
 import { ownerAtDowntown } from "./connect";
-import {
-  connectToast,
-  deliverToastWebhooks,
-  downtown,
-  harbor,
-  type Json,
-  menuItem,
-  receiveToastWebhook,
-  ring,
-  setStock,
-  till,
-} from "./toast-till";
+import { deliverToastWebhooks, downtown, harbor, type Json, menuItem, receiveToastWebhook, ring, setStock, till } from "./toast-till";
 import { containerSizes, containers, items, kegs, posConnections, posOutbox } from "@/lib/db/schema";
 import { toastConfig } from "@/lib/pos/config";
 import { PosOutboundWorker } from "@/lib/pos/outbound";
@@ -118,7 +107,10 @@ describe("connecting Toast", () => {
     expect(row!.merchantId).toBe(downtown.guid);
     expect(row!.refreshTokenEncrypted).not.toContain(sandboxClient.clientSecret); // sealed at rest
     expect(row!.accessTokenEncrypted).toBeTruthy();
-    const again = await api.post(`locations/${location.id}/pos_connections`, { as: owner.rw, body: { ...keys, restaurant_guid: downtown.guid } });
+    const again = await api.post(`locations/${location.id}/pos_connections`, {
+      as: owner.rw,
+      body: { ...keys, restaurant_guid: downtown.guid },
+    });
     expect(again.status).toBe(409);
     const patched = await api.patch(`pos_connections/${connectionId}`, { as: owner.rw, body: { direction: "taproom_to_pos" } });
     expect(patched.status).toBe(422);
@@ -210,7 +202,9 @@ describe("from the till", () => {
 describe("to the till", () => {
   it("sends an 86 made in Taproom to Toast's Stock API (OUT_OF_STOCK), and its restore (IN_STOCK), once each", async () => {
     const item = await itemNamed("Sunday Saison");
-    const matched = (await mappings()).filter((row) => row.item_id === item.id && row.status === "matched").map((row) => row.pos_variation_id);
+    const matched = (await mappings())
+      .filter((row) => row.item_id === item.id && row.status === "matched")
+      .map((row) => row.pos_variation_id);
     expect(matched.length).toBeGreaterThan(0);
     const stockOf = async () =>
       ((await till("/stock/v1/inventory/search", { method: "POST", body: { guids: matched } })).body as Json[]).map((each) => each.status);
@@ -229,11 +223,16 @@ describe("to the till", () => {
 
   it("keeps the 86 owed while Toast answers 429 (its Retry-After) or 500, says so on the connection, and sends it later", async () => {
     const item = await itemNamed("West Pier Pale");
-    const matched = (await mappings()).filter((row) => row.item_id === item.id && row.status === "matched").map((row) => row.pos_variation_id);
+    const matched = (await mappings())
+      .filter((row) => row.item_id === item.id && row.status === "matched")
+      .map((row) => row.pos_variation_id);
     await api.post(`items/${item.id}/86`, { as: owner.rw, body: { eighty_six: { until: null } } });
     setToastFault({ status: 429, count: 1, retryAfter: 30 });
     expect(await new PosOutboundWorker(await db(), { now }).runDue()).toBe(1);
-    const [row] = await (await db()).select().from(posOutbox).where(and(eq(posOutbox.itemId, item.id), isNull(posOutbox.doneAt)));
+    const [row] = await (await db())
+      .select()
+      .from(posOutbox)
+      .where(and(eq(posOutbox.itemId, item.id), isNull(posOutbox.doneAt)));
     expect(row!.lastError).toContain("Toast answered 429");
     expect(row!.nextAttemptAt.getTime() - now().getTime()).toBeGreaterThan(25_000);
     expect((await connection()).last_error).toContain("Sending sold out to toast failed: Toast answered 429");
@@ -296,7 +295,10 @@ describe("sales become pours", () => {
       .where(eq(containers.id, pint.container_id!));
     const pintMl = Math.round(Number(size!.ounces) * ML_PER_OZ * 1000) / 1000;
     const remaining = async () => {
-      const [keg] = await (await db()).select().from(kegs).where(and(eq(kegs.tapId, tap.id), isNull(kegs.endedAt)));
+      const [keg] = await (await db())
+        .select()
+        .from(kegs)
+        .where(and(eq(kegs.tapId, tap.id), isNull(kegs.endedAt)));
       return Number(keg!.remainingMl);
     };
     const itemGuid = (await menuItem(pint.pos_name)).item.guid as string;

@@ -1,24 +1,28 @@
 import { expect } from "vitest";
-import { type Account, api, db } from "../api";
+import { db } from "../api";
 import { toastConfig } from "@/lib/pos/config";
 import { sandboxClient, sandboxFetch, subscribeSandbox } from "@/lib/pos/toast/transport";
 import { receiveWebhook } from "@/lib/pos/webhook";
 import { SANDBOX_RESTAURANTS } from "@/sandbox/toast/seed";
 
 // The built-in Toast sandbox as a client written against Toast reaches it (plain HTTP calls through the
-// in-process transport), the till's hands (ring, pay, refund, void, sell out, change a price), and a
-// location connected to it as a person does it (client id, secret, restaurant GUID).
+// in-process transport), the till's hands (ring, pay, refund, void, sell out, change a price), and
+// its messages delivered to the app's receiver.
 
 export const [downtown, harbor] = SANDBOX_RESTAURANTS;
 export const BASE = "http://127.0.0.1:3000/sandbox/toast";
-// biome-ignore lint/suspicious/noExplicitAny: Toast's JSON, read field by field as Toast documents it
 export type Json = Record<string, any>;
 type Notification = { body: string; headers: Headers };
 
 /** One call to the sandbox; answers the status, headers and JSON. */
 export async function toastCall(
   path: string,
-  { method = "GET", token, restaurant = downtown.guid, body }: { method?: string; token?: string; restaurant?: string | null; body?: unknown } = {},
+  {
+    method = "GET",
+    token,
+    restaurant = downtown.guid,
+    body,
+  }: { method?: string; token?: string; restaurant?: string | null; body?: unknown } = {},
 ) {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
@@ -26,7 +30,6 @@ export async function toastCall(
   if (body !== undefined) headers.set("content-type", "application/json");
   const response = await sandboxFetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
 }
 
@@ -98,23 +101,3 @@ export function deliverToastWebhooks(heard?: (notification: Notification, answer
 
 export const receiveToastWebhook = (notification: Notification) =>
   db().then((database) => receiveWebhook(database, { rawBody: notification.body, headers: notification.headers }, "toast"));
-
-/** Connects the location to the sandbox's Downtown with the sandbox client's keys and confirms every suggestion. */
-export async function connectToast(owner: Account, locationId: number): Promise<number> {
-  const created = await api.post(`locations/${locationId}/pos_connections`, {
-    as: owner.rw,
-    body: { provider: "toast", client_id: sandboxClient.clientId, client_secret: sandboxClient.clientSecret, restaurant_guid: downtown.guid },
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.pos_connection.id as number;
-  const listed = await api.get(`pos_connections/${id}/mappings`, { as: owner.ro });
-  const good = listed.body.mappings
-    .filter((row: { status: string }) => row.status === "suggested")
-    .map((row: { pos_variation_id: string; item_id: number; container_id: number }) => ({
-      pos_variation_id: row.pos_variation_id,
-      item_id: row.item_id,
-      container_id: row.container_id,
-    }));
-  expect((await api.put(`pos_connections/${id}/mappings`, { as: owner.rw, body: { mappings: good } })).status).toBe(200);
-  return id;
-}

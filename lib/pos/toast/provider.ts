@@ -1,6 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { toastConfig } from "../config";
-import { PosCallFailed, type PosCredentials, type PosKeys, type PosOrder, type PosProvider, type PosTokens, type PosVariation } from "../provider";
+import {
+  PosCallFailed,
+  type PosCredentials,
+  type PosKeys,
+  type PosOrder,
+  type PosProvider,
+  type PosTokens,
+  type PosVariation,
+} from "../provider";
 import { subscribeSandbox } from "./transport";
 
 // Toast (pos.md §1) over its REST API, pointed at TOAST_BASE_URL (default: the sandbox built into the
@@ -94,7 +102,9 @@ function menuItemsOf(menus: Json): Json[] {
 
 /** Each item's sellable sizes as POS variations (sold out not yet known). */
 function variationsOf(menus: Json): PosVariation[] {
-  const groupsByGuid = new Map(Object.values((menus.modifierGroupReferences ?? {}) as Record<string, Json>).map((group) => [group.guid, group]));
+  const groupsByGuid = new Map(
+    Object.values((menus.modifierGroupReferences ?? {}) as Record<string, Json>).map((group) => [group.guid, group]),
+  );
   const options = (menus.modifierOptionReferences ?? {}) as Record<string, Json>;
   return menuItemsOf(menus).flatMap((item): PosVariation[] => {
     const sizeGroup = item.pricingStrategy === "SIZE_PRICE" ? groupsByGuid.get(item.pricingRules?.sizeSpecificPricingGuid) : undefined;
@@ -186,7 +196,10 @@ export const toast: PosProvider = {
       for (const each of (page.results ?? []) as Json[]) {
         if (each.deleted) continue;
         const guid = String(each.restaurantGuid);
-        const restaurant = (await call(`/restaurants/v1/restaurants/${encodeURIComponent(guid)}`, { token: accessToken, restaurant: guid })) as Json;
+        const restaurant = (await call(`/restaurants/v1/restaurants/${encodeURIComponent(guid)}`, {
+          token: accessToken,
+          restaurant: guid,
+        })) as Json;
         found.push({ id: guid, name: String(each.restaurantName ?? ""), currency: String(restaurant.general?.currencyCode ?? "") });
       }
       pageToken = (page.nextPageToken as string | null) ?? null;
@@ -254,7 +267,11 @@ export const toast: PosProvider = {
     const checks = ((order.checks ?? []) as Json[]).filter((check) => !check.deleted);
     const payments = checks.flatMap((check) => (check.payments ?? []) as Json[]);
     const state: PosOrder["state"] =
-      order.voided || order.deleted ? "canceled" : checks.length > 0 && checks.every((check) => PAID.has(check.paymentStatus)) ? "completed" : "open";
+      order.voided || order.deleted
+        ? "canceled"
+        : checks.length > 0 && checks.every((check) => PAID.has(check.paymentStatus))
+          ? "completed"
+          : "open";
     const closed = order.closedDate ?? order.paidDate;
     return {
       id: String(order.guid),
