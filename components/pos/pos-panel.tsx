@@ -11,8 +11,10 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type PosConnection, posQueries, type SyncReport } from "@/lib/client/queries/pos";
 import { formatDateTime, type Clock } from "@/lib/shared/time-format";
 import styles from "./pos.module.css";
+import { ToastConnectDialog } from "./toast-connect-dialog";
 
-// The Point of sale page of a location (pos.md §2–4): connect Square (its consent page, then back here),
+// The Point of sale page of a location (pos.md §2–4): connect Square (its consent page, then back here)
+// or Toast (its API client's keys, connected at once),
 // the connection's status and last error, which side leads, a drift check (dry run) and a sync now,
 // the way to Matching, and disconnect.
 
@@ -38,6 +40,7 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
   const notify = useToast();
   const venue = useMemo(() => ({ zone: location.time_zone, clock: location.clock }), [location.time_zone, location.clock]);
   const refresh = () => client.invalidateQueries({ queryKey: posQueries.all() });
+  const [connectingToast, setConnectingToast] = useState(false);
 
   const connect = useMutation({
     mutationFn: () =>
@@ -63,9 +66,14 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
             Connect your till and the board follows it: a beer sold out at the till is 86'd on every TV within seconds, prices come across,
             and each pint rung up is counted on its keg.
           </p>
-          <button type="button" className="btn btn--primary" onClick={() => connect.mutate()} disabled={connect.isPending}>
-            {connect.isPending ? "Opening Square…" : "Connect Square"}
-          </button>
+          <div className={styles.actions}>
+            <button type="button" className="btn btn--primary" onClick={() => connect.mutate()} disabled={connect.isPending}>
+              {connect.isPending ? "Opening Square…" : "Connect Square"}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => setConnectingToast(true)}>
+              Connect Toast
+            </button>
+          </div>
         </EmptyState>
       );
     }
@@ -78,7 +86,7 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
               locationId={location.id}
               when={(at) => formatDateTime(at, venue)}
               onChanged={refresh}
-              onReconnect={() => connect.mutate()}
+              onReconnect={() => (connection.provider === "toast" ? setConnectingToast(true) : connect.mutate())}
             />
           </li>
         ))}
@@ -98,6 +106,7 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
       <section aria-label="Point of sale connections" aria-busy={!query.data}>
         {content()}
       </section>
+      <ToastConnectDialog open={connectingToast} onClose={() => setConnectingToast(false)} locationId={location.id} onConnected={refresh} />
     </>
   );
 }
