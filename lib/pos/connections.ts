@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { decryptSecret, encryptSecret, hashToken, newToken } from "@/lib/auth/tokens";
 import type { Db } from "@/lib/db/client";
 import { locations, posConnections } from "@/lib/db/schema";
@@ -280,38 +280,47 @@ export async function deleteConnection(db: Db, scope: Scope) {
 }
 
 /**
- * The connection's credentials, its tokens refreshed first when they are near their end (under the
- * row's lock, so two instances refresh once). Throws PosCallFailed when the POS cannot be used.
+ * The connection's credentials, its tokens refreshed first when they are near their end. No transaction
+ * is held across the POS's answer (on PGlite an open transaction holds the whole database, and the
+ * built-in sandbox answers from that database): the new tokens are written only if the row still has
+ * the tokens this refresh started from (compare-and-set on their expiry); an instance that lost the race
+ * uses the winner's. Two instances may both refresh at the same moment, which Square and Toast both
+ * allow (the older token stays good until it ends). Throws PosCallFailed when the POS cannot be used.
  */
 export async function credentialsOf(db: Db, connection: PosConnection, now = new Date()): Promise<PosCredentials> {
   const provider = providerNamed(connection.provider);
   if (connection.status !== "connected" || !connection.accessTokenEncrypted || !connection.externalLocationId) {
     throw new PosCallFailed("The connection is not connected.", null);
   }
-  if (provider.refreshDue(connection.tokenExpiresAt, now) && connection.refreshTokenEncrypted) {
-    return db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(posConnections).where(eq(posConnections.id, connection.id)).for("update");
-      if (!locked?.accessTokenEncrypted) throw new PosCallFailed("The connection was disconnected.", null);
-      if (!provider.refreshDue(locked.tokenExpiresAt, now) || !locked.refreshTokenEncrypted) {
-        return { accessToken: decryptSecret(locked.accessTokenEncrypted), externalLocationId: locked.externalLocationId! };
-      }
-      try {
-        const tokens = await provider.refresh(decryptSecret(locked.refreshTokenEncrypted));
-        await tx
-          .update(posConnections)
-          .set({
-            ...sealed({ ...tokens, refreshToken: tokens.refreshToken ?? decryptSecret(locked.refreshTokenEncrypted) }),
-            updatedAt: now,
-          })
-          .where(eq(posConnections.id, connection.id));
-        return { accessToken: tokens.accessToken, externalLocationId: locked.externalLocationId! };
-      } catch (error) {
-        log().warn({ ...errorFields(error), connection: connection.id }, "A POS token could not be refreshed");
-        return { accessToken: decryptSecret(locked.accessTokenEncrypted), externalLocationId: locked.externalLocationId! };
-      }
-    });
+  const current = { accessToken: decryptSecret(connection.accessTokenEncrypted), externalLocationId: connection.externalLocationId };
+  if (!provider.refreshDue(connection.tokenExpiresAt, now) || !connection.refreshTokenEncrypted) return current;
+  const refreshToken = decryptSecret(connection.refreshTokenEncrypted);
+  let tokens: PosTokens;
+  try {
+    tokens = await provider.refresh(refreshToken);
+  } catch (error) {
+    log().warn({ ...errorFields(error), connection: connection.id }, "A POS token could not be refreshed");
+    return current;
   }
-  return { accessToken: decryptSecret(connection.accessTokenEncrypted), externalLocationId: connection.externalLocationId };
+  const [kept] = await db
+    .update(posConnections)
+    .set({ ...sealed({ ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }), updatedAt: now })
+    .where(
+      and(
+        eq(posConnections.id, connection.id),
+        eq(posConnections.status, "connected"),
+        connection.tokenExpiresAt ? eq(posConnections.tokenExpiresAt, connection.tokenExpiresAt) : isNull(posConnections.tokenExpiresAt),
+      ),
+    )
+    .returning({ id: posConnections.id });
+  if (kept) return { accessToken: tokens.accessToken, externalLocationId: connection.externalLocationId };
+  // Refreshed by another instance meanwhile, or disconnected: the row says which.
+  const [fresh] = await db.select().from(posConnections).where(eq(posConnections.id, connection.id));
+  if (fresh?.status !== "connected" || !fresh.accessTokenEncrypted) throw new PosCallFailed("The connection was disconnected.", null);
+  return {
+    accessToken: decryptSecret(fresh.accessTokenEncrypted),
+    externalLocationId: fresh.externalLocationId ?? connection.externalLocationId,
+  };
 }
 
 /** Notes a failed call on the connection (`last_error`), or clears it after a good one. */

@@ -118,6 +118,22 @@ describe("connecting Toast", () => {
   });
 });
 
+describe("the day's token", () => {
+  it("is renewed by logging in again with the sealed keys when it is near its end", async () => {
+    const [before] = await connections();
+    await (await db())
+      .update(posConnections)
+      .set({ tokenExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(posConnections.id, connectionId));
+    const sync = await api.post(`pos_connections/${connectionId}/sync`, { as: owner.rw });
+    expect(sync.body.sync.errors).toEqual([]);
+    const [after] = await connections();
+    expect(after!.accessTokenEncrypted).not.toBe(before!.accessTokenEncrypted);
+    expect(after!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(after!.refreshTokenEncrypted).toBeTruthy();
+  });
+});
+
 describe("matching", () => {
   it("suggests Toast's sizes by name and size; a confirmed batch matches them", async () => {
     const haze = (await mappings()).filter((row) => row.pos_name === "Harbor Haze");
