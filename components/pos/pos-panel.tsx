@@ -66,31 +66,46 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
             Connect your till and the board follows it: a beer sold out at the till is 86'd on every TV within seconds, prices come across,
             and each pint rung up is counted on its keg.
           </p>
-          <div className={styles.actions}>
-            <button type="button" className="btn btn--primary" onClick={() => connect.mutate()} disabled={connect.isPending}>
-              {connect.isPending ? "Opening Square…" : "Connect Square"}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={() => setConnectingToast(true)}>
-              Connect Toast
-            </button>
-          </div>
+          {connectButtons("btn--primary")}
         </EmptyState>
       );
     }
+    const connected = new Set(query.data.map((connection) => connection.provider));
     return (
-      <ul className={styles.list}>
-        {query.data.map((connection) => (
-          <li key={connection.id}>
-            <ConnectionCard
-              connection={connection}
-              locationId={location.id}
-              when={(at) => formatDateTime(at, venue)}
-              onChanged={refresh}
-              onReconnect={() => (connection.provider === "toast" ? setConnectingToast(true) : connect.mutate())}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className={styles.list}>
+          {query.data.map((connection) => (
+            <li key={connection.id}>
+              <ConnectionCard
+                connection={connection}
+                locationId={location.id}
+                when={(at) => formatDateTime(at, venue)}
+                onChanged={refresh}
+                onReconnect={() => (connection.provider === "toast" ? setConnectingToast(true) : connect.mutate())}
+              />
+            </li>
+          ))}
+        </ul>
+        {connected.size < 2 && connectButtons("btn--small", connected)}
+      </>
+    );
+  }
+
+  /** A button for each provider the location is not connected to (one connection per provider). */
+  function connectButtons(tone: string, connected = new Set<string>()) {
+    return (
+      <div className={styles.actions}>
+        {!connected.has("square") && (
+          <button type="button" className={`btn ${tone}`} onClick={() => connect.mutate()} disabled={connect.isPending}>
+            {connect.isPending ? "Opening Square…" : "Connect Square"}
+          </button>
+        )}
+        {!connected.has("toast") && (
+          <button type="button" className={`btn ${tone}`} onClick={() => setConnectingToast(true)}>
+            Connect Toast
+          </button>
+        )}
+      </div>
     );
   }
 
