@@ -46,6 +46,7 @@ const CONSOLIDATED_ROUTES = "^app/api/v1/(menus|sections|items|containers|locati
 const SANDBOX_DOOR = [
   "^lib/beer-platform/transport\\.ts$",
   "^lib/pos/square/transport\\.ts$",
+  "^lib/pos/toast/transport\\.ts$",
   "^lib/taps/sensors/kegtron-transport\\.ts$",
   "^app/sandbox/",
   "^lib/demo/",

@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // (sandbox/schema.ts) with `npm run db:generate`, and applied at start-up.
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./lib/db/schema/*.ts", "./sandbox/schema.ts", "./sandbox/square/schema.ts"],
+  schema: ["./lib/db/schema/*.ts", "./sandbox/schema.ts", "./sandbox/square/schema.ts", "./sandbox/toast/schema.ts"],
   out: "./lib/db/migrations",
 });

@@ -1541,7 +1541,7 @@ export interface paths {
         /** The location's POS connections (one per provider) */
         get: operations["getLocationsByIdPosConnections"];
         put?: never;
-        /** Start connecting a POS: pending, with the provider's consent URL */
+        /** Connect a POS: pending with Square's consent URL, or Toast's keys connected at once */
         post: operations["postLocationsByIdPosConnections"];
         delete?: never;
         /** The methods this path offers */
@@ -14453,6 +14453,9 @@ export interface operations {
                     external_location_id?: string;
                     /** @enum {string} */
                     direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                    client_id?: string;
+                    client_secret?: string;
+                    restaurant_guid?: string;
                 } | {
                     pos_connection: {
                         /** @enum {string} */
@@ -14460,6 +14463,9 @@ export interface operations {
                         external_location_id?: string;
                         /** @enum {string} */
                         direction?: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                        client_id?: string;
+                        client_secret?: string;
+                        restaurant_guid?: string;
                     };
                 };
             };
@@ -14502,6 +14508,7 @@ export interface operations {
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             500: components["responses"]["Problem500"];
+            502: components["responses"]["Problem502"];
             503: components["responses"]["Problem503"];
         };
     };

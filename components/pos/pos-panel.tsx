@@ -11,8 +11,10 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type PosConnection, posQueries, type SyncReport } from "@/lib/client/queries/pos";
 import { formatDateTime, type Clock } from "@/lib/shared/time-format";
 import styles from "./pos.module.css";
+import { ToastConnectDialog } from "./toast-connect-dialog";
 
-// The Point of sale page of a location (pos.md §2–4): connect Square (its consent page, then back here),
+// The Point of sale page of a location (pos.md §2–4): connect Square (its consent page, then back here)
+// or Toast (its API client's keys, connected at once),
 // the connection's status and last error, which side leads, a drift check (dry run) and a sync now,
 // the way to Matching, and disconnect.
 
@@ -38,6 +40,7 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
   const notify = useToast();
   const venue = useMemo(() => ({ zone: location.time_zone, clock: location.clock }), [location.time_zone, location.clock]);
   const refresh = () => client.invalidateQueries({ queryKey: posQueries.all() });
+  const [connectingToast, setConnectingToast] = useState(false);
 
   const connect = useMutation({
     mutationFn: () =>
@@ -63,26 +66,46 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
             Connect your till and the board follows it: a beer sold out at the till is 86'd on every TV within seconds, prices come across,
             and each pint rung up is counted on its keg.
           </p>
-          <button type="button" className="btn btn--primary" onClick={() => connect.mutate()} disabled={connect.isPending}>
-            {connect.isPending ? "Opening Square…" : "Connect Square"}
-          </button>
+          {connectButtons("btn--primary")}
         </EmptyState>
       );
     }
+    const connected = new Set(query.data.map((connection) => connection.provider));
     return (
-      <ul className={styles.list}>
-        {query.data.map((connection) => (
-          <li key={connection.id}>
-            <ConnectionCard
-              connection={connection}
-              locationId={location.id}
-              when={(at) => formatDateTime(at, venue)}
-              onChanged={refresh}
-              onReconnect={() => connect.mutate()}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className={styles.list}>
+          {query.data.map((connection) => (
+            <li key={connection.id}>
+              <ConnectionCard
+                connection={connection}
+                locationId={location.id}
+                when={(at) => formatDateTime(at, venue)}
+                onChanged={refresh}
+                onReconnect={() => (connection.provider === "toast" ? setConnectingToast(true) : connect.mutate())}
+              />
+            </li>
+          ))}
+        </ul>
+        {connected.size < 2 && connectButtons("btn--small", connected)}
+      </>
+    );
+  }
+
+  /** A button for each provider the location is not connected to (one connection per provider). */
+  function connectButtons(tone: string, connected = new Set<string>()) {
+    return (
+      <div className={styles.actions}>
+        {!connected.has("square") && (
+          <button type="button" className={`btn ${tone}`} onClick={() => connect.mutate()} disabled={connect.isPending}>
+            {connect.isPending ? "Opening Square…" : "Connect Square"}
+          </button>
+        )}
+        {!connected.has("toast") && (
+          <button type="button" className={`btn ${tone}`} onClick={() => setConnectingToast(true)}>
+            Connect Toast
+          </button>
+        )}
+      </div>
     );
   }
 
@@ -98,6 +121,7 @@ export function PosPanel({ location, arrived }: { location: PageLocation; arrive
       <section aria-label="Point of sale connections" aria-busy={!query.data}>
         {content()}
       </section>
+      <ToastConnectDialog open={connectingToast} onClose={() => setConnectingToast(false)} locationId={location.id} onConnected={refresh} />
     </>
   );
 }

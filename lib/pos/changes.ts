@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { knownProvider } from "./providers";
 
 // The one place POS sync names the changes it makes (pos.md §4): `item.86d` and `item.restored` (reason
 // `pos`) and `pos.synced` (prices and items). The changes themselves are recorded by the database's
@@ -12,7 +13,7 @@ export type PosChangeType = "item.86d" | "item.restored" | "pos.synced";
 /** The actor the feed names for a change that came from the POS. */
 export const POS_ACTOR = (provider: string) => ({
   user_id: null,
-  name: provider === "square" ? "Square" : provider,
+  name: knownProvider(provider)?.label ?? provider,
   via: "system" as const,
 });
 

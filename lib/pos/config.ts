@@ -1,5 +1,6 @@
 import { env } from "@/lib/server/env";
 import { sandboxApplication, sandboxFetch } from "./square/transport";
+import { sandboxFetch as toastSandboxFetch } from "./toast/transport";
 
 // The POS settings in one place (lib/server/env.ts reads them): the base URL and application of each
 // provider, the webhook URL and signature key, the timeout.
@@ -36,6 +37,29 @@ export function squareConfig(): SquareConfig {
     notificationUrl: `${appUrl()}/api/pos/square/webhook`,
     timeoutMs: settings.POS_TIMEOUT_MS,
     fetch: sandbox ? sandboxFetch : undefined,
+    sandbox,
+  };
+}
+
+export type ToastConfig = {
+  baseUrl: string;
+  webhookSecret: string;
+  notificationUrl: string;
+  timeoutMs: number;
+  /** The in-process sandbox, or the platform's fetch. */
+  fetch: typeof fetch;
+  sandbox: boolean;
+};
+
+export function toastConfig(): ToastConfig {
+  const settings = env();
+  const sandbox = !settings.TOAST_BASE_URL;
+  return {
+    baseUrl: (settings.TOAST_BASE_URL ?? `${appUrl()}/sandbox/toast`).replace(/\/+$/, ""),
+    webhookSecret: settings.TOAST_WEBHOOK_SECRET,
+    notificationUrl: `${appUrl()}/api/pos/toast/webhook`,
+    timeoutMs: settings.POS_TIMEOUT_MS,
+    fetch: sandbox ? toastSandboxFetch : (input, init) => fetch(input, init),
     sandbox,
   };
 }

@@ -1,13 +1,19 @@
 // POS sync (pos.md §1): every provider is one module behind this interface, and `providers.ts` lists
 // them. Nothing outside a provider's module knows its paths, shapes or signatures: Square's is
-// `square/`; a third (Toast, Clover) is one new module and its sandbox.
+// `square/`, Toast's `toast/`; a third (Clover) is one new module and its sandbox.
 
-/** What a provider needs to act for one connection: its tokens and the POS location. */
+/** What a provider needs to act for one connection: its tokens and the POS location (Square's location, Toast's restaurant). */
 export type PosCredentials = { accessToken: string; externalLocationId: string };
 
 export type PosTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; merchantId: string };
 
 export type PosLocation = { id: string; name: string; currency: string };
+
+/** The keys a person types to connect a provider that has no consent page (Toast's API client and restaurant). */
+export type PosKeys = { clientId: string; clientSecret: string; locationId: string };
+
+/** A signed event as the provider's sandbox sends it to the app's webhook URL. */
+export type SandboxNotification = { body: string; headers: Headers };
 
 /** One sellable size at the POS: Square's ITEM_VARIATION under its ITEM. Money in integer minor units. */
 export type PosVariation = {
@@ -51,10 +57,22 @@ export type CatalogueWrite = {
 
 export type PosProvider = {
   readonly name: "square" | "toast";
+  /** The provider's name as people read it (the feed's actor for a change from the POS). */
+  readonly label: string;
+  /**
+   * How a person connects: `oauth` (pending until the consent's callback: `authorizeUrl`, `exchangeCode`),
+   * or `keys` (the create body's client id, secret and location, exchanged at once: `exchangeKeys`).
+   */
+  readonly connectsWith: "oauth" | "keys";
+  /** Whether the POS's API takes catalogue writes (`taproom_to_pos`); Toast's menus API is read-only. */
+  readonly writesCatalogue: boolean;
   /** Where the person consents (OAuth), or null when the provider connects with keys at once. */
   authorizeUrl(input: { state: string; redirectUri: string }): string | null;
   /** The code from the consent's callback exchanged for tokens. */
   exchangeCode(input: { code: string; redirectUri: string }): Promise<PosTokens>;
+  /** The keys a person typed exchanged for tokens (PosCallFailed 401/403 when the POS refuses them). */
+  exchangeKeys(keys: PosKeys): Promise<PosTokens>;
+  /** Tokens renewed: by the refresh token (OAuth), or by the kept keys (`keys`, sealed as the refresh token). */
   refresh(refreshToken: string): Promise<PosTokens>;
   /** Whether tokens that expire at `expiresAt` should be refreshed now. */
   refreshDue(expiresAt: Date | null, now: Date): boolean;
@@ -67,6 +85,10 @@ export type PosProvider = {
   readOrder(credentials: PosCredentials, orderId: string): Promise<PosOrder>;
   /** Checks the signature over the raw body; null when it is bad or missing (→ 401), else the event. */
   verifyWebhook(input: { rawBody: string; headers: Headers; notificationUrl: string }): Promise<PosEvent | null>;
+  /** This app's webhook URL for the provider (what its subscription names; Square signs it too). */
+  notificationUrl(): string;
+  /** While the built-in sandbox is the provider, where it sends its signed events (null: nowhere); else nothing. */
+  subscribeSandbox(deliver: ((notification: SandboxNotification) => Promise<unknown>) | null): void;
 };
 
 /** A call to the POS that failed: the message is what the connection's `last_error` shows. */

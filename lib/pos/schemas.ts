@@ -12,6 +12,15 @@ const externalId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _");
 
+/** Toast's way in (no consent page): its API client's id and secret and the restaurant's GUID; the dashboard's form too. */
+export const toastKeysFields = z
+  .object({
+    client_id: z.string().trim().min(1, "is required").max(200),
+    client_secret: z.string().min(1, "is required").max(500),
+    restaurant_guid: externalId,
+  })
+  .strict();
+
 export const createPosConnectionBody = resourceFields(
   "pos_connection",
   z
@@ -19,6 +28,10 @@ export const createPosConnectionBody = resourceFields(
       provider: z.enum(POS_PROVIDERS),
       external_location_id: externalId.optional(),
       direction: z.enum(POS_DIRECTIONS).optional(),
+      // Toast (no consent page): its API client's id and secret and the restaurant's GUID (the secret kept sealed).
+      client_id: toastKeysFields.shape.client_id.optional(),
+      client_secret: toastKeysFields.shape.client_secret.optional(),
+      restaurant_guid: toastKeysFields.shape.restaurant_guid.optional(),
     })
     .strict(),
 );

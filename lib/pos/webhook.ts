@@ -2,11 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { posConnections, posEvents } from "@/lib/db/schema";
 import { errorFields, log } from "@/lib/server/log";
-import { squareConfig } from "./config";
-import { subscribeSandbox } from "./square/transport";
 import { credentialsOf, getConnection, noteOutcome, type PosConnection } from "./connections";
 import { PosCallFailed, type PosEvent } from "./provider";
-import { knownProvider, providerNamed } from "./providers";
+import { allProviders, knownProvider, providerNamed } from "./providers";
 import type { SyncReport } from "./schemas";
 import { applyOrder } from "./sales";
 import { applyPosState, emptyReport } from "./sync";
@@ -17,8 +15,6 @@ import type { Scope } from "@/lib/server/scope";
 // event id) → 200, applied once. The event only says what changed: the state is read back from the
 // provider's API and applied in one transaction (lib/pos/sync.ts), with the event's id recorded in it.
 
-const notificationUrlOf = (provider: string) => (provider === "square" ? squareConfig().notificationUrl : "");
-
 /** The connections an event is for: connected, of the event's POS account, at the event's POS locations. */
 async function connectionsFor(db: Db, provider: string, event: PosEvent): Promise<PosConnection[]> {
   const rows = await db
@@ -26,7 +22,7 @@ async function connectionsFor(db: Db, provider: string, event: PosEvent): Promis
     .from(posConnections)
     .where(
       and(
-        eq(posConnections.provider, provider as "square"),
+        eq(posConnections.provider, provider as PosConnection["provider"]),
         eq(posConnections.merchantId, event.merchantId),
         eq(posConnections.status, "connected"),
       ),
@@ -89,7 +85,7 @@ export async function receiveWebhook(
 ): Promise<Response> {
   const provider = knownProvider(providerName);
   if (!provider) return Response.json({ error: "unknown provider" }, { status: 404 });
-  const event = await provider.verifyWebhook({ rawBody, headers, notificationUrl: notificationUrlOf(provider.name) });
+  const event = await provider.verifyWebhook({ rawBody, headers, notificationUrl: provider.notificationUrl() });
   if (!event) return Response.json({ error: "invalid signature" }, { status: 401 });
   if (!event.eventId || event.kind === "other") return Response.json({ received: true });
   const [seen] = await db
@@ -117,15 +113,11 @@ export async function receiveWebhook(
 }
 
 /**
- * Start-up: the built-in sandbox (SQUARE_BASE_URL unset) sends its signed events to this app's
- * notification URL, delivered in-process to the same receiver the route uses.
+ * Start-up: each built-in sandbox (its provider's base URL unset) sends its signed events to this app's
+ * webhook URL, delivered in-process to the same receiver the route uses.
  */
 export function subscribeToSandbox(open: () => Promise<Db>) {
-  const config = squareConfig();
-  if (!config.sandbox) return;
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    signatureKey: config.signatureKey,
-    deliver: async ({ body, headers }) => receiveWebhook(await open(), { rawBody: body, headers }, "square"),
-  });
+  for (const provider of allProviders()) {
+    provider.subscribeSandbox(async ({ body, headers }) => receiveWebhook(await open(), { rawBody: body, headers }, provider.name));
+  }
 }

@@ -99,6 +99,13 @@ const envSchema = z.object({
   // The webhook subscription's signature key (Square's Developer Console, Webhooks); the built-in sandbox
   // signs with the same. The notification URL to subscribe is APP_URL/api/pos/square/webhook.
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(8).default("taproom-development-square-signature-key"),
+  // Toast (pos.md): the API's host (e.g. https://ws-api.toasttab.com, or https://ws-sandbox-api.eng.toasttab.com
+  // for Toast's own sandbox). Unset: the sandbox built into the app at APP_URL/sandbox/toast. Each connection
+  // brings its own client id, secret and restaurant GUID (Toast has no OAuth consent).
+  TOAST_BASE_URL: z.url().optional(),
+  // The webhook subscription's secret (Toast's integrations team gives it); the built-in sandbox signs with
+  // the same. The webhook URL to subscribe is APP_URL/api/pos/toast/webhook.
+  TOAST_WEBHOOK_SECRET: z.string().min(8).default("taproom-development-toast-webhook-secret"),
   // How long a call to the POS may take before it counts as failed (and is retried later).
   POS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   // How long an import (venue-operations §6) waits for each answer of its source before it gives up (502).

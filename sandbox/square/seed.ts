@@ -66,7 +66,8 @@ const OTHER_SIZES: Size[] = [
   ["Large", 800],
 ];
 
-function drinks(): { name: string; sizes: Size[] }[] {
+/** The bar's drinks and their sizes in cents (the Toast sandbox sells the same, as a bar moving tills would). */
+export function drinks(): { name: string; sizes: Size[] }[] {
   const bump = (sizes: Size[], index: number): Size[] => sizes.map(([name, cents]) => [name, cents + (index % 4) * 50]);
   return [
     ...[...DRAFT, ...MORE_DRAFT].map((name, index) => ({ name, sizes: bump(DRAFT_SIZES, index) })),

@@ -1,5 +1,6 @@
 import { SquareClient, SquareError, WebhooksHelper } from "square";
 import { squareConfig } from "../config";
+import { subscribeSandbox } from "./transport";
 import {
   type CatalogueWrite,
   PosCallFailed,
@@ -100,6 +101,9 @@ const ORDER_STATES: Record<string, PosOrder["state"]> = { OPEN: "open", COMPLETE
 
 export const square: PosProvider = {
   name: "square",
+  label: "Square",
+  connectsWith: "oauth",
+  writesCatalogue: true,
 
   authorizeUrl({ state, redirectUri }) {
     const config = squareConfig();
@@ -124,6 +128,11 @@ export const square: PosProvider = {
       }),
     );
     return tokensOf(answer as Json);
+  },
+
+  async exchangeKeys() {
+    // Square's way in is OAuth (its consent page): typed keys are refused before this is reached.
+    throw new PosCallFailed("Square connects through its consent page, not with keys.", 400);
   },
 
   async refresh(refreshToken) {
@@ -280,6 +289,14 @@ export const square: PosProvider = {
       };
     }
     return { eventId, merchantId, kind: "other", type };
+  },
+
+  notificationUrl: () => squareConfig().notificationUrl,
+
+  subscribeSandbox(deliver) {
+    const config = squareConfig();
+    if (!config.sandbox) return;
+    subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, signatureKey: config.signatureKey, deliver } : null);
   },
 };
 

@@ -186,7 +186,7 @@ export const ROUTES: RouteEntry[] = [
   { path: "/api/v1/locations/{id}/menus/publish_all", module: r62, summaries: {"POST":"Publish every unpublished menu of the location"} },
   { path: "/api/v1/locations/{id}/menus/publish_impact", module: r63, summaries: {"GET":"What publishing or unpublishing menus changes for guests: each menu's name, its items with no price, the paired TVs showing it (menu_ids, or every draft)"} },
   { path: "/api/v1/locations/{id}/menus", module: r64, summaries: {"GET":"The location's menus; include_legacy adds unmigrated custom menus (not kept: tagged by its body); lang: their texts in that language","POST":"Create an unpublished menu at the end"} },
-  { path: "/api/v1/locations/{id}/pos_connections", module: r65, summaries: {"GET":"The location's POS connections (one per provider)","POST":"Start connecting a POS: pending, with the provider's consent URL"} },
+  { path: "/api/v1/locations/{id}/pos_connections", module: r65, summaries: {"GET":"The location's POS connections (one per provider)","POST":"Connect a POS: pending with Square's consent URL, or Toast's keys connected at once"} },
   { path: "/api/v1/locations/{id}/pour_report", module: r66, summaries: {"GET":"Pours between two local days by tap, item, style or day: volume, servings, sales, cost, margin"} },
   { path: "/api/v1/locations/{id}/pour_report.csv", module: r67, summaries: {"GET":"The pour report as a CSV file (same query)"} },
   { path: "/api/v1/locations/{id}/pour_variance", module: r68, summaries: {"GET":"Poured by meters beside sold at the POS, per tap and beer, between two local days"} },

@@ -1,7 +1,8 @@
 import { endpoint, resource } from "@/lib/http/handler";
 import { json } from "@/lib/http/responses";
 import { getLocation } from "@/lib/locations/locations";
-import { createConnection, listConnections } from "@/lib/pos/connections";
+import { startPosConnect } from "@/lib/pos/connect-callback";
+import { listConnections } from "@/lib/pos/connections";
 import { createPosConnectionBody, posConnectionEnvelope, posConnectionsEnvelope } from "@/lib/pos/schemas";
 import { idParams } from "@/lib/shared/schemas";
 
@@ -14,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       return json(await listConnections(db, location));
     },
   ),
-  // POST /api/v1/locations/:id/pos_connections — start connecting a POS: pending, with the provider's consent URL
+  // POST /api/v1/locations/:id/pos_connections — connect a POS: pending with Square's consent URL, or Toast's keys connected at once
   POST: endpoint(
     {
       may: "edit",
@@ -23,11 +24,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = resource({
       params: idParams,
       body: createPosConnectionBody,
       response: { 201: posConnectionEnvelope },
-      problems: [409],
+      problems: [409, 502],
     },
     async ({ db, caller, params, body }) => {
       const location = await getLocation(db, { businessId: caller.user.businessId, id: params.id });
-      return json({ pos_connection: await createConnection(db, { location, input: body }) }, { status: 201 });
+      return json({ pos_connection: await startPosConnect(db, { location, input: body }) }, { status: 201 });
     },
   ),
 });
