@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
@@ -11,7 +12,9 @@ import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type PosConnection, posQueries, type SyncReport } from "@/lib/client/queries/pos";
 import { formatDateTime, type Clock } from "@/lib/shared/time-format";
 import styles from "./pos.module.css";
-import { ToastConnectDialog } from "./toast-connect-dialog";
+
+// The Toast keys form (react-hook-form and zod) loads when the person opens it: the page stays in its budget.
+const ToastConnectDialog = dynamic(() => import("./toast-connect-dialog").then((module) => module.ToastConnectDialog), { ssr: false });
 
 // The Point of sale page of a location (pos.md §2–4): connect Square (its consent page, then back here)
 // or Toast (its API client's keys, connected at once),
