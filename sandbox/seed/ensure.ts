@@ -16,32 +16,17 @@ import {
 } from "@/sandbox/schema";
 import { generateSandboxData } from "./generate";
 import { demoBeerRows, demoBreweryRows } from "./demo-beers";
+import { oncePerDatabase } from "./once";
 
 // Serialises the first seeding across app instances sharing one PostgreSQL server.
 const SEED_LOCK = 727_404;
 const CHUNK = 1000;
 
-// Per database: every request awaits the same promise, so one process seeds at most once.
-const slot = Symbol.for("taproom.v4-sandbox.seeded");
-const holder = globalThis as { [slot]?: WeakMap<Db, Promise<void>> };
-holder[slot] ??= new WeakMap();
-const seeded = holder[slot];
-
 /**
  * Seeds the sandbox's catalogue, users and activity once per database: deterministic content (fixed
  * PRNG seed), times relative to the first use. Safe to call on every request.
  */
-export function ensureSandboxData(db: Db): Promise<void> {
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = seedIfEmpty(db).catch((error) => {
-      seeded.delete(db);
-      throw error;
-    });
-    seeded.set(db, pending);
-  }
-  return pending;
-}
+export const ensureSandboxData = oncePerDatabase("v4-sandbox", seedIfEmpty);
 
 async function seedIfEmpty(db: Db) {
   const [existing] = await db.select({ id: sandboxUsers.id }).from(sandboxUsers).limit(1);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { oncePerDatabase } from "../seed/once";
 import { sandboxSquareRecords } from "./schema";
 import { type Json, putRecord, squareId } from "./store";
 
@@ -77,23 +78,9 @@ export function drinks(): { name: string; sizes: Size[] }[] {
 }
 
 const SEED_LOCK = 727_405;
-const slot = Symbol.for("taproom.square-sandbox.seeded");
-const holder = globalThis as { [slot]?: WeakMap<Db, Promise<void>> };
-holder[slot] ??= new WeakMap();
 
 /** Seeds the sandbox once per database (under an advisory lock across instances). Safe on every request. */
-export function ensureSquareSandbox(db: Db): Promise<void> {
-  const seeded = holder[slot]!;
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = seed(db).catch((error) => {
-      seeded.delete(db);
-      throw error;
-    });
-    seeded.set(db, pending);
-  }
-  return pending;
-}
+export const ensureSquareSandbox = oncePerDatabase("square-sandbox", seed);
 
 async function seed(db: Db) {
   await db.transaction(async (tx) => {

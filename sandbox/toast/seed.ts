@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { drinks } from "../square/seed";
+import { oncePerDatabase } from "../seed/once";
 import { sandboxToastRecords } from "./schema";
 import { type Json, putRecord, toastGuid } from "./store";
 
@@ -46,23 +47,9 @@ export type SandboxItem = {
 };
 
 const SEED_LOCK = 727_406;
-const slot = Symbol.for("taproom.toast-sandbox.seeded");
-const holder = globalThis as { [slot]?: WeakMap<Db, Promise<void>> };
-holder[slot] ??= new WeakMap();
 
 /** Seeds the sandbox once per database (under an advisory lock across instances). Safe on every request. */
-export function ensureToastSandbox(db: Db): Promise<void> {
-  const seeded = holder[slot]!;
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = seed(db).catch((error) => {
-      seeded.delete(db);
-      throw error;
-    });
-    seeded.set(db, pending);
-  }
-  return pending;
-}
+export const ensureToastSandbox = oncePerDatabase("toast-sandbox", seed);
 
 async function seed(db: Db) {
   await db.transaction(async (tx) => {
