@@ -1,4 +1,3 @@
-import { SquareClient, SquareError, WebhooksHelper } from "square";
 import { squareConfig } from "../config";
 import { subscribeSandbox } from "./transport";
 import {
@@ -25,9 +24,21 @@ const REFRESH_WITHIN_MS = 7 * 24 * 3600_000;
 // biome-ignore lint/suspicious/noExplicitAny: Square's JSON, read field by field as Square documents it
 type Json = Record<string, any>;
 
+/**
+ * The SDK, loaded on the first call to Square: importing it takes most of a second, and most processes
+ * (every instance of a venue with no Square connection, every test file that never rings a till) never
+ * call it. `call` loads it before its work runs, so `client()` inside a `call` always has it.
+ */
+let sdk: typeof import("square") | undefined;
+async function loadSdk() {
+  sdk ??= await import("square");
+  return sdk;
+}
+
 function client(token?: string) {
+  if (!sdk) throw new Error("The Square SDK is loaded by call(): make Square calls inside it.");
   const config = squareConfig();
-  return new SquareClient({
+  return new sdk.SquareClient({
     token: token ?? "",
     baseUrl: config.baseUrl,
     fetch: config.fetch,
@@ -38,6 +49,7 @@ function client(token?: string) {
 
 /** Runs one SDK call; Square's errors become PosCallFailed with Square's own words. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
+  const { SquareError } = await loadSdk();
   try {
     return await work();
   } catch (error) {
@@ -250,6 +262,7 @@ export const square: PosProvider = {
   async verifyWebhook({ rawBody, headers, notificationUrl }) {
     const signatureHeader = headers.get("x-square-hmacsha256-signature");
     if (!signatureHeader) return null;
+    const { WebhooksHelper } = await loadSdk();
     const valid = await WebhooksHelper.verifySignature({
       requestBody: rawBody,
       signatureHeader,
