@@ -11,18 +11,27 @@ const shared = {
 // migrated and seeded once by test/global-setup.ts.
 // `extends: true`: an inline project does not inherit the root `test` options otherwise, and the
 // timeouts and pool below silently fell back to Vitest's defaults (5 s a test).
+// A `*.unit.test.ts` file never reaches the database (test/unit-setup.ts gives it one that refuses
+// every use): it runs once, in the `unit` project, with no database made for it.
+const UNIT = "test/**/*.unit.test.ts";
+const databaseSuites = { include: ["test/**/*.test.ts"], exclude: [UNIT] };
 const projects = [
   {
     ...shared,
     extends: true as const,
-    test: { name: "pglite", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } },
+    test: { name: "unit", include: [UNIT], setupFiles: ["test/unit-setup.ts"], env: { TEST_DB: "none" } },
+  },
+  {
+    ...shared,
+    extends: true as const,
+    test: { name: "pglite", ...databaseSuites, setupFiles: ["test/setup.ts"], env: { TEST_DB: "pglite" } },
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     ...shared,
     extends: true as const,
-    test: { name: "postgres", include: ["test/**/*.test.ts"], setupFiles: ["test/setup.ts"], env: { TEST_DB: "postgres" } },
+    test: { name: "postgres", ...databaseSuites, setupFiles: ["test/setup.ts"], env: { TEST_DB: "postgres" } },
   });
 }
 

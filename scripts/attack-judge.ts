@@ -1,6 +1,6 @@
 // How `npm run attack` (scripts/attack.ts) judges each row of issue 47's probe from what it observed:
 // pure functions of the answers' statuses, the server's life and the other business's read latency, so
-// the verdicts are tested (test/scripts/attack-judge.test.ts) without a server. A row "held" when the
+// the verdicts are tested (test/scripts/attack-judge.unit.test.ts) without a server. A row "held" when the
 // server behaved as the fix intends, "broke" when it did what the probe reported, "inconclusive" when the
 // script could not set the attack up (the reason says why). Nothing is assumed about which fixes exist.
 

@@ -45,7 +45,7 @@ export type ScopeFamily = "menus" | "events" | "hours" | "insights" | "webhooks"
  * - `"none"`: never a key, whatever its scopes.
  * A verb read-only for keys declares its family on the read and `"none"` on the writes (the board
  * fleet: its list is read with the menus' scopes, its writes are the dashboard's). A verb that declares
- * nothing is never a key's; every authenticated /api/v1 verb declares one (test/auth/key-scopes.test.ts).
+ * nothing is never a key's; every authenticated /api/v1 verb declares one (test/auth/key-scopes.unit.test.ts).
  */
 export type KeyScope = ScopeFamily | "any" | "none";
 

@@ -137,7 +137,7 @@ type Spec<P, Q, B, A extends boolean, W> = {
    */
   reserve?: (ctx: { db: Db; caller: A extends false ? null : Caller }) => Promise<() => Promise<void> | void>;
   /**
-   * The success answer(s). Every /api/v1 route declares them: test/http/responses.test.ts fails on a route
+   * The success answer(s). Every /api/v1 route declares them: test/http/responses.unit.test.ts fails on a route
    * without, and the test harness fails on a success answer no schema was declared for.
    */
   response?: ResponseSpec;
@@ -154,7 +154,7 @@ type Spec<P, Q, B, A extends boolean, W> = {
   conditional?: boolean;
   /**
    * What the verb does (lib/auth/permissions.ts): a caller whose role may not is refused 403
-   * `forbidden_role`. Every authenticated verb declares it (test/http/permissions.test.ts).
+   * `forbidden_role`. Every authenticated verb declares it (test/http/permissions.unit.test.ts).
    */
   may?: Action;
   /**
@@ -162,7 +162,7 @@ type Spec<P, Q, B, A extends boolean, W> = {
    * (`"menus"`: a read takes menus:read or menus:write, a write menus:write), `"any"` (a read any scope
    * allows) or `"none"`. Checked as the key is authenticated, before anything else: outside it, 403
    * `forbidden_scope`. Undeclared: never a key; every authenticated /api/v1 verb declares it
-   * (test/auth/key-scopes.test.ts).
+   * (test/auth/key-scopes.unit.test.ts).
    */
   scope?: KeyScope;
   /**

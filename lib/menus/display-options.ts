@@ -1,6 +1,6 @@
 // The board's options (decision 054) without a schema library, for the board's own first load (decision
 // 068): its not-found page reads the link's options in the browser. lib/menus/schemas/preview.ts
-// re-exports these and holds the query's schema (displayQuery, displayOptions); test/menus/display-options.test.ts
+// re-exports these and holds the query's schema (displayQuery, displayOptions); test/menus/display-options.unit.test.ts
 // holds readDisplayOptions to the same answers.
 
 export const DISPLAY_THEMES = ["light", "dark"] as const;

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 
 // When a schedule or a happy-hour price is in force (venue-operations §7), decided on the venue's wall
 // clock in its IANA zone, never the browser's or the server's. Pure: the caller passes the instant, so
-// every rule here is testable across both DST nights (test/schedules/evaluate.property.test.ts walks the
+// every rule here is testable across both DST nights (test/schedules/evaluate.property.unit.test.ts walks the
 // week minute by minute against it).
 //
 // The one mapping from a wall-clock time to an instant: the first instant whose wall clock reads that

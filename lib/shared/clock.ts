@@ -141,7 +141,7 @@ const dayNumber = (wall: WallClock) => Date.UTC(wall.year, wall.month - 1, wall.
 
 /**
  * "Tue 4:00 PM" on the venue's clock; a week or more away (or past) also names the date ("Tue 1 Dec
- * 4:00 PM"). The same words as time-format's formatDayTime (test/shared/clock.test.ts holds them equal).
+ * 4:00 PM"). The same words as time-format's formatDayTime (test/shared/clock.unit.test.ts holds them equal).
  */
 export function dayTimeAt(at: Date, venue: VenueTime, now: Date | null): string {
   const wall = wallClock(at, venue.zone);

@@ -1,5 +1,5 @@
 // Cuts the board's sections into columns and pages (decision 054), from heights the board measured.
-// Pure: no DOM, so the rules are tested apart from the browser (test/components/board-paging.test.ts).
+// Pure: no DOM, so the rules are tested apart from the browser (test/components/board-paging.unit.test.ts).
 //
 // - A column is cut between items, never inside one.
 // - A heading never ends a column: it goes to the next one with its first item.
