@@ -195,7 +195,7 @@ export async function applyPosState(
           await tx
             .select({ itemId: posOutbox.itemId })
             .from(posOutbox)
-            .where(and(eq(posOutbox.connectionId, connection.id), isNull(posOutbox.doneAt)))
+            .where(and(eq(posOutbox.connectionId, connection.id), eq(posOutbox.kind, "sold_out"), isNull(posOutbox.doneAt)))
         ).map((row) => row.itemId),
       );
       const deciding = [...touchedItems].filter((itemId) => !owed.has(itemId) && (sizesOf.get(itemId)?.length ?? 0) > 0);

@@ -109,7 +109,6 @@ export async function upsertObject(db: Tx, merchantId: string, object: Json, now
   const versionAfter = (existing: Json | null) => Math.max(Date.parse(now), Number(existing?.version ?? 0) + 1);
   const stamps = (id: string, existing: Json | null) => ({
     id,
-    created_at: existing?.created_at ?? now,
     updated_at: now,
     version: versionAfter(existing),
     is_deleted: false,
