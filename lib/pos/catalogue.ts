@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { containerSizes, containers, items, locations, menus, posMappings, sections } from "@/lib/db/schema";
+import { locations, posMappings } from "@/lib/db/schema";
 import type { PosConnection } from "./connections";
 import { minorOf } from "./matching";
+import { candidatesOf } from "./sync";
 import type { CatalogueWrite, CatalogueWritten, PosCredentials, PosProvider, PosVariation } from "./provider";
 
 // Taproom's catalogue to the POS (pos.md §2, §4: `taproom_to_pos`, decision 102). Taproom owns an item's
@@ -19,23 +20,8 @@ type Wanted = { itemId: number; name: string; sizes: { containerId: number; size
 
 /** The location's items (or the named ones) as Taproom has them: name, and each container's size and price. */
 async function taproomItems(db: Db, locationId: number, itemIds: number[] | null): Promise<Map<number, Wanted>> {
-  const rows = await db
-    .select({
-      itemId: items.id,
-      name: sql<string>`coalesce(${items.customName}, ${items.originalName})`,
-      containerId: containers.id,
-      sizeName: sql<string | null>`coalesce(${containers.name}, ${containerSizes.name})`,
-      price: containers.price,
-    })
-    .from(containers)
-    .innerJoin(items, eq(items.id, containers.itemId))
-    .innerJoin(sections, eq(sections.id, items.sectionId))
-    .innerJoin(menus, eq(menus.id, sections.menuId))
-    .leftJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
-    .where(and(eq(menus.locationId, locationId), itemIds === null ? undefined : inArray(items.id, itemIds)))
-    .orderBy(items.id, containers.position, containers.id);
   const wanted = new Map<number, Wanted>();
-  for (const row of rows) {
+  for (const row of await candidatesOf(db, locationId, itemIds)) {
     const item = wanted.get(row.itemId) ?? { itemId: row.itemId, name: row.name, sizes: [] };
     item.sizes.push({ containerId: row.containerId, sizeName: row.sizeName, priceMinor: minorOf(row.price) });
     wanted.set(row.itemId, item);

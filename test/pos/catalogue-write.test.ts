@@ -36,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => subscribeSandbox(null));
 
-// biome-ignore lint/suspicious/noExplicitAny: Square's objects as the SDK answers them, read field by field
 type Obj = Record<string, any>;
 const atTill = async (objectId: string): Promise<Obj> => (await till.catalog.object.get({ objectId })).object as Obj;
 const owed = async () => (await db()).select().from(posOutbox).where(isNull(posOutbox.doneAt));

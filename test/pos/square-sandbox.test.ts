@@ -188,7 +188,7 @@ describe("Square sandbox through the square SDK", () => {
       idempotencyKey: "cask-rename",
       object: { type: "ITEM", id: item.id!, version: v1, itemData: { name: "Cask Dark Mild", variations: [pint] } },
     });
-    expect(written.catalogObject?.version! > v1).toBe(true);
+    expect((written.catalogObject?.version ?? BigInt(0)) > v1).toBe(true);
     const { object: after } = await client.catalog.object.get({ objectId: item.id! });
     if (after?.type !== "ITEM") throw new Error("not an item");
     expect(after.itemData?.name).toBe("Cask Dark Mild");

@@ -129,12 +129,18 @@ const sameName = (a: unknown, b: unknown) =>
 /**
  * The ITEM as Square has it with Taproom's name and sizes written in (everything else kept as read), or
  * null when it already says what Taproom says. A size new to the item is added under a `#temp` id
- * (`adding`: temp id → ref), unless the item has one of that name already, which is taken.
+ * (`adding`: temp id → ref), unless the item has one of that name already, which is taken (`taken`: ref → id).
  */
-function mergeInto(item: Json, write: CatalogueWrite, adding: Record<string, string>): Json | null {
+function mergeInto(
+  item: Json,
+  write: CatalogueWrite,
+  { adding, taken }: { adding: Record<string, string>; taken: Record<string, string> },
+): Json | null {
   const copy = structuredClone(item) as Json;
-  const data = (copy.itemData ??= {}) as Json;
-  const variations = (data.variations ??= []) as Json[];
+  copy.itemData = copy.itemData ?? {};
+  const data = copy.itemData as Json;
+  data.variations = data.variations ?? [];
+  const variations = data.variations as Json[];
   let dirty = false;
   if (data.name !== write.name) {
     data.name = write.name;
@@ -157,9 +163,10 @@ function mergeInto(item: Json, write: CatalogueWrite, adding: Record<string, str
     }
     if (wanted.posVariationId === null) {
       named.add(found.id);
-      adding[found.id] = wanted.ref;
+      taken[wanted.ref] = String(found.id);
     }
-    const own = (found.itemVariationData ??= {}) as Json;
+    found.itemVariationData = found.itemVariationData ?? {};
+    const own = found.itemVariationData as Json;
     if (wanted.name !== null && own.name !== wanted.name) {
       own.name = wanted.name;
       dirty = true;
@@ -307,11 +314,12 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
         );
         const objects: Json[] = [];
         const adding: Record<string, string> = {};
+        const taken: Record<string, string> = {};
         for (const write of existing) {
           const item = current.get(write.posItemId);
           // Gone at Square: the reconciliation removes its mappings.
           if (!item) continue;
-          const merged = mergeInto(item, write, adding);
+          const merged = mergeInto(item, write, { adding, taken });
           if (merged) objects.push(merged);
         }
         if (objects.length === 0) break;
@@ -328,6 +336,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
               batches: [{ objects: objects as never }],
             }),
           );
+          Object.assign(created, taken);
           for (const mapping of written.idMappings ?? []) {
             const ref = adding[String(mapping.clientObjectId)];
             if (ref) created[ref] = String(mapping.objectId);
