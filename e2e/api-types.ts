@@ -14421,6 +14421,7 @@ export interface operations {
                             external_location_id: string | null;
                             /** @enum {string} */
                             direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            directions: ("pos_to_taproom" | "taproom_to_pos" | "prices_from_pos")[];
                             last_sync_at: string | null;
                             last_error: string | null;
                             created_at: string;
@@ -14491,6 +14492,7 @@ export interface operations {
                             external_location_id: string | null;
                             /** @enum {string} */
                             direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            directions: ("pos_to_taproom" | "taproom_to_pos" | "prices_from_pos")[];
                             last_sync_at: string | null;
                             last_error: string | null;
                             created_at: string;
@@ -18502,6 +18504,7 @@ export interface operations {
                             external_location_id: string | null;
                             /** @enum {string} */
                             direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            directions: ("pos_to_taproom" | "taproom_to_pos" | "prices_from_pos")[];
                             last_sync_at: string | null;
                             last_error: string | null;
                             created_at: string;
@@ -18616,6 +18619,7 @@ export interface operations {
                             external_location_id: string | null;
                             /** @enum {string} */
                             direction: "pos_to_taproom" | "taproom_to_pos" | "prices_from_pos";
+                            directions: ("pos_to_taproom" | "taproom_to_pos" | "prices_from_pos")[];
                             last_sync_at: string | null;
                             last_error: string | null;
                             created_at: string;

@@ -11,6 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import { apiFetch, problemMessage } from "@/lib/client/api";
 import { type PosConnection, posQueries, type SyncReport } from "@/lib/client/queries/pos";
 import { formatDateTime, type Clock } from "@/lib/shared/time-format";
+import { directionChoices } from "./directions";
 import styles from "./pos.module.css";
 
 // The Toast keys form (react-hook-form and zod) loads when the person opens it: the page stays in its budget.
@@ -22,12 +23,6 @@ const ToastConnectDialog = dynamic(() => import("./toast-connect-dialog").then((
 // the way to Matching, and disconnect.
 
 type PageLocation = { id: number; name: string; time_zone: string; clock: Clock };
-
-const DIRECTIONS: { value: PosConnection["direction"]; label: string; help: string }[] = [
-  { value: "pos_to_taproom", label: "The till leads", help: "Prices and sold out come from the till; an 86 here is sent to the till." },
-  { value: "prices_from_pos", label: "Prices from the till", help: "Only prices come from the till; sold out is kept apart." },
-  { value: "taproom_to_pos", label: "Taproom leads", help: "Taproom's prices and 86 are written to the till." },
-];
 
 const PROVIDER_NAMES: Record<PosConnection["provider"], string> = { square: "Square", toast: "Toast" };
 
@@ -186,7 +181,8 @@ function ConnectionCard({
 
   const { label, tone } = STATUS[connection.status];
   const connected = connection.status === "connected";
-  const chosen = DIRECTIONS.find((each) => each.value === connection.direction);
+  const choices = directionChoices(connection);
+  const chosen = choices.find((each) => each.value === connection.direction);
   return (
     <article className={`card ${styles.card}`} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -219,7 +215,7 @@ function ConnectionCard({
             disabled={direction.isPending}
             onChange={(event) => direction.mutate(event.target.value as PosConnection["direction"])}
           >
-            {DIRECTIONS.map((each) => (
+            {choices.map((each) => (
               <option key={each.value} value={each.value}>
                 {each.label}
               </option>

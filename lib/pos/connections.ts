@@ -9,7 +9,7 @@ import { found, type Scope } from "@/lib/server/scope";
 import { callbackUrl } from "./config";
 import { type PosCredentials, PosCallFailed, type PosLocation, type PosProvider, type PosTokens } from "./provider";
 import { knownProvider, providerNamed } from "./providers";
-import type { createPosConnectionBody, updatePosConnectionBody } from "./schemas";
+import { POS_DIRECTIONS, type createPosConnectionBody, type updatePosConnectionBody } from "./schemas";
 import type { z } from "zod";
 
 // A location's connections to its POS (pos.md §2): one per location and provider. Square's way in is
@@ -31,6 +31,9 @@ export function connectionJson(row: PosConnection, authorizeUrl: string | null =
     authorize_url: row.status === "pending" ? authorizeUrl : null,
     external_location_id: row.externalLocationId,
     direction: row.direction,
+    directions: POS_DIRECTIONS.filter(
+      (direction) => direction !== "taproom_to_pos" || knownProvider(row.provider)?.writesCatalogue === true,
+    ),
     last_sync_at: row.lastSyncAt?.toISOString() ?? null,
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),

@@ -10,6 +10,8 @@ export type Candidate = {
   brewery: string | null;
   sizeName: string | null;
   ounces: number | null;
+  /** The container's price, a decimal string. */
+  price: string;
 };
 
 /** Lower case, no accents, no punctuation, single spaces: "Hop Tide I.P.A." → "hop tide ipa". */

@@ -6,12 +6,15 @@ import { type LiveEvent, wakesOnChange } from "@/lib/live/bus";
 import type { Job } from "@/lib/server/jobs";
 import { Lanes } from "@/lib/server/lanes";
 import { errorFields, log } from "@/lib/server/log";
-import { credentialsOf, noteOutcome } from "./connections";
+import { writeCatalogue, catalogueWanted } from "./catalogue";
+import { credentialsOf, noteOutcome, type PosConnection } from "./connections";
 import { PosCallFailed, type PosProvider } from "./provider";
 import { providerNamed } from "./providers";
 
 // Sold out to the POS (pos.md §4, decision 089): an 86 or restore made in Taproom reaches every connected
-// POS that has a size of the item matched, within seconds, never lost and never applied twice.
+// POS that has a size of the item matched, within seconds, never lost and never applied twice. In
+// `taproom_to_pos` an item's name and its containers' sizes and prices go the same way (a `catalogue`
+// row, decision 102): the item is sent as it is when the row goes (lib/pos/catalogue.ts).
 //
 // What is owed is written by the database in the 86's own transaction (the trigger on items, migration
 // 0035, into pos_outbox), so it is committed with the 86 or not at all, whichever path made it, and a
@@ -103,7 +106,7 @@ export class PosOutboundWorker {
             or(isNull(posOutbox.leasedUntil), lte(posOutbox.leasedUntil, now)),
             eq(posConnections.status, "connected"),
             sql`not exists (select 1 from ${posOutbox} as other where other.connection_id = ${posOutbox.connectionId}
-              and other.item_id = ${posOutbox.itemId} and other.done_at is null
+              and other.item_id = ${posOutbox.itemId} and other.kind = ${posOutbox.kind} and other.done_at is null
               and (other.id > ${posOutbox.id} or other.leased_until > ${now}))`,
           ),
         )
@@ -127,6 +130,7 @@ export class PosOutboundWorker {
           and(
             eq(posOutbox.connectionId, row.connectionId),
             eq(posOutbox.itemId, row.itemId),
+            eq(posOutbox.kind, row.kind),
             isNull(posOutbox.doneAt),
             lt(posOutbox.id, row.id),
           ),
@@ -144,23 +148,9 @@ export class PosOutboundWorker {
       await this.db.update(posOutbox).set({ leasedUntil: null, leaseToken: null }).where(mine);
       return;
     }
-    const variationIds = (
-      await this.db
-        .select({ id: posMappings.posVariationId })
-        .from(posMappings)
-        .where(and(eq(posMappings.connectionId, row.connectionId), eq(posMappings.itemId, row.itemId), eq(posMappings.status, "matched")))
-        .orderBy(asc(posMappings.posVariationId))
-    ).map((mapping) => mapping.id);
     try {
-      if (variationIds.length > 0) {
-        const credentials = await credentialsOf(this.db, connection, this.now());
-        this.sends++;
-        await this.provider(connection.provider).setSoldOut(credentials, {
-          variationIds,
-          soldOut: row.soldOut,
-          idempotencyKey: row.idempotencyKey,
-        });
-      }
+      if (row.kind === "catalogue") await this.sendCatalogue(connection, row);
+      else await this.sendSoldOut(connection, row);
       const at = this.now();
       await this.db
         .update(posOutbox)
@@ -176,7 +166,7 @@ export class PosOutboundWorker {
       if (connection.lastError !== null) await noteOutcome(this.db, connection.id, null, at);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof PosCallFailed)) log().warn({ ...errorFields(error), outbox: row.id }, "A sold-out change could not be sent");
+      if (!(error instanceof PosCallFailed)) log().warn({ ...errorFields(error), outbox: row.id }, "A change could not be sent to a POS");
       // The count stops at its column's ceiling (a smallint); tries go on every 15 minutes regardless.
       const attempt = Math.min(row.attempts + 1, 32_767);
       const retryAfterMs = error instanceof PosCallFailed && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : null;
@@ -193,8 +183,42 @@ export class PosOutboundWorker {
         })
         .where(mine)
         .returning({ id: posOutbox.id });
-      if (kept) await noteOutcome(this.db, connection.id, `Sending sold out to ${connection.provider} failed: ${message}`, at);
+      const what = row.kind === "catalogue" ? "names and prices" : "sold out";
+      if (kept) await noteOutcome(this.db, connection.id, `Sending ${what} to ${connection.provider} failed: ${message}`, at);
     }
+  }
+
+  /** An 86 or restore: the item's matched sizes sold out or back in stock at the POS. */
+  private async sendSoldOut(connection: PosConnection, row: OutboxRow) {
+    const variationIds = (
+      await this.db
+        .select({ id: posMappings.posVariationId })
+        .from(posMappings)
+        .where(and(eq(posMappings.connectionId, row.connectionId), eq(posMappings.itemId, row.itemId), eq(posMappings.status, "matched")))
+        .orderBy(asc(posMappings.posVariationId))
+    ).map((mapping) => mapping.id);
+    if (variationIds.length === 0) return;
+    const credentials = await credentialsOf(this.db, connection, this.now());
+    this.sends++;
+    await this.provider(connection.provider).setSoldOut(credentials, {
+      variationIds,
+      soldOut: row.soldOut === true,
+      idempotencyKey: row.idempotencyKey,
+    });
+  }
+
+  /**
+   * An item's name or a container's size or price, in `taproom_to_pos`: the item as Taproom has it now
+   * (lib/pos/catalogue.ts). Nothing is sent once the connection no longer takes Taproom's catalogue.
+   */
+  private async sendCatalogue(connection: PosConnection, row: OutboxRow) {
+    const provider = this.provider(connection.provider);
+    if (connection.direction !== "taproom_to_pos" || !provider.writesCatalogue) return;
+    const writes = await catalogueWanted(this.db, connection, [row.itemId]);
+    if (writes.length === 0) return;
+    const credentials = await credentialsOf(this.db, connection, this.now());
+    this.sends++;
+    await writeCatalogue(this.db, { connection, provider, credentials, writes, idempotencyKey: row.idempotencyKey, now: this.now() });
   }
 
   /** Waits for the sends in progress to end (the job runner has stopped waking it). */

@@ -46,14 +46,29 @@ export type PosEvent =
   | { eventId: string; merchantId: string; kind: "order"; orderId: string; locationId: string | null }
   | { eventId: string; merchantId: string; kind: "other"; type: string };
 
+/**
+ * Taproom's catalogue for one POS item (`taproom_to_pos`): what Taproom owns of it, its name and its
+ * sizes' names and prices (money in integer minor units). The provider keeps everything else the POS has.
+ */
 export type CatalogueWrite = {
-  posVariationId: string | null;
+  /** The POS item; null: a new one. */
   posItemId: string | null;
+  /** Taproom's key for it (unique in one call): what the write creates is answered by it. */
+  ref: string;
   name: string;
-  variationName: string;
+  variations: CatalogueVariationWrite[];
+};
+export type CatalogueVariationWrite = {
+  /** The POS variation; null: a new size of the item. */
+  posVariationId: string | null;
+  ref: string;
+  /** The size's name; null keeps the POS's. */
+  name: string | null;
   priceMinor: number;
   currency: string;
 };
+/** What a catalogue write did: the POS's ids of what it created, by `ref`, and how many POS items it changed. */
+export type CatalogueWritten = { created: Record<string, string>; changed: number };
 
 export type PosProvider = {
   readonly name: "square" | "toast";
@@ -80,7 +95,12 @@ export type PosProvider = {
   readCatalogue(credentials: PosCredentials): Promise<PosVariation[]>;
   /** What the named variations are now (those gone or not at the connected location left out): a webhook's few. */
   readVariations(credentials: PosCredentials, variationIds: string[]): Promise<PosVariation[]>;
-  writeCatalogue(credentials: PosCredentials, writes: CatalogueWrite[], idempotencyKey: string): Promise<void>;
+  /**
+   * Taproom's names and prices written to the POS: each item read as it is now, only what Taproom owns
+   * changed, the rest kept; a write the POS refuses as stale is read again and retried (a few times).
+   * `idempotencyKey` is the outbox row's: a repeated write after a lost answer is applied once.
+   */
+  writeCatalogue(credentials: PosCredentials, writes: CatalogueWrite[], idempotencyKey: string): Promise<CatalogueWritten>;
   setSoldOut(credentials: PosCredentials, input: { variationIds: string[]; soldOut: boolean; idempotencyKey: string }): Promise<void>;
   readOrder(credentials: PosCredentials, orderId: string): Promise<PosOrder>;
   /** Checks the signature over the raw body; null when it is bad or missing (→ 401), else the event. */
@@ -97,6 +117,8 @@ export class PosCallFailed extends Error {
     message: string,
     readonly status: number | null,
     readonly retryAfterSeconds: number | null = null,
+    /** The POS's own error code (Square's `errors[0].code`), when it gave one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }

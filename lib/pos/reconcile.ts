@@ -42,7 +42,11 @@ export class PosReconciler {
 
   constructor(
     private readonly db: Db,
-    { now = () => new Date(), everyMs = RECONCILE_EVERY_MS, sync = syncWhole }: ReconcileOptions = {},
+    {
+      now = () => new Date(),
+      everyMs = RECONCILE_EVERY_MS,
+      sync = (db, connection, options) => syncWhole(db, connection, { ...options, writeBack: true }),
+    }: ReconcileOptions = {},
   ) {
     this.now = now;
     this.everyMs = everyMs;

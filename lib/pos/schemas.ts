@@ -52,6 +52,8 @@ export const posConnectionJson = z.object({
   authorize_url: z.string().nullable(),
   external_location_id: z.string().nullable(),
   direction: z.enum(POS_DIRECTIONS),
+  /** The directions the provider can take (`taproom_to_pos` only where its API takes catalogue writes). */
+  directions: z.array(z.enum(POS_DIRECTIONS)),
   last_sync_at: z.string().nullable(),
   last_error: z.string().nullable(),
   created_at: z.string(),

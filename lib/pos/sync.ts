@@ -21,8 +21,11 @@ class DryRun extends Error {
   }
 }
 
-/** The location's containers, each with its item's name and brewery and its size, for suggestions and checks. */
-export async function candidatesOf(db: Db, locationId: number): Promise<Candidate[]> {
+/**
+ * The location's containers (or the named items'), each with its item's name and brewery, its size and
+ * price: for suggestions, checks, and what Taproom writes to the POS (lib/pos/catalogue.ts).
+ */
+export async function candidatesOf(db: Db, locationId: number, itemIds: number[] | null = null): Promise<Candidate[]> {
   const rows = await db
     .select({
       itemId: items.id,
@@ -31,13 +34,15 @@ export async function candidatesOf(db: Db, locationId: number): Promise<Candidat
       brewery: sql<string | null>`coalesce(${items.customBrewery}, ${items.originalBrewery})`,
       sizeName: sql<string | null>`coalesce(${containers.name}, ${containerSizes.name})`,
       ounces: containerSizes.ounces,
+      price: containers.price,
     })
     .from(containers)
     .innerJoin(items, eq(items.id, containers.itemId))
     .innerJoin(sections, eq(sections.id, items.sectionId))
     .innerJoin(menus, eq(menus.id, sections.menuId))
     .leftJoin(containerSizes, eq(containerSizes.id, containers.containerSizeId))
-    .where(eq(menus.locationId, locationId));
+    .where(and(eq(menus.locationId, locationId), itemIds === null ? undefined : inArray(items.id, itemIds)))
+    .orderBy(items.id, containers.position, containers.id);
   return rows.map((row) => ({ ...row, ounces: row.ounces === null ? null : Number(row.ounces) }));
 }
 
@@ -195,7 +200,7 @@ export async function applyPosState(
           await tx
             .select({ itemId: posOutbox.itemId })
             .from(posOutbox)
-            .where(and(eq(posOutbox.connectionId, connection.id), isNull(posOutbox.doneAt)))
+            .where(and(eq(posOutbox.connectionId, connection.id), eq(posOutbox.kind, "sold_out"), isNull(posOutbox.doneAt)))
         ).map((row) => row.itemId),
       );
       const deciding = [...touchedItems].filter((itemId) => !owed.has(itemId) && (sizesOf.get(itemId)?.length ?? 0) > 0);

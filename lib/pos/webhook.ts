@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { posConnections, posEvents } from "@/lib/db/schema";
 import { errorFields, log } from "@/lib/server/log";
+import { correctDrift } from "./catalogue";
 import { credentialsOf, getConnection, noteOutcome, type PosConnection } from "./connections";
 import { PosCallFailed, type PosEvent } from "./provider";
 import { allProviders, knownProvider, providerNamed } from "./providers";
@@ -32,19 +33,31 @@ async function connectionsFor(db: Db, provider: string, event: PosEvent): Promis
   return rows;
 }
 
-/** The whole catalogue read and applied: the first sync, a catalog.version.updated, the reconciliation. */
-export async function syncWhole(db: Db, connection: PosConnection, { dryRun = false, now = new Date() } = {}): Promise<SyncReport> {
+/**
+ * The whole catalogue read and applied: the first sync, a catalog.version.updated, the reconciliation.
+ * `writeBack` (the reconciliation, scheduled or asked for): in `taproom_to_pos` the POS's drift from
+ * Taproom is corrected too. A webhook's pass writes nothing back: what the till says is applied, and
+ * Taproom's own writes coming back change nothing (no echo).
+ */
+export async function syncWhole(
+  db: Db,
+  connection: PosConnection,
+  { dryRun = false, now = new Date(), writeBack = false } = {},
+): Promise<SyncReport> {
   const provider = providerNamed(connection.provider);
   const credentials = await credentialsOf(db, connection, now);
   const variations = await provider.readCatalogue(credentials);
-  return applyPosState(db, { connection, variations, whole: true, dryRun, now });
+  const report = await applyPosState(db, { connection, variations, whole: true, dryRun, now });
+  if (!writeBack || connection.direction !== "taproom_to_pos" || !provider.writesCatalogue) return report;
+  const corrected = await correctDrift(db, { connection, provider, credentials, seen: variations, dryRun, now });
+  return { ...report, created: report.created + corrected.created, updated: report.updated + corrected.updated };
 }
 
 /** POST /pos_connections/:id/sync: the reconciliation on demand (a dry run reports and changes nothing). */
 export async function syncConnection(db: Db, scope: Scope, { dryRun, now = new Date() }: { dryRun: boolean; now?: Date }) {
   const { connection } = await getConnection(db, scope);
   try {
-    const report = await syncWhole(db, connection, { dryRun, now });
+    const report = await syncWhole(db, connection, { dryRun, now, writeBack: true });
     return report;
   } catch (error) {
     if (error instanceof PosCallFailed) {

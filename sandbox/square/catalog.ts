@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { badRequest, conflict, notFound } from "./errors";
+import { badRequest, notFound, versionMismatch } from "./errors";
 import { SANDBOX_LOCATIONS } from "./seed";
 import { getRecord, getRecords, type Json, page, putRecord, squareId } from "./store";
 
@@ -81,30 +81,40 @@ export async function listCatalog(
 }
 
 /**
- * Upserts one object as Square does: a `#temp` id creates (answered in id_mappings), an existing id needs
- * its current `version` (else 409 VERSION_MISMATCH). An ITEM's variations come inside it.
+ * Upserts one object as Square does. A `#temp` id creates it (answered in id_mappings); an existing id
+ * needs its current `version` (missing or stale: 400 VERSION_MISMATCH), and what is sent replaces the
+ * stored object whole: a field left out is gone, and an ITEM's variations left out are deleted. Every
+ * write raises the version. An ITEM's variations come inside it, each with its own version.
  */
 export async function upsertObject(db: Tx, merchantId: string, object: Json, now: string, mappings: Json[]): Promise<Json> {
   if (!object || typeof object !== "object") throw badRequest("An object is required.", "object");
   if (object.type !== "ITEM" && object.type !== "ITEM_VARIATION")
     throw badRequest("The sandbox keeps ITEM and ITEM_VARIATION objects.", "object.type");
-  const idOf = async (given: unknown, field: string) => {
-    if (typeof given !== "string" || !given) throw badRequest("An id is required.", field);
-    if (given.startsWith("#")) {
+  /** The object's id (a new one for a `#temp` id) and what is stored under it, its version checked. */
+  const idOf = async (given: Json, type: string, field: string) => {
+    if (typeof given.id !== "string" || !given.id) throw badRequest("An id is required.", `${field}.id`);
+    if (given.id.startsWith("#")) {
       const id = squareId();
-      mappings.push({ client_object_id: given, object_id: id });
+      mappings.push({ client_object_id: given.id, object_id: id });
       return { id, existing: null as Json | null };
     }
-    const existing = await getRecord(db, given, "catalog");
-    if (!existing) throw notFound(`Object \`${given}\` not found.`);
-    if (object.version !== undefined && Number(object.version) !== Number(existing.version)) {
-      throw conflict(`Object version does not match latest database version.`);
+    const existing = await getRecord(db, given.id, "catalog");
+    if (!existing || existing.is_deleted || existing.type !== type) throw notFound(`Object \`${given.id}\` not found.`);
+    if (given.version === undefined || given.version === null || Number(given.version) !== Number(existing.version)) {
+      throw versionMismatch(`${field}.version`);
     }
-    return { id: given, existing };
+    return { id: given.id, existing };
   };
-  const version = Date.parse(now);
+  // Square's versions are its clock in milliseconds; two writes in one millisecond still go up.
+  const versionAfter = (existing: Json | null) => Math.max(Date.parse(now), Number(existing?.version ?? 0) + 1);
+  const stamps = (id: string, existing: Json | null) => ({
+    id,
+    updated_at: now,
+    version: versionAfter(existing),
+    is_deleted: false,
+  });
   const saveVariation = async (variation: Json, itemId: string, field: string) => {
-    const { id, existing } = await idOf(variation.id, `${field}.id`);
+    const { id, existing } = await idOf(variation, "ITEM_VARIATION", field);
     const data = (variation.item_variation_data ?? {}) as Json;
     const price = data.price_money as Json | undefined;
     if (price && (!Number.isSafeInteger(Number(price.amount)) || Number(price.amount) < 0)) {
@@ -113,16 +123,16 @@ export async function upsertObject(db: Tx, merchantId: string, object: Json, now
         `${field}.item_variation_data.price_money.amount`,
       );
     }
+    // sold_out is read-only: what a client sends back of it is not kept.
+    const overrides = (data.location_overrides as Json[] | undefined)?.map(({ sold_out: _ignored, ...rest }) => rest);
     const saved = {
+      ...variation,
       type: "ITEM_VARIATION",
-      id,
-      updated_at: now,
-      version,
-      is_deleted: false,
+      ...stamps(id, existing),
       present_at_all_locations: variation.present_at_all_locations ?? true,
       item_variation_data: {
-        ...((existing?.item_variation_data as Json) ?? {}),
         ...data,
+        ...(overrides ? { location_overrides: overrides } : {}),
         ...(price ? { price_money: { amount: Number(price.amount), currency: String(price.currency ?? "USD") } } : {}),
         item_id: itemId,
       },
@@ -133,7 +143,8 @@ export async function upsertObject(db: Tx, merchantId: string, object: Json, now
   if (object.type === "ITEM_VARIATION") {
     const itemId = (object.item_variation_data as Json | undefined)?.item_id;
     const item = typeof itemId === "string" ? await getRecord(db, itemId, "catalog") : null;
-    if (!item) throw badRequest("A variation names its item (item_variation_data.item_id).", "object.item_variation_data.item_id");
+    if (!item || item.is_deleted)
+      throw badRequest("A variation names its item (item_variation_data.item_id).", "object.item_variation_data.item_id");
     const saved = await saveVariation(object, item.id, "object");
     const ids = (item.item_data as Json).variations as string[];
     if (!ids.includes(saved.id))
@@ -141,26 +152,37 @@ export async function upsertObject(db: Tx, merchantId: string, object: Json, now
         id: item.id,
         kind: "catalog",
         merchantId,
-        data: { ...item, item_data: { ...item.item_data, variations: [...ids, saved.id] }, version, updated_at: now },
+        data: { ...item, item_data: { ...item.item_data, variations: [...ids, saved.id] }, version: versionAfter(item), updated_at: now },
       });
     return present(db, saved);
   }
-  const { id, existing } = await idOf(object.id, "object.id");
+  const { id, existing } = await idOf(object, "ITEM", "object");
   const data = (object.item_data ?? {}) as Json;
-  if (!existing && (typeof data.name !== "string" || !data.name.trim())) throw badRequest("An item needs a name.", "object.item_data.name");
+  if (typeof data.name !== "string" || !data.name.trim()) throw badRequest("An item needs a name.", "object.item_data.name");
   const variationIds: string[] = [];
   for (const [index, variation] of ((data.variations as Json[] | undefined) ?? []).entries()) {
     variationIds.push((await saveVariation(variation, id, `object.item_data.variations[${index}]`)).id);
   }
-  const kept = data.variations === undefined ? (((existing?.item_data as Json | undefined)?.variations as string[]) ?? []) : variationIds;
+  // The item's variations are what was sent: those left out are deleted, as at Square.
+  const before = ((existing?.item_data as Json | undefined)?.variations as string[] | undefined) ?? [];
+  for (const gone of await getRecords(
+    db,
+    before.filter((each) => !variationIds.includes(each)),
+    "catalog",
+  )) {
+    await putRecord(db, {
+      id: gone.id,
+      kind: "catalog",
+      merchantId,
+      data: { ...gone, is_deleted: true, updated_at: now, version: versionAfter(gone) },
+    });
+  }
   const saved = {
+    ...object,
     type: "ITEM",
-    id,
-    updated_at: now,
-    version,
-    is_deleted: false,
+    ...stamps(id, existing),
     present_at_all_locations: object.present_at_all_locations ?? true,
-    item_data: { ...((existing?.item_data as Json) ?? {}), ...data, variations: kept },
+    item_data: { ...data, variations: variationIds },
   };
   await putRecord(db, { id, kind: "catalog", merchantId, data: saved });
   return present(db, saved);

@@ -20,8 +20,16 @@ export const missing = (field: string) =>
 export const notFound = (detail: string) => new SquareSandboxError(404, [{ category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail }]);
 export const unauthorized = (detail = "This request could not be authorized.") =>
   new SquareSandboxError(401, [{ category: "AUTHENTICATION_ERROR", code: "UNAUTHORIZED", detail }]);
-export const conflict = (detail: string) =>
-  new SquareSandboxError(409, [{ category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH", detail }]);
+/** A write at a version that is not the object's own (or none, for an object that exists): 400, as Square answers it. */
+export const versionMismatch = (field: string) =>
+  new SquareSandboxError(400, [
+    {
+      category: "INVALID_REQUEST_ERROR",
+      code: "VERSION_MISMATCH",
+      detail: "Object version does not match latest database version.",
+      field,
+    },
+  ]);
 
 export function errorResponse(error: SquareSandboxError): Response {
   return Response.json({ errors: error.errors }, { status: error.status });

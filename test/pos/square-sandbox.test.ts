@@ -130,6 +130,81 @@ describe("Square sandbox through the square SDK", () => {
     expect(searched.orders?.map((order) => order.id)).toContain(created.order!.id);
   });
 
+  it("writes the catalog as Square does: a version raised by every write, 400 VERSION_MISMATCH on a stale or missing one, the whole object replaced, id_mappings for #temp ids", async () => {
+    const client = till();
+    const created = await client.catalog.batchUpsert({
+      idempotencyKey: "new-item-mappings",
+      batches: [
+        {
+          objects: [
+            {
+              type: "ITEM",
+              id: "#cask",
+              itemData: {
+                name: "Cask Mild",
+                description: "On the hand pump",
+                variations: [
+                  {
+                    type: "ITEM_VARIATION",
+                    id: "#cask-pint",
+                    itemVariationData: {
+                      name: "Pint",
+                      sku: "CASK-16",
+                      pricingType: "FIXED_PRICING",
+                      priceMoney: { amount: BigInt(650), currency: "USD" },
+                    },
+                  },
+                  {
+                    type: "ITEM_VARIATION",
+                    id: "#cask-half",
+                    itemVariationData: { name: "Half", pricingType: "FIXED_PRICING", priceMoney: { amount: BigInt(375), currency: "USD" } },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const ids = Object.fromEntries((created.idMappings ?? []).map((mapping) => [mapping.clientObjectId, mapping.objectId]));
+    expect(Object.keys(ids).sort()).toEqual(["#cask", "#cask-half", "#cask-pint"]);
+    expect(ids["#cask"]).toMatch(/^[A-Z0-9]{24}$/);
+    const { object: item } = await client.catalog.object.get({ objectId: ids["#cask"]! });
+    if (item?.type !== "ITEM") throw new Error("not an item");
+    const v1 = item.version!;
+
+    // A stale version, and none at all, are refused with Square's body; nothing is written.
+    for (const version of [v1 - BigInt(1), undefined]) {
+      const refused = await client.catalog.object
+        .upsert({ idempotencyKey: `stale-${String(version)}`, object: { ...item, version, itemData: { ...item.itemData, name: "Stale" } } })
+        .catch((caught: unknown) => caught as SquareError);
+      expect((refused as SquareError).statusCode).toBe(400);
+      expect((refused as SquareError).errors[0]).toMatchObject({ category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH" });
+    }
+    // The item at its version with the half pint left out: renamed, the version raised, the half deleted,
+    // and what the write did not carry (the description) gone: the object sent replaces the stored one.
+    const pint = item.itemData!.variations!.find((variation) => variation.id === ids["#cask-pint"])!;
+    const written = await client.catalog.object.upsert({
+      idempotencyKey: "cask-rename",
+      object: { type: "ITEM", id: item.id!, version: v1, itemData: { name: "Cask Dark Mild", variations: [pint] } },
+    });
+    expect((written.catalogObject?.version ?? BigInt(0)) > v1).toBe(true);
+    const { object: after } = await client.catalog.object.get({ objectId: item.id! });
+    if (after?.type !== "ITEM") throw new Error("not an item");
+    expect(after.itemData?.name).toBe("Cask Dark Mild");
+    expect(after.itemData?.description).toBeUndefined();
+    expect(after.itemData?.variations?.map((variation) => variation.id)).toEqual([ids["#cask-pint"]]);
+    const kept = after.itemData!.variations![0]!;
+    expect(kept.type === "ITEM_VARIATION" && kept.itemVariationData?.sku).toBe("CASK-16");
+    const half = await client.catalog.object.get({ objectId: ids["#cask-half"]! }).catch((caught: unknown) => caught as SquareError);
+    expect((half as SquareError).statusCode).toBe(404);
+    // A variation sent at its old version inside a current item is refused too (each object has its own version).
+    const nested = await client.catalog.object
+      .upsert({ idempotencyKey: "nested-stale", object: { ...after, itemData: { ...after.itemData, variations: [pint] } } })
+      .catch((caught: unknown) => caught as SquareError);
+    expect((nested as SquareError).errors[0]?.code).toBe("VERSION_MISMATCH");
+  });
+
   it("answers a missing object 404 NOT_FOUND and a bad body 400", async () => {
     const missing = await till()
       .catalog.object.get({ objectId: "NOPE" })

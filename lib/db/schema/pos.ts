@@ -90,9 +90,10 @@ export const posEvents = pgTable(
 );
 
 /**
- * Sold-out changes owed to the POS (an 86 or restore in Taproom), written by the trigger on items in the
- * transaction of the 86 (migration 0035): claimed with SKIP LOCKED under a lease, retried with backoff
- * (lib/pos/outbound.ts).
+ * What is owed to the POS, written by triggers in the transaction of the change: `sold_out`, an 86 or
+ * restore in Taproom (migration 0035); `catalogue`, an item's name or a container's size or price in
+ * `taproom_to_pos` (migration 0041), sent as the item is when it goes. Claimed with SKIP LOCKED under a
+ * lease, retried with backoff (lib/pos/outbound.ts).
  */
 export const posOutbox = pgTable(
   "pos_outbox",
@@ -102,7 +103,9 @@ export const posOutbox = pgTable(
       .notNull()
       .references(() => posConnections.id, { onDelete: "cascade" }),
     itemId: integer("item_id").notNull(),
-    soldOut: boolean("sold_out").notNull(),
+    kind: text().$type<"sold_out" | "catalogue">().notNull().default("sold_out"),
+    /** What a `sold_out` row sends; null on a `catalogue` row. */
+    soldOut: boolean("sold_out"),
     /** The provider's idempotency key: a retry after a lost answer is applied once. */
     idempotencyKey: text("idempotency_key").notNull(),
     attempts: smallint().notNull().default(0),
@@ -117,6 +120,7 @@ export const posOutbox = pgTable(
   (t) => [
     index("pos_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
     index("pos_outbox_item_idx").on(t.connectionId, t.itemId).where(sql`${t.doneAt} is null`),
+    check("pos_outbox_kind", sql`(${t.kind} = 'sold_out') = (${t.soldOut} is not null) and ${t.kind} in ('sold_out', 'catalogue')`),
   ],
 );
 

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { squareConfig } from "../config";
 import { subscribeSandbox } from "./transport";
 import {
+  type CatalogueVariationWrite,
   type CatalogueWrite,
   PosCallFailed,
   type PosCredentials,
@@ -27,7 +29,7 @@ type Json = Record<string, any>;
 /**
  * The SDK, loaded on the first call to Square: importing it takes most of a second, and most processes
  * (every instance of a venue with no Square connection, every test file that never rings a till) never
- * call it. `call` loads it before its work runs, so `client()` inside a `call` always has it.
+ * call it. `call` loads it before its work runs, so a client made inside a `call` always has it.
  */
 let sdk: typeof import("square") | undefined;
 async function loadSdk() {
@@ -35,13 +37,13 @@ async function loadSdk() {
   return sdk;
 }
 
-function client(token?: string) {
+function sdkClient(token: string | undefined, fetch: typeof globalThis.fetch | undefined) {
   if (!sdk) throw new Error("The Square SDK is loaded by call(): make Square calls inside it.");
   const config = squareConfig();
   return new sdk.SquareClient({
     token: token ?? "",
     baseUrl: config.baseUrl,
-    fetch: config.fetch,
+    fetch: fetch ?? config.fetch,
     timeoutInSeconds: config.timeoutMs / 1000,
     maxRetries: 0,
   });
@@ -60,6 +62,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
         `Square answered ${error.statusCode ?? "?"}${first.code ? ` ${first.code}` : ""}: ${first.detail ?? error.message}`,
         error.statusCode ?? null,
         Number.isFinite(retryAfter) ? retryAfter : null,
+        first.code ? String(first.code) : null,
       );
     }
     throw new PosCallFailed(`Square could not be reached: ${error instanceof Error ? error.message : String(error)}`, null);
@@ -111,206 +114,350 @@ function refundedInFull(order: Json): boolean {
 
 const ORDER_STATES: Record<string, PosOrder["state"]> = { OPEN: "open", COMPLETED: "completed", CANCELED: "canceled", DRAFT: "open" };
 
-export const square: PosProvider = {
-  name: "square",
-  label: "Square",
-  connectsWith: "oauth",
-  writesCatalogue: true,
+/** Tries of one catalogue write refused as stale (VERSION_MISMATCH) before it is left to the outbox's backoff. */
+const VERSION_TRIES = 3;
 
-  authorizeUrl({ state, redirectUri }) {
-    const config = squareConfig();
-    const url = new URL(`${config.browserBaseUrl}/oauth2/authorize`);
-    url.searchParams.set("client_id", config.applicationId);
-    url.searchParams.set("scope", SCOPES);
-    url.searchParams.set("session", "false");
-    url.searchParams.set("state", state);
-    if (config.sandbox) url.searchParams.set("redirect_uri", redirectUri);
-    return url.toString();
+/** A size Taproom adds at Square. Not inventory-tracked: a tracked size never counted would read sold out. */
+const newVariation = (variation: CatalogueVariationWrite, itemId?: string) => ({
+  type: "ITEM_VARIATION" as const,
+  id: `#${variation.ref}`,
+  presentAtAllLocations: true,
+  itemVariationData: {
+    ...(itemId ? { itemId } : {}),
+    name: variation.name ?? "Regular",
+    pricingType: "FIXED_PRICING" as const,
+    priceMoney: { amount: BigInt(variation.priceMinor), currency: variation.currency as "USD" },
   },
+});
 
-  async exchangeCode({ code, redirectUri }) {
-    const config = squareConfig();
-    const answer = await call(() =>
-      client().oAuth.obtainToken({
-        clientId: config.applicationId,
-        clientSecret: config.applicationSecret,
-        code,
-        grantType: "authorization_code",
-        redirectUri,
-      }),
-    );
-    return tokensOf(answer as Json);
-  },
+const sameName = (a: unknown, b: unknown) =>
+  String(a ?? "")
+    .trim()
+    .toLowerCase() ===
+  String(b ?? "")
+    .trim()
+    .toLowerCase();
 
-  async exchangeKeys() {
-    // Square's way in is OAuth (its consent page): typed keys are refused before this is reached.
-    throw new PosCallFailed("Square connects through its consent page, not with keys.", 400);
-  },
-
-  async refresh(refreshToken) {
-    const config = squareConfig();
-    const answer = await call(() =>
-      client().oAuth.obtainToken({
-        clientId: config.applicationId,
-        clientSecret: config.applicationSecret,
-        refreshToken,
-        grantType: "refresh_token",
-      }),
-    );
-    return tokensOf(answer as Json);
-  },
-
-  refreshDue(expiresAt, now) {
-    return expiresAt !== null && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_MS;
-  },
-
-  async locations(accessToken) {
-    const answer = (await call(() => client(accessToken).locations.list())) as Json;
-    return ((answer.locations ?? []) as Json[])
-      .filter((location) => location.status !== "INACTIVE")
-      .map((location) => ({ id: String(location.id), name: String(location.name ?? ""), currency: String(location.currency ?? "") }));
-  },
-
-  async readCatalogue({ accessToken, externalLocationId }) {
-    const pages = await call(() => client(accessToken).catalog.list({ types: "ITEM" }));
-    const found: PosVariation[] = [];
-    await call(async () => {
-      for await (const object of pages) {
-        const item = object as Json;
-        if (item.type !== "ITEM" || item.isDeleted) continue;
-        const presentAt =
-          item.presentAtAllLocations !== false || ((item.presentAtLocationIds ?? []) as string[]).includes(externalLocationId);
-        if (presentAt) found.push(...variationsOf(item, externalLocationId));
-      }
-    });
-    return found;
-  },
-
-  async readVariations({ accessToken, externalLocationId }, variationIds) {
-    const named = new Set(variationIds);
-    const found: PosVariation[] = [];
-    // Square takes at most 1,000 ids a call; a webhook names a few. Each variation's ITEM comes as a
-    // related object, read as the whole catalogue's are.
-    for (let start = 0; start < variationIds.length; start += 1000) {
-      const answer = (await call(() =>
-        client(accessToken).catalog.batchGet({ objectIds: variationIds.slice(start, start + 1000), includeRelatedObjects: true }),
-      )) as Json;
-      for (const item of (answer.relatedObjects ?? []) as Json[]) {
-        if (item.type !== "ITEM" || item.isDeleted) continue;
-        const presentAt =
-          item.presentAtAllLocations !== false || ((item.presentAtLocationIds ?? []) as string[]).includes(externalLocationId);
-        if (presentAt) found.push(...variationsOf(item, externalLocationId).filter((variation) => named.has(variation.posVariationId)));
-      }
+/**
+ * The ITEM as Square has it with Taproom's name and sizes written in (everything else kept as read), or
+ * null when it already says what Taproom says. A size new to the item is added under a `#temp` id
+ * (`adding`: temp id → ref), unless the item has one of that name already, which is taken (`taken`: ref → id).
+ */
+function mergeInto(
+  item: Json,
+  write: CatalogueWrite,
+  { adding, taken }: { adding: Record<string, string>; taken: Record<string, string> },
+): Json | null {
+  const copy = structuredClone(item) as Json;
+  copy.itemData = copy.itemData ?? {};
+  const data = copy.itemData as Json;
+  data.variations = data.variations ?? [];
+  const variations = data.variations as Json[];
+  let dirty = false;
+  if (data.name !== write.name) {
+    data.name = write.name;
+    dirty = true;
+  }
+  const named = new Set(write.variations.flatMap((variation) => (variation.posVariationId ? [variation.posVariationId] : [])));
+  for (const wanted of write.variations) {
+    const found =
+      variations.find((variation) => variation.id === wanted.posVariationId) ??
+      (wanted.posVariationId === null
+        ? variations.find((variation) => !named.has(variation.id) && sameName(variation.itemVariationData?.name, wanted.name))
+        : undefined);
+    if (!found) {
+      if (wanted.posVariationId !== null) continue; // gone at Square: the reconciliation removes its mapping
+      const added = newVariation(wanted, String(item.id));
+      adding[added.id] = wanted.ref;
+      variations.push(added);
+      dirty = true;
+      continue;
     }
-    return found;
-  },
+    if (wanted.posVariationId === null) {
+      named.add(found.id);
+      taken[wanted.ref] = String(found.id);
+    }
+    found.itemVariationData = found.itemVariationData ?? {};
+    const own = found.itemVariationData as Json;
+    if (wanted.name !== null && own.name !== wanted.name) {
+      own.name = wanted.name;
+      dirty = true;
+    }
+    if (
+      own.pricingType !== "FIXED_PRICING" ||
+      amountOf(own.priceMoney) !== wanted.priceMinor ||
+      own.priceMoney?.currency !== wanted.currency
+    ) {
+      own.pricingType = "FIXED_PRICING";
+      own.priceMoney = { amount: BigInt(wanted.priceMinor), currency: wanted.currency };
+      dirty = true;
+    }
+  }
+  return dirty ? copy : null;
+}
 
-  async writeCatalogue({ accessToken }, writes: CatalogueWrite[], idempotencyKey) {
-    if (writes.length === 0) return;
-    const objects = writes.map((write, index) => ({
-      type: "ITEM_VARIATION" as const,
-      id: write.posVariationId ?? `#taproom-${index}`,
-      itemVariationData: {
-        itemId: write.posItemId ?? undefined,
-        name: write.variationName,
-        pricingType: "FIXED_PRICING" as const,
-        priceMoney: { amount: BigInt(write.priceMinor), currency: write.currency as "USD" },
-      },
-    }));
-    await call(() => client(accessToken).catalog.batchUpsert({ idempotencyKey, batches: [{ objects }] }));
-  },
+/**
+ * Square as a provider. `fetch` replaces the SDK's way to Square (tests put themselves on the wire:
+ * a till racing a write, Square answering 500); by default, the settings' (the sandbox in-process, or the platform's).
+ */
+export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = {}): PosProvider {
+  const client = (token?: string) => sdkClient(token, fetch);
+  return {
+    name: "square",
+    label: "Square",
+    connectsWith: "oauth",
+    writesCatalogue: true,
 
-  async setSoldOut({ accessToken, externalLocationId }, { variationIds, soldOut, idempotencyKey }) {
-    if (variationIds.length === 0) return;
-    const occurredAt = new Date().toISOString();
-    await call(() =>
-      client(accessToken).inventory.batchCreateChanges({
-        idempotencyKey,
-        changes: variationIds.map((catalogObjectId) => ({
-          type: "PHYSICAL_COUNT" as const,
-          physicalCount: {
-            catalogObjectId,
-            locationId: externalLocationId,
-            state: "IN_STOCK" as const,
-            quantity: soldOut ? "0" : RESTOCK_QUANTITY,
-            occurredAt,
-          },
+    authorizeUrl({ state, redirectUri }) {
+      const config = squareConfig();
+      const url = new URL(`${config.browserBaseUrl}/oauth2/authorize`);
+      url.searchParams.set("client_id", config.applicationId);
+      url.searchParams.set("scope", SCOPES);
+      url.searchParams.set("session", "false");
+      url.searchParams.set("state", state);
+      if (config.sandbox) url.searchParams.set("redirect_uri", redirectUri);
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const config = squareConfig();
+      const answer = await call(() =>
+        client().oAuth.obtainToken({
+          clientId: config.applicationId,
+          clientSecret: config.applicationSecret,
+          code,
+          grantType: "authorization_code",
+          redirectUri,
+        }),
+      );
+      return tokensOf(answer as Json);
+    },
+
+    async exchangeKeys() {
+      // Square's way in is OAuth (its consent page): typed keys are refused before this is reached.
+      throw new PosCallFailed("Square connects through its consent page, not with keys.", 400);
+    },
+
+    async refresh(refreshToken) {
+      const config = squareConfig();
+      const answer = await call(() =>
+        client().oAuth.obtainToken({
+          clientId: config.applicationId,
+          clientSecret: config.applicationSecret,
+          refreshToken,
+          grantType: "refresh_token",
+        }),
+      );
+      return tokensOf(answer as Json);
+    },
+
+    refreshDue(expiresAt, now) {
+      return expiresAt !== null && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_MS;
+    },
+
+    async locations(accessToken) {
+      const answer = (await call(() => client(accessToken).locations.list())) as Json;
+      return ((answer.locations ?? []) as Json[])
+        .filter((location) => location.status !== "INACTIVE")
+        .map((location) => ({ id: String(location.id), name: String(location.name ?? ""), currency: String(location.currency ?? "") }));
+    },
+
+    async readCatalogue({ accessToken, externalLocationId }) {
+      const pages = await call(() => client(accessToken).catalog.list({ types: "ITEM" }));
+      const found: PosVariation[] = [];
+      await call(async () => {
+        for await (const object of pages) {
+          const item = object as Json;
+          if (item.type !== "ITEM" || item.isDeleted) continue;
+          const presentAt =
+            item.presentAtAllLocations !== false || ((item.presentAtLocationIds ?? []) as string[]).includes(externalLocationId);
+          if (presentAt) found.push(...variationsOf(item, externalLocationId));
+        }
+      });
+      return found;
+    },
+
+    async readVariations({ accessToken, externalLocationId }, variationIds) {
+      const named = new Set(variationIds);
+      const found: PosVariation[] = [];
+      // Square takes at most 1,000 ids a call; a webhook names a few. Each variation's ITEM comes as a
+      // related object, read as the whole catalogue's are.
+      for (let start = 0; start < variationIds.length; start += 1000) {
+        const answer = (await call(() =>
+          client(accessToken).catalog.batchGet({ objectIds: variationIds.slice(start, start + 1000), includeRelatedObjects: true }),
+        )) as Json;
+        for (const item of (answer.relatedObjects ?? []) as Json[]) {
+          if (item.type !== "ITEM" || item.isDeleted) continue;
+          const presentAt =
+            item.presentAtAllLocations !== false || ((item.presentAtLocationIds ?? []) as string[]).includes(externalLocationId);
+          if (presentAt) found.push(...variationsOf(item, externalLocationId).filter((variation) => named.has(variation.posVariationId)));
+        }
+      }
+      return found;
+    },
+
+    async writeCatalogue({ accessToken }, writes, idempotencyKey) {
+      const created: Record<string, string> = {};
+      let changed = 0;
+      // New items in one call whose key is the same on every try: a lost answer is answered again, never created twice.
+      const fresh = writes.filter((write) => write.posItemId === null);
+      if (fresh.length > 0) {
+        const objects = fresh.map((write) => ({
+          type: "ITEM" as const,
+          id: `#${write.ref}`,
+          presentAtAllLocations: true,
+          itemData: { name: write.name, variations: write.variations.map((variation) => newVariation(variation)) },
+        }));
+        const answer = await call(() =>
+          client(accessToken).catalog.batchUpsert({ idempotencyKey: `${idempotencyKey}-new`, batches: [{ objects }] }),
+        );
+        for (const mapping of answer.idMappings ?? []) created[String(mapping.clientObjectId).slice(1)] = String(mapping.objectId);
+        changed += objects.length;
+      }
+      const existing = writes.filter((write) => write.posItemId !== null);
+      for (let attempt = 1; existing.length > 0; attempt++) {
+        // An upsert replaces the whole object: each ITEM is read as it is now (its variations inside) and
+        // sent back at its version with only Taproom's fields changed.
+        const answer = (await call(() =>
+          client(accessToken).catalog.batchGet({ objectIds: existing.map((write) => write.posItemId!) }),
+        )) as Json;
+        const current = new Map(
+          ((answer.objects ?? []) as Json[]).filter((object) => object.type === "ITEM").map((object) => [object.id, object]),
+        );
+        const objects: Json[] = [];
+        const adding: Record<string, string> = {};
+        const taken: Record<string, string> = {};
+        for (const write of existing) {
+          const item = current.get(write.posItemId);
+          // Gone at Square: the reconciliation removes its mappings.
+          if (!item) continue;
+          const merged = mergeInto(item, write, { adding, taken });
+          if (merged) objects.push(merged);
+        }
+        if (objects.length === 0) break;
+        // The key names the versions written over: a try repeated after a lost answer is answered once;
+        // one after a VERSION_MISMATCH is a new write.
+        const over = createHash("sha256")
+          .update(objects.map((object) => `${object.id}@${object.version}`).join(","))
+          .digest("hex")
+          .slice(0, 16);
+        try {
+          const written = await call(() =>
+            client(accessToken).catalog.batchUpsert({
+              idempotencyKey: `${idempotencyKey}-${over}`,
+              batches: [{ objects: objects as never }],
+            }),
+          );
+          Object.assign(created, taken);
+          for (const mapping of written.idMappings ?? []) {
+            const ref = adding[String(mapping.clientObjectId)];
+            if (ref) created[ref] = String(mapping.objectId);
+          }
+          changed += objects.length;
+          break;
+        } catch (error) {
+          // Changed at the till since it was read: read again and merge, a few times.
+          if (error instanceof PosCallFailed && error.code === "VERSION_MISMATCH" && attempt < VERSION_TRIES) continue;
+          throw error;
+        }
+      }
+      return { created, changed };
+    },
+
+    async setSoldOut({ accessToken, externalLocationId }, { variationIds, soldOut, idempotencyKey }) {
+      if (variationIds.length === 0) return;
+      const occurredAt = new Date().toISOString();
+      await call(() =>
+        client(accessToken).inventory.batchCreateChanges({
+          idempotencyKey,
+          changes: variationIds.map((catalogObjectId) => ({
+            type: "PHYSICAL_COUNT" as const,
+            physicalCount: {
+              catalogObjectId,
+              locationId: externalLocationId,
+              state: "IN_STOCK" as const,
+              quantity: soldOut ? "0" : RESTOCK_QUANTITY,
+              occurredAt,
+            },
+          })),
+          ignoreUnchangedCounts: false,
+        }),
+      );
+    },
+
+    async readOrder({ accessToken }, orderId) {
+      const answer = (await call(() => client(accessToken).orders.get({ orderId }))) as Json;
+      const order = answer.order as Json | undefined;
+      if (!order) throw new PosCallFailed(`Square answered no order ${orderId}.`, 502);
+      return {
+        id: String(order.id),
+        locationId: String(order.locationId),
+        state: ORDER_STATES[String(order.state)] ?? "open",
+        closedAt: order.closedAt ? new Date(String(order.closedAt)) : null,
+        refunded: refundedInFull(order),
+        lines: ((order.lineItems ?? []) as Json[]).map((line) => ({
+          uid: String(line.uid),
+          variationId: (line.catalogObjectId as string | undefined) ?? null,
+          quantity: Number(line.quantity),
         })),
-        ignoreUnchangedCounts: false,
-      }),
-    );
-  },
-
-  async readOrder({ accessToken }, orderId) {
-    const answer = (await call(() => client(accessToken).orders.get({ orderId }))) as Json;
-    const order = answer.order as Json | undefined;
-    if (!order) throw new PosCallFailed(`Square answered no order ${orderId}.`, 502);
-    return {
-      id: String(order.id),
-      locationId: String(order.locationId),
-      state: ORDER_STATES[String(order.state)] ?? "open",
-      closedAt: order.closedAt ? new Date(String(order.closedAt)) : null,
-      refunded: refundedInFull(order),
-      lines: ((order.lineItems ?? []) as Json[]).map((line) => ({
-        uid: String(line.uid),
-        variationId: (line.catalogObjectId as string | undefined) ?? null,
-        quantity: Number(line.quantity),
-      })),
-    };
-  },
-
-  async verifyWebhook({ rawBody, headers, notificationUrl }) {
-    const signatureHeader = headers.get("x-square-hmacsha256-signature");
-    if (!signatureHeader) return null;
-    const { WebhooksHelper } = await loadSdk();
-    const valid = await WebhooksHelper.verifySignature({
-      requestBody: rawBody,
-      signatureHeader,
-      signatureKey: squareConfig().signatureKey,
-      notificationUrl,
-    });
-    if (!valid) return null;
-    let body: Json;
-    try {
-      body = JSON.parse(rawBody) as Json;
-    } catch {
-      return { eventId: "", merchantId: "", kind: "other", type: "garbage" };
-    }
-    const eventId = String(body.event_id ?? "");
-    const merchantId = String(body.merchant_id ?? "");
-    const type = String(body.type ?? "");
-    const object = ((body.data as Json | undefined)?.object ?? {}) as Json;
-    if (type === "catalog.version.updated") return { eventId, merchantId, kind: "catalog" };
-    if (type === "inventory.count.updated") {
-      const counts = (object.inventory_counts ?? []) as Json[];
-      return {
-        eventId,
-        merchantId,
-        kind: "inventory",
-        variationIds: [...new Set(counts.map((count) => String(count.catalog_object_id)))],
-        locationIds: [...new Set(counts.map((count) => String(count.location_id)))],
       };
-    }
-    if (type === "order.created" || type === "order.updated") {
-      const inner = (object.order_created ?? object.order_updated ?? {}) as Json;
-      return {
-        eventId,
-        merchantId,
-        kind: "order",
-        orderId: String(inner.order_id ?? (body.data as Json).id ?? ""),
-        locationId: (inner.location_id as string) ?? null,
-      };
-    }
-    return { eventId, merchantId, kind: "other", type };
-  },
+    },
 
-  notificationUrl: () => squareConfig().notificationUrl,
+    async verifyWebhook({ rawBody, headers, notificationUrl }) {
+      const signatureHeader = headers.get("x-square-hmacsha256-signature");
+      if (!signatureHeader) return null;
+      const { WebhooksHelper } = await loadSdk();
+      const valid = await WebhooksHelper.verifySignature({
+        requestBody: rawBody,
+        signatureHeader,
+        signatureKey: squareConfig().signatureKey,
+        notificationUrl,
+      });
+      if (!valid) return null;
+      let body: Json;
+      try {
+        body = JSON.parse(rawBody) as Json;
+      } catch {
+        return { eventId: "", merchantId: "", kind: "other", type: "garbage" };
+      }
+      const eventId = String(body.event_id ?? "");
+      const merchantId = String(body.merchant_id ?? "");
+      const type = String(body.type ?? "");
+      const object = ((body.data as Json | undefined)?.object ?? {}) as Json;
+      if (type === "catalog.version.updated") return { eventId, merchantId, kind: "catalog" };
+      if (type === "inventory.count.updated") {
+        const counts = (object.inventory_counts ?? []) as Json[];
+        return {
+          eventId,
+          merchantId,
+          kind: "inventory",
+          variationIds: [...new Set(counts.map((count) => String(count.catalog_object_id)))],
+          locationIds: [...new Set(counts.map((count) => String(count.location_id)))],
+        };
+      }
+      if (type === "order.created" || type === "order.updated") {
+        const inner = (object.order_created ?? object.order_updated ?? {}) as Json;
+        return {
+          eventId,
+          merchantId,
+          kind: "order",
+          orderId: String(inner.order_id ?? (body.data as Json).id ?? ""),
+          locationId: (inner.location_id as string) ?? null,
+        };
+      }
+      return { eventId, merchantId, kind: "other", type };
+    },
 
-  subscribeSandbox(deliver) {
-    const config = squareConfig();
-    if (!config.sandbox) return;
-    subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, signatureKey: config.signatureKey, deliver } : null);
-  },
-};
+    notificationUrl: () => squareConfig().notificationUrl,
+
+    subscribeSandbox(deliver) {
+      const config = squareConfig();
+      if (!config.sandbox) return;
+      subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, signatureKey: config.signatureKey, deliver } : null);
+    },
+  };
+}
+
+export const square: PosProvider = squareProvider();
 
 export type { PosCredentials };
