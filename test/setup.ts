@@ -1,7 +1,10 @@
 import "./env";
+import { fileBoundary } from "./file-boundary";
 import { afterAll, beforeAll } from "vitest";
 import { installFreshDatabase } from "./database";
 import type { Database } from "@/lib/db/client";
+
+fileBoundary();
 
 let database: Database | undefined;
 

@@ -1,5 +1,8 @@
 import "./env";
+import { fileBoundary } from "./file-boundary";
 import { installDatabase, type Database } from "@/lib/db/client";
+
+fileBoundary();
 
 // A `*.unit.test.ts` file tests code that never reaches the database: it runs once (the `unit`
 // project), not on PGlite and again on PostgreSQL. Its database is one that refuses every use, so a file

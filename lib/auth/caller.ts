@@ -212,12 +212,15 @@ function checkedScope(caller: Caller, request: Request, scope: KeyScope | undefi
 }
 
 // The minute each key's use was last written by this instance: `last_used_at` is kept to the minute,
-// written at most once a minute per key and instance (a conditional UPDATE, so instances agree).
-const keyUses = processGlobal("auth.key-uses", () => new Map<number, number>());
+// written at most once a minute per key and instance (a conditional UPDATE, so instances agree). Per
+// database, as the process's other state is (a key's id names a key in one database only).
+const keyUsesOf = processGlobal("auth.key-uses", () => new WeakMap<Db, Map<number, number>>());
 const MINUTE_MS = 60_000;
 
 async function noteKeyUse(db: Db, keyId: number, now = new Date()) {
   const minute = Math.floor(now.getTime() / MINUTE_MS);
+  const keyUses = keyUsesOf.get(db) ?? new Map<number, number>();
+  keyUsesOf.set(db, keyUses);
   if (keyUses.get(keyId) === minute) return;
   keyUses.set(keyId, minute);
   if (keyUses.size > 10_000) keyUses.delete(keyUses.keys().next().value!);
