@@ -6,7 +6,7 @@ import { listSpecialHours } from "@/lib/hours/special";
 import { ApiError, invalid } from "@/lib/server/errors";
 import { recordChange } from "@/lib/live/changes";
 import { recordTapVersion } from "./changes";
-import { forecastEmptyAt, type Hours, rateFrom } from "./forecast";
+import { forecaster, forecastEmptyAt, type Hours, rateFrom } from "./forecast";
 import { kickInTransaction, retryConflicts } from "./kick";
 import { tellAfterHoursPours } from "./sensors/lines";
 import { ML_PER_OZ, type PourAnswer, type PourInput } from "./schemas";
@@ -191,6 +191,7 @@ async function pourStretch(
     .from(pours)
     .where(and(eq(pours.kegId, keg.id), gte(pours.at, from), lte(pours.at, now)));
   // In thousandths of a millilitre (the column's scale): whole numbers, so the count is exact.
+  const forecast = forecaster({ from, now, hours });
   let left = thousandths(keg.remainingMl);
   let pouredMl = Number(before?.ml ?? 0);
   let after = keg;
@@ -213,7 +214,7 @@ async function pourStretch(
     after = {
       ...after,
       remainingMl: remaining.toFixed(3),
-      forecastEmptyAt: kicked ? null : forecastEmptyAt({ remainingMl: remaining, from, pouredMl, now, hours }),
+      forecastEmptyAt: kicked ? null : forecast({ remainingMl: remaining, pouredMl }),
       lowAt: low ? now : after.lowAt,
       updatedAt: now,
     };

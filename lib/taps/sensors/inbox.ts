@@ -18,6 +18,8 @@ import { MAX_MESSAGE_BYTES } from "./schemas";
 export const DRAIN_BATCH = 500;
 /** How long a claim is the drain's own before another may take its rows. */
 export const CLAIM_MS = 30_000;
+/** How long a drain that was woken waits for more readings before it claims (at most DRAIN_BATCH). */
+export const GATHER_MS = 20;
 /** How often an idle drain looks for rows nobody is counting (another instance stopped with some). */
 export const IDLE_MS = 1000;
 /** How long to wait before trying again while the database is away. */
@@ -99,8 +101,10 @@ export function startDrain(db: Db, { now = () => new Date() }: { now?: () => Dat
       try {
         const taken = await drainInbox(db, { now: now() });
         failures = 0;
-        if (taken === DRAIN_BATCH || kicked) continue;
-        await rest(IDLE_MS);
+        if (taken === DRAIN_BATCH) continue;
+        if (!kicked) await rest(IDLE_MS);
+        // A batch gathers for a moment: under load one claim takes many readings, not one each.
+        if (!stopping) await new Promise((resolve) => setTimeout(resolve, GATHER_MS).unref());
       } catch (error) {
         log().error(errorFields(error), "Sensor readings could not be counted; trying again");
         await rest(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!);

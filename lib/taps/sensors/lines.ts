@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { locations, tapTemperatures, taps } from "@/lib/db/schema";
-import { openStatus } from "@/lib/hours/open-now";
 import { invalid } from "@/lib/server/errors";
 import type { Job } from "@/lib/server/jobs";
 import type { Scope } from "@/lib/server/scope";
-import type { Hours } from "../forecast";
+import { type Hours, openAt } from "../forecast";
 import { getTap, tapJson } from "../taps";
 import { recordLineChange } from "./changes";
 
@@ -79,7 +78,7 @@ export async function recordTemperature(
 export function closedAt(hours: Hours, at: Date): boolean {
   const anyHours = hours.hours.some((day) => !day.closed) || hours.special.some((day) => !day.closed);
   if (!anyHours) return false;
-  return !openStatus(hours.hours, at, hours.zone, hours.special).open;
+  return !openAt(hours, at);
 }
 
 /**
