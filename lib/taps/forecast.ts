@@ -18,10 +18,10 @@ type Interval = { start: number; end: number };
 /**
  * The open intervals of one UTC day (`day`: its first millisecond), kept by the hours' content: the
  * venue's clock is worked out once per day and set of hours, not once per pour (decision 103). A pure
- * function of its key, so nothing kept goes stale; at most MAX_DAYS_KEPT days are kept.
+ * function of its key, so nothing kept goes stale; at most KEPT sets of hours of KEPT days each.
  */
-const daysKept = new Map<string, Interval[]>();
-const MAX_DAYS_KEPT = 5000;
+const KEPT = 400;
+const daysKept = new Map<string, Map<number, Interval[]>>();
 const keys = new WeakMap<Hours, string>();
 function openOnDay(hours: Hours, day: number): Interval[] {
   let key = keys.get(hours);
@@ -29,14 +29,21 @@ function openOnDay(hours: Hours, day: number): Interval[] {
     key = JSON.stringify(hours);
     keys.set(hours, key);
   }
-  const kept = daysKept.get(`${key}|${day}`);
-  if (kept) return kept;
-  const intervals = openIntervals(hours.hours, new Date(day), new Date(day + DAY_MS), hours.zone, hours.special).map((interval) => ({
-    start: Math.max(interval.start, day),
-    end: Math.min(interval.end, day + DAY_MS),
-  }));
-  if (daysKept.size >= MAX_DAYS_KEPT) daysKept.clear();
-  daysKept.set(`${key}|${day}`, intervals);
+  let days = daysKept.get(key);
+  if (!days) {
+    if (daysKept.size >= KEPT) daysKept.clear();
+    days = new Map();
+    daysKept.set(key, days);
+  }
+  let intervals = days.get(day);
+  if (!intervals) {
+    if (days.size >= KEPT) days.clear();
+    intervals = openIntervals(hours.hours, new Date(day), new Date(day + DAY_MS), hours.zone, hours.special).map((interval) => ({
+      start: Math.max(interval.start, day),
+      end: Math.min(interval.end, day + DAY_MS),
+    }));
+    days.set(day, intervals);
+  }
   return intervals;
 }
 

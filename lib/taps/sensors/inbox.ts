@@ -25,14 +25,54 @@ export const IDLE_MS = 1000;
 /** How long to wait before trying again while the database is away. */
 const RETRY_MS = [250, 1000, 5000, 15_000] as const;
 
-/**
- * Commits one message taken off the broker; after this it may be acknowledged. A message too large to
- * be a reading, or not text that PostgreSQL can hold, is not kept (false): it could never be counted.
- */
-export async function keepReading(db: Db, { topic, payload, receivedAt }: { topic: string; payload: Uint8Array; receivedAt: Date }) {
-  if (payload.byteLength > MAX_MESSAGE_BYTES || payload.includes(0)) return false;
-  await db.insert(sensorInbox).values({ topic, payload: Buffer.from(payload).toString("utf8"), receivedAt });
+type Kept = { topic: string; payload: Uint8Array; receivedAt: Date };
+
+/** A message too large to be a reading, or not text PostgreSQL can hold: never kept, it could never be counted. */
+export const keepable = (payload: Uint8Array) => payload.byteLength <= MAX_MESSAGE_BYTES && !payload.includes(0);
+
+/** Commits one message taken off the broker; after this it may be acknowledged. False: not keepable. */
+export async function keepReading(db: Db, reading: Kept) {
+  if (!keepable(reading.payload)) return false;
+  await keepAll(db, [reading]);
   return true;
+}
+
+const keepAll = (db: Db, readings: Kept[]) =>
+  db.insert(sensorInbox).values(
+    readings.map(({ topic, payload, receivedAt }) => ({ topic, payload: Buffer.from(payload).toString("utf8"), receivedAt })),
+  );
+
+/**
+ * `keepReading` for an instance's connections together (group commit): what they hand in while one
+ * INSERT runs goes into the next one, so N connections cost one commit, not N. Each promise settles
+ * when its message is committed (or the INSERT failed).
+ */
+export function keeper(db: Db): (reading: Kept) => Promise<boolean> {
+  let waiting: { reading: Kept; settle: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      const error = await keepAll(
+        db,
+        group.map((one) => one.reading),
+      ).then(
+        () => undefined,
+        (failed: unknown) => failed ?? new Error("not kept"),
+      );
+      for (const one of group) one.settle(error);
+    }
+    writing = false;
+  };
+  return (reading) => {
+    if (!keepable(reading.payload)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve, reject) => {
+      waiting.push({ reading, settle: (error) => (error ? reject(error) : resolve(true)) });
+      if (!writing) void write();
+    });
+  };
 }
 
 /** One claim of the inbox at `now`: counted and deleted. Answers how many readings it took. */

@@ -4,7 +4,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { env } from "@/lib/server/env";
 import type { Job } from "@/lib/server/jobs";
 import { errorFields, log } from "@/lib/server/log";
-import { keepReading, startDrain } from "./inbox";
+import { keeper, startDrain } from "./inbox";
 import { TOPIC_FILTER } from "./sensors";
 
 // The MQTT subscriber (venue-operations §14, decisions 086, 099 and 103), a service of the one job list.
@@ -46,6 +46,7 @@ export async function startSubscriber(
 ): Promise<Subscriber> {
   let stopping = false;
   const drain = startDrain(db, { now });
+  const keep = keeper(db);
   const clients = Array.from({ length: consumers }, (_, index) => {
     const client = mqtt.connect(url, {
       clientId: `${clientId}-${index}`,
@@ -59,7 +60,7 @@ export async function startSubscriber(
       void (async () => {
         for (let attempt = 0; !stopping; attempt += 1) {
           try {
-            const kept = await keepReading(db, { topic: packet.topic, payload: packet.payload as Uint8Array, receivedAt: now() });
+            const kept = await keep({ topic: packet.topic, payload: packet.payload as Uint8Array, receivedAt: now() });
             if (!kept) log().warn({ topic: packet.topic, reason: "invalid" }, "A sensor reading was not counted");
             onCounted?.(index);
             done();
