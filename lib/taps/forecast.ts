@@ -67,7 +67,9 @@ function openBetween(hours: Hours, from: number, to: number): Interval[] {
 
 /** Whether the venue is open at `at` by its opening hours (as `openStatus` says, from the days kept). */
 export const openAt = (hours: Hours, at: Date) =>
-  openOnDay(hours, Math.floor(at.getTime() / DAY_MS) * DAY_MS).some((interval) => interval.start <= at.getTime() && at.getTime() < interval.end);
+  openOnDay(hours, Math.floor(at.getTime() / DAY_MS) * DAY_MS).some(
+    (interval) => interval.start <= at.getTime() && at.getTime() < interval.end,
+  );
 
 /** Open milliseconds between two instants. */
 export function openMs(hours: Hours, from: number, to: number): number {

@@ -110,7 +110,15 @@ export async function pourBatchOnTap(
   if (future.length > 0) throw invalid(future);
   const outcomes: PourOutcome[] = new Array(inputs.length);
   // Keys counted before answer what they first answered, even on a tap with no keg now.
-  const firsts = new Map((await countedRows(db, tap.id, inputs.map((input) => input.idempotency_key))).map((row) => [row.idempotencyKey, row]));
+  const firsts = new Map(
+    (
+      await countedRows(
+        db,
+        tap.id,
+        inputs.map((input) => input.idempotency_key),
+      )
+    ).map((row) => [row.idempotencyKey, row]),
+  );
   const firstIndex = new Map<string, number>();
   let pending: Pending[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -149,7 +157,12 @@ export async function pourBatchOnTap(
 
 /** The pours of `tapId` already counted under `keys`. */
 const countedRows = (db: Db, tapId: number, keys: string[]) =>
-  keys.length === 0 ? Promise.resolve([]) : db.select().from(pours).where(and(eq(pours.tapId, tapId), inArray(pours.idempotencyKey, keys)));
+  keys.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(pours)
+        .where(and(eq(pours.tapId, tapId), inArray(pours.idempotencyKey, keys)));
 
 type Stretch = { outcomes: Map<number, PourOutcome>; taken: number; tap: Tap };
 
@@ -167,7 +180,15 @@ async function pourStretch(
     now,
     source,
     onCounted,
-  }: { tap: Tap; location: Location; pending: Pending[]; hours: Hours; now: Date; source: "meter" | "pos"; onCounted: PourOptions["onCounted"] },
+  }: {
+    tap: Tap;
+    location: Location;
+    pending: Pending[];
+    hours: Hours;
+    now: Date;
+    source: "meter" | "pos";
+    onCounted: PourOptions["onCounted"];
+  },
 ): Promise<Stretch> {
   const outcomes = new Map<number, PourOutcome>();
   // The one lock: the keg's row, held until commit, so pours on a keg queue here and each batch reads
@@ -183,7 +204,13 @@ async function pourStretch(
   }
   // Under the lock every other pour of this tap has committed or waits: what it counted is seen here.
   const seen = new Map(
-    (await countedRows(tx, tap.id, pending.map((pour) => pour.input.idempotency_key))).map((row) => [row.idempotencyKey, row]),
+    (
+      await countedRows(
+        tx,
+        tap.id,
+        pending.map((pour) => pour.input.idempotency_key),
+      )
+    ).map((row) => [row.idempotencyKey, row]),
   );
   const from = rateFrom(keg.tappedAt, now);
   const [before] = await tx

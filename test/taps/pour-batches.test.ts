@@ -33,7 +33,8 @@ async function setupTap(size: number, tappedAt: Date, onDeck = 1) {
   const number = nextNumber++;
   const menu = (await api.post(`locations/${location.id}/menus`, { ...rw(), body: { menu: { name: `Batch ${number}` } } })).body.menu;
   const section = (await api.post(`menus/${menu.id}/sections`, { ...rw(), body: { section: { name: "Draft" } } })).body.section;
-  const add = async (name: string) => (await api.post(`sections/${section.id}/items`, { ...rw(), body: { item: { name } } })).body.item.id as number;
+  const add = async (name: string) =>
+    (await api.post(`sections/${section.id}/items`, { ...rw(), body: { item: { name } } })).body.item.id as number;
   const onTap = await add("Harbor Haze");
   const waiting: number[] = [];
   for (let index = 0; index < onDeck; index++) waiting.push(await add(`Next ${index}`));
@@ -152,8 +153,7 @@ describe("a batch of pours on one tap", () => {
       .where(and(eq(kegs.tapId, batch.tapId), isNull(kegs.endedAt)));
     expect(inService).toHaveLength(0);
     const eightySixed = await (await db()).select({ id: items.id, reason: items.eightySixedReason }).from(items);
-    for (const id of [batch.onTap, ...batch.waiting])
-      expect(eightySixed.find((row) => row.id === id)).toMatchObject({ reason: "kicked" });
+    for (const id of [batch.onTap, ...batch.waiting]) expect(eightySixed.find((row) => row.id === id)).toMatchObject({ reason: "kicked" });
   });
 
   it("counts a key once within a batch, across batches and after a single pour; a second batch answers the first answers", async () => {
@@ -161,7 +161,12 @@ describe("a batch of pours on one tap", () => {
     const now = at("2026-03-03", "20:00");
     const hours = hoursOn(zone());
     const { tapId } = await setupTap(50_000, tappedAt);
-    const input = (key: string, volume = 100): PourInput => ({ volume, unit: "ml", at: at("2026-03-03", "17:00").toISOString(), idempotency_key: key });
+    const input = (key: string, volume = 100): PourInput => ({
+      volume,
+      unit: "ml",
+      at: at("2026-03-03", "17:00").toISOString(),
+      idempotency_key: key,
+    });
     const alone = await pourOnTap(await db(), { tap: await tapRow(tapId), location, input: input("x"), hours, now });
     const first = await pourBatchOnTap(await db(), {
       tap: await tapRow(tapId),
@@ -199,7 +204,12 @@ describe("a batch of pours on one tap", () => {
     const now = at("2026-03-05", "12:00");
     const hours = hoursOn(zone());
     const { tapId, menuId, number } = await setupTap(20_000, tappedAt);
-    const input = (key: string, time: string): PourInput => ({ volume: 10.4, unit: "ml", at: at("2026-03-04", time).toISOString(), idempotency_key: key });
+    const input = (key: string, time: string): PourInput => ({
+      volume: 10.4,
+      unit: "ml",
+      at: at("2026-03-04", time).toISOString(),
+      idempotency_key: key,
+    });
     await pourBatchOnTap(await db(), {
       tap: await tapRow(tapId),
       location,

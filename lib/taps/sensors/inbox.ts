@@ -38,9 +38,9 @@ export async function keepReading(db: Db, reading: Kept) {
 }
 
 const keepAll = (db: Db, readings: Kept[]) =>
-  db.insert(sensorInbox).values(
-    readings.map(({ topic, payload, receivedAt }) => ({ topic, payload: Buffer.from(payload).toString("utf8"), receivedAt })),
-  );
+  db
+    .insert(sensorInbox)
+    .values(readings.map(({ topic, payload, receivedAt }) => ({ topic, payload: Buffer.from(payload).toString("utf8"), receivedAt })));
 
 /**
  * `keepReading` for an instance's connections together (group commit): what they hand in while one
@@ -86,7 +86,13 @@ export async function drainInbox(db: Db, { now = new Date(), limit = DRAIN_BATCH
         and(
           inArray(
             sensorInbox.id,
-            db.select({ id: sensorInbox.id }).from(sensorInbox).where(free).orderBy(asc(sensorInbox.id)).limit(limit).for("update", { skipLocked: true }),
+            db
+              .select({ id: sensorInbox.id })
+              .from(sensorInbox)
+              .where(free)
+              .orderBy(asc(sensorInbox.id))
+              .limit(limit)
+              .for("update", { skipLocked: true }),
           ),
           free,
         ),
@@ -108,7 +114,8 @@ export async function drainInbox(db: Db, { now = new Date(), limit = DRAIN_BATCH
     throw error;
   }
   for (const [index, outcome] of outcomes.entries())
-    if (outcome.status === "ignored") log().warn({ topic: claimed[index]!.topic, reason: outcome.reason }, "A sensor reading was not counted");
+    if (outcome.status === "ignored")
+      log().warn({ topic: claimed[index]!.topic, reason: outcome.reason }, "A sensor reading was not counted");
   await db.delete(sensorInbox).where(inArray(sensorInbox.id, ids));
   return claimed.length;
 }

@@ -85,7 +85,10 @@ export function closedAt(hours: Hours, at: Date): boolean {
  * In a batch of pours' transaction (lib/taps/pours.ts): one `tap.after_hours_pour` for those of them
  * poured while closed (a batch of one says what a single pour said).
  */
-export async function tellAfterHoursPours(tx: Db, { tap, hours, pours }: { tap: Tap; hours: Hours; pours: { at: Date; volumeMl: number }[] }) {
+export async function tellAfterHoursPours(
+  tx: Db,
+  { tap, hours, pours }: { tap: Tap; hours: Hours; pours: { at: Date; volumeMl: number }[] },
+) {
   const closed = pours.filter((pour) => closedAt(hours, pour.at));
   if (closed.length === 0) return;
   const ml = closed.reduce((sum, pour) => sum + Math.round(pour.volumeMl * 1000), 0) / 1000;

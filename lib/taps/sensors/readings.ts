@@ -6,8 +6,8 @@ import { hoursOf, pourBatchOnTap, SKEW_MS } from "../pours";
 import { recordTemperature } from "./lines";
 import { MAX_MESSAGE_BYTES, type SensorMessage, sensorMessage } from "./schemas";
 
-// One MQTT message (venue-operations §14, docs/keg-sensors.md): from a location's topic, naming its
-// sensor by device id. A pour becomes a pour of the sensor's tap with the idempotency key
+// MQTT messages (venue-operations §14, docs/keg-sensors.md), counted in batches (decision 103): each from
+// a location's topic, naming its sensor by device id. A pour becomes a pour of the sensor's tap with the idempotency key
 // `mqtt:<sensor id>:<message id>`, so the pours' unique (tap, key) index counts it once however often
 // it arrives (the broker's redelivery after a reconnect, the meter's retry, a second instance that
 // subscribes too); a temperature is kept once per (sensor, message id). What cannot be counted (not
@@ -56,7 +56,10 @@ export async function handleReading(
  * 103), its temperatures one by one; answers each reading's outcome. A reading's time is its own `at`,
  * or when it was taken off the broker.
  */
-export async function countReadings(db: Db, { readings, now = new Date() }: { readings: Reading[]; now?: Date }): Promise<ReadingOutcome[]> {
+export async function countReadings(
+  db: Db,
+  { readings, now = new Date() }: { readings: Reading[]; now?: Date },
+): Promise<ReadingOutcome[]> {
   const outcomes: ReadingOutcome[] = new Array(readings.length);
   const parsed: Parsed[] = [];
   for (const [index, reading] of readings.entries()) {
@@ -96,7 +99,14 @@ export async function countReadings(db: Db, { readings, now = new Date() }: { re
       outcomes[poured[n]!.index] = result.status === "no_keg" ? { status: "ignored", reason: "no_keg" } : { status: result.status };
     for (const { index, message, at } of mine) {
       if (message.type !== "temperature") continue;
-      const result = await recordTemperature(db, { tap, location, sensorId: sensor.id, messageId: message.id, celsius: message.celsius, at });
+      const result = await recordTemperature(db, {
+        tap,
+        location,
+        sensorId: sensor.id,
+        messageId: message.id,
+        celsius: message.celsius,
+        at,
+      });
       outcomes[index] = { status: result };
     }
     if (mine.some((one) => outcomes[one.index]!.status !== "ignored")) await heard(db, sensor.id, now);
