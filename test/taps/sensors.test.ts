@@ -242,6 +242,24 @@ describe.skipIf(!reachable)("through the MQTT broker", () => {
     }
   }
 
+  /**
+   * Readings `from`..`to` published while the instance `clientId` (four connections) is away, then the
+   * instance back: every one counted, then a repeat of one counted before and a fence: `to` + 1 pours.
+   */
+  async function backAfter(
+    clientId: string,
+    { tapId, device, id, from, to, volume }: { tapId: number; device: string; id: string; from: number; to: number; volume: number },
+  ) {
+    for (let index = from; index < to; index++) await publish(pourMessage(device, `${id}${index}`, volume));
+    const back = await subscriber(clientId, 4);
+    await counted(tapId, to);
+    await publish(pourMessage(device, `${id}0`, volume)); // a repeat of one already counted
+    await publish(pourMessage(device, "fence", volume / 2));
+    await counted(tapId, to + 1);
+    expect(await pourCount(tapId)).toBe(to + 1);
+    return back;
+  }
+
   afterAll(async () => {
     for (const one of running) await one.stop();
     await publisher.endAsync();
@@ -287,13 +305,7 @@ describe.skipIf(!reachable)("through the MQTT broker", () => {
     expect(byConsumer.reduce((sum, count) => sum + count, 0)).toBe(60);
     await first.stop();
     // Published while the whole instance is away: its four sessions keep them at the broker.
-    for (let index = 60; index < 80; index++) await publish(pourMessage(device, `s${index}`, 100));
-    const second = await subscriber(clientId, 4);
-    await counted(tapId, 80);
-    await publish(pourMessage(device, "s0", 100)); // a repeat of one already counted
-    await publish(pourMessage(device, "fence", 50));
-    await counted(tapId, 81);
-    expect(await pourCount(tapId)).toBe(81);
+    const second = await backAfter(clientId, { tapId, device, id: "s", from: 60, to: 80, volume: 100 });
     expect((await kegOf(tapId)).remainingMl).toBe("41950.000");
     await second.stop();
   });
@@ -311,13 +323,7 @@ describe.skipIf(!reachable)("through the MQTT broker", () => {
     await Promise.all(Array.from({ length: 200 }, (_, index) => publish(pourMessage(device, `x${index}`, 10))));
     while (!stopped) await new Promise((resolve) => setTimeout(resolve, 20));
     await stopped;
-    for (let index = 200; index < 230; index++) await publish(pourMessage(device, `x${index}`, 10));
-    const second = await subscriber(clientId, 4);
-    await counted(tapId, 230);
-    await publish(pourMessage(device, "x7", 10)); // a repeat of one already counted
-    await publish(pourMessage(device, "fence", 5));
-    await counted(tapId, 231);
-    expect(await pourCount(tapId)).toBe(231);
+    const second = await backAfter(clientId, { tapId, device, id: "x", from: 200, to: 230, volume: 10 });
     expect((await kegOf(tapId)).remainingMl).toBe("97695.000");
     await second.stop();
   });
