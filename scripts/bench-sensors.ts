@@ -13,7 +13,7 @@
  * up, and the process's RSS. Figures only, no assertion.
  *
  *   npm run bench -- sensors
- *   npm run bench -- sensors --rate 1000 --seconds 60 --sensors 6 --outage 3 --consumers 4
+ *   npm run bench -- sensors --rate 1000 --seconds 60 --sensors 6 --outage 3 --consumers 16
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- sensors
  */
 import { randomUUID } from "node:crypto";
@@ -38,8 +38,8 @@ const { values: args } = parseArgs({
     duplicates: { type: "string", default: "0.05" },
     outage: { type: "string", default: "3" },
     "drain-seconds": { type: "string", default: "300" },
-    // The instance's connections counting at once (MQTT_CONSUMERS, decision 099).
-    consumers: { type: "string", default: "4" },
+    // The instance's connections keeping messages at once (MQTT_CONSUMERS, decisions 099 and 103).
+    consumers: { type: "string", default: "16" },
   },
 });
 const RATE = Number(args.rate);

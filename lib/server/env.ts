@@ -61,7 +61,7 @@ const envSchema = z.object({
   // Connections this instance counts readings on at once (decision 099): one shared subscription of the
   // instance's own, each connection one reading at a time. Keep it fixed for an instance: a session
   // dropped by lowering it keeps what the broker queued for it until it connects again.
-  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(16).default(4),
+  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(16).default(16),
   MAIL_FROM: z.string().min(3).default("Taproom <no-reply@taproom.invalid>"),
   // The beer platform (v4). All unset: the built-in sandbox upstream under /sandbox.
   V4_API_URL: z.url().optional(),

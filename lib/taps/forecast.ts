@@ -15,16 +15,61 @@ const DAY_MS = 24 * 3_600_000;
 export type Hours = { hours: DayHours[]; special: SpecialDay[]; zone: string };
 type Interval = { start: number; end: number };
 
-/** The open intervals over `from`..`to`; a venue with no opening hours at all counts every hour. */
-function openBetween(hours: Hours, from: number, to: number): Interval[] {
-  const any = hours.hours.some((day) => day.always_open || (!day.closed && day.open_at && day.close_at));
-  const special = hours.special.some((day) => !day.closed);
-  if (!any && !special) return [{ start: from, end: to }];
-  return openIntervals(hours.hours, new Date(from), new Date(to), hours.zone, hours.special).map((interval) => ({
-    start: Math.max(interval.start, from),
-    end: Math.min(interval.end, to),
-  }));
+/**
+ * The open intervals of one UTC day (`day`: its first millisecond), kept by the hours' content: the
+ * venue's clock is worked out once per day and set of hours, not once per pour (decision 103). A pure
+ * function of its key, so nothing kept goes stale; at most KEPT sets of hours of KEPT days each.
+ */
+const KEPT = 400;
+const daysKept = new Map<string, Map<number, Interval[]>>();
+const keys = new WeakMap<Hours, string>();
+function openOnDay(hours: Hours, day: number): Interval[] {
+  let key = keys.get(hours);
+  if (key === undefined) {
+    key = JSON.stringify(hours);
+    keys.set(hours, key);
+  }
+  let days = daysKept.get(key);
+  if (!days) {
+    if (daysKept.size >= KEPT) daysKept.clear();
+    days = new Map();
+    daysKept.set(key, days);
+  }
+  let intervals = days.get(day);
+  if (!intervals) {
+    if (days.size >= KEPT) days.clear();
+    intervals = openIntervals(hours.hours, new Date(day), new Date(day + DAY_MS), hours.zone, hours.special).map((interval) => ({
+      start: Math.max(interval.start, day),
+      end: Math.min(interval.end, day + DAY_MS),
+    }));
+    days.set(day, intervals);
+  }
+  return intervals;
 }
+
+/** Whether the venue has opening hours at all (none: it counts every hour and is never closed). */
+const hasHours = (hours: Hours) =>
+  hours.hours.some((day) => day.always_open || (!day.closed && day.open_at && day.close_at)) || hours.special.some((day) => !day.closed);
+
+/** The open intervals over `from`..`to` (split at UTC midnights); a venue with no opening hours at all counts every hour. */
+function openBetween(hours: Hours, from: number, to: number): Interval[] {
+  if (!hasHours(hours)) return [{ start: from, end: to }];
+  const intervals: Interval[] = [];
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS) {
+    for (const interval of openOnDay(hours, day)) {
+      const start = Math.max(interval.start, from);
+      const end = Math.min(interval.end, to);
+      if (end > start) intervals.push({ start, end });
+    }
+  }
+  return intervals;
+}
+
+/** Whether the venue is open at `at` by its opening hours (as `openStatus` says, from the days kept). */
+export const openAt = (hours: Hours, at: Date) =>
+  openOnDay(hours, Math.floor(at.getTime() / DAY_MS) * DAY_MS).some(
+    (interval) => interval.start <= at.getTime() && at.getTime() < interval.end,
+  );
 
 /** Open milliseconds between two instants. */
 export function openMs(hours: Hours, from: number, to: number): number {
@@ -32,12 +77,19 @@ export function openMs(hours: Hours, from: number, to: number): number {
   return openBetween(hours, from, to).reduce((sum, interval) => sum + Math.max(0, interval.end - interval.start), 0);
 }
 
-/** The instant `ms` of open time after `from`, or null past the horizon. */
-export function afterOpenMs(hours: Hours, from: number, ms: number): number | null {
+/** The open intervals from `from` on, a week at a time (so a long forecast does not build four months at once), each week built once. */
+function weeksFrom(hours: Hours, from: number): (week: number) => Interval[] {
+  const weeks: Interval[][] = [];
+  return (week) => {
+    weeks[week] ??= openBetween(hours, from + week * 7 * DAY_MS, from + (week + 1) * 7 * DAY_MS);
+    return weeks[week];
+  };
+}
+
+function afterOpenMsIn(weeks: (week: number) => Interval[], ms: number): number | null {
   let left = ms;
-  // A week at a time, so a long forecast does not build four months of intervals at once.
-  for (let start = from; start < from + HORIZON_DAYS * DAY_MS; start += 7 * DAY_MS) {
-    for (const interval of openBetween(hours, start, start + 7 * DAY_MS)) {
+  for (let week = 0; week * 7 < HORIZON_DAYS; week++) {
+    for (const interval of weeks(week)) {
       const length = interval.end - interval.start;
       if (length >= left) return interval.start + left;
       left -= length;
@@ -45,6 +97,9 @@ export function afterOpenMs(hours: Hours, from: number, ms: number): number | nu
   }
   return null;
 }
+
+/** The instant `ms` of open time after `from`, or null past the horizon. */
+export const afterOpenMs = (hours: Hours, from: number, ms: number): number | null => afterOpenMsIn(weeksFrom(hours, from), ms);
 
 /** Where the recent rate starts: three days back, or the keg's tapping if later. */
 export const rateFrom = (tappedAt: Date, now: Date) => new Date(Math.max(tappedAt.getTime(), now.getTime() - RECENT_MS));
@@ -59,10 +114,22 @@ export type ForecastInput = {
 };
 
 /** When the keg will be empty at the recent rate, or null: no recent pours, or not within the horizon. */
-export function forecastEmptyAt({ remainingMl, from, pouredMl, now, hours }: ForecastInput): Date | null {
-  if (pouredMl <= 0) return null;
-  if (remainingMl <= 0) return now;
-  const rate = pouredMl / Math.max(openMs(hours, from.getTime(), now.getTime()), MIN_SPAN_MS); // ml per open millisecond
-  const at = afterOpenMs(hours, now.getTime(), remainingMl / rate);
-  return at === null ? null : new Date(Math.round(at));
+export const forecastEmptyAt = ({ remainingMl, from, pouredMl, now, hours }: ForecastInput): Date | null =>
+  forecaster({ from, now, hours })({ remainingMl, pouredMl });
+
+/**
+ * `forecastEmptyAt` for many levels at one `now` and `from` (a batch of pours, decision 103): the open
+ * time of the rate's span and the open hours ahead are worked out once, on the first level that needs them.
+ */
+export function forecaster({ from, now, hours }: Pick<ForecastInput, "from" | "now" | "hours">) {
+  let span: number | null = null;
+  let weeks: ((week: number) => Interval[]) | null = null;
+  return ({ remainingMl, pouredMl }: Pick<ForecastInput, "remainingMl" | "pouredMl">): Date | null => {
+    if (pouredMl <= 0) return null;
+    if (remainingMl <= 0) return now;
+    span ??= Math.max(openMs(hours, from.getTime(), now.getTime()), MIN_SPAN_MS);
+    weeks ??= weeksFrom(hours, now.getTime());
+    const at = afterOpenMsIn(weeks, remainingMl / (pouredMl / span)); // the rate: ml per open millisecond
+    return at === null ? null : new Date(Math.round(at));
+  };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { demoWeek } from "../hours-week";
-import { forecastEmptyAt, openMs, rateFrom } from "@/lib/taps/forecast";
+import { openIntervals, openStatus } from "@/lib/hours/open-now";
+import { WEEKDAYS } from "@/lib/shared/weekdays";
+import { forecastEmptyAt, openAt, openMs, rateFrom } from "@/lib/taps/forecast";
 
 // venue-operations §8: a keg's forecast runs on the venue's opening hours, not the wall clock.
 
@@ -38,5 +40,35 @@ describe("forecast_empty_at", () => {
     expect(
       forecastEmptyAt({ remainingMl: 10_000, from: at("2026-12-01T21:00:00Z"), pouredMl: 10_000, now, hours: none })?.toISOString(),
     ).toBe("2026-12-02T01:00:00.000Z");
+  });
+});
+
+describe("the open hours kept by day (decision 103)", () => {
+  // Overnight on Fridays and Saturdays, closed on Mondays, a special late night, and a DST change (3 November).
+  const week = WEEKDAYS.map((day) => ({
+    day,
+    always_open: false,
+    closed: day === "monday",
+    open_at: "16:00",
+    close_at: day === "friday" || day === "saturday" ? "02:00" : "23:00",
+  }));
+  const odd = { hours: week, special: [{ date: "2024-11-05", closed: false, open: "12:00", close: "03:30" }], zone: "America/New_York" };
+
+  it("are open exactly when openStatus says, minute by minute across a DST change, overnight hours and a special date", () => {
+    const start = at("2024-10-31T00:00:00Z").getTime();
+    for (let minute = 0; minute < 8 * 24 * 60; minute += 11) {
+      const when = new Date(start + minute * 60_000);
+      expect(openAt(odd, when)).toBe(openStatus(odd.hours, when, odd.zone, odd.special).open);
+    }
+  });
+
+  it("count the open time the venue's intervals hold", () => {
+    const from = at("2024-10-31T00:00:00Z");
+    const to = at("2024-11-08T00:00:00Z");
+    const whole = openIntervals(odd.hours, from, to, odd.zone, odd.special).reduce(
+      (sum, interval) => sum + Math.min(interval.end, to.getTime()) - Math.max(interval.start, from.getTime()),
+      0,
+    );
+    expect(openMs(odd, from.getTime(), to.getTime())).toBe(whole);
   });
 });

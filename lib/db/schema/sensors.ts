@@ -60,3 +60,17 @@ export const tapTemperatures = pgTable(
   },
   (t) => [uniqueIndex("tap_temperatures_message_key").on(t.sensorId, t.messageId), index("tap_temperatures_tap_at_idx").on(t.tapId, t.at)],
 );
+
+/**
+ * MQTT readings taken off the broker and not counted yet (decision 103): a connection writes each
+ * message here and only then acknowledges it, so an acknowledged reading is committed; the subscriber's
+ * drain claims rows in order (`claimed_until`, a lease another instance waits out), counts them in
+ * batches per tap and deletes them. Counting twice is harmless: the pours' keys count a reading once.
+ */
+export const sensorInbox = pgTable("sensor_inbox", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  topic: text().notNull(),
+  payload: text().notNull(),
+  receivedAt: stamp("received_at").notNull(),
+  claimedUntil: stamp("claimed_until"),
+});

@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { locations, tapTemperatures, taps } from "@/lib/db/schema";
-import { openStatus } from "@/lib/hours/open-now";
 import { invalid } from "@/lib/server/errors";
 import type { Job } from "@/lib/server/jobs";
 import type { Scope } from "@/lib/server/scope";
-import type { Hours } from "../forecast";
+import { type Hours, openAt } from "../forecast";
 import { getTap, tapJson } from "../taps";
 import { recordLineChange } from "./changes";
 
@@ -79,16 +78,24 @@ export async function recordTemperature(
 export function closedAt(hours: Hours, at: Date): boolean {
   const anyHours = hours.hours.some((day) => !day.closed) || hours.special.some((day) => !day.closed);
   if (!anyHours) return false;
-  return !openStatus(hours.hours, at, hours.zone, hours.special).open;
+  return !openAt(hours, at);
 }
 
-/** In a pour's transaction (lib/taps/pours.ts): `tap.after_hours_pour` when it was poured while closed. */
-export async function tellAfterHoursPour(tx: Db, { tap, hours, at, volumeMl }: { tap: Tap; hours: Hours; at: Date; volumeMl: number }) {
-  if (!closedAt(hours, at)) return;
+/**
+ * In a batch of pours' transaction (lib/taps/pours.ts): one `tap.after_hours_pour` for those of them
+ * poured while closed (a batch of one says what a single pour said).
+ */
+export async function tellAfterHoursPours(
+  tx: Db,
+  { tap, hours, pours }: { tap: Tap; hours: Hours; pours: { at: Date; volumeMl: number }[] },
+) {
+  const closed = pours.filter((pour) => closedAt(hours, pour.at));
+  if (closed.length === 0) return;
+  const ml = closed.reduce((sum, pour) => sum + Math.round(pour.volumeMl * 1000), 0) / 1000;
   await recordLineChange(tx, {
     itemId: tap.itemId,
     type: "tap.after_hours_pour",
-    summary: `Tap ${tap.number}: ${Math.round(volumeMl)} ml poured while closed`,
+    summary: `Tap ${tap.number}: ${Math.round(ml)} ml poured while closed${closed.length > 1 ? ` (${closed.length} pours)` : ""}`,
   });
 }
 
