@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, api, db } from "../api";
-import { connectSquare, countsOf, deliverTillWebhooks, ownerAtDowntown, soldOutAtTill, till } from "./connect";
+import { countsOf, soldOutAtTill, taproomLeadsAtSquare, till } from "./connect";
 import { containers, posConnections, posMappings, posOutbox } from "@/lib/db/schema";
 import { catalogueWanted } from "@/lib/pos/catalogue";
 import { PosOutboundWorker } from "@/lib/pos/outbound";
@@ -26,15 +26,12 @@ const wired = squareProvider({
 });
 
 let owner: Account;
-let location: { id: number };
 let connectionId: number;
 const delivered: number[] = [];
 const worker = async () => new PosOutboundWorker(await db(), { provider: () => wired });
 
 beforeAll(async () => {
-  ({ owner, location } = await ownerAtDowntown());
-  deliverTillWebhooks((_, answer) => delivered.push(answer.status));
-  connectionId = await connectSquare(owner, location.id, "taproom_to_pos");
+  ({ owner, connectionId } = await taproomLeadsAtSquare(delivered));
 });
 afterAll(() => subscribeSandbox(null));
 
@@ -79,6 +76,23 @@ const take = async (count: number) => {
   used.push(found.posItemId);
   return found;
 };
+
+/** A size the till adds to its item `posItemId` (its webhook brings it in); answers its mapping. */
+async function addAtTill(posItemId: string, name: string, cents: number) {
+  const item = (await atTill(posItemId))!;
+  const variation = {
+    type: "ITEM_VARIATION",
+    id: `#${name}`,
+    itemVariationData: { itemId: posItemId, name, pricingType: "FIXED_PRICING", priceMoney: { amount: BigInt(cents), currency: "USD" } },
+  };
+  await till.catalog.object.upsert({
+    idempotencyKey: `till-adds-${posItemId}-${name}`,
+    object: { ...item, itemData: { ...item.itemData, variations: [...item.itemData.variations, variation] } } as never,
+  });
+  const [added] = (await mappingsOf({ posItemId })).filter((row) => row.posVariationName === name);
+  expect(added).toBeDefined();
+  return added!;
+}
 
 /** A size added to a Taproom item through the API; answers its container id. */
 async function addSize(itemId: number, name: string, price: string) {
@@ -198,31 +212,7 @@ describe("a new size named as a Square size a person has not confirmed", () => {
     const other = await take(1);
     // The till adds a "Schooner" to the item; its webhook brings it in, and the sync suggests it for
     // another item's container (a guess nobody confirmed).
-    const item = (await atTill(posItemId))!;
-    await till.catalog.object.upsert({
-      idempotencyKey: "till-adds-a-schooner",
-      object: {
-        ...item,
-        itemData: {
-          ...item.itemData,
-          variations: [
-            ...item.itemData.variations,
-            {
-              type: "ITEM_VARIATION",
-              id: "#schooner",
-              itemVariationData: {
-                itemId: posItemId,
-                name: "Schooner",
-                pricingType: "FIXED_PRICING",
-                priceMoney: { amount: BigInt(600), currency: "USD" },
-              },
-            },
-          ],
-        },
-      } as never,
-    });
-    const [schooner] = (await mappingsOf({ posItemId })).filter((row) => row.posVariationName === "Schooner");
-    expect(schooner).toBeDefined();
+    const schooner = await addAtTill(posItemId, "Schooner", 600);
     await (await db())
       .update(posMappings)
       .set({ status: "suggested", itemId: other.itemId, containerId: other.sizes[0]!.containerId })
@@ -252,30 +242,7 @@ describe("two Taproom items matched to one Square item", () => {
     const confirmed = listed
       .filter((row) => row.status === "matched" && row.pos_item_id !== second.posItemId)
       .map((row) => ({ pos_variation_id: row.pos_variation_id, item_id: row.item_id, container_id: row.container_id }));
-    const item = (await atTill(first.posItemId))!;
-    await till.catalog.object.upsert({
-      idempotencyKey: "till-adds-a-half",
-      object: {
-        ...item,
-        itemData: {
-          ...item.itemData,
-          variations: [
-            ...item.itemData.variations,
-            {
-              type: "ITEM_VARIATION",
-              id: "#half",
-              itemVariationData: {
-                itemId: first.posItemId,
-                name: "Half",
-                pricingType: "FIXED_PRICING",
-                priceMoney: { amount: BigInt(400), currency: "USD" },
-              },
-            },
-          ],
-        },
-      } as never,
-    });
-    const [half] = (await mappingsOf({ posItemId: first.posItemId })).filter((row) => row.posVariationName === "Half");
+    const half = await addAtTill(first.posItemId, "Half", 400);
     const put = await api.put(`pos_connections/${connectionId}/mappings`, {
       as: owner.rw,
       body: {

@@ -522,7 +522,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
     subscribeSandbox(deliver) {
       const config = squareConfig();
       if (!config.sandbox) return;
-      subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, signatureKey: config.signatureKey, deliver } : null);
+      subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, secret: config.signatureKey, deliver } : null);
     },
   };
 }
