@@ -166,7 +166,9 @@ describe("an item deleted in Taproom", () => {
     for (const size of sizes) expect(await atTill(size.posVariationId)).toBeNull();
     expect(await owed()).toEqual([]);
     // Already gone at Square (a repeat after a lost answer): done, not an error.
-    await (await db()).insert(posOutbox).values({ connectionId, itemId, kind: "removal", posItemId, idempotencyKey: "again" });
+    await (await db())
+      .insert(posOutbox)
+      .values({ connectionId, itemId, kind: "removal", posItemId, idempotencyKey: "again", nextAttemptAt: new Date(0) });
     expect(await (await worker()).runDue()).toBe(1);
     expect(await owed()).toEqual([]);
     expect((await api.get(`pos_connections/${connectionId}`, { as: owner.ro })).body.pos_connection.last_error).toBeNull();

@@ -9,42 +9,39 @@ ALTER TABLE "pos_outbox" ADD CONSTRAINT "pos_outbox_kind" CHECK (("pos_outbox"."
 -- transaction; the matches go with it (the FK would only have emptied them). One row per POS variation or
 -- item: removals are not superseded as names and prices are. A POS item that another Taproom item shares
 -- loses only this item's variations. A change that came from a POS owes nothing back to it.
-CREATE FUNCTION taproom_pos_removal_container() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The matches of a container (p_container) or of an item (p_item) in the connected `taproom_to_pos`
+-- connections the change did not come from, deleted and answered: what their removal owes.
+CREATE FUNCTION taproom_pos_matches_gone(p_item integer, p_container integer)
+  RETURNS TABLE (connection_id integer, pos_item_id text, pos_variation_id text) LANGUAGE plpgsql AS $$
 DECLARE
   v_origin integer := nullif(current_setting('taproom.pos_origin', true), '')::integer;
 BEGIN
-  WITH owed AS (
-    DELETE FROM pos_mappings m
-    USING pos_connections c
-    WHERE c.id = m.connection_id
-      AND m.container_id = OLD.id
-      AND m.status = 'matched'
-      AND c.status = 'connected'
-      AND c.direction = 'taproom_to_pos'
-      AND c.id IS DISTINCT FROM v_origin
-    RETURNING m.connection_id, m.pos_item_id, m.pos_variation_id
-  )
+  RETURN QUERY
+  DELETE FROM pos_mappings m
+  USING pos_connections c
+  WHERE c.id = m.connection_id
+    AND (m.container_id = p_container OR (p_container IS NULL AND m.item_id = p_item))
+    AND m.status = 'matched'
+    AND c.status = 'connected'
+    AND c.direction = 'taproom_to_pos'
+    AND c.id IS DISTINCT FROM v_origin
+  RETURNING m.connection_id, m.pos_item_id, m.pos_variation_id;
+END $$;
+--> statement-breakpoint
+
+CREATE FUNCTION taproom_pos_removal_container() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO pos_outbox (connection_id, item_id, kind, pos_item_id, pos_variation_id, idempotency_key)
-  SELECT connection_id, OLD.item_id, 'removal', pos_item_id, pos_variation_id, 'taproom-' || gen_random_uuid()::text
-  FROM owed;
+  SELECT g.connection_id, OLD.item_id, 'removal', g.pos_item_id, g.pos_variation_id, 'taproom-' || gen_random_uuid()::text
+  FROM taproom_pos_matches_gone(NULL, OLD.id) g;
   RETURN OLD;
 END $$;
 --> statement-breakpoint
 
 CREATE FUNCTION taproom_pos_removal_item() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_origin integer := nullif(current_setting('taproom.pos_origin', true), '')::integer;
 BEGIN
   WITH owed AS (
-    DELETE FROM pos_mappings m
-    USING pos_connections c
-    WHERE c.id = m.connection_id
-      AND m.item_id = OLD.id
-      AND m.status = 'matched'
-      AND c.status = 'connected'
-      AND c.direction = 'taproom_to_pos'
-      AND c.id IS DISTINCT FROM v_origin
-    RETURNING m.connection_id, m.pos_item_id, m.pos_variation_id
+    SELECT * FROM taproom_pos_matches_gone(OLD.id, NULL)
   ),
   shared AS (
     -- POS items another Taproom item is matched to as well: only this item's variations go.
@@ -54,7 +51,7 @@ BEGIN
       AND other.status = 'matched' AND other.item_id IS DISTINCT FROM OLD.id
   )
   INSERT INTO pos_outbox (connection_id, item_id, kind, pos_item_id, pos_variation_id, idempotency_key)
-  SELECT connection_id, OLD.id, 'removal', pos_item_id, pos_variation_id, 'taproom-' || gen_random_uuid()::text
+  SELECT gone.connection_id, OLD.id, 'removal', gone.pos_item_id, gone.pos_variation_id, 'taproom-' || gen_random_uuid()::text
   FROM (
     SELECT DISTINCT o.connection_id, o.pos_item_id, CASE WHEN s.pos_item_id IS NULL THEN NULL ELSE o.pos_variation_id END AS pos_variation_id
     FROM owed o
