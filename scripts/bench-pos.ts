@@ -239,7 +239,7 @@ async function main() {
     const tillToBoard: number[] = [];
     subscribeSandbox({
       notificationUrl: config.notificationUrl,
-      signatureKey: config.signatureKey,
+      secret: config.signatureKey,
       deliver: async ({ body, headers }) => {
         const start = process.hrtime.bigint();
         const answer = await receiveWebhook(db, { rawBody: body, headers }, "square");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { locations, posMappings } from "@/lib/db/schema";
+import { containers, items, locations, posMappings } from "@/lib/db/schema";
 import type { PosConnection } from "./connections";
 import { minorOf } from "./matching";
 import { candidatesOf } from "./sync";
@@ -16,13 +16,36 @@ import type { CatalogueWrite, CatalogueWritten, PosCredentials, PosProvider, Pos
 // only suggested or unmatched rows is left for a person to match.
 
 type Mapping = typeof posMappings.$inferSelect;
-type Wanted = { itemId: number; name: string; sizes: { containerId: number; sizeName: string | null; priceMinor: number }[] };
+type Wanted = {
+  itemId: number;
+  name: string;
+  soldOut: boolean;
+  sizes: { containerId: number; sizeName: string | null; priceMinor: number }[];
+};
 
-/** The location's items (or the named ones) as Taproom has them: name, and each container's size and price. */
-async function taproomItems(db: Db, locationId: number, itemIds: number[] | null): Promise<Map<number, Wanted>> {
+/** The location's items (or the named ones) as Taproom has them: name, 86, and each container's size and price. */
+async function taproomItems(db: Db, locationId: number, itemIds: number[] | null, now: Date): Promise<Map<number, Wanted>> {
+  const rows = await candidatesOf(db, locationId, itemIds);
+  const ids = [...new Set(rows.map((row) => row.itemId))];
+  const out = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: items.id })
+            .from(items)
+            .where(
+              and(
+                inArray(items.id, ids),
+                isNotNull(items.eightySixedAt),
+                or(isNull(items.eightySixedUntil), gt(items.eightySixedUntil, now)),
+              ),
+            )
+        ).map((row) => row.id),
+  );
   const wanted = new Map<number, Wanted>();
-  for (const row of await candidatesOf(db, locationId, itemIds)) {
-    const item = wanted.get(row.itemId) ?? { itemId: row.itemId, name: row.name, sizes: [] };
+  for (const row of rows) {
+    const item = wanted.get(row.itemId) ?? { itemId: row.itemId, name: row.name, soldOut: out.has(row.itemId), sizes: [] };
     item.sizes.push({ containerId: row.containerId, sizeName: row.sizeName, priceMinor: minorOf(row.price) });
     wanted.set(row.itemId, item);
   }
@@ -32,59 +55,72 @@ async function taproomItems(db: Db, locationId: number, itemIds: number[] | null
 /**
  * What the POS should say of the location's items (or the named ones), one write a POS item: matched
  * sizes with Taproom's name and price, unmatched containers of a matched item as new sizes, items with
- * no match at all as new items.
+ * no match at all as new items. A POS item two Taproom items are matched to is written once, both
+ * items' sizes in it, and keeps the POS's name (neither item's is the whole truth).
  */
-export async function catalogueWanted(db: Db, connection: PosConnection, itemIds: number[] | null = null): Promise<CatalogueWrite[]> {
+export async function catalogueWanted(
+  db: Db,
+  connection: PosConnection,
+  itemIds: number[] | null = null,
+  now = new Date(),
+): Promise<CatalogueWrite[]> {
   if (itemIds?.length === 0) return [];
   const [location] = await db.select({ currency: locations.currency }).from(locations).where(eq(locations.id, connection.locationId));
   const currency = (location?.currency ?? "USD").toUpperCase();
-  const wanted = await taproomItems(db, connection.locationId, itemIds);
+  const wanted = await taproomItems(db, connection.locationId, itemIds, now);
   const mappings = await db.select().from(posMappings).where(eq(posMappings.connectionId, connection.id));
   const byItem = new Map<number, Mapping[]>();
   const mappedContainers = new Set<number>();
+  /** Per POS item: the Taproom items matched to it, and the variations a person or the sync has spoken for. */
+  const owners = new Map<string, Set<number>>();
+  const reserved = new Map<string, string[]>();
   for (const row of mappings) {
     if (row.containerId !== null) mappedContainers.add(row.containerId);
+    if (row.status !== "unmatched" && row.itemId !== null)
+      reserved.set(row.posItemId, [...(reserved.get(row.posItemId) ?? []), row.posVariationId]);
     if (row.itemId === null) continue;
+    if (row.status === "matched") owners.set(row.posItemId, (owners.get(row.posItemId) ?? new Set()).add(row.itemId));
     byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), row]);
   }
+  const perPosItem = new Map<string, CatalogueWrite>();
   const writes: CatalogueWrite[] = [];
   for (const item of wanted.values()) {
     const rows = byItem.get(item.itemId) ?? [];
     const matched = rows.filter((row) => row.status === "matched" && row.containerId !== null);
     if (rows.length > 0 && matched.length === 0) continue; // suggested or unmatched only: a person matches it first
     const sizeOf = new Map(item.sizes.map((size) => [size.containerId, size]));
-    const perPosItem = new Map<string | null, CatalogueWrite>();
+    const fresh: CatalogueWrite = { posItemId: null, ref: `i${item.itemId}`, name: item.name, variations: [], reserved: [] };
     const writeFor = (posItemId: string | null) => {
-      const write = perPosItem.get(posItemId) ?? { posItemId, ref: `i${item.itemId}`, name: item.name, variations: [] };
+      if (posItemId === null) return fresh;
+      const shared = (owners.get(posItemId)?.size ?? 0) > 1;
+      const write = perPosItem.get(posItemId) ?? {
+        posItemId,
+        ref: `i${item.itemId}`,
+        name: shared ? null : item.name,
+        variations: [],
+        reserved: reserved.get(posItemId) ?? [],
+      };
       perPosItem.set(posItemId, write);
       return write;
     };
+    const sizeWrite = (size: Wanted["sizes"][number], posVariationId: string | null) => ({
+      posVariationId,
+      ref: `c${size.containerId}`,
+      name: size.sizeName,
+      priceMinor: size.priceMinor,
+      currency,
+      soldOut: item.soldOut,
+    });
     for (const row of matched) {
       const size = sizeOf.get(row.containerId!);
-      if (!size) continue;
-      writeFor(row.posItemId).variations.push({
-        posVariationId: row.posVariationId,
-        ref: `c${size.containerId}`,
-        name: size.sizeName,
-        priceMinor: size.priceMinor,
-        currency,
-      });
+      if (size) writeFor(row.posItemId).variations.push(sizeWrite(size, row.posVariationId));
     }
     // Containers no row names become sizes of the item's (first) POS item, or of a new item.
     const home = matched[0]?.posItemId ?? null;
-    for (const size of item.sizes) {
-      if (mappedContainers.has(size.containerId)) continue;
-      writeFor(home).variations.push({
-        posVariationId: null,
-        ref: `c${size.containerId}`,
-        name: size.sizeName,
-        priceMinor: size.priceMinor,
-        currency,
-      });
-    }
-    writes.push(...perPosItem.values());
+    for (const size of item.sizes) if (!mappedContainers.has(size.containerId)) writeFor(home).variations.push(sizeWrite(size, null));
+    if (fresh.variations.length > 0) writes.push(fresh);
   }
-  return writes;
+  return [...writes, ...perPosItem.values()];
 }
 
 /**
@@ -99,7 +135,9 @@ export function catalogueDrift(writes: CatalogueWrite[], seen: PosVariation[]): 
       if (wanted.posVariationId === null) return true;
       if (!there) return false; // gone at the POS: the whole pass removed its mapping
       return (
-        there.name !== write.name || (wanted.name !== null && there.variationName !== wanted.name) || there.priceMinor !== wanted.priceMinor
+        (write.name !== null && there.name !== write.name) ||
+        (wanted.name !== null && there.variationName !== wanted.name) ||
+        there.priceMinor !== wanted.priceMinor
       );
     }),
   );
@@ -136,21 +174,30 @@ export async function writeCatalogue(
 ): Promise<CatalogueWritten> {
   if (writes.length === 0) return { created: {}, changed: 0 };
   const written = await provider.writeCatalogue(credentials, writes, idempotencyKey);
+  const refs = writes.flatMap((write) => write.variations.map((variation) => Number(variation.ref.slice(1))));
+  const itemOf = new Map(
+    (await db.select({ id: containers.id, itemId: containers.itemId }).from(containers).where(inArray(containers.id, refs))).map((row) => [
+      row.id,
+      row.itemId,
+    ]),
+  );
   const rows = writes.flatMap((write) => {
     const posItemId = write.posItemId ?? written.created[write.ref];
     if (!posItemId) return [];
     return write.variations.flatMap((variation) => {
       const posVariationId = variation.posVariationId ?? written.created[variation.ref];
-      if (variation.posVariationId !== null || !posVariationId) return [];
+      const itemId = itemOf.get(Number(variation.ref.slice(1)));
+      // A container deleted while the write was under way has nothing to match (its removal is owed).
+      if (variation.posVariationId !== null || !posVariationId || itemId === undefined) return [];
       return [
         {
           connectionId: connection.id,
           posVariationId,
           posItemId,
-          posName: write.name.slice(0, 200),
+          posName: (write.name ?? "").slice(0, 200),
           posVariationName: (variation.name ?? "").slice(0, 200),
           posPriceMinor: variation.priceMinor,
-          itemId: Number(write.ref.slice(1)),
+          itemId,
           containerId: Number(variation.ref.slice(1)),
           status: "matched" as const,
           updatedAt: now,
@@ -191,7 +238,7 @@ export async function correctDrift(
     now = new Date(),
   }: { connection: PosConnection; provider: PosProvider; credentials: PosCredentials; seen: PosVariation[]; dryRun: boolean; now?: Date },
 ): Promise<{ created: number; updated: number }> {
-  const drift = catalogueDrift(await catalogueWanted(db, connection), seen);
+  const drift = catalogueDrift(await catalogueWanted(db, connection, null, now), seen);
   if (!dryRun && drift.length > 0) {
     const digest = createHash("sha256").update(JSON.stringify(drift)).digest("hex").slice(0, 24);
     await writeCatalogue(db, {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Db } from "@/lib/db/client";
 import { posConnections, posMappings, posOutbox } from "@/lib/db/schema";
 import { type LiveEvent, wakesOnChange } from "@/lib/live/bus";
@@ -14,7 +14,8 @@ import { providerNamed } from "./providers";
 // Sold out to the POS (pos.md §4, decision 089): an 86 or restore made in Taproom reaches every connected
 // POS that has a size of the item matched, within seconds, never lost and never applied twice. In
 // `taproom_to_pos` an item's name and its containers' sizes and prices go the same way (a `catalogue`
-// row, decision 102): the item is sent as it is when the row goes (lib/pos/catalogue.ts).
+// row, decision 102): the item is sent as it is when the row goes (lib/pos/catalogue.ts); so do a
+// container or item deleted (a `removal` row each, migration 0043).
 //
 // What is owed is written by the database in the 86's own transaction (the trigger on items, migration
 // 0035, into pos_outbox), so it is committed with the 86 or not at all, whichever path made it, and a
@@ -105,9 +106,10 @@ export class PosOutboundWorker {
             lte(posOutbox.nextAttemptAt, now),
             or(isNull(posOutbox.leasedUntil), lte(posOutbox.leasedUntil, now)),
             eq(posConnections.status, "connected"),
+            // Names, prices and 86es: the newest row of the item goes. Removals each go, oldest first.
             sql`not exists (select 1 from ${posOutbox} as other where other.connection_id = ${posOutbox.connectionId}
               and other.item_id = ${posOutbox.itemId} and other.kind = ${posOutbox.kind} and other.done_at is null
-              and (other.id > ${posOutbox.id} or other.leased_until > ${now}))`,
+              and (other.leased_until > ${now} or case when other.kind = 'removal' then other.id < ${posOutbox.id} else other.id > ${posOutbox.id} end))`,
           ),
         )
         .orderBy(asc(posOutbox.nextAttemptAt), asc(posOutbox.id))
@@ -131,6 +133,7 @@ export class PosOutboundWorker {
             eq(posOutbox.connectionId, row.connectionId),
             eq(posOutbox.itemId, row.itemId),
             eq(posOutbox.kind, row.kind),
+            ne(posOutbox.kind, "removal"),
             isNull(posOutbox.doneAt),
             lt(posOutbox.id, row.id),
           ),
@@ -150,6 +153,7 @@ export class PosOutboundWorker {
     }
     try {
       if (row.kind === "catalogue") await this.sendCatalogue(connection, row);
+      else if (row.kind === "removal") await this.sendRemoval(connection, row);
       else await this.sendSoldOut(connection, row);
       const at = this.now();
       await this.db
@@ -183,7 +187,7 @@ export class PosOutboundWorker {
         })
         .where(mine)
         .returning({ id: posOutbox.id });
-      const what = row.kind === "catalogue" ? "names and prices" : "sold out";
+      const what = { catalogue: "names and prices", removal: "a deletion", sold_out: "sold out" }[row.kind];
       if (kept) await noteOutcome(this.db, connection.id, `Sending ${what} to ${connection.provider} failed: ${message}`, at);
     }
   }
@@ -214,11 +218,28 @@ export class PosOutboundWorker {
   private async sendCatalogue(connection: PosConnection, row: OutboxRow) {
     const provider = this.provider(connection.provider);
     if (connection.direction !== "taproom_to_pos" || !provider.writesCatalogue) return;
-    const writes = await catalogueWanted(this.db, connection, [row.itemId]);
+    const writes = await catalogueWanted(this.db, connection, [row.itemId], this.now());
     if (writes.length === 0) return;
     const credentials = await credentialsOf(this.db, connection, this.now());
     this.sends++;
     await writeCatalogue(this.db, { connection, provider, credentials, writes, idempotencyKey: row.idempotencyKey, now: this.now() });
+  }
+
+  /**
+   * A container or item deleted in Taproom, in `taproom_to_pos`: its POS variation, or its whole POS item,
+   * deleted there (its match went with it, migration 0043). Nothing is sent once the connection no longer
+   * takes Taproom's catalogue.
+   */
+  private async sendRemoval(connection: PosConnection, row: OutboxRow) {
+    const provider = this.provider(connection.provider);
+    if (connection.direction !== "taproom_to_pos" || !provider.writesCatalogue || row.posItemId === null) return;
+    const credentials = await credentialsOf(this.db, connection, this.now());
+    this.sends++;
+    await provider.removeCatalogue(
+      credentials,
+      { posItemId: row.posItemId, posVariationIds: row.posVariationId === null ? null : [row.posVariationId] },
+      row.idempotencyKey,
+    );
   }
 
   /** Waits for the sends in progress to end (the job runner has stopped waking it). */

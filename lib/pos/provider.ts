@@ -55,8 +55,11 @@ export type CatalogueWrite = {
   posItemId: string | null;
   /** Taproom's key for it (unique in one call): what the write creates is answered by it. */
   ref: string;
-  name: string;
+  /** The item's name; null keeps the POS's (a POS item two Taproom items are matched to has no one name). */
+  name: string | null;
   variations: CatalogueVariationWrite[];
+  /** Variations of the POS item a person matched or the sync suggested: a new size never takes one by its name. */
+  reserved: string[];
 };
 export type CatalogueVariationWrite = {
   /** The POS variation; null: a new size of the item. */
@@ -66,7 +69,11 @@ export type CatalogueVariationWrite = {
   name: string | null;
   priceMinor: number;
   currency: string;
+  /** Whether Taproom has the item 86'd: a size the write creates (or takes) is counted sold out, else in stock. */
+  soldOut: boolean;
 };
+/** A POS item's variations deleted in Taproom, or (`posVariationIds` null) the whole POS item. */
+export type CatalogueRemoval = { posItemId: string; posVariationIds: string[] | null };
 /** What a catalogue write did: the POS's ids of what it created, by `ref`, and how many POS items it changed. */
 export type CatalogueWritten = { created: Record<string, string>; changed: number };
 
@@ -101,6 +108,11 @@ export type PosProvider = {
    * `idempotencyKey` is the outbox row's: a repeated write after a lost answer is applied once.
    */
   writeCatalogue(credentials: PosCredentials, writes: CatalogueWrite[], idempotencyKey: string): Promise<CatalogueWritten>;
+  /**
+   * Deletes at the POS what Taproom deleted: variations (their item written without them; the item deleted
+   * when none is left) or a whole item. What is already gone is done. Retried as `writeCatalogue` is.
+   */
+  removeCatalogue(credentials: PosCredentials, removal: CatalogueRemoval, idempotencyKey: string): Promise<void>;
   setSoldOut(credentials: PosCredentials, input: { variationIds: string[]; soldOut: boolean; idempotencyKey: string }): Promise<void>;
   readOrder(credentials: PosCredentials, orderId: string): Promise<PosOrder>;
   /** Checks the signature over the raw body; null when it is bad or missing (→ 401), else the event. */

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
 
 /**
@@ -22,4 +24,21 @@ export function oncePerDatabase(name: string, seed: (db: Db) => Promise<void>): 
     }
     return pending;
   };
+}
+
+/** A transaction, as a provider sandbox's seed writes its records in one. */
+export type SeedTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A provider sandbox's seed (Square's, Toast's): `fill` runs once per database, in one transaction under
+ * the advisory lock `lock` (so two instances never both seed), and only while `table` is empty.
+ */
+export function seededOnce(name: string, lock: number, table: PgTable, fill: (tx: SeedTx) => Promise<void>) {
+  return oncePerDatabase(name, (db) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${lock})`);
+      const [any] = await tx.select({ one: sql`1` }).from(table).limit(1);
+      if (!any) await fill(tx);
+    }),
+  );
 }

@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { oncePerDatabase } from "../seed/once";
+import { type SeedTx, seededOnce } from "../seed/once";
 import { sandboxSquareRecords } from "./schema";
 import { type Json, putRecord, squareId } from "./store";
 
@@ -80,94 +78,89 @@ export function drinks(): { name: string; sizes: Size[] }[] {
 const SEED_LOCK = 727_405;
 
 /** Seeds the sandbox once per database (under an advisory lock across instances). Safe on every request. */
-export const ensureSquareSandbox = oncePerDatabase("square-sandbox", seed);
+export const ensureSquareSandbox = seededOnce("square-sandbox", SEED_LOCK, sandboxSquareRecords, seed);
 
-async function seed(db: Db) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [any] = await tx.select({ id: sandboxSquareRecords.id }).from(sandboxSquareRecords).limit(1);
-    if (any) return;
-    const at = "2026-01-01T00:00:00.000Z";
-    const merchantId = SANDBOX_MERCHANT_ID;
-    for (const location of SANDBOX_LOCATIONS) {
-      await putRecord(tx, {
-        id: location.id,
-        kind: "location",
-        merchantId,
-        data: {
-          id: location.id,
-          name: location.name,
-          business_name: "Demo Taproom",
-          merchant_id: merchantId,
-          status: "ACTIVE",
-          type: "PHYSICAL",
-          country: location.country,
-          currency: location.currency,
-          timezone: location.timezone,
-          language_code: "en-US",
-          capabilities: [],
-          created_at: at,
-        },
-      });
-    }
+async function seed(tx: SeedTx) {
+  const at = "2026-01-01T00:00:00.000Z";
+  const merchantId = SANDBOX_MERCHANT_ID;
+  for (const location of SANDBOX_LOCATIONS) {
     await putRecord(tx, {
-      id: `token:${SANDBOX_TILL_TOKEN}`,
-      kind: "token",
+      id: location.id,
+      kind: "location",
       merchantId,
-      data: { merchant_id: merchantId, expires_at: "2099-01-01T00:00:00Z", personal: true },
+      data: {
+        id: location.id,
+        name: location.name,
+        business_name: "Demo Taproom",
+        merchant_id: merchantId,
+        status: "ACTIVE",
+        type: "PHYSICAL",
+        country: location.country,
+        currency: location.currency,
+        timezone: location.timezone,
+        language_code: "en-US",
+        capabilities: [],
+        created_at: at,
+      },
     });
-    for (const drink of drinks()) {
-      const itemId = squareId(`item:${drink.name}`);
-      const variations: Json[] = drink.sizes.map(([size, cents], ordinal) => ({
-        type: "ITEM_VARIATION",
-        id: squareId(`variation:${drink.name}:${size}`),
+  }
+  await putRecord(tx, {
+    id: `token:${SANDBOX_TILL_TOKEN}`,
+    kind: "token",
+    merchantId,
+    data: { merchant_id: merchantId, expires_at: "2099-01-01T00:00:00Z", personal: true },
+  });
+  for (const drink of drinks()) {
+    const itemId = squareId(`item:${drink.name}`);
+    const variations: Json[] = drink.sizes.map(([size, cents], ordinal) => ({
+      type: "ITEM_VARIATION",
+      id: squareId(`variation:${drink.name}:${size}`),
+      updated_at: at,
+      version: 1,
+      is_deleted: false,
+      present_at_all_locations: true,
+      item_variation_data: {
+        item_id: itemId,
+        name: size,
+        ordinal,
+        pricing_type: "FIXED_PRICING",
+        price_money: { amount: cents, currency: "USD" },
+        track_inventory: true,
+        sellable: true,
+        stockable: true,
+      },
+    }));
+    await putRecord(tx, {
+      id: itemId,
+      kind: "catalog",
+      merchantId,
+      data: {
+        type: "ITEM",
+        id: itemId,
         updated_at: at,
         version: 1,
         is_deleted: false,
         present_at_all_locations: true,
-        item_variation_data: {
-          item_id: itemId,
-          name: size,
-          ordinal,
-          pricing_type: "FIXED_PRICING",
-          price_money: { amount: cents, currency: "USD" },
-          track_inventory: true,
-          sellable: true,
-          stockable: true,
-        },
-      }));
-      await putRecord(tx, {
-        id: itemId,
-        kind: "catalog",
-        merchantId,
-        data: {
-          type: "ITEM",
-          id: itemId,
-          updated_at: at,
-          version: 1,
-          is_deleted: false,
-          present_at_all_locations: true,
-          item_data: { name: drink.name, product_type: "REGULAR", variations: variations.map((variation) => variation.id) },
-        },
-      });
-      for (const variation of variations) {
-        await putRecord(tx, { id: variation.id as string, kind: "catalog", merchantId, data: variation });
-        for (const location of SANDBOX_LOCATIONS) {
-          await putRecord(tx, {
-            id: `inv:${variation.id}:${location.id}`,
-            kind: "inventory",
-            merchantId,
-            data: {
-              catalog_object_id: variation.id,
-              catalog_object_type: "ITEM_VARIATION",
-              state: "IN_STOCK",
-              location_id: location.id,
-              quantity: "100",
-              calculated_at: at,
-            },
-          });
-        }
+        item_data: { name: drink.name, product_type: "REGULAR", variations: variations.map((variation) => variation.id) },
+      },
+    });
+    for (const variation of variations) {
+      await putRecord(tx, { id: variation.id as string, kind: "catalog", merchantId, data: variation });
+      for (const location of SANDBOX_LOCATIONS) {
+        await putRecord(tx, {
+          id: `inv:${variation.id}:${location.id}`,
+          kind: "inventory",
+          merchantId,
+          data: {
+            catalog_object_id: variation.id,
+            catalog_object_type: "ITEM_VARIATION",
+            state: "IN_STOCK",
+            location_id: location.id,
+            quantity: "100",
+            calculated_at: at,
+          },
+        });
       }
     }
-  });
+  }
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { readBodyText } from "@/lib/http/body";
 import { deleteObject, listCatalog, parseTypes, present, quantityAt, upsertObject } from "./catalog";
 import { badRequest, errorResponse, missing, notFound, SquareSandboxError, unauthorized } from "./errors";
 import { consentPage } from "./oauth";
 import { ensureSquareSandbox, SANDBOX_APPLICATION, SANDBOX_LOCATIONS } from "./seed";
-import { getRecord, getRecords, isCursor, type Json, page, putRecord, squareId } from "./store";
+import { getRecord, getRecords, isCursor, type Json, type Kind, page, putRecord, squareId } from "./store";
 import { event, type SquareEvent, send } from "./webhooks";
 
 /** `data->>'field' in (…values)` as one condition, or none when `values` is empty or missing. */
@@ -59,6 +59,25 @@ const cursorOf = (value: unknown) => {
   if (cursor && !isCursor(cursor)) throw badRequest("Invalid cursor.", "cursor", "INVALID_CURSOR");
   return cursor || undefined;
 };
+
+/** A list's `limit`: 1 to 1,000, `fallback` when none is given. */
+function limitOf(value: unknown, fallback: number): number {
+  const limit = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest("limit is 1 to 1,000.", "limit");
+  return limit;
+}
+
+/** One page of the merchant's `kind` records meeting every condition, by the body's `cursor` and `limit`. */
+async function pageOf(ctx: Ctx, kind: Kind, body: Json, fallbackLimit: number, conditions: SQL[]) {
+  const found = await page(ctx.db, {
+    kind,
+    merchantId: ctx.merchantId,
+    cursor: cursorOf(body.cursor),
+    limit: limitOf(body.limit, fallbackLimit),
+    where: sql`(${sql.join([sql`true`, ...conditions], sql` and `)})`,
+  });
+  return { rows: found.rows, more: found.cursor ? { cursor: found.cursor } : {} };
+}
 
 /** Answers what an idempotency key answered before, or runs `work` and keeps its answer under the key. */
 async function idempotent(ctx: Ctx, key: unknown, work: () => Promise<Json>): Promise<Json> {
@@ -149,6 +168,26 @@ async function orderJson(ctx: Ctx, id: string): Promise<Json> {
   return shown;
 }
 
+/** Keeps the order, tells of it (`order.created` or `order.updated`) and answers it as Square shows it. */
+async function saveOrder(ctx: Ctx, order: Json, type: "order.created" | "order.updated" = "order.updated"): Promise<Json> {
+  await putRecord(ctx.db, { id: order.id, kind: "order", merchantId: ctx.merchantId, data: order });
+  orderEvent(ctx, type, order);
+  const { merchant_id: _merchant, ...shown } = order;
+  return shown;
+}
+
+/** The merchant's order `id`, at `version` when one is given (else 400 VERSION_MISMATCH naming `field`). */
+async function orderAt(ctx: Ctx, id: string, version: unknown, field: string): Promise<Json> {
+  const order = await getRecord(ctx.db, id, "order");
+  if (!order || order.merchant_id !== ctx.merchantId) throw notFound(`Order \`${id}\` not found.`);
+  if (version !== undefined && Number(version) !== order.version) {
+    throw new SquareSandboxError(400, [
+      { category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH", detail: `${field} is not the order's version.` },
+    ]);
+  }
+  return order;
+}
+
 function orderEvent(ctx: Ctx, type: "order.created" | "order.updated", order: Json) {
   const key = type === "order.created" ? "order_created" : "order_updated";
   const body = {
@@ -216,10 +255,7 @@ async function createOrder(ctx: Ctx, input: Json): Promise<Json> {
     updated_at: ctx.now,
     source: { name: "Taproom sandbox till" },
   };
-  await putRecord(ctx.db, { id: order.id, kind: "order", merchantId: ctx.merchantId, data: order });
-  orderEvent(ctx, "order.created", order);
-  const { merchant_id: _merchant, ...shown } = order;
-  return shown;
+  return saveOrder(ctx, order, "order.created");
 }
 
 /**
@@ -227,13 +263,7 @@ async function createOrder(ctx: Ctx, input: Json): Promise<Json> {
  * Square. The till pays by card: one tender and its payment (`tenders[].payment_id`), which the Refunds API refunds.
  */
 async function payOrder(ctx: Ctx, id: string, body: Json): Promise<Json> {
-  const order = await getRecord(ctx.db, id, "order");
-  if (!order || order.merchant_id !== ctx.merchantId) throw notFound(`Order \`${id}\` not found.`);
-  if (body.order_version !== undefined && Number(body.order_version) !== order.version) {
-    throw new SquareSandboxError(400, [
-      { category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH", detail: "order_version is not the order's version." },
-    ]);
-  }
+  const order = await orderAt(ctx, id, body.order_version, "order_version");
   if (order.state !== "OPEN") throw badRequest(`An order in state ${order.state} cannot be paid.`, "order_id", "BAD_REQUEST");
   const payment = {
     id: squareId(),
@@ -266,7 +296,6 @@ async function payOrder(ctx: Ctx, id: string, body: Json): Promise<Json> {
     ],
     net_amount_due_money: { ...order.total_money, amount: 0 },
   };
-  await putRecord(ctx.db, { id, kind: "order", merchantId: ctx.merchantId, data: paid });
   const sold = (order.line_items as Json[]).filter((line) => line.catalog_object_id);
   if (sold.length) {
     await applyInventory(
@@ -283,9 +312,7 @@ async function payOrder(ctx: Ctx, id: string, body: Json): Promise<Json> {
       })),
     );
   }
-  orderEvent(ctx, "order.updated", paid);
-  const { merchant_id: _merchant, ...shown } = paid;
-  return shown;
+  return saveOrder(ctx, paid);
 }
 
 /**
@@ -294,21 +321,12 @@ async function payOrder(ctx: Ctx, id: string, body: Json): Promise<Json> {
  * the Refunds API); the sandbox changes no other field.
  */
 async function updateOrder(ctx: Ctx, id: string, body: Json): Promise<Json> {
-  const order = await getRecord(ctx.db, id, "order");
-  if (!order || order.merchant_id !== ctx.merchantId) throw notFound(`Order \`${id}\` not found.`);
   const change = (body.order ?? {}) as Json;
-  if (change.version !== undefined && Number(change.version) !== order.version) {
-    throw new SquareSandboxError(400, [
-      { category: "INVALID_REQUEST_ERROR", code: "VERSION_MISMATCH", detail: "order.version is not the order's version." },
-    ]);
-  }
+  const order = await orderAt(ctx, id, change.version, "order.version");
   if (change.state !== "CANCELED") throw badRequest("The sandbox updates an order's state to CANCELED only.", "order.state");
   if (order.state !== "OPEN") throw badRequest(`An order in state ${order.state} cannot be canceled.`, "order.state", "BAD_REQUEST");
   const canceled: Json = { ...order, state: "CANCELED", version: order.version + 1, updated_at: ctx.now, closed_at: ctx.now };
-  await putRecord(ctx.db, { id, kind: "order", merchantId: ctx.merchantId, data: canceled });
-  orderEvent(ctx, "order.updated", canceled);
-  const { merchant_id: _merchant, ...shown } = canceled;
-  return shown;
+  return saveOrder(ctx, canceled);
 }
 
 /**
@@ -362,9 +380,8 @@ async function refundPayment(ctx: Ctx, body: Json): Promise<Json> {
       },
     ],
   };
-  await putRecord(ctx.db, { id: order.id, kind: "order", merchantId: ctx.merchantId, data: updated });
   ctx.events.push(event(ctx.merchantId, "refund.created", { type: "refund", id: refund.id, object: { refund } }, ctx.now));
-  orderEvent(ctx, "order.updated", updated);
+  await saveOrder(ctx, updated);
   return { refund };
 }
 
@@ -420,6 +437,17 @@ async function token(ctx: Ctx, body: Json): Promise<Json> {
 
 // ---- routes ----
 
+/** Square's `catalog.version.updated`: the catalog changed (its clients read it again from then). */
+const catalogChanged = (ctx: Ctx) =>
+  ctx.events.push(
+    event(
+      ctx.merchantId,
+      "catalog.version.updated",
+      { type: "catalog_version", id: "", object: { catalog_version: { updated_at: ctx.now } } },
+      ctx.now,
+    ),
+  );
+
 const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
   [
     "GET",
@@ -468,14 +496,7 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
     /^v2\/catalog\/object\/([^/]+)$/,
     async (ctx, _b, [id]) => {
       const deleted = await deleteObject(ctx.db, ctx.merchantId, id!, ctx.now);
-      ctx.events.push(
-        event(
-          ctx.merchantId,
-          "catalog.version.updated",
-          { type: "catalog_version", id: "", object: { catalog_version: { updated_at: ctx.now } } },
-          ctx.now,
-        ),
-      );
+      catalogChanged(ctx);
       return { deleted_object_ids: deleted, deleted_at: ctx.now };
     },
   ],
@@ -486,14 +507,7 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
       idempotent(ctx, body.idempotency_key, async () => {
         const mappings: Json[] = [];
         const saved = await upsertObject(ctx.db, ctx.merchantId, body.object as Json, ctx.now, mappings);
-        ctx.events.push(
-          event(
-            ctx.merchantId,
-            "catalog.version.updated",
-            { type: "catalog_version", id: "", object: { catalog_version: { updated_at: ctx.now } } },
-            ctx.now,
-          ),
-        );
+        catalogChanged(ctx);
         return { catalog_object: saved, id_mappings: mappings };
       }),
   ],
@@ -534,14 +548,7 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
         const mappings: Json[] = [];
         const saved = [];
         for (const object of objects) saved.push(await upsertObject(ctx.db, ctx.merchantId, object, ctx.now, mappings));
-        ctx.events.push(
-          event(
-            ctx.merchantId,
-            "catalog.version.updated",
-            { type: "catalog_version", id: "", object: { catalog_version: { updated_at: ctx.now } } },
-            ctx.now,
-          ),
-        );
+        catalogChanged(ctx);
         return { objects: saved, id_mappings: mappings, updated_at: ctx.now };
       }),
   ],
@@ -562,17 +569,8 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
       const locations = body.location_ids as string[] | undefined;
       if (ids !== undefined && (!Array.isArray(ids) || ids.length > 1000))
         throw badRequest("At most 1,000 catalog_object_ids.", "catalog_object_ids");
-      const limit = body.limit === undefined ? 100 : Number(body.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest("limit is 1 to 1,000.", "limit");
-      const where = sql.join([sql`true`, ...fieldIn("catalog_object_id", ids), ...fieldIn("location_id", locations)], sql` and `);
-      const found = await page(ctx.db, {
-        kind: "inventory",
-        merchantId: ctx.merchantId,
-        cursor: cursorOf(body.cursor),
-        limit,
-        where: sql`(${where})`,
-      });
-      return { counts: found.rows, ...(found.cursor ? { cursor: found.cursor } : {}) };
+      const found = await pageOf(ctx, "inventory", body, 100, [...fieldIn("catalog_object_id", ids), ...fieldIn("location_id", locations)]);
+      return { counts: found.rows, ...found.more };
     },
   ],
   [
@@ -594,20 +592,11 @@ const ROUTES: [method: string, pattern: RegExp, handler: Handler][] = [
       if (!Array.isArray(locations) || locations.length === 0 || locations.length > 10)
         throw badRequest("1 to 10 location_ids.", "location_ids");
       for (const id of locations) locationOf(id);
-      const limit = body.limit === undefined ? 500 : Number(body.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest("limit is 1 to 1,000.", "limit");
       const states = (((body.query as Json | undefined)?.filter as Json | undefined)?.state_filter as Json | undefined)?.states as
         | string[]
         | undefined;
-      const where = sql.join([...fieldIn("location_id", locations), ...fieldIn("state", states)], sql` and `);
-      const found = await page(ctx.db, {
-        kind: "order",
-        merchantId: ctx.merchantId,
-        cursor: cursorOf(body.cursor),
-        limit,
-        where: sql`(${where})`,
-      });
-      return { orders: found.rows.map(({ merchant_id: _m, ...order }) => order), ...(found.cursor ? { cursor: found.cursor } : {}) };
+      const found = await pageOf(ctx, "order", body, 500, [...fieldIn("location_id", locations), ...fieldIn("state", states)]);
+      return { orders: found.rows.map(({ merchant_id: _m, ...order }) => order), ...found.more };
     },
   ],
   ["POST", /^v2\/refunds$/, async (ctx, body) => idempotent(ctx, body.idempotency_key, async () => refundPayment(ctx, body))],

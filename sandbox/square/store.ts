@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, type sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { type Json, recordStore, type Tx } from "../records";
 import { sandboxSquareRecords as records } from "./schema";
 
 // The Square sandbox's records: one row each, the JSON Square would answer (catalog items and
 // variations, inventory counts, orders and their payments, locations) or keeps (OAuth codes and tokens).
 
 export type Kind = "location" | "catalog" | "inventory" | "order" | "payment" | "code" | "token" | "refresh" | "idem";
-export // biome-ignore lint/suspicious/noExplicitAny: Square's JSON, read field by field as Square documents it
-type Json = Record<string, any>;
-type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+export type { Json } from "../records";
 
 /** An id as Square writes them: 24 upper-case letters and digits (seeded ones from a name, so they are stable). */
 export function squareId(seed?: string): string {
@@ -18,11 +16,8 @@ export function squareId(seed?: string): string {
   return Array.from(bytes.subarray(0, 24), (byte) => alphabet[byte % 32]).join("");
 }
 
-export async function getRecord(db: Tx, id: string, kind?: Kind): Promise<Json | null> {
-  const [row] = await db.select({ data: records.data, kind: records.kind }).from(records).where(eq(records.id, id));
-  if (!row || (kind && row.kind !== kind)) return null;
-  return row.data as Json;
-}
+const store = recordStore<Kind>(records);
+export const getRecord = store.get;
 
 export async function getRecords(db: Tx, ids: string[], kind: Kind): Promise<Json[]> {
   if (ids.length === 0) return [];
@@ -34,12 +29,8 @@ export async function getRecords(db: Tx, ids: string[], kind: Kind): Promise<Jso
   return rows.map((row) => row.data as Json);
 }
 
-export async function putRecord(db: Tx, { id, kind, merchantId, data }: { id: string; kind: Kind; merchantId: string; data: Json }) {
-  await db
-    .insert(records)
-    .values({ id, kind, merchantId, data, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: records.id, set: { data, updatedAt: new Date() } });
-}
+export const putRecord = (db: Tx, { merchantId, ...record }: { id: string; kind: Kind; merchantId: string; data: Json }) =>
+  store.put(db, { ...record, owner: merchantId });
 
 export async function deleteRecord(db: Tx, id: string) {
   await db.delete(records).where(eq(records.id, id));
@@ -61,7 +52,7 @@ export async function page(
   const rows = await db
     .select({ data: records.data, seq: records.seq })
     .from(records)
-    .where(and(eq(records.kind, kind), eq(records.merchantId, merchantId), gt(records.seq, after), where))
+    .where(and(eq(records.kind, kind), eq(records.owner, merchantId), gt(records.seq, after), where))
     .orderBy(asc(records.seq))
     .limit(limit + 1);
   const more = rows.length > limit;

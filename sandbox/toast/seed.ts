@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
 import { drinks } from "../square/seed";
-import { oncePerDatabase } from "../seed/once";
+import { type SeedTx, seededOnce } from "../seed/once";
 import { sandboxToastRecords } from "./schema";
 import { type Json, putRecord, toastGuid } from "./store";
 
@@ -49,63 +47,58 @@ export type SandboxItem = {
 const SEED_LOCK = 727_406;
 
 /** Seeds the sandbox once per database (under an advisory lock across instances). Safe on every request. */
-export const ensureToastSandbox = oncePerDatabase("toast-sandbox", seed);
+export const ensureToastSandbox = seededOnce("toast-sandbox", SEED_LOCK, sandboxToastRecords, seed);
 
-async function seed(db: Db) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [any] = await tx.select({ id: sandboxToastRecords.id }).from(sandboxToastRecords).limit(1);
-    if (any) return;
-    await putRecord(tx, {
-      id: `client:${SANDBOX_CLIENT.clientId}`,
-      kind: "client",
-      restaurantGuid: "",
-      data: { ...SANDBOX_CLIENT, restaurants: SANDBOX_RESTAURANTS.map((each) => each.guid) },
-    });
-    for (const restaurant of SANDBOX_RESTAURANTS) {
-      await putRecord(tx, {
-        id: restaurant.guid,
-        kind: "restaurant",
-        restaurantGuid: restaurant.guid,
-        data: {
-          guid: restaurant.guid,
-          general: {
-            name: restaurant.name,
-            locationName: restaurant.locationName,
-            locationCode: restaurant.locationName.slice(0, 3).toUpperCase(),
-            description: "A taproom pouring local beer.",
-            timeZone: restaurant.timeZone,
-            closeoutHour: 4,
-            managementGroupGuid: SANDBOX_MANAGEMENT_GROUP,
-            currencyCode: restaurant.currencyCode,
-            firstBusinessDate: 20260101,
-            archived: false,
-          },
-          lastUpdated: "2026-01-01T00:00:00.000Z",
-        },
-      });
-      for (const drink of drinks()) {
-        const sized = drink.sizes.length > 1;
-        const item: SandboxItem = {
-          guid: toastGuid(`item:${restaurant.guid}:${drink.name}`),
-          name: drink.name,
-          group: GROUPS[drink.sizes.length] ?? "Other",
-          multiLocationId: String(100_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}`).slice(0, 7), 16) % 899_999_999)),
-          price: sized ? null : drink.sizes[0]![1] / 100,
-          sizeGroupGuid: sized ? toastGuid(`size-group:${restaurant.guid}:${drink.name}`) : null,
-          sizes: sized
-            ? drink.sizes.map(([size, cents]) => ({
-                guid: toastGuid(`size:${restaurant.guid}:${drink.name}:${size}`),
-                name: size,
-                price: cents / 100,
-                multiLocationId: String(
-                  200_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}:${size}`).slice(0, 7), 16) % 799_999_999),
-                ),
-              }))
-            : [],
-        };
-        await putRecord(tx, { id: item.guid, kind: "item", restaurantGuid: restaurant.guid, data: item as unknown as Json });
-      }
-    }
+async function seed(tx: SeedTx) {
+  await putRecord(tx, {
+    id: `client:${SANDBOX_CLIENT.clientId}`,
+    kind: "client",
+    restaurantGuid: "",
+    data: { ...SANDBOX_CLIENT, restaurants: SANDBOX_RESTAURANTS.map((each) => each.guid) },
   });
+  for (const restaurant of SANDBOX_RESTAURANTS) {
+    await putRecord(tx, {
+      id: restaurant.guid,
+      kind: "restaurant",
+      restaurantGuid: restaurant.guid,
+      data: {
+        guid: restaurant.guid,
+        general: {
+          name: restaurant.name,
+          locationName: restaurant.locationName,
+          locationCode: restaurant.locationName.slice(0, 3).toUpperCase(),
+          description: "A taproom pouring local beer.",
+          timeZone: restaurant.timeZone,
+          closeoutHour: 4,
+          managementGroupGuid: SANDBOX_MANAGEMENT_GROUP,
+          currencyCode: restaurant.currencyCode,
+          firstBusinessDate: 20260101,
+          archived: false,
+        },
+        lastUpdated: "2026-01-01T00:00:00.000Z",
+      },
+    });
+    for (const drink of drinks()) {
+      const sized = drink.sizes.length > 1;
+      const item: SandboxItem = {
+        guid: toastGuid(`item:${restaurant.guid}:${drink.name}`),
+        name: drink.name,
+        group: GROUPS[drink.sizes.length] ?? "Other",
+        multiLocationId: String(100_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}`).slice(0, 7), 16) % 899_999_999)),
+        price: sized ? null : drink.sizes[0]![1] / 100,
+        sizeGroupGuid: sized ? toastGuid(`size-group:${restaurant.guid}:${drink.name}`) : null,
+        sizes: sized
+          ? drink.sizes.map(([size, cents]) => ({
+              guid: toastGuid(`size:${restaurant.guid}:${drink.name}:${size}`),
+              name: size,
+              price: cents / 100,
+              multiLocationId: String(
+                200_000_000 + (Number.parseInt(toastGuid(`mli:${drink.name}:${size}`).slice(0, 7), 16) % 799_999_999),
+              ),
+            }))
+          : [],
+      };
+      await putRecord(tx, { id: item.guid, kind: "item", restaurantGuid: restaurant.guid, data: item as unknown as Json });
+    }
+  }
 }

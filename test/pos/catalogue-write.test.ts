@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, api, db } from "../api";
-import { connectSquare, deliverTillWebhooks, ownerAtDowntown, till } from "./connect";
+import { taproomLeadsAtSquare, till } from "./connect";
 import { containers, items, posMappings, posOutbox } from "@/lib/db/schema";
 import { PosOutboundWorker } from "@/lib/pos/outbound";
 import { squareProvider } from "@/lib/pos/square/provider";
@@ -22,7 +22,6 @@ const wired = squareProvider({
 const isUpsert = (request: Request) => request.method === "POST" && new URL(request.url).pathname.endsWith("/v2/catalog/batch-upsert");
 
 let owner: Account;
-let location: { id: number };
 let connectionId: number;
 const delivered: number[] = [];
 let skew = 0;
@@ -30,9 +29,7 @@ const now = () => new Date(Date.now() + skew);
 const worker = async () => new PosOutboundWorker(await db(), { now, provider: () => wired });
 
 beforeAll(async () => {
-  ({ owner, location } = await ownerAtDowntown());
-  deliverTillWebhooks((_, answer) => delivered.push(answer.status));
-  connectionId = await connectSquare(owner, location.id, "taproom_to_pos");
+  ({ owner, connectionId } = await taproomLeadsAtSquare(delivered));
 });
 afterAll(() => subscribeSandbox(null));
 

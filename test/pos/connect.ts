@@ -1,9 +1,9 @@
 import { SquareClient } from "square";
 import { expect } from "vitest";
-import { type Account, api, call, db, login } from "../api";
-import { squareConfig } from "@/lib/pos/config";
-import { sandboxFetch, subscribeSandbox } from "@/lib/pos/square/transport";
-import { receiveWebhook } from "@/lib/pos/webhook";
+import { type Account, api, call, login } from "../api";
+import { deliverWebhooks, receiveFrom } from "./webhooks";
+import { square } from "@/lib/pos/square/provider";
+import { sandboxFetch } from "@/lib/pos/square/transport";
 import { handleSquareSandbox } from "@/sandbox/square/server";
 import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 
@@ -11,8 +11,6 @@ import { SANDBOX_LOCATIONS, SANDBOX_TILL_TOKEN } from "@/sandbox/square/seed";
 // first sync) with every suggested match confirmed, and the till (the sandbox's own API) to read it.
 
 export const [downtown, harbor] = SANDBOX_LOCATIONS;
-
-type Notification = { body: string; headers: Headers };
 
 /** The owner, and the demo's location the sandbox's Downtown stands for. */
 export async function ownerAtDowntown(): Promise<{ owner: Account; location: { id: number } }> {
@@ -24,25 +22,13 @@ export async function ownerAtDowntown(): Promise<{ owner: Account; location: { i
 }
 
 /** One of the till's notifications into the app's receiver, as Square delivers it. */
-export const receiveTillWebhook = (notification: Notification) =>
-  db().then((database) => receiveWebhook(database, { rawBody: notification.body, headers: notification.headers }, "square"));
+export const receiveTillWebhook = receiveFrom("square");
 
 /**
  * The till's own events reach the app as at Square (each one's answer to `heard`); what the app sends the
  * till comes back as a webhook. Undone by `subscribeSandbox(null)` (in afterAll).
  */
-export function deliverTillWebhooks(heard?: (notification: Notification, answer: Response) => void) {
-  const config = squareConfig();
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    signatureKey: config.signatureKey,
-    deliver: async (notification) => {
-      const answer = await receiveTillWebhook(notification);
-      heard?.(notification, answer);
-      return answer;
-    },
-  });
-}
+export const deliverTillWebhooks = (heard?: Parameters<typeof deliverWebhooks>[1]) => deliverWebhooks(square, heard);
 
 export const till = new SquareClient({
   token: SANDBOX_TILL_TOKEN,
@@ -75,6 +61,17 @@ export async function connectSquare(owner: Account, locationId: number, directio
     }));
   expect((await api.put(`pos_connections/${id}/mappings`, { as: owner.rw, body: { mappings: good } })).status).toBe(200);
   return id;
+}
+
+/**
+ * The owner at Downtown connected to Square with Taproom leading (`taproom_to_pos`), the first sync's
+ * suggestions confirmed and the till's webhooks delivered (each answer's status pushed to `delivered`).
+ */
+export async function taproomLeadsAtSquare(delivered: number[]) {
+  const { owner, location } = await ownerAtDowntown();
+  deliverTillWebhooks((_, answer) => delivered.push(answer.status));
+  const connectionId = await connectSquare(owner, location.id, "taproom_to_pos");
+  return { owner, location, connectionId };
 }
 
 /** The ids of the POS item `name`'s variations, in the till's order. */

@@ -42,6 +42,24 @@ async function matched(name: string) {
     .where(and(eq(posMappings.connectionId, connectionId), eq(posMappings.posName, name), eq(posMappings.status, "matched")));
   return { itemId: rows[0]!.itemId!, variationIds: rows.map((row) => row.posVariationId) };
 }
+/** Sends what is owed now, as the job would; answers the calls to the POS. */
+const sendDue = async () => new PosOutboundWorker(await db(), { now }).runDue();
+/** Whether each variation reads sold out at the till, as expected. */
+const expectAtTill = async (variationIds: string[], soldOut: boolean) => {
+  for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(soldOut);
+};
+const itemNamed = async (itemId: number) => (await (await db()).select().from(items).where(eq(items.id, itemId)))[0]!;
+/** The item restored in Taproom and the restore sent: its variations back in stock at the till. */
+const restoreAndSend = async (itemId: number, variationIds: string[]) => {
+  await api.delete(`items/${itemId}/86`, { as: owner.rw });
+  await sendDue();
+  await expectAtTill(variationIds, false);
+};
+/** The till sells the variations out (a count of 0): Taproom 86es their item for the POS. */
+const sellOutAtTill = async (itemId: number, variationIds: string[], key: string) => {
+  await setCount(variationIds, "0", key);
+  expect((await itemNamed(itemId)).eightySixedReason).toBe("pos");
+};
 const owed = async () => (await db()).select().from(posOutbox).where(isNull(posOutbox.doneAt));
 const connection = async () => (await api.get(`pos_connections/${connectionId}`, { as: owner.ro })).body.pos_connection;
 
@@ -55,18 +73,18 @@ describe("an 86 made in Taproom", () => {
     const rows = await owed();
     expect(rows).toMatchObject([{ connectionId, itemId, soldOut: true }]);
 
-    expect(await new PosOutboundWorker(await db(), { now }).runDue()).toBe(1);
+    expect(await sendDue()).toBe(1);
     expect(Object.values(await countsOf(variationIds))).toEqual(variationIds.map(() => "0"));
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+    await expectAtTill(variationIds, true);
     expect(await owed()).toEqual([]);
     // The till's webhook for that count came back and changed nothing: the 86 stays Taproom's own.
-    const [item] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(item!.eightySixedReason).toBe("manual");
+    const item = await itemNamed(itemId);
+    expect(item.eightySixedReason).toBe("manual");
 
     expect((await api.delete(`items/${itemId}/86`, { as: owner.rw })).status).toBe(200);
     expect(await owed()).toMatchObject([{ itemId, soldOut: false }]);
-    expect(await new PosOutboundWorker(await db(), { now }).runDue()).toBe(1);
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    expect(await sendDue()).toBe(1);
+    await expectAtTill(variationIds, false);
     expect(Object.values(await countsOf(variationIds))).toEqual(variationIds.map(() => "1000"));
     expect(await owed()).toEqual([]);
   });
@@ -86,7 +104,7 @@ describe("an 86 made in Taproom", () => {
     };
     await new PosOutboundWorker(await db(), { now, provider: () => counting }).runDue();
     expect(sent).toEqual([false]);
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await expectAtTill(variationIds, false);
     expect(await owed()).toEqual([]);
   });
 });
@@ -105,18 +123,16 @@ describe("an 86 made before the match", () => {
     await confirm(all.filter((row) => row.item_id !== itemId));
     expect((await api.post(`items/${itemId}/86`, { as: owner.rw, body: { eighty_six: { until: null } } })).status).toBe(200);
     expect(await owed()).toEqual([]); // nothing matched yet: the till is owed nothing
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await expectAtTill(variationIds, false);
 
     await confirm(all);
     expect(await owed()).toMatchObject([{ connectionId, itemId, soldOut: true }]);
     await confirm(all); // the same set again: nothing newly matched, nothing owed twice
     expect(await owed()).toHaveLength(1);
-    expect(await new PosOutboundWorker(await db(), { now }).runDue()).toBe(1);
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+    expect(await sendDue()).toBe(1);
+    await expectAtTill(variationIds, true);
 
-    await api.delete(`items/${itemId}/86`, { as: owner.rw });
-    await new PosOutboundWorker(await db(), { now }).runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await restoreAndSend(itemId, variationIds);
   });
 });
 
@@ -125,25 +141,23 @@ describe("an 86 that ends on time", () => {
     const { itemId, variationIds } = await matched("Harbor Haze");
     const end = new Date(Date.now() + 3_600_000);
     await api.post(`items/${itemId}/86`, { as: owner.rw, body: { eighty_six: { until: end.toISOString() } } });
-    await new PosOutboundWorker(await db(), { now }).runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+    await sendDue();
+    await expectAtTill(variationIds, true);
     expect(await restoreExpiredEightySixes(await db(), new Date(end.getTime() + 1000))).toBeGreaterThanOrEqual(1);
     expect(await owed()).toMatchObject([{ itemId, soldOut: false }]);
-    await new PosOutboundWorker(await db(), { now }).runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await sendDue();
+    await expectAtTill(variationIds, false);
   });
 });
 
 describe("a change that came from the POS", () => {
   it("is owed to no one: sold out at the till 86es the item and enqueues nothing", async () => {
     const { itemId, variationIds } = await matched("Porch Pils");
-    await setCount(variationIds, "0", "porch-pils-out-at-till");
-    const [item] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(item!.eightySixedReason).toBe("pos");
+    await sellOutAtTill(itemId, variationIds, "porch-pils-out-at-till");
     expect(await owed()).toEqual([]);
     await setCount(variationIds, "12", "porch-pils-back-at-till");
-    const [back] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(back!.eightySixedAt).toBeNull();
+    const back = await itemNamed(itemId);
+    expect(back.eightySixedAt).toBeNull();
     expect(await owed()).toEqual([]);
   });
 });
@@ -174,7 +188,7 @@ describe("a POS that fails", () => {
     expect(first).toMatchObject({ attempts: 1, soldOut: true });
     expect(first!.lastError).toContain("500");
     expect((await connection()).last_error).toContain("Square answered 500");
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await expectAtTill(variationIds, false);
 
     // Not due before its backoff (2 s), whatever wakes the worker.
     expect(await worker.runDue()).toBe(0);
@@ -188,12 +202,12 @@ describe("a POS that fails", () => {
     skew += 31_000;
     expect(await worker.runDue()).toBe(1);
     expect(await owed()).toEqual([]);
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+    await expectAtTill(variationIds, true);
     expect((await connection()).last_error).toBeNull();
 
     await api.delete(`items/${itemId}/86`, { as: owner.rw });
     await worker.runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await expectAtTill(variationIds, false);
   });
 });
 
@@ -217,7 +231,7 @@ describe("racing workers", () => {
     expect(sent).toEqual([row!.idempotencyKey]);
     expect(await owed()).toEqual([]);
     await api.delete(`items/${itemId}/86`, { as: owner.rw });
-    await new PosOutboundWorker(await db(), { now }).runDue();
+    await sendDue();
   });
 });
 
@@ -248,13 +262,11 @@ describe("the job", () => {
     try {
       await api.post(`items/${itemId}/86`, { as: owner.rw, body: { eighty_six: { until: null } } });
       await reached;
-      for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(true);
+      await expectAtTill(variationIds, true);
     } finally {
       await running.stop();
     }
-    await api.delete(`items/${itemId}/86`, { as: owner.rw });
-    await new PosOutboundWorker(await db(), { now }).runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await restoreAndSend(itemId, variationIds);
   });
 });
 
@@ -262,21 +274,19 @@ describe("what is owed and not yet sent", () => {
   it("is Taproom's word: a reconciliation meanwhile does not undo it with the POS's older state", async () => {
     const { itemId, variationIds } = await matched("Copper Line Lager");
     // Sold out at the till (the item 86'd, reason pos), then a bartender puts it back on in Taproom.
-    await setCount(variationIds, "0", "copper-out-at-till");
-    const [out] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(out!.eightySixedReason).toBe("pos");
+    await sellOutAtTill(itemId, variationIds, "copper-out-at-till");
     await api.delete(`items/${itemId}/86`, { as: owner.rw });
     expect(await owed()).toMatchObject([{ itemId, soldOut: false }]);
     // The till still says sold out until the restore is sent: the reconciliation leaves the item as Taproom has it.
     const sync = await api.post(`pos_connections/${connectionId}/sync`, { as: owner.rw });
     expect(sync.status).toBe(200);
     expect(sync.body.sync.eighty_sixed).toBe(0);
-    const [kept] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(kept!.eightySixedAt).toBeNull();
-    await new PosOutboundWorker(await db(), { now }).runDue();
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
-    const [after] = await (await db()).select().from(items).where(eq(items.id, itemId));
-    expect(after!.eightySixedAt).toBeNull();
+    const kept = await itemNamed(itemId);
+    expect(kept.eightySixedAt).toBeNull();
+    await sendDue();
+    await expectAtTill(variationIds, false);
+    const after = await itemNamed(itemId);
+    expect(after.eightySixedAt).toBeNull();
   });
 
   it("is pruned a week after it was sent", async () => {
@@ -303,7 +313,7 @@ describe("a disconnected connection", () => {
     };
     expect(await new PosOutboundWorker(await db(), { now, provider: () => counting }).runDue()).toBe(0);
     expect(calls).toBe(0);
-    for (const id of variationIds) expect(await soldOutAtTill(id)).toBe(false);
+    await expectAtTill(variationIds, false);
     // Another 86 after the disconnect is owed to no one.
     await api.delete(`items/${itemId}/86`, { as: owner.rw });
     expect(await owed()).toEqual([]);

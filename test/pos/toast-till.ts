@@ -1,8 +1,7 @@
 import { expect } from "vitest";
-import { db } from "../api";
-import { toastConfig } from "@/lib/pos/config";
-import { sandboxClient, sandboxFetch, subscribeSandbox } from "@/lib/pos/toast/transport";
-import { receiveWebhook } from "@/lib/pos/webhook";
+import { toast } from "@/lib/pos/toast/provider";
+import { sandboxClient, sandboxFetch } from "@/lib/pos/toast/transport";
+import { deliverWebhooks, receiveFrom } from "./webhooks";
 import { SANDBOX_RESTAURANTS } from "@/sandbox/toast/seed";
 
 // The built-in Toast sandbox as a client written against Toast reaches it (plain HTTP calls through the
@@ -12,7 +11,6 @@ import { SANDBOX_RESTAURANTS } from "@/sandbox/toast/seed";
 export const [downtown, harbor] = SANDBOX_RESTAURANTS;
 export const BASE = "http://127.0.0.1:3000/sandbox/toast";
 export type Json = Record<string, any>;
-type Notification = { body: string; headers: Headers };
 
 /** One call to the sandbox; answers the status, headers and JSON. */
 export async function toastCall(
@@ -86,18 +84,6 @@ export async function ring(lines: { item: string; size?: string; quantity: numbe
 }
 
 /** The till's messages reach the app's receiver as Toast delivers them (each one's answer to `heard`). */
-export function deliverToastWebhooks(heard?: (notification: Notification, answer: Response) => void) {
-  const config = toastConfig();
-  subscribeSandbox({
-    notificationUrl: config.notificationUrl,
-    secret: config.webhookSecret,
-    deliver: async (notification) => {
-      const answer = await receiveToastWebhook(notification);
-      heard?.(notification, answer);
-      return answer;
-    },
-  });
-}
+export const deliverToastWebhooks = (heard?: Parameters<typeof deliverWebhooks>[1]) => deliverWebhooks(toast, heard);
 
-export const receiveToastWebhook = (notification: Notification) =>
-  db().then((database) => receiveWebhook(database, { rawBody: notification.body, headers: notification.headers }, "toast"));
+export const receiveToastWebhook = receiveFrom("toast");

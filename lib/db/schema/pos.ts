@@ -92,8 +92,9 @@ export const posEvents = pgTable(
 /**
  * What is owed to the POS, written by triggers in the transaction of the change: `sold_out`, an 86 or
  * restore in Taproom (migration 0035); `catalogue`, an item's name or a container's size or price in
- * `taproom_to_pos` (migration 0041), sent as the item is when it goes. Claimed with SKIP LOCKED under a
- * lease, retried with backoff (lib/pos/outbound.ts).
+ * `taproom_to_pos` (migration 0041), sent as the item is when it goes; `removal`, a container or item
+ * deleted in `taproom_to_pos` (migration 0043): its POS variation, or its whole POS item, to delete. Claimed
+ * with SKIP LOCKED under a lease, retried with backoff (lib/pos/outbound.ts).
  */
 export const posOutbox = pgTable(
   "pos_outbox",
@@ -103,9 +104,12 @@ export const posOutbox = pgTable(
       .notNull()
       .references(() => posConnections.id, { onDelete: "cascade" }),
     itemId: integer("item_id").notNull(),
-    kind: text().$type<"sold_out" | "catalogue">().notNull().default("sold_out"),
-    /** What a `sold_out` row sends; null on a `catalogue` row. */
+    kind: text().$type<"sold_out" | "catalogue" | "removal">().notNull().default("sold_out"),
+    /** What a `sold_out` row sends; null on the other kinds. */
     soldOut: boolean("sold_out"),
+    /** What a `removal` row deletes at the POS: a variation of this POS item, or (no variation) the whole item. */
+    posItemId: text("pos_item_id"),
+    posVariationId: text("pos_variation_id"),
     /** The provider's idempotency key: a retry after a lost answer is applied once. */
     idempotencyKey: text("idempotency_key").notNull(),
     attempts: smallint().notNull().default(0),
@@ -120,7 +124,10 @@ export const posOutbox = pgTable(
   (t) => [
     index("pos_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
     index("pos_outbox_item_idx").on(t.connectionId, t.itemId).where(sql`${t.doneAt} is null`),
-    check("pos_outbox_kind", sql`(${t.kind} = 'sold_out') = (${t.soldOut} is not null) and ${t.kind} in ('sold_out', 'catalogue')`),
+    check(
+      "pos_outbox_kind",
+      sql`(${t.kind} = 'sold_out') = (${t.soldOut} is not null) and (${t.kind} = 'removal') = (${t.posItemId} is not null) and ${t.kind} in ('sold_out', 'catalogue', 'removal')`,
+    ),
   ],
 );
 

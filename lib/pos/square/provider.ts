@@ -117,7 +117,11 @@ const ORDER_STATES: Record<string, PosOrder["state"]> = { OPEN: "open", COMPLETE
 /** Tries of one catalogue write refused as stale (VERSION_MISMATCH) before it is left to the outbox's backoff. */
 const VERSION_TRIES = 3;
 
-/** A size Taproom adds at Square. Not inventory-tracked: a tracked size never counted would read sold out. */
+/**
+ * A size Taproom adds at Square. It tracks inventory, as the till's own sizes do, so an 86 in Taproom (a
+ * count of 0) sells it out; the write counts it at once (`countNew`), before Taproom matches it, so no
+ * webhook ever reads it sold out for want of a count.
+ */
 const newVariation = (variation: CatalogueVariationWrite, itemId?: string) => ({
   type: "ITEM_VARIATION" as const,
   id: `#${variation.ref}`,
@@ -127,6 +131,22 @@ const newVariation = (variation: CatalogueVariationWrite, itemId?: string) => ({
     name: variation.name ?? "Regular",
     pricingType: "FIXED_PRICING" as const,
     priceMoney: { amount: BigInt(variation.priceMinor), currency: variation.currency as "USD" },
+    trackInventory: true,
+  },
+});
+
+/** A short digest of `parts`, for idempotency keys that name what a call writes over. */
+const digestOf = (parts: string[]) => createHash("sha256").update(parts.join(",")).digest("hex").slice(0, 16);
+
+/** Sold out (a count of 0) or back in stock (RESTOCK_QUANTITY) at a location, as Square's Inventory API takes it. */
+const physicalCount = (catalogObjectId: string, locationId: string, soldOut: boolean, occurredAt = new Date().toISOString()) => ({
+  type: "PHYSICAL_COUNT" as const,
+  physicalCount: {
+    catalogObjectId,
+    locationId,
+    state: "IN_STOCK" as const,
+    quantity: soldOut ? "0" : RESTOCK_QUANTITY,
+    occurredAt,
   },
 });
 
@@ -154,11 +174,15 @@ function mergeInto(
   data.variations = data.variations ?? [];
   const variations = data.variations as Json[];
   let dirty = false;
-  if (data.name !== write.name) {
+  if (write.name !== null && data.name !== write.name) {
     data.name = write.name;
     dirty = true;
   }
-  const named = new Set(write.variations.flatMap((variation) => (variation.posVariationId ? [variation.posVariationId] : [])));
+  // Never taken by name: the write's own matched sizes, and sizes a person matched or the sync suggested (pos.md §3).
+  const named = new Set([
+    ...write.reserved,
+    ...write.variations.flatMap((variation) => (variation.posVariationId ? [variation.posVariationId] : [])),
+  ]);
   for (const wanted of write.variations) {
     const found =
       variations.find((variation) => variation.id === wanted.posVariationId) ??
@@ -202,6 +226,73 @@ function mergeInto(
  */
 export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = {}): PosProvider {
   const client = (token?: string) => sdkClient(token, fetch);
+
+  /** Square's ObtainToken, for a consent's code or a refresh token: the app's keys and the grant. */
+  const obtainToken = async (
+    grant: { grantType: "authorization_code"; code: string; redirectUri: string } | { grantType: "refresh_token"; refreshToken: string },
+  ) => {
+    const { applicationId: clientId, applicationSecret: clientSecret } = squareConfig();
+    return tokensOf((await call(() => client().oAuth.obtainToken({ clientId, clientSecret, ...grant }))) as Json);
+  };
+
+  /**
+   * Writes ITEMs at their versions: `build` gets them as Square has them now (those gone left out) and
+   * answers what to send (nothing: done). Keyed by the versions written over, so a try repeated after a
+   * lost answer is answered once and one after a VERSION_MISMATCH (a till edit between the read and the
+   * write) is a new write, read again and built again, a few times before the outbox's backoff takes over.
+   */
+  const writeAtVersions = async (
+    accessToken: string,
+    itemIds: string[],
+    idempotencyKey: string,
+    build: (current: Map<string, Json>) => Json[],
+  ): Promise<{ written: number; idMappings: Json[] }> => {
+    for (let attempt = 1; ; attempt++) {
+      const answer = (await call(() => client(accessToken).catalog.batchGet({ objectIds: itemIds }))) as Json;
+      const current = new Map<string, Json>(
+        ((answer.objects ?? []) as Json[])
+          .filter((object) => object.type === "ITEM" && !object.isDeleted)
+          .map((object) => [String(object.id), object]),
+      );
+      const objects = build(current);
+      if (objects.length === 0) return { written: 0, idMappings: [] };
+      const over = digestOf(objects.map((object) => `${object.id}@${object.version}`));
+      try {
+        const written = await call(() =>
+          client(accessToken).catalog.batchUpsert({
+            idempotencyKey: `${idempotencyKey}-${over}`,
+            batches: [{ objects: objects as never }],
+          }),
+        );
+        return { written: objects.length, idMappings: (written.idMappings ?? []) as Json[] };
+      } catch (error) {
+        if (error instanceof PosCallFailed && error.code === "VERSION_MISMATCH" && attempt < VERSION_TRIES) continue;
+        throw error;
+      }
+    }
+  };
+
+  /**
+   * Counts the sizes a write created or took, at the connected location, as Taproom has their item: 0 when
+   * it is 86'd, else RESTOCK_QUANTITY (as a restore does). Keyed by what it counts: a repeat is applied once.
+   */
+  const countNew = async (
+    { accessToken, externalLocationId }: PosCredentials,
+    counted: { id: string; soldOut: boolean }[],
+    key: string,
+  ) => {
+    for (let start = 0; start < counted.length; start += 100) {
+      const chunk = counted.slice(start, start + 100);
+      await call(() =>
+        client(accessToken).inventory.batchCreateChanges({
+          idempotencyKey: `${key}-count-${digestOf(chunk.map((each) => `${each.id}:${each.soldOut}`))}`,
+          changes: chunk.map(({ id, soldOut }) => physicalCount(id, externalLocationId, soldOut)),
+          ignoreUnchangedCounts: false,
+        }),
+      );
+    }
+  };
+
   return {
     name: "square",
     label: "Square",
@@ -219,37 +310,14 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri }) {
-      const config = squareConfig();
-      const answer = await call(() =>
-        client().oAuth.obtainToken({
-          clientId: config.applicationId,
-          clientSecret: config.applicationSecret,
-          code,
-          grantType: "authorization_code",
-          redirectUri,
-        }),
-      );
-      return tokensOf(answer as Json);
-    },
+    exchangeCode: ({ code, redirectUri }) => obtainToken({ code, grantType: "authorization_code", redirectUri }),
 
     async exchangeKeys() {
       // Square's way in is OAuth (its consent page): typed keys are refused before this is reached.
       throw new PosCallFailed("Square connects through its consent page, not with keys.", 400);
     },
 
-    async refresh(refreshToken) {
-      const config = squareConfig();
-      const answer = await call(() =>
-        client().oAuth.obtainToken({
-          clientId: config.applicationId,
-          clientSecret: config.applicationSecret,
-          refreshToken,
-          grantType: "refresh_token",
-        }),
-      );
-      return tokensOf(answer as Json);
-    },
+    refresh: (refreshToken) => obtainToken({ refreshToken, grantType: "refresh_token" }),
 
     refreshDue(expiresAt, now) {
       return expiresAt !== null && expiresAt.getTime() - now.getTime() < REFRESH_WITHIN_MS;
@@ -296,9 +364,11 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
       return found;
     },
 
-    async writeCatalogue({ accessToken }, writes, idempotencyKey) {
+    async writeCatalogue(credentials, writes, idempotencyKey) {
+      const { accessToken } = credentials;
       const created: Record<string, string> = {};
       let changed = 0;
+      const soldOutOf = new Map(writes.flatMap((write) => write.variations.map((variation) => [variation.ref, variation.soldOut])));
       // New items in one call whose key is the same on every try: a lost answer is answered again, never created twice.
       const fresh = writes.filter((write) => write.posItemId === null);
       if (fresh.length > 0) {
@@ -306,7 +376,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
           type: "ITEM" as const,
           id: `#${write.ref}`,
           presentAtAllLocations: true,
-          itemData: { name: write.name, variations: write.variations.map((variation) => newVariation(variation)) },
+          itemData: { name: write.name ?? "", variations: write.variations.map((variation) => newVariation(variation)) },
         }));
         const answer = await call(() =>
           client(accessToken).catalog.batchUpsert({ idempotencyKey: `${idempotencyKey}-new`, batches: [{ objects }] }),
@@ -314,54 +384,62 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
         for (const mapping of answer.idMappings ?? []) created[String(mapping.clientObjectId).slice(1)] = String(mapping.objectId);
         changed += objects.length;
       }
+      // An upsert replaces the whole object: each ITEM is read as it is now (its variations inside) and
+      // sent back at its version with only Taproom's fields changed. Gone at Square: the reconciliation
+      // removes its mappings.
       const existing = writes.filter((write) => write.posItemId !== null);
-      for (let attempt = 1; existing.length > 0; attempt++) {
-        // An upsert replaces the whole object: each ITEM is read as it is now (its variations inside) and
-        // sent back at its version with only Taproom's fields changed.
-        const answer = (await call(() =>
-          client(accessToken).catalog.batchGet({ objectIds: existing.map((write) => write.posItemId!) }),
-        )) as Json;
-        const current = new Map(
-          ((answer.objects ?? []) as Json[]).filter((object) => object.type === "ITEM").map((object) => [object.id, object]),
+      let adding: Record<string, string> = {};
+      let taken: Record<string, string> = {};
+      if (existing.length > 0) {
+        const { written, idMappings } = await writeAtVersions(
+          accessToken,
+          existing.map((write) => write.posItemId!),
+          idempotencyKey,
+          (current) => {
+            adding = {};
+            taken = {};
+            return existing.flatMap((write) => {
+              const item = current.get(write.posItemId!);
+              const merged = item ? mergeInto(item, write, { adding, taken }) : null;
+              return merged ? [merged] : [];
+            });
+          },
         );
-        const objects: Json[] = [];
-        const adding: Record<string, string> = {};
-        const taken: Record<string, string> = {};
-        for (const write of existing) {
-          const item = current.get(write.posItemId);
-          // Gone at Square: the reconciliation removes its mappings.
-          if (!item) continue;
-          const merged = mergeInto(item, write, { adding, taken });
-          if (merged) objects.push(merged);
+        Object.assign(created, taken);
+        for (const mapping of idMappings) {
+          const ref = adding[String(mapping.clientObjectId)];
+          if (ref) created[ref] = String(mapping.objectId);
         }
-        if (objects.length === 0) break;
-        // The key names the versions written over: a try repeated after a lost answer is answered once;
-        // one after a VERSION_MISMATCH is a new write.
-        const over = createHash("sha256")
-          .update(objects.map((object) => `${object.id}@${object.version}`).join(","))
-          .digest("hex")
-          .slice(0, 16);
-        try {
-          const written = await call(() =>
-            client(accessToken).catalog.batchUpsert({
-              idempotencyKey: `${idempotencyKey}-${over}`,
-              batches: [{ objects: objects as never }],
-            }),
-          );
-          Object.assign(created, taken);
-          for (const mapping of written.idMappings ?? []) {
-            const ref = adding[String(mapping.clientObjectId)];
-            if (ref) created[ref] = String(mapping.objectId);
-          }
-          changed += objects.length;
-          break;
-        } catch (error) {
-          // Changed at the till since it was read: read again and merge, a few times.
-          if (error instanceof PosCallFailed && error.code === "VERSION_MISMATCH" && attempt < VERSION_TRIES) continue;
-          throw error;
-        }
+        changed += written;
       }
+      // Every size now Taproom's is counted before Taproom matches it (see newVariation).
+      const counted = Object.entries(created)
+        .filter(([ref]) => soldOutOf.has(ref))
+        .map(([ref, id]) => ({ id, soldOut: soldOutOf.get(ref)! }));
+      if (counted.length > 0) await countNew(credentials, counted, idempotencyKey);
       return { created, changed };
+    },
+
+    async removeCatalogue(credentials, { posItemId, posVariationIds }, idempotencyKey) {
+      const gone = new Set(posVariationIds ?? []);
+      let whole = posVariationIds === null;
+      if (!whole)
+        await writeAtVersions(credentials.accessToken, [posItemId], idempotencyKey, (current) => {
+          const item = current.get(posItemId);
+          if (!item) return [];
+          const variations = ((item.itemData?.variations ?? []) as Json[]).filter((variation) => !gone.has(String(variation.id)));
+          // The item's last sizes: the item goes (Square shows no item without a variation).
+          if (variations.length === 0) whole = true;
+          if (whole || variations.length === (item.itemData?.variations ?? []).length) return [];
+          return [{ ...item, itemData: { ...item.itemData, variations } }];
+        });
+      if (!whole) return;
+      try {
+        // Square's DeleteCatalogObject: the ITEM and its variations (it takes no idempotency key; a repeat finds nothing).
+        await call(() => client(credentials.accessToken).catalog.object.delete({ objectId: posItemId }));
+      } catch (error) {
+        if (!(error instanceof PosCallFailed && error.status === 404)) throw error;
+      }
     },
 
     async setSoldOut({ accessToken, externalLocationId }, { variationIds, soldOut, idempotencyKey }) {
@@ -370,16 +448,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
       await call(() =>
         client(accessToken).inventory.batchCreateChanges({
           idempotencyKey,
-          changes: variationIds.map((catalogObjectId) => ({
-            type: "PHYSICAL_COUNT" as const,
-            physicalCount: {
-              catalogObjectId,
-              locationId: externalLocationId,
-              state: "IN_STOCK" as const,
-              quantity: soldOut ? "0" : RESTOCK_QUANTITY,
-              occurredAt,
-            },
-          })),
+          changes: variationIds.map((catalogObjectId) => physicalCount(catalogObjectId, externalLocationId, soldOut, occurredAt)),
           ignoreUnchangedCounts: false,
         }),
       );
@@ -453,7 +522,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
     subscribeSandbox(deliver) {
       const config = squareConfig();
       if (!config.sandbox) return;
-      subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, signatureKey: config.signatureKey, deliver } : null);
+      subscribeSandbox(deliver ? { notificationUrl: config.notificationUrl, secret: config.signatureKey, deliver } : null);
     },
   };
 }

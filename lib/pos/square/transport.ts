@@ -3,7 +3,8 @@
 // sandbox/ (the dependency rules let no other module of lib/ import it).
 import { handleSquareSandbox } from "@/sandbox/square/server";
 import { SANDBOX_APPLICATION } from "@/sandbox/square/seed";
-import { type Notification, subscribe } from "@/sandbox/square/webhooks";
+import type { Subscription } from "@/sandbox/signed-webhooks";
+import { subscribe } from "@/sandbox/square/webhooks";
 
 /** The sandbox's credentials for this app, used when SQUARE_BASE_URL is unset. */
 export const sandboxApplication: { id: string; secret: string } = SANDBOX_APPLICATION;
@@ -15,8 +16,6 @@ export const sandboxFetch: typeof fetch = async (input, init) => handleSquareSan
  * Where the sandbox sends its signed events: the app's notification URL, delivered by `deliver` (the
  * app's webhook receiver in-process; tests name theirs). Unset, the sandbox sends none.
  */
-export function subscribeSandbox(
-  subscription: { notificationUrl: string; signatureKey: string; deliver: (notification: Notification) => Promise<unknown> } | null,
-) {
+export function subscribeSandbox(subscription: Subscription | null) {
   subscribe(subscription);
 }

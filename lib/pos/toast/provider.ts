@@ -22,6 +22,8 @@ import { subscribeSandbox } from "./transport";
 
 /** Renewed when an hour or less is left (Toast's tokens live a day). */
 const REFRESH_WITHIN_MS = 3_600_000;
+/** Why no catalogue write reaches Toast (decision 101). */
+const READ_ONLY = "Toast's menus API is read-only: items and prices change in Toast Web.";
 /** The Stock API takes at most this many GUIDs a call. */
 const STOCK_BATCH = 100;
 
@@ -237,7 +239,11 @@ export const toast: PosProvider = {
   },
 
   async writeCatalogue() {
-    throw new PosCallFailed("Toast's menus API is read-only: items and prices change in Toast Web.", 405);
+    throw new PosCallFailed(READ_ONLY, 405);
+  },
+
+  async removeCatalogue() {
+    throw new PosCallFailed(READ_ONLY, 405);
   },
 
   async setSoldOut(credentials, { variationIds, soldOut }) {

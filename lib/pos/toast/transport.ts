@@ -2,7 +2,8 @@
 // TOAST_BASE_URL unset). With the other transports, this is the app's only door to sandbox/toast.
 import { handleToastSandbox } from "@/sandbox/toast/server";
 import { SANDBOX_CLIENT } from "@/sandbox/toast/seed";
-import { type Notification, subscribe } from "@/sandbox/toast/webhooks";
+import type { Subscription } from "@/sandbox/signed-webhooks";
+import { subscribe } from "@/sandbox/toast/webhooks";
 
 /** The sandbox's API client (what Toast's integrations team would issue), for the demo and the dashboard's hint. */
 export const sandboxClient: { clientId: string; clientSecret: string } = SANDBOX_CLIENT;
@@ -14,8 +15,6 @@ export const sandboxFetch: typeof fetch = async (input, init) => handleToastSand
  * Where the sandbox sends its signed messages: the app's webhook URL, delivered by `deliver` (the app's
  * receiver in-process; tests name theirs). Unset, the sandbox sends none.
  */
-export function subscribeSandbox(
-  subscription: { notificationUrl: string; secret: string; deliver: (notification: Notification) => Promise<unknown> } | null,
-) {
+export function subscribeSandbox(subscription: Subscription | null) {
   subscribe(subscription);
 }
