@@ -1,3 +1,4 @@
+import { getDb, type Db } from "@/lib/db/client";
 import { expect } from "vitest";
 import { toast } from "@/lib/pos/toast/provider";
 import { sandboxClient, sandboxFetch } from "@/lib/pos/toast/transport";
@@ -31,9 +32,13 @@ export async function toastCall(
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
 }
 
-let cached: string | null = null;
+// Per database: the sandbox keeps its tokens in the test file's database, and a worker's test files
+// share this module (decision 105).
+const tokens = new WeakMap<Db, string>();
 /** The sandbox client's bearer token (the till acts as the API client). */
 export async function tillToken(): Promise<string> {
+  const db = await getDb();
+  const cached = tokens.get(db);
   if (cached) return cached;
   const answer = await toastCall("/authentication/v1/authentication/login", {
     method: "POST",
@@ -41,8 +46,9 @@ export async function tillToken(): Promise<string> {
     body: { ...sandboxClient, userAccessType: "TOAST_MACHINE_CLIENT" },
   });
   expect(answer.status).toBe(200);
-  cached = answer.body.token.accessToken as string;
-  return cached;
+  const token = answer.body.token.accessToken as string;
+  tokens.set(db, token);
+  return token;
 }
 
 export const till = async (path: string, options: { method?: string; body?: unknown; restaurant?: string } = {}) =>
