@@ -1,20 +1,14 @@
 import path from "node:path";
-import { readdirSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredSpec, offeredMethods, type RouteFn } from "@/lib/http/handler";
 import { scopesAllowing } from "@/lib/auth/scopes";
 import { KEY_SCOPES_BEFORE } from "./key-scopes.fixture";
+import { routeFiles, V1_ROOT } from "../route-files";
 
 // Integration keys' reach (venue-operations §12, decision 056), verb by verb: what each authenticated
 // /api/v1 verb lets a key do must stay what the fixture recorded from the path table it replaced
 // (decision 093). Every offered method of every route file is in the fixture, and nothing else is.
-const root = path.resolve(import.meta.dirname, "../../app/api/v1");
-const routeFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
+const root = V1_ROOT;
 const routes = routeFiles(root)
   .map((file) => ({ file, route: path.relative(root, path.dirname(file)) }))
   .filter(({ route }) => !route.includes("[[...path]]"));

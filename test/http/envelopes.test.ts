@@ -1,5 +1,4 @@
 import path from "node:path";
-import { readdirSync, statSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, db, login, type Account } from "../api";
@@ -9,18 +8,13 @@ import { declaredSpec, METHODS, type RouteFn } from "@/lib/http/handler";
 import { issuePairingCode } from "@/lib/boards/records";
 import { BOARD_COOKIE } from "@/lib/boards/cookie";
 import { users } from "@/lib/db/schema";
+import { routeFiles, V1_ROOT } from "../route-files";
 
 // contract §3 and decisions 012 and 073: every write body of one record is taken both ways, as the
 // record's fields and under its resource key, whichever form its schema is written in; the wrapped
 // form wins when both are sent. A list, a credential, a file or a device's report has no resource key.
 
-const root = path.resolve(import.meta.dirname, "../../app/api/v1");
-const routeFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
+const root = V1_ROOT;
 
 /** Every write route with a body: its resource key, or null with the reason it has none. */
 const ENVELOPES: Record<string, string | null> = {

@@ -1,18 +1,12 @@
 import path from "node:path";
-import { readdirSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredSpec, offeredMethods, type RouteFn } from "@/lib/http/handler";
+import { routeFiles, V1_ROOT } from "../route-files";
 
 // Who may (venue-operations §3) is declared by every authenticated verb of every /api/v1 route
 // (endpoint({ may })), and every route under a record's id names that record (`at:`), so a new route
 // cannot forget the rule: the request wrapper enforces what is declared, and nothing else does.
-const root = path.resolve(import.meta.dirname, "../../app/api/v1");
-const routeFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
+const root = V1_ROOT;
 const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
 // Restoring names an archived location, which the wrapper's `at:` check answers 404: no `at:` there.
 // Owners alone may (they see every location); the data function finds it in the caller's business.

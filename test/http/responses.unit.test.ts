@@ -1,18 +1,12 @@
 import path from "node:path";
-import { readdirSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { declaredResponses, METHODS, type RouteFn } from "@/lib/http/handler";
+import { routeFiles, V1_ROOT } from "../route-files";
 
 // Every verb of every /api/v1 route declares its answers (endpoint({ response })): the test harness
 // validates each answer against them, and the API description is generated from them. The catch-all
 // is the one route without: it only answers problem+json 404, which the harness checks as an error.
-const root = path.resolve(import.meta.dirname, "../../app/api/v1");
-const routeFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
+const root = V1_ROOT;
 const files = routeFiles(root).filter((file) => !file.includes("[[...path]]"));
 
 describe("declared responses", () => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -15,16 +15,10 @@ import { DEMO } from "@/lib/demo/seed";
 import { INDEX_FILE, openApiPath, routeIndexSource } from "@/scripts/openapi-routes";
 import { apiTypesSource, TYPES_FILE } from "@/scripts/openapi-types";
 import { api, login } from "../api";
+import { routeFiles } from "../route-files";
 
-const v1 = path.resolve(import.meta.dirname, "../../app/api/v1");
-const routeFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
 // The catch-all only answers 404 for paths no route serves: it is no operation.
-const files = routeFiles(v1).filter((file) => !file.includes("[[...path]]"));
+const files = routeFiles().filter((file) => !file.includes("[[...path]]"));
 const document = openApiDocument();
 const v1Paths = Object.keys(document.paths).filter((key) => key.startsWith("/api/v1/"));
 
