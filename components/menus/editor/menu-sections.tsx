@@ -11,13 +11,14 @@ import {
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { SortableContext, arrayMove, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Item, MenuTree } from "@/lib/client/queries/menus";
-import { ItemOverlay } from "./item-row";
-import { OnDeckCard, SectionCard, SectionOverlay, sectionKey, type DragKind } from "./section-card";
+import { ItemOverlay, itemKey } from "./item-row";
+import { OnDeckCard, SectionCard, SectionOverlay, listKey, sectionKey, type DragKind } from "./section-card";
 import { SCREEN_READER_INSTRUCTIONS, place, useBoardSensors } from "./sortable-kit";
 import { allSections, sectionLabel } from "./tree-ops";
 import { useOrderMutations } from "./use-order-mutations";
@@ -48,7 +49,10 @@ function draftOf(tree: MenuTree): Draft {
 
 /** The selected menu's sections and on-deck section in ONE drag-and-drop context, so items can cross sections. */
 export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSections?: ReactNode }) {
-  const sensors = useBoardSensors();
+  // Read through a ref: the sensor keeps the getter it was made with.
+  const keysRef = useRef<KeyboardCoordinateGetter>(sortableKeyboardCoordinates);
+  const keys = useCallback<KeyboardCoordinateGetter>((event, args) => keysRef.current(event, args), []);
+  const sensors = useBoardSensors(keys);
   const order = useOrderMutations(tree.id);
   const [dragging, setDragging] = useState<DragData | null>(null);
   const [draft, setDraftState] = useState<Draft | null>(null);
@@ -57,8 +61,17 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const justMoved = useRef(false);
   const leftStart = useRef(false);
-  /** Where the item was last said to be (the announcement): a drop lands there, even when the layout shifted since. */
-  const announced = useRef<{ sectionId: number; index: number } | null>(null);
+  /**
+   * A keyboard drag moves by places, not by the layout: each arrow names what the item is over next
+   * (`over`; null until the first arrow) and, to enter another section, the place it enters at
+   * (`entering`). Measuring a layout that shifts as items change sections once made a drop land a
+   * place away from the one announced.
+   */
+  const keyboard = useRef<{ over: UniqueIdentifier | null; entering: { sectionId: number; index: number } | null; entered: boolean }>({
+    over: null,
+    entering: null,
+    entered: false,
+  });
 
   const setDraft = (next: Draft | null) => {
     draftRef.current = next;
@@ -94,6 +107,8 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     if (type === "section") {
       return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((entry) => dataOf(entry)?.type === "section") });
     }
+    // A keyboard drag has no pointer: it is over what its last arrow chose (itself before the first).
+    if (args.pointerCoordinates === null) return [{ id: keyboard.current.over ?? args.active.id }];
     if (justMoved.current && lastOver.current !== null) return [{ id: lastOver.current }];
     const candidates = args.droppableContainers.filter((entry) => dataOf(entry)?.type !== "section");
     const under = pointerWithin({ ...args, droppableContainers: candidates });
@@ -118,6 +133,37 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
       where: sectionById.has(sectionId) ? sectionLabel(sectionById.get(sectionId)!) : "the section",
     };
   }
+
+  keysRef.current = (event, args) => {
+    const data = dataOf(args.context.active);
+    const current = draftRef.current;
+    if (data?.type !== "item" || !current) return sortableKeyboardCoordinates(event, args);
+    const step = event.code === "ArrowDown" ? 1 : event.code === "ArrowUp" ? -1 : 0;
+    if (step === 0) return undefined;
+    event.preventDefault();
+    const at = landing(data.itemId, dataOf(args.context.over));
+    const ids = current.items[at.sectionId] ?? [];
+    let target: UniqueIdentifier;
+    let entering: { sectionId: number; index: number } | null = null;
+    if (at.index + step >= 0 && at.index + step < ids.length) {
+      target = itemKey(ids[at.index + step]!);
+    } else {
+      // Past either end of its section: the next section's top, or the end of the one before.
+      const order = [...current.sections, ...(tree.on_deck_section ? [tree.on_deck_section.id] : [])];
+      const sectionId = order[order.indexOf(at.sectionId) + step];
+      if (sectionId === undefined) return undefined;
+      const rest = current.items[sectionId] ?? [];
+      const neighbour = step > 0 ? rest[0] : rest[rest.length - 1];
+      target = neighbour === undefined ? listKey(sectionId) : itemKey(neighbour);
+      entering = { sectionId, index: step > 0 ? 0 : rest.length };
+    }
+    keyboard.current = { over: target, entering, entered: false };
+    // The overlay goes to where the target is drawn now.
+    const rect = args.context.droppableRects.get(target);
+    const from = args.context.collisionRect;
+    const dy = rect && from ? rect.top - from.top : step;
+    return { x: args.currentCoordinates.x, y: args.currentCoordinates.y + (dy === 0 ? step : dy) };
+  };
 
   // An item is said with its tap number, as its badge shows it ("Harbor Haze, tap 2"): the number stays
   // with the beer, the place in the list is said apart ("position 3 of 8").
@@ -147,8 +193,12 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
       leftStart.current = true;
       if (!over) return `${nameOf(data)} is not over a place to drop it.`;
       if (data?.type === "item") {
+        // A keyboard step into another section is said once the item is over its new place.
+        if (keyboard.current.entered) {
+          keyboard.current.entered = false;
+          return undefined;
+        }
         const at = landing(data.itemId, dataOf(over));
-        announced.current = { sectionId: at.sectionId, index: at.index };
         return `${nameOf(data)} is at ${place(at.index, at.count, at.where)}.`;
       }
       const ids = draftRef.current?.sections ?? view.sections;
@@ -162,7 +212,7 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     boardDrag.start();
     dropMessage.current = undefined;
     leftStart.current = false;
-    announced.current = null;
+    keyboard.current = { over: null, entering: null, entered: false };
     setDragging(dataOf(active) ?? null);
     setDraft(draftOf(tree));
   }
@@ -177,7 +227,12 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
     if (Number.isNaN(from) || Number.isNaN(to) || from === to) return;
     const rest = current.items[to]!.filter((id) => id !== data.itemId);
     let index = rest.length;
-    if (target.type === "item") {
+    const entering = keyboard.current.entering;
+    if (entering?.sectionId === to) {
+      // A keyboard step: the place was chosen by the arrow; from now on the item is over itself.
+      index = entering.index;
+      keyboard.current = { over: active.id, entering: null, entered: true };
+    } else if (target.type === "item") {
       const translated = active.rect.current.translated;
       const below = translated ? translated.top > over.rect.top + over.rect.height / 2 : false;
       index = rest.indexOf(target.itemId) + (below ? 1 : 0);
@@ -216,15 +271,9 @@ export function MenuSections({ tree, afterSections }: { tree: MenuTree; afterSec
 
   function dropItem(itemId: number, target: DragData, current: Draft) {
     const sectionId = containerOf(itemId, current);
-    let ids = current.items[sectionId]!;
-    const said = announced.current;
-    if (said && said.sectionId === sectionId && said.index >= 0 && said.index < ids.length) {
-      // Where the person was last told it is: a keyboard drop right after a move into another section
-      // can find the shifted layout under it and name a neighbour, not the place announced.
-      ids = arrayMove(ids, ids.indexOf(itemId), said.index);
-    } else if (target.type === "item" && target.itemId !== itemId && ids.includes(target.itemId)) {
-      ids = arrayMove(ids, ids.indexOf(itemId), ids.indexOf(target.itemId));
-    }
+    // It lands where the last announcement said, by the same rule (landing).
+    const before = current.items[sectionId]!;
+    const ids = arrayMove(before, before.indexOf(itemId), landing(itemId, target).index);
     const original = itemById.get(itemId);
     const fromIds = sectionById.get(original?.section_id ?? -1)?.items.map((item) => item.id) ?? [];
     const name = itemName(itemById.get(itemId));

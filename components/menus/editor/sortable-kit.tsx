@@ -9,6 +9,7 @@ import {
   type DraggableAttributes,
   type DraggableSyntheticListeners,
   type Announcements,
+  type KeyboardCoordinateGetter,
   type PointerSensorOptions,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
@@ -33,12 +34,15 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** Mouse (after 4 px), touch (after a 250 ms press) and keyboard (Space, arrows, Space) for every list. */
-export function useBoardSensors() {
+/**
+ * Mouse (after 4 px), touch (after a 250 ms press) and keyboard (Space, arrows, Space) for every list.
+ * The keyboard moves by the layout unless a list gives its own steps (`keys`).
+ */
+export function useBoardSensors(keys: KeyboardCoordinateGetter = sortableKeyboardCoordinates) {
   return useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keys }),
   );
 }
 
