@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { items, posMappings, posOutbox } from "@/lib/db/schema";
 import { invalid, type FieldError } from "@/lib/server/errors";
@@ -109,4 +109,57 @@ async function owePriorEightySixes(tx: Pick<Db, "selectDistinct" | "insert">, co
   await tx
     .insert(posOutbox)
     .values(owed.map(({ itemId }) => ({ connectionId, itemId, soldOut: true, idempotencyKey: `taproom-${randomUUID()}` })));
+}
+
+/** POS matches lifted off rows about to be replaced (`carryMatches`), to be laid on their successors. */
+export type LiftedMatches = { connectionId: number; posVariationId: string; itemId: number | null; containerId: number | null }[];
+
+/**
+ * A menu's content replaced by new rows that stand for the old ones (a CSV re-import, decision 102): the
+ * matches of the rows that come back are lifted off before the old rows are deleted, so no removal is
+ * owed to the POS for them (the delete triggers find nothing), then laid on the successors, so the POS
+ * keeps its item, its ids and its own fields. A match of a container whose size the file dropped stays,
+ * and its delete removes that size at the POS, as a delete by hand would.
+ */
+export async function liftMatches(tx: Db, oldItemIds: number[], oldContainerIds: number[]): Promise<LiftedMatches> {
+  if (oldItemIds.length === 0 && oldContainerIds.length === 0) return [];
+  const carried = or(
+    oldContainerIds.length ? inArray(posMappings.containerId, oldContainerIds) : undefined,
+    oldItemIds.length ? and(inArray(posMappings.itemId, oldItemIds), isNull(posMappings.containerId)) : undefined,
+  );
+  const lifted = await tx
+    .select({
+      connectionId: posMappings.connectionId,
+      posVariationId: posMappings.posVariationId,
+      itemId: posMappings.itemId,
+      containerId: posMappings.containerId,
+    })
+    .from(posMappings)
+    .where(carried)
+    .for("update");
+  if (lifted.length > 0) await tx.update(posMappings).set({ itemId: null, containerId: null }).where(carried);
+  return lifted;
+}
+
+/** Lays lifted matches on the rows that replaced theirs, in one statement; a match whose row has no successor is left unmatched. */
+export async function layMatches(
+  tx: Db,
+  lifted: LiftedMatches,
+  itemOf: Map<number, number>,
+  containerOf: Map<number, number>,
+  now = new Date(),
+) {
+  if (lifted.length === 0) return;
+  const laid = lifted.map((row) => ({
+    connection_id: row.connectionId,
+    pos_variation_id: row.posVariationId,
+    item_id: row.itemId === null ? null : (itemOf.get(row.itemId) ?? null),
+    container_id: row.containerId === null ? null : (containerOf.get(row.containerId) ?? null),
+  }));
+  await tx.execute(sql`
+    update pos_mappings m
+    set item_id = v.item_id, container_id = case when v.item_id is null then null else v.container_id end,
+      status = case when v.item_id is null then 'unmatched' else m.status end, updated_at = ${now.toISOString()}
+    from json_to_recordset(${JSON.stringify(laid)}::json) as v(connection_id integer, pos_variation_id text, item_id integer, container_id integer)
+    where m.connection_id = v.connection_id and m.pos_variation_id = v.pos_variation_id`);
 }

@@ -1,8 +1,10 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, api, db } from "../api";
 import { countsOf, soldOutAtTill, taproomLeadsAtSquare, till } from "./connect";
-import { containers, posConnections, posMappings, posOutbox } from "@/lib/db/schema";
+import { containers, items, menus, posConnections, posMappings, posOutbox, sections } from "@/lib/db/schema";
 import { catalogueWanted } from "@/lib/pos/catalogue";
 import { PosOutboundWorker } from "@/lib/pos/outbound";
 import { RESTOCK_QUANTITY, squareProvider } from "@/lib/pos/square/provider";
@@ -297,5 +299,114 @@ describe("two Taproom items matched to one Square item", () => {
     expect((await atTill(first.posItemId))!.itemData.name).toBe(name);
     const again = await api.post(`pos_connections/${connectionId}/sync?dry_run=true`, { as: owner.rw });
     expect(again.body.sync).toMatchObject({ updated: 0, errors: [] });
+  });
+});
+
+describe("a menu re-imported from its CSV", () => {
+  /** The menu and section a Taproom item is on. */
+  const placeOf = async (itemId: number) => {
+    const [row] = await (await db())
+      .select({ menuId: sections.menuId, sectionId: sections.id, type: sections.type })
+      .from(items)
+      .innerJoin(sections, eq(sections.id, items.sectionId))
+      .where(eq(items.id, itemId));
+    return row!;
+  };
+  /** A section of the connected location (a file replaces sections, not on deck). */
+  const aSection = async () => {
+    const [row] = await (await db())
+      .select({ sectionId: sections.id })
+      .from(sections)
+      .innerJoin(menus, eq(menus.id, sections.menuId))
+      .innerJoin(posConnections, eq(posConnections.locationId, menus.locationId))
+      .where(and(eq(posConnections.id, connectionId), eq(sections.type, "Section")))
+      .orderBy(sections.id)
+      .limit(1);
+    return row!.sectionId;
+  };
+  /** An item made in Taproom with one size, and so made at Square by the worker: its match. */
+  const madeAtSquare = async (sectionId: number, name: string, price: string) => {
+    const made = await api.post(`sections/${sectionId}/items`, { as: owner.rw, body: { item: { name } } });
+    expect(made.status).toBe(201);
+    const itemId = made.body.item.id as number;
+    await addSize(itemId, "Pint", price);
+    await (await worker()).runDue();
+    const sizes = (await mappingsOf({ itemId })).filter((row) => row.status === "matched");
+    expect(sizes).toHaveLength(1);
+    return { itemId, posItemId: sizes[0]!.posItemId, sizes };
+  };
+  const csvOf = async (menuId: number) => {
+    const answer = await api.get(`menus/${menuId}/export.csv`, { as: owner.ro });
+    expect(answer.status).toBe(200);
+    return answer.body as string;
+  };
+  const reimport = async (menuId: number, csv: string) => {
+    const answer = await api.put(`menus/${menuId}/import.csv`, { as: owner.rw, rawBody: csv, headers: { "content-type": "text/csv" } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+
+  it("keeps each Square item it brings back: its matches move to the new rows, its ids and the till's own fields stay", async () => {
+    const { posItemId, itemId, sizes } = await madeAtSquare(await aSection(), "Kept Ale", "6.11");
+    // A field only the till has (Square's abbreviation), set at the till.
+    const item = (await atTill(posItemId))!;
+    await till.catalog.object.upsert({
+      idempotencyKey: `till-abbreviates-${posItemId}`,
+      object: { ...item, itemData: { ...item.itemData, abbreviation: "TL" } } as never,
+    });
+    const { menuId } = await placeOf(itemId);
+    await reimport(menuId, await csvOf(menuId));
+
+    // No removal owed; the same variations are matched, now to the re-imported item and its containers.
+    expect((await owed()).filter((row) => row.kind === "removal")).toEqual([]);
+    const after = (await mappingsOf({ posItemId })).filter((row) => row.status === "matched");
+    expect(after.map((row) => row.posVariationId).sort()).toEqual(sizes.map((size) => size.posVariationId).sort());
+    const newItemId = after[0]!.itemId!;
+    expect(newItemId).not.toBe(itemId);
+    expect(after.every((row) => row.itemId === newItemId && row.containerId !== null)).toBe(true);
+    const theirs = await (await db()).select({ id: containers.id }).from(containers).where(eq(containers.itemId, newItemId));
+    expect(after.map((row) => row.containerId).every((id) => theirs.some((container) => container.id === id))).toBe(true);
+
+    await (await worker()).runDue();
+    expect(await owed()).toEqual([]);
+    const there = (await atTill(posItemId))!;
+    expect(there.itemData.abbreviation).toBe("TL");
+    for (const size of sizes) expect(await atTill(size.posVariationId)).not.toBeNull();
+  });
+
+  it("removes at Square what the file leaves out: a size dropped from an item that comes back, and an item not in it", async () => {
+    const sectionId = await aSection();
+    const { posItemId, itemId, sizes } = await madeAtSquare(sectionId, "Trimmed Ale", "6.22");
+    const gone = await madeAtSquare(sectionId, "Gone Ale", "6.33");
+    const { menuId } = await placeOf(itemId);
+    // A second size, made in Taproom and so at Square: the one the file leaves out.
+    const droppedId = await addSize(itemId, "Crowler", "14.37");
+    await (await worker()).runDue();
+    const [dropped] = (await mappingsOf({ posItemId })).filter((row) => row.containerId === droppedId);
+    expect(dropped).toBeDefined();
+    // The file as exported, less the gone item's rows and the dropped size's row.
+    const nameOf = async (id: number) => (await api.get(`items/${id}`, { as: owner.ro })).body.item.name as string;
+    const [goneName, thisName] = [await nameOf(gone.itemId), await nameOf(itemId)];
+    const [header, ...rows] = parse(await csvOf(menuId)) as string[][];
+    const at = (column: string) => header!.indexOf(column);
+    const csv = stringify([
+      header!,
+      ...rows.filter((row) => row[at("item")] !== goneName && !(row[at("item")] === thisName && row[at("price")] === "14.37")),
+    ]);
+    await reimport(menuId, csv);
+
+    // The file's import deletes sizes before items: the gone item's sizes are owed one by one, and the
+    // last of them takes Square's item with it (as when they are deleted by hand).
+    const removals = (await owed()).filter((row) => row.kind === "removal");
+    const removed = (id: string) => removals.filter((row) => row.posItemId === id).map((row) => row.posVariationId);
+    expect(removed(posItemId)).toEqual([dropped!.posVariationId]);
+    expect(removed(gone.posItemId).sort()).toEqual(gone.sizes.map((size) => size.posVariationId).sort());
+    expect(removals).toHaveLength(1 + gone.sizes.length);
+    expect((await mappingsOf({ posItemId })).filter((row) => row.status === "matched").map((row) => row.posVariationId)).toEqual(
+      sizes.map((size) => size.posVariationId),
+    );
+    await (await worker()).runDue();
+    expect(await atTill(dropped!.posVariationId)).toBeNull();
+    for (const size of sizes) expect(await atTill(size.posVariationId)).not.toBeNull();
+    for (const size of gone.sizes) expect(await atTill(size.posVariationId)).toBeNull();
   });
 });

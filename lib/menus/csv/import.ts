@@ -6,6 +6,7 @@ import { getMenu } from "@/lib/menus/access";
 import { rows } from "@/lib/menus/history/target";
 import type { BeerCatalogue } from "@/lib/menus/catalogue";
 import { type CatalogueColumns, fromCatalogue } from "@/lib/menus/items";
+import { layMatches, liftMatches } from "@/lib/pos/mappings";
 import { catalogueLabels } from "@/lib/shared/labels";
 import { ApiError, invalid, notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
@@ -277,6 +278,19 @@ function itemValues(planned: PlannedItem, beer: Beer | undefined, before: Item |
 /** Deletes the menu's sections (their items and containers with them) and inserts the file's, in batches. */
 async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers: Map<number, Beer>) {
   const kept = await keptFrom(tx, menu.id);
+  // Which old row each new one stands for (an item by itemKey, in order; a container by its item and size).
+  const planned = plan.flatMap((section, at) =>
+    section.items.map((item, position) => ({ item, before: kept.items.get(itemKey(section.name, item))?.shift(), at, position })),
+  );
+  const successors = planned.flatMap(({ item, before }) =>
+    before ? item.containers.flatMap((container) => kept.containers.get(`${before.id}:${container.sizeId}`) ?? []) : [],
+  );
+  // The POS keeps the items that come back: their matches move to the new rows, no removal owed.
+  const lifted = await liftMatches(
+    tx,
+    planned.flatMap(({ before }) => (before ? [before.id] : [])),
+    successors.map((container) => container.id),
+  );
   // Leaves first, then their parents: each row's history trigger finds its menu through a parent still
   // there (a cascade would leave it to search this transaction's edits, once per row).
   const ofMenu = and(eq(sections.menuId, menu.id), eq(sections.type, "Section"));
@@ -296,20 +310,14 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
     for (const row of await insertRows(tx, sections, batch, ["id", "position"])) sectionId.set(row.position, row.id);
     await batchWritten("sections", batch.length);
   }
-  const planned = plan.flatMap((section, at) =>
-    section.items.map((item, position) => {
-      const matches = kept.items.get(itemKey(section.name, item));
-      return { item, before: matches?.shift(), sectionId: sectionId.get(at)!, position };
-    }),
-  );
   const itemIds = new Map<string, number>();
   for (const batch of chunks(planned)) {
     const inserted = await insertRows(
       tx,
       items,
-      batch.map(({ item, before, sectionId, position }) => ({
+      batch.map(({ item, before, at, position }) => ({
         ...itemValues(item, item.untappdId === null ? undefined : beers.get(item.untappdId), before),
-        sectionId,
+        sectionId: sectionId.get(at)!,
         position,
       })),
       ["id", "sectionId", "position"],
@@ -317,14 +325,15 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
     for (const row of inserted) itemIds.set(`${row.sectionId}:${row.position}`, row.id);
     await batchWritten("items", batch.length);
   }
+  const newItemId = ({ at, position }: { at: number; position: number }) => itemIds.get(`${sectionId.get(at)!}:${position}`)!;
   // Guests read an item's prices by volume (decision 081), and the file lists them so: the positions an
   // item's kept containers had stay in their order, new ones after them in the file's.
-  const newContainers = planned.flatMap(({ item, before, sectionId, position }) =>
+  const newContainers = planned.flatMap(({ item, before, at: sectionAt, position }) =>
     item.containers
       .map((container, at) => ({ container, at, old: before ? kept.containers.get(`${before.id}:${container.sizeId}`) : undefined }))
       .sort((a, b) => (a.old?.position ?? Number.POSITIVE_INFINITY) - (b.old?.position ?? Number.POSITIVE_INFINITY) || a.at - b.at)
       .map(({ container, old }, at) => ({
-        itemId: itemIds.get(`${sectionId}:${position}`)!,
+        itemId: newItemId({ at: sectionAt, position }),
         containerSizeId: container.sizeId,
         price: container.price,
         name: old?.name ?? null,
@@ -332,8 +341,18 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
         position: at,
       })),
   );
+  const containerIds = new Map<string, number>();
   for (const batch of chunks(newContainers)) {
-    await insertRows(tx, containers, batch, ["id"]);
+    for (const row of await insertRows(tx, containers, batch, ["id", "itemId", "containerSizeId"]))
+      containerIds.set(`${row.itemId}:${row.containerSizeId}`, row.id);
     await batchWritten("containers", batch.length);
   }
+  const itemOf = new Map(planned.flatMap((row) => (row.before ? [[row.before.id, newItemId(row)] as const] : [])));
+  const containerOf = new Map(
+    successors.flatMap((old) => {
+      const id = containerIds.get(`${itemOf.get(old.itemId)}:${old.containerSizeId}`);
+      return id === undefined ? [] : [[old.id, id] as const];
+    }),
+  );
+  await layMatches(tx, lifted, itemOf, containerOf);
 }
