@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { api, expect, test } from "./ui-fixtures";
 import type { Page } from "@playwright/test";
 
@@ -289,4 +290,70 @@ test("screenshots: today and 30 days, desk and phone", async ({ page }) => {
       await page.screenshot({ path: `${SHOTS}/insights-${days === 1 ? "today" : "30-days"}-${width}.png`, fullPage: true });
     }
   }
+});
+
+test("what the pours earned: by day and by tap, to the cent, with the CSV; desk and phone", async ({ page }) => {
+  // A location of its own, so no other spec's pours are in its report: one beer on one tap, a keg that
+  // cost $120.00 for 30 L, four pints poured today.
+  const send = async <T>(path: string, data: unknown) => {
+    const response = await api(page).send("POST", path, data);
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const { location } = await send<{ location: { id: number } }>("/api/v1/locations", {
+    location: { name: `Pour House ${Date.now()}`, time_zone: "America/New_York", currency: "USD", country: "US" },
+  });
+  const { menu } = await send<{ menu: { id: number } }>(`/api/v1/locations/${location.id}/menus`, { menu: { name: "Draft" } });
+  const { section } = await send<{ section: { id: number } }>(`/api/v1/menus/${menu.id}/sections`, { section: { name: "On tap" } });
+  const { item } = await send<{ item: { id: number } }>(`/api/v1/sections/${section.id}/items`, { item: { name: "Earnings Pils" } });
+  const sizes = (await (await api(page).get("/api/v1/container_sizes")).json()).container_sizes as { id: number; name: string }[];
+  const pint = sizes.find((size) => size.name === "16oz Draft") ?? sizes[0]!;
+  const { container } = await send<{ container: { id: number } }>(`/api/v1/items/${item.id}/containers`, {
+    container: { container_size_id: pint.id, price: "7.00" },
+  });
+  const { tap } = await send<{ tap: { id: number } }>(`/api/v1/locations/${location.id}/taps`, {
+    tap: { number: 1, item_id: item.id, container_id: container.id },
+  });
+  await send(`/api/v1/taps/${tap.id}/kegs`, { keg: { size_ml: 30_000, cost: "120.00" } });
+  for (const at of [1, 2, 3, 4])
+    await send(`/api/v1/taps/${tap.id}/pours`, { pour: { volume: 500, unit: "ml", idempotency_key: `earn-${at}` } });
+
+  const report = async (group: string) => {
+    const response = await api(page).get(`/api/v1/locations/${location.id}/pour_report?group=${group}`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { rows: { label: string; pours: number; sales: string; cost: string; margin: string }[] };
+  };
+  const [today] = (await report("day")).rows;
+  // 2 L of a 30 L keg that cost $120.00 is $8.00.
+  expect(today).toMatchObject({ pours: 4, cost: "8.00" });
+
+  await page.goto(`/locations/${location.id}/insights?days=7`);
+  const card = page.getByRole("region", { name: "What the pours earned" });
+  const row = card.getByRole("row").nth(1);
+  await expect(row).toContainText("4");
+  await expect(row).toContainText("2 L");
+  await expect(row).toContainText("$8.00");
+  await expect(row).toContainText(`$${Number(today!.sales).toFixed(2)}`);
+  await expect(row).toContainText(`$${Number(today!.margin).toFixed(2)}`);
+
+  await card.getByLabel("By").selectOption("tap");
+  await expect(card.getByRole("columnheader", { name: "Tap" })).toBeVisible();
+  await expect(card.getByRole("rowheader", { name: "Tap 1" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await card.getByRole("link", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^pour-report-tap-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await file.path(), "utf8");
+  expect(csv.split(/\r?\n/)[1]).toMatch(/^Tap 1,4,2000,/);
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${SHOTS}/insights-pour-report-${width}.png` });
+  }
+  // Nothing of it is left for another spec to find.
+  expect((await api(page).send("DELETE", `/api/v1/locations/${location.id}`)).status()).toBeLessThan(300);
 });

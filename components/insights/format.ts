@@ -91,3 +91,14 @@ export function byWeek<K extends string>(
   }
   return weeks;
 }
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The venue's local days a period of `days` covers: today and the `days - 1` before it. */
+export function periodOf(days: number, timeZone: string) {
+  const now = Date.now();
+  return {
+    from: localDate(new Date(now - (days - 1) * DAY_MS).toISOString(), timeZone),
+    to: localDate(new Date(now).toISOString(), timeZone),
+  };
+}

@@ -10,6 +10,7 @@ import { CheckinsCard } from "./checkins-card";
 import { DaysPicker, type NumDays } from "./days-picker";
 import { periodPhrase } from "./format";
 import { MenuViewsCard } from "./menu-views-card";
+import { PourReportCard } from "./pour-report-card";
 import { PourVarianceCard } from "./pour-variance-card";
 import { StatTiles } from "./stat-tiles";
 import { SubscribersCard } from "./subscribers-card";
@@ -54,6 +55,7 @@ export function InsightsView({ location, initialDays }: Props) {
         <MenuViewsCard locationId={location.id} days={days} venue={venueTimeOf(location)} />
         <TopBeersCard locationId={location.id} days={days} where="here" />
         <TopBeersCard locationId={location.id} days={days} where="nearby" />
+        <PourReportCard locationId={location.id} days={days} timeZone={location.time_zone} />
         <PourVarianceCard locationId={location.id} days={days} timeZone={location.time_zone} />
       </div>
     </>

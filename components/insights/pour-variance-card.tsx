@@ -5,23 +5,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
 import { problemMessage } from "@/lib/client/api";
 import { insightQueries, type PourVariance } from "@/lib/client/queries/insights";
-import { formatCount, localDate, periodPhrase } from "./format";
+import { formatCount, periodOf, periodPhrase } from "./format";
 import styles from "./insights.module.css";
 
 // The pour variance (pos.md §5, decision 090): what the meters poured beside what the till sold, per tap
 // and beer, over the same days as the rest of the page on the venue's clock. A table, as the top beers:
 // tap, beer and three volumes read together, and on a phone it scrolls sideways rather than shrinking.
-
-const DAY_MS = 24 * 3_600_000;
-
-/** The venue's local days the period covers: today and the `days - 1` before it. */
-function periodOf(days: number, timeZone: string) {
-  const now = Date.now();
-  return {
-    from: localDate(new Date(now - (days - 1) * DAY_MS).toISOString(), timeZone),
-    to: localDate(new Date(now).toISOString(), timeZone),
-  };
-}
 
 const millilitres = (value: number) => `${formatCount(Math.round(value))} ml`;
 const yieldWords = (row: PourVariance) => (row.yield === null ? "—" : `${Math.round(row.yield * 1000) / 10}%`);

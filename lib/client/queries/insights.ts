@@ -12,7 +12,9 @@ import type {
   TopBeersResponse,
   WeekdayInsight,
 } from "@/lib/insights/schemas/insights";
+import type { PourReportRow, pourReportAnswer } from "@/lib/taps/earnings/schemas";
 import type { PourVarianceRow } from "@/lib/taps/schemas";
+import type { z } from "zod";
 
 // The insight endpoints (contract §6), one query per chart so each card loads and fails on its own.
 // No tz_offset is sent: without it the server buckets days in the venue's own zone, which is what a
@@ -26,6 +28,12 @@ export type InsightStats = InsightStatsResponse;
 export type TopBeer = TopBeerResponse;
 export type TopBeers = TopBeersResponse;
 export type PourVariance = PourVarianceRow;
+export type PourReport = z.infer<typeof pourReportAnswer>;
+export type PourReportGroup = PourReport["group"];
+export type { PourReportRow };
+
+/** The pour report's query string (venue-operations §15): the same for the JSON and the CSV download. */
+export const pourReportSearch = (from: string, to: string, group: PourReportGroup) => new URLSearchParams({ from, to, group }).toString();
 
 type Wrapped<T> = { insights: T & { time_taken: number } };
 
@@ -88,6 +96,13 @@ export const insightQueries = {
           `/api/v1/locations/${locationId}/pour_variance?${new URLSearchParams({ from, to }).toString()}`,
           { signal },
         ).then((r) => r.pour_variance),
+    }),
+  /** What the pours earned (venue-operations §15) over the venue's local days `from`..`to`, by `group`. */
+  pourReport: (locationId: number, from: string, to: string, group: PourReportGroup) =>
+    queryOptions({
+      queryKey: [...insightQueries.location(locationId), "pour-report", from, to, group],
+      queryFn: ({ signal }) =>
+        apiFetch<PourReport>(`/api/v1/locations/${locationId}/pour_report?${pourReportSearch(from, to, group)}`, { signal }),
     }),
   topBeers: (locationId: number, numDays: number) =>
     queryOptions({
