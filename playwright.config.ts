@@ -7,7 +7,18 @@ import { defineConfig } from "@playwright/test";
 // (.next-e2e) with a fresh embedded database, so it never touches `npm start`'s .next or ./.data.
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const origin = `http://127.0.0.1:${port}`;
+/**
+ * Specs run in E2E_WORKERS workers (default 1), each against its own demo server and database, so no
+ * spec sees another's writes: a worker runs its files one after another. Slot k (Playwright's parallel
+ * index) is served on `slotPort(k)`; every worker loads this file with its TEST_PARALLEL_INDEX set, so
+ * `use.baseURL` is its own slot's server. On 2 cores the suite is bound by the CPU (browser, server and
+ * build): two workers took 943 s against one's 993 s, each test twice as long, so one is the default
+ * (decision 106); a machine with more cores can set more.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const slotPort = (slot: number) => (slot === 0 ? port : port + 1 + slot);
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const origin = `http://127.0.0.1:${slotPort(slot)}`;
 /** The empty install's server (no demo data), for the fresh-install spec: E2E_EMPTY_URL tells it where. */
 const emptyPort = port + 1;
 const emptyOrigin = `http://127.0.0.1:${emptyPort}`;
@@ -39,7 +50,7 @@ const serverEnv = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
@@ -64,9 +75,9 @@ export default defineConfig({
     // account spec resets the owner's tokens, which the API specs' worker fixtures hold.
     { name: "ui", testMatch: "**/*.ui.spec.ts", use: { browserName: "chromium" }, dependencies: ["api"] },
   ],
-  // Two servers of one build: the demo (every spec but the fresh install's), and an empty install
-  // (DEMO_DATA=false) for e2e/fresh-install.ui.spec.ts. Playwright starts them in order, so the second
-  // serves the build the first made.
+  // Servers of one build: worker 0's demo, an empty install (DEMO_DATA=false) for
+  // e2e/fresh-install.ui.spec.ts, and the other workers' demos. Playwright starts them in order, so the
+  // later ones serve the build the first made.
   webServer: [
     {
       // tsconfig.json already lists .next-e2e's type folders, so this build leaves the tree unchanged.
@@ -75,7 +86,7 @@ export default defineConfig({
       // The build is part of this wait: 15 minutes, for a machine busier than a quiet CI runner (about 4 there).
       command: `npx next build && node scripts/bundle-report.mjs && npx tsc -p tsconfig.server.json && exec node .server/server.js -H 127.0.0.1 -p ${port}`,
       env: { ...serverEnv, DATA_DIR: path.join(tmp, "data") },
-      url: `${origin}/api/health`,
+      url: `http://127.0.0.1:${port}/api/health`,
       timeout: 900_000,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -90,5 +101,15 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
+    // The other workers' demo servers, each with its own database.
+    ...Array.from({ length: workers - 1 }, (_, index) => ({
+      command: `exec node .server/server.js -H 127.0.0.1 -p ${slotPort(index + 1)}`,
+      env: { ...serverEnv, DATA_DIR: path.join(tmp, `data-${index + 1}`) },
+      url: `http://127.0.0.1:${slotPort(index + 1)}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    })),
   ],
 });
