@@ -8129,6 +8129,7 @@ export interface operations {
                                 item_id?: number | null;
                                 pour_id?: number | null;
                                 volume_ml: string;
+                                sale_minor?: number | null;
                                 /** Format: date-time */
                                 sold_at: string;
                                 returned_at?: string | null;
@@ -8693,6 +8694,7 @@ export interface operations {
                             item_id?: number | null;
                             pour_id?: number | null;
                             volume_ml: string;
+                            sale_minor?: number | null;
                             /** Format: date-time */
                             sold_at: string;
                             returned_at?: string | null;

@@ -27,7 +27,8 @@ export type PosVariation = {
   soldOut: boolean;
 };
 
-export type PosOrderLine = { uid: string; variationId: string | null; quantity: number };
+/** A line of an order: `totalMinor` is what the till charged for it (its quantity, after discounts), in minor units; null when the POS does not say. */
+export type PosOrderLine = { uid: string; variationId: string | null; quantity: number; totalMinor: number | null };
 export type PosOrder = {
   id: string;
   locationId: string;

@@ -80,6 +80,7 @@ async function countOrder(db: Db, connection: PosConnection, order: PosOrder, no
       tapId: here.tap.id,
       itemId: mapping.itemId,
       volumeMl: volume.toFixed(3),
+      saleMinor: line.totalMinor,
       soldAt: at,
     };
     const [seen] = await db

@@ -79,13 +79,18 @@ const newKeg = async (tapId: number, size: number) => {
 
 let rung = 0;
 /** Rings an order at the till and pays it: the sandbox sends order.created, then order.updated (COMPLETED). */
-async function ringAndPay(lines: { variationId: string; quantity: string }[]) {
+async function ringAndPay(lines: { variationId: string; quantity: string; priceMinor?: number }[]) {
   rung++;
   const created = await till.orders.create({
     idempotencyKey: `ring-${rung}`,
     order: {
       locationId: downtown.id,
-      lineItems: lines.map((line) => ({ catalogObjectId: line.variationId, quantity: line.quantity })),
+      lineItems: lines.map((line) => ({
+        catalogObjectId: line.variationId,
+        quantity: line.quantity,
+        // A price the bartender keyed in for this line (Square's base_price_money on the line).
+        ...(line.priceMinor === undefined ? {} : { basePriceMoney: { amount: BigInt(line.priceMinor), currency: "USD" as const } }),
+      })),
     },
   });
   const paid = await till.orders.pay({ orderId: created.order!.id!, idempotencyKey: `pay-${rung}` });
@@ -253,5 +258,44 @@ describe("pour variance", () => {
       const answer = await api.get(`locations/${location.id}/pour_variance?${query}`, { as: owner.ro });
       expect(answer.status, query).toBe(422);
     }
+  });
+});
+
+describe("the pour report's sales (venue-operations §15)", () => {
+  type ReportRow = { key: string; pours: number; volume_ml: number; sales: string | null };
+  const window = () => {
+    const day = 24 * 3600_000;
+    return `from=${new Date(Date.now() - 2 * day).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 2 * day).toISOString().slice(0, 10)}`;
+  };
+  const rowOf = async (tapId: number) => {
+    const answer = await api.get(`locations/${location.id}/pour_report?group=tap&${window()}`, { as: owner.rw });
+    expect(answer.status).toBe(200);
+    return (answer.body.rows as ReportRow[]).find((row) => row.key === String(tapId));
+  };
+
+  it("are what the till charged for the pours it rang, not the servings at the menu's price", async () => {
+    const { mapping, tap } = onTap[0]!;
+    const before = (await rowOf(tap.id))!;
+    // Two pints keyed in at 5.55 each: the menu's price for the pint is another.
+    const [container] = await (await db()).select().from(containers).where(eq(containers.id, mapping.container_id!));
+    expect(container!.price).not.toBe("5.55");
+    await ringAndPay([{ variationId: mapping.pos_variation_id, quantity: "2", priceMinor: 555 }]);
+    const after = (await rowOf(tap.id))!;
+    expect(after.pours - before.pours).toBe(1);
+    expect(((Number(after.sales) * 100 - Number(before.sales) * 100) / 100).toFixed(2)).toBe("11.10");
+  });
+
+  it("on a tap with a meter are the till's lines beside it; the meter's pours add none", async () => {
+    const { tap } = onTap[2]!;
+    const beside = await (await db())
+      .select({ saleMinor: posSales.saleMinor })
+      .from(posSales)
+      .where(and(eq(posSales.tapId, tap.id), isNull(posSales.pourId), isNull(posSales.returnedAt)));
+    expect(beside.length).toBeGreaterThanOrEqual(1);
+    expect(beside.every((line) => line.saleMinor !== null)).toBe(true);
+    const row = (await rowOf(tap.id))!;
+    // The meter's 600 ml poured, and sold what the till says it sold.
+    expect(row).toMatchObject({ pours: 1, volume_ml: 600 });
+    expect(row.sales).toBe((beside.reduce((sum, line) => sum + line.saleMinor!, 0) / 100).toFixed(2));
   });
 });

@@ -154,6 +154,8 @@ export const posSales = pgTable(
     itemId: integer("item_id").references(() => items.id, { onDelete: "set null" }),
     pourId: bigint("pour_id", { mode: "number" }).references(() => pours.id, { onDelete: "set null" }),
     volumeMl: numeric("volume_ml", { precision: 10, scale: 3 }).notNull(),
+    /** What the till charged for the line, in the location currency's minor units; null when the POS did not say (the pour report then prices the servings). */
+    saleMinor: bigint("sale_minor", { mode: "number" }),
     soldAt: stamp("sold_at").notNull(),
     returnedAt: stamp("returned_at"),
     createdAt: stamp("created_at").notNull().defaultNow(),

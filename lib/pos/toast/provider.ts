@@ -295,6 +295,8 @@ export const toast: PosProvider = {
             uid: String(selection.guid),
             variationId: (size?.item?.guid ?? selection.item?.guid ?? null) as string | null,
             quantity: Number(selection.quantity ?? 0),
+            // Toast's selection price is the line's (its quantity and modifiers), in the currency's units.
+            totalMinor: typeof selection.price === "number" ? Math.round(selection.price * 100) : null,
           };
         }),
     };

@@ -8,9 +8,9 @@ import { cents, money } from "./money";
 import type { PourReportQuery, PourReportRow } from "./schemas";
 
 // The pour report (venue-operations §15): the location's pours between two of its local days, grouped by
-// tap, item, style or day: volume, servings (the tap's container's size), sales (servings × its price;
-// the POS's sales where one is connected are a later addition), cost (each pour's share of its keg's
-// cost) and margin. Summed in PostgreSQL's exact numeric and rounded once per row (money to the cent).
+// tap, item, style or day: volume, servings (the tap's container's size), sales (what the till charged
+// where a POS rang the sale, else servings × the container's price), cost (each pour's share of its
+// keg's cost) and margin. Summed in PostgreSQL's exact numeric and rounded once per row (money to the cent).
 
 type Location = typeof locations.$inferSelect;
 
@@ -55,8 +55,14 @@ export async function pourReport(
 ) {
   const window = reportWindow(location, query, now);
   const group = KEYS[query.group];
-  // Per pour: its serving count (volume ÷ the tap's container's size), sales (× the price) and cost
-  // (the keg's cost × volume ÷ the keg's size); null where the tap has no sized container or the keg no cost.
+  // One row per pour, and one per till line sold beside a meter (pos.md §5: that tap's level is the
+  // meter's, the line keeps what was sold), each with its serving count (volume ÷ the tap's container's
+  // size) and cost (the keg's cost × volume ÷ the keg's size) for pours, and its sales: what the till
+  // charged where a POS rang it (venue-operations §15), else servings × the container's price. On a tap
+  // whose till lines stand beside its meter in the window, the lines are its sales and its meter's pours
+  // add none. Null where the tap has no sized container (or the till did not say), or the keg no cost.
+  const start = window.start.toISOString();
+  const end = window.end.toISOString();
   const rows = rowsOf<{
     key: string;
     label: string;
@@ -65,27 +71,51 @@ export async function pourReport(
     servings: string | null;
     sales: string | null;
     cost: string | null;
-    priced: string;
+    served: string;
+    sold: string;
+    lines: string;
     costed: string;
   }>(
     await db.execute(sql`
-      with each as (
-        select p.id, p.at, p.volume_ml, t.id as tap_id, t.number, k.cost, k.size_ml, l.time_zone,
-          cs.ounces * 29.5735295625 as serving_ml, c.price, k.item_id as keg_item
+      with beside as (
+        select s.tap_id, s.item_id, s.sold_at, s.volume_ml, s.sale_minor
+        from pos_sales s
+        join taps t on t.id = s.tap_id
+        where t.location_id = ${location.id} and s.pour_id is null and s.returned_at is null
+          and s.sold_at >= ${start}::timestamptz and s.sold_at < ${end}::timestamptz
+      ),
+      each as (
+        select true as is_pour, p.at, p.volume_ml, t.id as tap_id, k.cost, k.size_ml, l.time_zone,
+          cs.ounces * 29.5735295625 as serving_ml, k.item_id as keg_item,
+          case
+            when exists (select 1 from beside b where b.tap_id = t.id) then 0
+            when ps.sale_minor is not null then ps.sale_minor / 100.0
+            else p.volume_ml / (cs.ounces * 29.5735295625) * c.price
+          end as sale
         from pours p
         join taps t on t.id = p.tap_id
         join kegs k on k.id = p.keg_id
         join locations l on l.id = t.location_id
         left join containers c on c.id = t.container_id
         left join container_sizes cs on cs.id = c.container_size_id
-        where t.location_id = ${location.id} and p.at >= ${window.start.toISOString()}::timestamptz and p.at < ${window.end.toISOString()}::timestamptz
+        left join pos_sales ps on ps.pour_id = p.id
+        where t.location_id = ${location.id} and p.at >= ${start}::timestamptz and p.at < ${end}::timestamptz
+        union all
+        select false, b.sold_at, 0, b.tap_id, null, null, l.time_zone, null, b.item_id,
+          coalesce(b.sale_minor / 100.0, b.volume_ml / (cs.ounces * 29.5735295625) * c.price)
+        from beside b
+        join taps t on t.id = b.tap_id
+        join locations l on l.id = t.location_id
+        left join containers c on c.id = t.container_id
+        left join container_sizes cs on cs.id = c.container_size_id
       )
       select ${group.key} as key, ${group.label} as label,
-        sum(p.volume_ml)::text as volume, count(*)::text as pours,
-        round(sum(p.volume_ml / p.serving_ml), 2)::text as servings,
-        round(sum(p.volume_ml / p.serving_ml * p.price), 2)::text as sales,
-        round(sum(p.cost * p.volume_ml / p.size_ml), 2)::text as cost,
-        count(p.serving_ml)::text as priced, count(p.cost)::text as costed
+        sum(p.volume_ml)::text as volume, count(*) filter (where p.is_pour)::text as pours,
+        round(sum(p.volume_ml / p.serving_ml) filter (where p.is_pour), 2)::text as servings,
+        round(sum(p.sale), 2)::text as sales,
+        round(sum(p.cost * p.volume_ml / p.size_ml) filter (where p.is_pour), 2)::text as cost,
+        count(p.serving_ml) filter (where p.is_pour)::text as served, count(p.sale)::text as sold,
+        count(*)::text as lines, count(p.cost) filter (where p.is_pour)::text as costed
       from each p
       join taps t on t.id = p.tap_id
       left join items i on i.id = coalesce(p.keg_item, t.item_id)
@@ -93,15 +123,15 @@ export async function pourReport(
       order by ${group.order}, 1`),
   );
   const report: PourReportRow[] = rows.map((row) => {
-    const complete = (counted: string) => Number(counted) === Number(row.pours);
-    const sales = complete(row.priced) ? row.sales : null;
-    const cost = complete(row.costed) ? row.cost : null;
+    const every = (counted: string, of: string) => Number(counted) === Number(of);
+    const sales = every(row.sold, row.lines) ? row.sales : null;
+    const cost = every(row.costed, row.pours) ? row.cost : null;
     return {
       key: row.key,
       label: row.label,
       pours: Number(row.pours),
       volume_ml: Number(row.volume),
-      servings: complete(row.priced) && row.servings !== null ? Number(row.servings) : null,
+      servings: every(row.served, row.pours) && row.servings !== null ? Number(row.servings) : null,
       sales,
       cost,
       margin: sales !== null && cost !== null ? money(cents(sales) - cents(cost)) : null,

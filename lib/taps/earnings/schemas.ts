@@ -24,7 +24,7 @@ export const pourReportRow = z.strictObject({
   volume_ml: z.number(),
   /** Volume ÷ the tap's container's size (two decimals); null when a pour's tap had no sized container. */
   servings: z.number().nullable(),
-  /** Servings × the container's price; null when not every pour's could be told. */
+  /** What the till charged where a POS rang the sale (on a metered tap: its lines beside the meter), else servings × the container's price; null when not every one could be told. */
   sales: moneyOrNull,
   /** Each pour's share of its keg's cost; null when a keg had no cost. */
   cost: moneyOrNull,
