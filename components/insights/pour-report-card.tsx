@@ -2,16 +2,14 @@
 
 import { useId, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/states";
-import { problemMessage } from "@/lib/client/api";
 import { insightQueries, type PourReportGroup, type PourReportRow, pourReportSearch } from "@/lib/client/queries/insights";
 import { formatCount, formatLongDay, periodOf, periodPhrase } from "./format";
 import styles from "./insights.module.css";
+import { TableCard } from "./table-card";
 
 // What the pours earned (venue-operations §15): volume, servings, sales, cost and margin over the
 // page's days, by tap, beer, style or day, with the same report as a CSV file. Managers and owners
-// only (the Insights page is theirs; the API refuses everyone else). A table, as the pour variance:
-// on a phone it scrolls sideways rather than shrinking.
+// only (the Insights page is theirs; the API refuses everyone else). A table, as the pour variance.
 
 const GROUPS: { value: PourReportGroup; label: string; heading: string }[] = [
   { value: "day", label: "Day", heading: "Day" },
@@ -28,104 +26,82 @@ function moneyFormat(currency: string) {
   return (value: string | null) => (value === null ? "—" : format.format(Number(value)));
 }
 
+/** The figures after the group's own column, each right-aligned: its heading and how a row says it. */
+const FIGURES: { heading: string; cell: (row: PourReportRow, money: (value: string | null) => string) => string }[] = [
+  { heading: "Pours", cell: (row) => formatCount(row.pours) },
+  { heading: "Volume", cell: (row) => litres(row.volume_ml) },
+  { heading: "Servings", cell: (row) => servingsWords(row.servings) },
+  { heading: "Sales", cell: (row, money) => money(row.sales) },
+  { heading: "Cost", cell: (row, money) => money(row.cost) },
+  { heading: "Margin", cell: (row, money) => money(row.margin) },
+];
+
 export function PourReportCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
   const [group, setGroup] = useState<PourReportGroup>("day");
   const { from, to } = periodOf(days, timeZone);
   const query = useQuery({ ...insightQueries.pourReport(locationId, from, to, group), placeholderData: keepPreviousData });
-  const titleId = useId();
   const groupId = useId();
-  const report = query.data;
-  const heading = GROUPS.find((each) => each.value === (report?.group ?? group))!.heading;
-  const money = moneyFormat(report?.currency ?? "USD");
-  const labelOf = (row: PourReportRow) => (report?.group === "day" ? formatLongDay(row.key) : row.label);
+  const actions = (
+    <>
+      <label htmlFor={groupId} className={styles.reportLabel}>
+        By
+      </label>
+      <select
+        id={groupId}
+        className={`select ${styles.reportSelect}`}
+        value={group}
+        onChange={(event) => setGroup(event.target.value as PourReportGroup)}
+      >
+        {GROUPS.map((each) => (
+          <option key={each.value} value={each.value}>
+            {each.label}
+          </option>
+        ))}
+      </select>
+      <a className="btn btn--small" href={`/api/v1/locations/${locationId}/pour_report.csv?${pourReportSearch(from, to, group)}`} download>
+        Download CSV
+      </a>
+    </>
+  );
   return (
-    <section
-      className={`card ${styles.card} ${styles.wide}`}
-      aria-labelledby={titleId}
-      aria-busy={query.isFetching}
-      data-stale={query.isPlaceholderData || undefined}
+    <TableCard
+      title="What the pours earned"
+      actions={actions}
+      query={query}
+      isEmpty={(report) => report.rows.length === 0}
+      empty={`Nothing poured ${periodPhrase(days)}`}
     >
-      <header className={styles.reportHeader}>
-        <h2 id={titleId} className={styles.cardTitle}>
-          What the pours earned
-        </h2>
-        <div className={styles.reportActions}>
-          <label htmlFor={groupId} className={styles.reportLabel}>
-            By
-          </label>
-          <select
-            id={groupId}
-            className={`select ${styles.reportSelect}`}
-            value={group}
-            onChange={(event) => setGroup(event.target.value as PourReportGroup)}
-          >
-            {GROUPS.map((each) => (
-              <option key={each.value} value={each.value}>
-                {each.label}
-              </option>
-            ))}
-          </select>
-          <a
-            className="btn btn--small"
-            href={`/api/v1/locations/${locationId}/pour_report.csv?${pourReportSearch(from, to, group)}`}
-            download
-          >
-            Download CSV
-          </a>
-        </div>
-      </header>
-      {query.isPending ? (
-        <Skeleton lines={4} height="2.6rem" label="Loading what the pours earned" />
-      ) : query.isError ? (
-        <ErrorState
-          message={`What the pours earned could not be loaded. ${problemMessage(query.error)}`}
-          onRetry={() => void query.refetch()}
-        />
-      ) : report!.rows.length === 0 ? (
-        <EmptyState title={`Nothing poured ${periodPhrase(days)}`} />
-      ) : (
-        <div className={styles.tableScroll}>
+      {(report) => {
+        const heading = GROUPS.find((each) => each.value === report.group)!.heading;
+        const money = moneyFormat(report.currency);
+        return (
           <table className={styles.table}>
             <caption className="visually-hidden">{`Pours, volume, servings, sales, cost and margin by ${heading.toLowerCase()} ${periodPhrase(days)}`}</caption>
             <thead>
               <tr>
                 <th scope="col">{heading}</th>
-                <th scope="col" className={styles.num}>
-                  Pours
-                </th>
-                <th scope="col" className={styles.num}>
-                  Volume
-                </th>
-                <th scope="col" className={styles.num}>
-                  Servings
-                </th>
-                <th scope="col" className={styles.num}>
-                  Sales
-                </th>
-                <th scope="col" className={styles.num}>
-                  Cost
-                </th>
-                <th scope="col" className={styles.num}>
-                  Margin
-                </th>
+                {FIGURES.map((figure) => (
+                  <th key={figure.heading} scope="col" className={styles.num}>
+                    {figure.heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {report!.rows.map((row) => (
+              {report.rows.map((row) => (
                 <tr key={row.key}>
-                  <th scope="row">{labelOf(row)}</th>
-                  <td className={styles.num}>{formatCount(row.pours)}</td>
-                  <td className={styles.num}>{litres(row.volume_ml)}</td>
-                  <td className={styles.num}>{servingsWords(row.servings)}</td>
-                  <td className={styles.num}>{money(row.sales)}</td>
-                  <td className={styles.num}>{money(row.cost)}</td>
-                  <td className={styles.num}>{money(row.margin)}</td>
+                  <th scope="row">{report.group === "day" ? formatLongDay(row.key) : row.label}</th>
+                  {FIGURES.map((figure) => (
+                    <td key={figure.heading} className={styles.num}>
+                      {figure.cell(row, money)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
-      )}
-    </section>
+        );
+      }}
+    </TableCard>
   );
 }
