@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { decryptSecret, encryptSecret, hashToken, newToken } from "@/lib/auth/tokens";
 import type { Db } from "@/lib/db/client";
 import { locations, posConnections } from "@/lib/db/schema";
@@ -326,10 +326,21 @@ export async function credentialsOf(db: Db, connection: PosConnection, now = new
   };
 }
 
-/** Notes a failed call on the connection (`last_error`), or clears it after a good one. */
+/**
+ * Notes a failed call on the connection (`last_error`), or clears it after a good one. A good call on a
+ * connection with nothing to clear writes nothing: every webhook ends here, and a row written 50 times a
+ * second for no change is a lock every webhook of the venue waits for.
+ */
 export async function noteOutcome(db: Db, connectionId: number, error: string | null, now = new Date()) {
+  if (error !== null) {
+    await db
+      .update(posConnections)
+      .set({ lastError: error.slice(0, 500), updatedAt: now })
+      .where(eq(posConnections.id, connectionId));
+    return;
+  }
   await db
     .update(posConnections)
-    .set(error === null ? { lastError: null, status: "connected", updatedAt: now } : { lastError: error.slice(0, 500), updatedAt: now })
-    .where(and(eq(posConnections.id, connectionId)));
+    .set({ lastError: null, status: "connected", updatedAt: now })
+    .where(and(eq(posConnections.id, connectionId), or(isNotNull(posConnections.lastError), ne(posConnections.status, "connected"))));
 }
