@@ -111,7 +111,7 @@ async function owePriorEightySixes(tx: Pick<Db, "selectDistinct" | "insert">, co
     .values(owed.map(({ itemId }) => ({ connectionId, itemId, soldOut: true, idempotencyKey: `taproom-${randomUUID()}` })));
 }
 
-/** POS matches lifted off rows about to be replaced (`carryMatches`), to be laid on their successors. */
+/** POS matches lifted off rows about to be replaced (`liftMatches`), to be laid on their successors (`layMatches`). */
 export type LiftedMatches = { connectionId: number; posVariationId: string; itemId: number | null; containerId: number | null }[];
 
 /**

@@ -280,11 +280,16 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   const kept = await keptFrom(tx, menu.id);
   // Which old row each new one stands for (an item by itemKey, in order; a container by its item and size).
   const planned = plan.flatMap((section, at) =>
-    section.items.map((item, position) => ({ item, before: kept.items.get(itemKey(section.name, item))?.shift(), at, position })),
+    section.items.map((item, position) => {
+      const before = kept.items.get(itemKey(section.name, item))?.shift();
+      const sizes = item.containers.map((container) => ({
+        container,
+        old: before ? kept.containers.get(`${before.id}:${container.sizeId}`) : undefined,
+      }));
+      return { item, before, sizes, at, position };
+    }),
   );
-  const successors = planned.flatMap(({ item, before }) =>
-    before ? item.containers.flatMap((container) => kept.containers.get(`${before.id}:${container.sizeId}`) ?? []) : [],
-  );
+  const successors = planned.flatMap(({ sizes }) => sizes.flatMap(({ old }) => old ?? []));
   // The POS keeps the items that come back: their matches move to the new rows, no removal owed.
   const lifted = await liftMatches(
     tx,
@@ -328,9 +333,9 @@ async function replaceContent(tx: Db, menu: Menu, plan: PlannedSection[], beers:
   const newItemId = ({ at, position }: { at: number; position: number }) => itemIds.get(`${sectionId.get(at)!}:${position}`)!;
   // Guests read an item's prices by volume (decision 081), and the file lists them so: the positions an
   // item's kept containers had stay in their order, new ones after them in the file's.
-  const newContainers = planned.flatMap(({ item, before, at: sectionAt, position }) =>
-    item.containers
-      .map((container, at) => ({ container, at, old: before ? kept.containers.get(`${before.id}:${container.sizeId}`) : undefined }))
+  const newContainers = planned.flatMap(({ sizes, at: sectionAt, position }) =>
+    sizes
+      .map(({ container, old }, at) => ({ container, at, old }))
       .sort((a, b) => (a.old?.position ?? Number.POSITIVE_INFINITY) - (b.old?.position ?? Number.POSITIVE_INFINITY) || a.at - b.at)
       .map(({ container, old }, at) => ({
         itemId: newItemId({ at: sectionAt, position }),

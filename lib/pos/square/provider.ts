@@ -468,7 +468,7 @@ export function squareProvider({ fetch }: { fetch?: typeof globalThis.fetch } = 
           uid: String(line.uid),
           variationId: (line.catalogObjectId as string | undefined) ?? null,
           quantity: Number(line.quantity),
-          totalMinor: amountOf(line.totalMoney) ?? null,
+          totalMinor: amountOf(line.totalMoney),
         })),
       };
     },
