@@ -52,6 +52,9 @@ export type GuestWords = {
   open_always: string;
   closed_opens: (when: string) => string;
   closed_no_hours: string;
+  /** A special date's hours: "Sun 7 Jun: closed", "… 12:00 PM–2:00 AM (past midnight)". */
+  closed_on_day: string;
+  past_midnight: string;
 };
 
 const en: GuestWords = {
@@ -99,6 +102,8 @@ const en: GuestWords = {
   open_always: "Open now — open 24 hours",
   closed_opens: (when) => `Closed now — opens ${when}`,
   closed_no_hours: "Closed now — no opening hours set",
+  closed_on_day: "closed",
+  past_midnight: "past midnight",
 };
 
 const de: GuestWords = {
@@ -163,6 +168,8 @@ const de: GuestWords = {
   open_always: "Jetzt geöffnet — rund um die Uhr",
   closed_opens: (when) => `Jetzt geschlossen — öffnet ${when}`,
   closed_no_hours: "Jetzt geschlossen — keine Öffnungszeiten angegeben",
+  closed_on_day: "geschlossen",
+  past_midnight: "bis nach Mitternacht",
 };
 
 const fr: GuestWords = {
@@ -234,6 +241,8 @@ const fr: GuestWords = {
   open_always: "Ouvert — 24 h/24",
   closed_opens: (when) => `Fermé — ouvre ${when}`,
   closed_no_hours: "Fermé — aucun horaire indiqué",
+  closed_on_day: "fermé",
+  past_midnight: "après minuit",
 };
 
 const es: GuestWords = {
@@ -304,6 +313,8 @@ const es: GuestWords = {
   open_always: "Abierto ahora — 24 horas",
   closed_opens: (when) => `Cerrado ahora — abre ${when}`,
   closed_no_hours: "Cerrado ahora — sin horario indicado",
+  closed_on_day: "cerrado",
+  past_midnight: "pasada la medianoche",
 };
 
 const nl: GuestWords = {
@@ -374,6 +385,8 @@ const nl: GuestWords = {
   open_always: "Nu open — 24 uur per dag",
   closed_opens: (when) => `Nu gesloten — opent ${when}`,
   closed_no_hours: "Nu gesloten — geen openingstijden ingesteld",
+  closed_on_day: "gesloten",
+  past_midnight: "tot na middernacht",
 };
 
 const it: GuestWords = {
@@ -444,6 +457,8 @@ const it: GuestWords = {
   open_always: "Aperto ora — 24 ore su 24",
   closed_opens: (when) => `Chiuso ora — apre ${when}`,
   closed_no_hours: "Chiuso ora — nessun orario indicato",
+  closed_on_day: "chiuso",
+  past_midnight: "oltre la mezzanotte",
 };
 
 const CATALOGUE: Record<string, GuestWords> = { en, de, fr, es, nl, it };

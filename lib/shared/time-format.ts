@@ -57,14 +57,32 @@ export function formatRelativeDayTime(at: DateTime, now: Date, clock: Clock, say
   return `${at.setLocale(say.locale).toFormat("ccc")} ${time}`;
 }
 
-function eventDay(at: DateTime, now: DateTime) {
-  return at.toFormat(at.year === now.year ? "ccc d LLL" : "ccc d LLL yyyy");
+/**
+ * A day's short name, date and month: the house's English ("Fri 27 Nov"), or with `locale` (a guest page
+ * in another language, decision 100) that language's own order and abbreviations ("Fr., 27. Nov.").
+ * The year only when it is not `now`'s.
+ */
+function dayAndDate(at: DateTime, now: DateTime | null, locale?: string) {
+  const withYear = now !== null && at.year !== now.year;
+  if (!locale || locale === "en" || locale.startsWith("en-")) return at.toFormat(withYear ? "ccc d LLL yyyy" : "ccc d LLL");
+  return at
+    .setLocale(locale)
+    .toLocaleString({ weekday: "short", day: "numeric", month: "short", ...(withYear ? { year: "numeric" } : {}) });
 }
 
-/** "Fri 27 Nov, 7:00 PM–10:00 PM EST", "Fri 5 Jun, 18:00 – Sat 6 Jun, 01:00 CEST", or a start alone. */
-export function formatEventWhen(event: { start_time: string; end_time: string | null }, venue: VenueTime, now: Date): string {
+/**
+ * "Fri 27 Nov, 7:00 PM–10:00 PM EST", "Fri 5 Jun, 18:00 – Sat 6 Jun, 01:00 CEST", or a start alone.
+ * `locale`: the days and months in a guest page's language; the time stays on the venue's clock.
+ */
+export function formatEventWhen(
+  event: { start_time: string; end_time: string | null },
+  venue: VenueTime,
+  now: Date,
+  locale?: string,
+): string {
   const { zone, clock } = venue;
   const today = DateTime.fromJSDate(now, { zone });
+  const eventDay = (at: DateTime, now: DateTime) => dayAndDate(at, now, locale);
   const start = inVenueZone(event.start_time, zone);
   const startZone = zoneAbbreviation(zone, start);
   const opening = `${eventDay(start, today)}, ${timeOf(start, clock)}`;
@@ -78,15 +96,20 @@ export function formatEventWhen(event: { start_time: string; end_time: string | 
   return `${head}${sameDay ? "–" : " – "}${closing} ${endZone}`;
 }
 
+/** A special date's words: English by default; a guest page passes its language's (decision 100). */
+export type SpecialDayWords = { locale: string; closed: string; pastMidnight: string };
+const ENGLISH_SPECIAL: SpecialDayWords = { locale: "en-GB", closed: "closed", pastMidnight: "past midnight" };
+
 /** "Thu 26 Nov: closed (Thanksgiving)", "Sat 28 Nov: 12:00 PM–2:00 AM (past midnight)". */
 export function formatSpecialDay(
   day: { date: string; closed: boolean; open: string | null; close: string | null; note?: string | null },
   clock: Clock,
+  say: SpecialDayWords = ENGLISH_SPECIAL,
 ): string {
-  const date = DateTime.fromISO(day.date).setLocale("en-GB").toFormat("ccc d LLL");
+  const date = dayAndDate(DateTime.fromISO(day.date).setLocale("en-GB"), null, say.locale);
   const hours = day.closed
-    ? "closed"
-    : `${formatClockRange(day.open!, day.close!, clock)}${day.close! <= day.open! ? " (past midnight)" : ""}`;
+    ? say.closed
+    : `${formatClockRange(day.open!, day.close!, clock)}${day.close! <= day.open! ? ` (${say.pastMidnight})` : ""}`;
   return `${date}: ${hours}${day.note ? ` (${day.note})` : ""}`;
 }
 

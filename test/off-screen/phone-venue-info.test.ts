@@ -153,6 +153,32 @@ describe("venueInfoOf (pure)", () => {
     });
   });
 
+  it("says special dates and events' days in the page's language, times on the venue's clock (decision 100)", () => {
+    const special = [
+      { date: "2026-06-07", closed: true, open: null, close: null, note: null },
+      { date: "2026-06-08", closed: false, open: "12:00", close: "02:00", note: null },
+    ];
+    const event = {
+      name: "Quiz",
+      description: "",
+      startTime: new Date("2026-06-10T23:00:00Z"),
+      endTime: new Date("2026-06-11T06:00:00Z"),
+      link: null,
+    };
+    const german = venueInfoOf(ny, demoWeek, special, [event], friday, "de");
+    expect(german.special).toEqual(["So., 7. Juni: geschlossen", "Mo., 8. Juni: 12:00 PM–2:00 AM (bis nach Mitternacht)"]);
+    expect(german.events[0]?.when).toBe("Mi., 10. Juni, 7:00 PM – Do., 11. Juni, 2:00 AM EDT");
+    const french = venueInfoOf(ny, demoWeek, special, [event], friday, "fr");
+    expect(french.special[0]).toBe("dim. 7 juin: fermé");
+    expect(french.events[0]?.when).toBe("mer. 10 juin, 7:00 PM – jeu. 11 juin, 2:00 AM EDT");
+    // English, and a language the catalogue lacks, keep the house's words.
+    for (const language of ["en", "pt"]) {
+      const info = venueInfoOf(ny, demoWeek, special, [event], friday, language);
+      expect(info.special).toEqual(["Sun 7 Jun: closed", "Mon 8 Jun: 12:00 PM–2:00 AM (past midnight)"]);
+      expect(info.events[0]?.when).toBe("Wed 10 Jun, 7:00 PM – Thu 11 Jun, 2:00 AM EDT");
+    }
+  });
+
   it("keeps only http(s) event links", () => {
     const start = new Date("2026-06-10T23:00:00Z");
     const info = venueInfoOf(

@@ -30,8 +30,6 @@ const ENGLISH: PageLanguage = { language: "en", languages: ["en"] };
 const wordsOf = (page: PageLanguage) => guestWords(page.language);
 /** ` lang="en"` on the page's own words when the catalogue has none in the page's language. */
 const ownWords = (page: PageLanguage) => (wordsSpeak(wordsOf(page), page.language) ? "" : ' lang="en"');
-/** ` lang="en"` on words that are English whatever the page (special dates, an event's time). */
-const englishWords = (page: PageLanguage) => (page.language === "en" || page.language.startsWith("en-") ? "" : ' lang="en"');
 /** A venue text, marked with the default language when it fell back to it. */
 const venueText = (text: string, field: FellBack[number], fellBack: FellBack, page: PageLanguage) =>
   fellBack.includes(field) ? `<span lang="${html(page.languages[0] ?? "en")}">${html(text)}</span>` : html(text);
@@ -167,11 +165,9 @@ function hoursHtml(info: GuestVenueInfo, page: PageLanguage): string {
         `<tr${day.today ? ' class="today" aria-current="date"' : ""}><th scope="row">${html(day.day)}${day.today ? ` <span class="vh">(${html(w.today)})</span>` : ""}</th><td>${html(day.hours)}</td></tr>`,
     )
     .join("");
-  // The special dates are English (lib/shared/time-format.ts), marked so on another page.
-  const english = englishWords(page);
   const special =
     info.special.length > 0
-      ? `<p class="note special-title">${html(w.special_dates)}</p><ul class="special"${english}>${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
+      ? `<p class="note special-title">${html(w.special_dates)}</p><ul class="special">${info.special.map((day) => `<li>${html(day)}</li>`).join("")}</ul>`
       : "";
   const own = ownWords(page);
   return `<p class="open ${info.status.open ? "is-open" : "is-closed"}"${own}>${html(info.status.words)}</p><details class="hours"${own}><summary>${html(w.opening_hours)}</summary><table><caption class="vh">${html(w.opening_hours)}</caption><tbody>${rows}</tbody></table>${special}</details>`;
@@ -183,7 +179,7 @@ function eventsHtml(info: GuestVenueInfo, page: PageLanguage): string {
   const items = info.events
     .map(
       (event) =>
-        `<li><p class="name">${html(event.name)}</p><p class="meta"><time datetime="${html(event.start)}"${englishWords(page)}>${html(event.when)}</time></p>${
+        `<li><p class="name">${html(event.name)}</p><p class="meta"><time datetime="${html(event.start)}"${ownWords(page)}>${html(event.when)}</time></p>${
           event.description ? `<p class="desc">${html(event.description)}</p>` : ""
         }${event.link ? `<p class="desc"><a href="${html(event.link)}" rel="noopener nofollow"${ownWords(page)}>${html(wordsOf(page).more_about(event.name))}</a></p>` : ""}</li>`,
     )

@@ -48,8 +48,9 @@ const hasHours = (week: DayHours[], special: SpecialDay[]) =>
 type EventRow = { name: string; description: string; startTime: Date; endTime: Date | null; link: string | null };
 
 /**
- * The guest's view of the venue at `now`: pure, so tests pass any instant (a DST day, midnight). The
- * week's day names and "Closed" are in `language`'s words (decision 100); the other phrases are English.
+ * The guest's view of the venue at `now`: pure, so tests pass any instant (a DST day, midnight). Its
+ * words are `language`'s (decision 100): the week, "open now", the special dates and the events' days;
+ * every time is on the venue's clock. A note the venue wrote stays as written.
  */
 export function venueInfoOf(
   location: Pick<Location, "timeZone" | "country">,
@@ -69,6 +70,9 @@ export function venueInfoOf(
   const set = hasHours(week, special);
   const status = openStatus(week, now, zone, special);
   const weekday = WEEKDAYS[today.weekday - 1];
+  // Days and months in the page's language; the times stay on the venue's clock (decision 100).
+  const locale = words.language === "en" ? undefined : words.language;
+  const specialWords = { locale: locale ?? "en-GB", closed: words.closed_on_day, pastMidnight: words.past_midnight };
   return {
     status: set ? { open: status.open, words: describeOpenStatus(status, now, clock, words) } : null,
     week: set
@@ -77,10 +81,15 @@ export function venueInfoOf(
     special: special
       .filter((day) => day.date >= todayDate && day.date <= lastDate)
       .slice(0, SPECIAL_SHOWN)
-      .map((day) => formatSpecialDay(day, clock)),
+      .map((day) => formatSpecialDay(day, clock, specialWords)),
     events: upcoming.map((event) => ({
       name: event.name,
-      when: formatEventWhen({ start_time: event.startTime.toISOString(), end_time: event.endTime?.toISOString() ?? null }, venue, now),
+      when: formatEventWhen(
+        { start_time: event.startTime.toISOString(), end_time: event.endTime?.toISOString() ?? null },
+        venue,
+        now,
+        locale,
+      ),
       start: event.startTime.toISOString(),
       description: event.description.trim() || null,
       link: event.link && /^https?:\/\//i.test(event.link) ? event.link : null,
