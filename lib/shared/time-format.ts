@@ -31,8 +31,12 @@ export const inVenueZone = (at: string | Date | DateTime, zone: string) =>
  */
 export function formatDateTime(at: string | Date, venue: VenueTime | null, locale?: string): string {
   const local = inVenueZone(at, venue?.zone ?? "local");
-  // `locale`: the month's name in a guest page's language (a printed menu, decision 100); absent: as before.
-  return `${(locale ? local.setLocale(locale) : local).toFormat("d LLL yyyy")}, ${timeOf(local, venue?.clock ?? "24h")}`;
+  // `locale`: the date in a guest page's language and its own order ("3. Dez. 2026", a printed menu,
+  // decision 100); absent: as before.
+  const date = locale
+    ? local.setLocale(locale).toLocaleString({ day: "numeric", month: "short", year: "numeric" })
+    : local.toFormat("d LLL yyyy");
+  return `${date}, ${timeOf(local, venue?.clock ?? "24h")}`;
 }
 
 /** "Tue 4:00 PM" on the venue's clock; a week or more away also names the date ("Tue 1 Dec 4:00 PM"). */

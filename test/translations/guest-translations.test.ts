@@ -158,8 +158,8 @@ describe("the embed, print and the board", () => {
     // The print's own words and the document's language (decision 100).
     expect(german).toContain("Enthält: Gluten");
     expect(german).toContain("Seite 1 von 1");
-    // "Gedruckt 3 Dez. 2026, 14:05": the month in German too.
-    expect(german).toMatch(/Gedruckt \d{1,2} (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4}, /);
+    // "Gedruckt 3. Dez. 2026, 14:05": the date in German, in its own order.
+    expect(german).toMatch(/Gedruckt \d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4}, /);
     const lang = async (query: string) => {
       const pdf = await ok(api.get(`menus/${menuId}/print.pdf${query}`, { as: owner.ro }));
       return Buffer.from(pdf.bytes)
