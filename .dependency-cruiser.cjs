@@ -210,10 +210,18 @@ module.exports = {
     {
       name: "no-orphans",
       severity: "error",
-      comment: "A module nothing imports and that imports nothing is dead (app/ and pages/ files are entry points Next.js finds itself).",
+      comment:
+        "A module nothing imports and that imports nothing is dead (app/ and pages/ files are entry points Next.js finds itself, as are those of the bench's floor app, scripts/bench-floor/app/).",
       from: {
         orphan: true,
-        pathNot: ["\\.d\\.m?ts$", "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$", "^[^/]+\\.config\\.(js|cjs|mjs|ts)$", "^app/", "^server\\.ts$"],
+        pathNot: [
+          "\\.d\\.m?ts$",
+          "(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$",
+          "^[^/]+\\.config\\.(js|cjs|mjs|ts)$",
+          "^app/",
+          "^scripts/bench-floor/(app/|instrumentation\\.js$|next\\.config\\.mjs$)",
+          "^server\\.ts$",
+        ],
       },
       to: {},
     },
@@ -248,7 +256,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(\\.next|\\.next-[^/]+|\\.data|\\.server|lib/db/migrations)/" },
+    exclude: { path: "^(\\.next|\\.next-[^/]+|\\.data|\\.server|lib/db/migrations|scripts/bench-floor/\\.next-[^/]+)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     moduleSystems: ["es6", "cjs"],
