@@ -2,16 +2,18 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { businesses, type User } from "@/lib/db/schema";
 import type { CurrentUserResponse } from "@/lib/auth/schemas/users";
-import { readCache } from "@/lib/live/read-cache";
+import { readCache, readCacheNow } from "@/lib/live/read-cache";
 import type { Role } from "./permissions";
 
 /** GET /current_user (and the dashboard's session routes): the user, their role and scope, their business. */
 export async function readCurrentUser(db: Db, user: User): Promise<CurrentUserResponse> {
   // The business's name is kept (the read cache) until its row changes anywhere: integrations poll this.
-  const business = await (await readCache()).remember(`business-name:${user.businessId}`, async () => {
+  const kept = (readCacheNow() ?? (await readCache())).remember(`business-name:${user.businessId}`, async () => {
     const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, user.businessId));
     return { value: row ?? null, bytes: 200, tags: [`business:${user.businessId}`] };
   });
+  // Kept, it is read without a promise (issue 55).
+  const business = kept instanceof Promise ? await kept : kept;
   return {
     id: user.id,
     email: user.email,

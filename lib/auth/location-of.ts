@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { readCache } from "@/lib/live/read-cache";
+import { readCache, readCacheNow } from "@/lib/live/read-cache";
 import { seesLocation } from "./permissions";
 
 // Which location a request's record belongs to, for the request wrapper's scope check (venue-operations
@@ -60,6 +60,16 @@ export async function locationOf(db: Db, kind: RecordKind, id: number): Promise<
     return { value, bytes: 200, tags, transient: value === null };
   });
   return toLocation(row);
+}
+
+/**
+ * Whether `member` sees the record `kind` #`id`, from what the read cache already keeps (no database,
+ * nothing awaited); undefined when it keeps nothing for it (then `inSight`).
+ */
+export function inSightNow(member: Member, kind: RecordKind, id: number): boolean | undefined {
+  if (UNKEPT.has(kind)) return undefined;
+  const row = readCacheNow()?.get<Row>(`at:${kind}:${id}`);
+  return row === undefined ? undefined : sees(member, toLocation(row));
 }
 
 const toLocation = (row: Row | null): RecordLocation | null =>

@@ -263,16 +263,33 @@ export const runningMarker = (dataDir: string) => `${dataDir}.running.json`;
 
 // One database per process. Kept on globalThis because Next.js may evaluate this module once per
 // route bundle, and two PGlite instances on one data directory would corrupt it.
+// `opened` holds the same database once it is open, for the request path's synchronous reads (no
+// promise to await per request: lib/http/handler.ts).
 const slot = Symbol.for("taproom.database");
-type Slot = { [slot]?: Promise<Database> };
+const opened = Symbol.for("taproom.database.opened");
+type Slot = { [slot]?: Promise<Database>; [opened]?: Database };
 
 export function getDatabase(): Promise<Database> {
   const holder = globalThis as Slot;
-  holder[slot] ??= openConfiguredDatabase().catch((error) => {
-    delete holder[slot];
-    throw error;
-  });
+  if (!holder[slot]) {
+    const opening = openConfiguredDatabase().then(
+      (database) => {
+        if (holder[slot] === opening) holder[opened] = database;
+        return database;
+      },
+      (error) => {
+        delete holder[slot];
+        throw error;
+      },
+    );
+    holder[slot] = opening;
+  }
   return holder[slot];
+}
+
+/** The app's database when it is open, else undefined (then `getDatabase()` opens it). */
+export function openedDatabase(): Database | undefined {
+  return (globalThis as Slot)[opened];
 }
 
 export async function getDb(): Promise<Db> {
@@ -282,6 +299,7 @@ export async function getDb(): Promise<Db> {
 /** Tests install their own fresh database before calling handlers. */
 export function installDatabase(database: Database) {
   (globalThis as Slot)[slot] = Promise.resolve(database);
+  (globalThis as Slot)[opened] = database;
 }
 
 export async function ping(db: Db) {

@@ -76,7 +76,7 @@ export type AnswerOptions = { type?: string; cacheControl?: string; headers?: Re
  * given later than the tag (the full menu: its tag is known without building the tree), so a 304, or a
  * coding already kept for the tag, never builds it.
  */
-export async function conditional(request: Request, answer: Tagged | LazyTagged, options: AnswerOptions = {}): Promise<Response> {
+export function conditional(request: Request, answer: Tagged | LazyTagged, options: AnswerOptions = {}): Response | Promise<Response> {
   const coding = codingFor(request);
   const headers: Record<string, string> = {
     ...options.headers,
@@ -93,23 +93,30 @@ export async function conditional(request: Request, answer: Tagged | LazyTagged,
  * 200 with `answer`'s body in the request's coding, without a tag or a 304 (an answer that is never
  * stored, the board's data): its bytes are compressed once per tag, which `tagged` makes of the body.
  */
-export function encoded(request: Request, answer: Tagged, headers: Record<string, string>): Promise<Response> {
+export function encoded(request: Request, answer: Tagged, headers: Record<string, string>): Response | Promise<Response> {
   return encodedAnswer(answer, codingFor(request), { "content-type": JSON_TYPE, ...headers, vary: "Accept-Encoding" });
 }
 
-async function encodedAnswer(answer: Tagged | LazyTagged, coding: Coding, headers: Record<string, string>) {
-  const body =
-    typeof answer.body === "function"
-      ? answer.body
-      : (
-          (bytes) => async () =>
-            bytes
-        )(answer.body);
+/**
+ * The 200 of a tagged answer in `coding`. Its body already at hand (kept bytes, or their encoding kept
+ * for the tag), the Response is made at once, awaiting nothing (issue 55); else once the body is built
+ * or compressed.
+ */
+function encodedAnswer(answer: Tagged | LazyTagged, coding: Coding, headers: Record<string, string>): Response | Promise<Response> {
   // ENCODED_HEADER tells the server in front that the coding is decided (identity too: its tag has no
   // suffix, so nothing may compress it after) and carries it past Next.js, which drops a route's
   // Content-Encoding (lib/server/content-encoding.ts). Content-Encoding is for whoever reads this Response.
   const decided: Record<string, string> = env().TAPROOM_SERVER ? { [ENCODED_HEADER]: coding } : {};
-  if (coding === "identity") return new Response(bodyOf(await body()), { status: 200, headers: { ...headers, ...decided } });
-  const bytes = await encodedBodies().encode(answer.tag, coding, body);
-  return new Response(bodyOf(bytes), { status: 200, headers: { ...headers, ...decided, "content-encoding": coding } });
+  if (coding === "identity") {
+    const answered = (bytes: Bytes) => new Response(bodyOf(bytes), { status: 200, headers: { ...headers, ...decided } });
+    return typeof answer.body === "function" ? answer.body().then(answered) : answered(answer.body);
+  }
+  const answered = (bytes: Bytes) =>
+    new Response(bodyOf(bytes), { status: 200, headers: { ...headers, ...decided, "content-encoding": coding } });
+  const kept = encodedBodies().keptNow(answer.tag, coding);
+  if (kept) return answered(kept);
+  const { body } = answer;
+  return encodedBodies()
+    .encode(answer.tag, coding, typeof body === "function" ? body : () => Promise.resolve(body))
+    .then(answered);
 }

@@ -27,11 +27,20 @@ export function codingFor(request: Request): Coding {
   if (!env().TAPROOM_SERVER) return "identity";
   const accept = request.headers.get("accept-encoding");
   if (!accept) return "identity";
+  const known = chosenCodings.get(accept);
+  if (known) return known;
   // negotiator 0.6 takes the server's preference as a second argument; its published types predate it.
   const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as unknown as Encodings;
   const chosen = negotiator.encoding(OFFERED, PREFERRED);
-  return chosen === "br" || chosen === "gzip" ? chosen : "identity";
+  const coding: Coding = chosen === "br" || chosen === "gzip" ? chosen : "identity";
+  // Clients send a handful of spellings all day: each is negotiated once (at most CODINGS_KEPT kept).
+  if (chosenCodings.size >= CODINGS_KEPT) chosenCodings.delete(chosenCodings.keys().next().value!);
+  chosenCodings.set(accept, coding);
+  return coding;
 }
+
+const CODINGS_KEPT = 200;
+const chosenCodings = new Map<string, Coding>();
 
 /** One representation, one strong tag (RFC 9110 §8.8.3): `"T"` in identity, `"T-br"`, `"T-gzip"`. */
 export function codedTag(tag: string, coding: Coding): string {
@@ -70,6 +79,17 @@ export class EncodedBodies {
     readonly maxBytes = defaultCacheMb() * 1024 * 1024,
     readonly maxEntryBytes = 8 * 1024 * 1024,
   ) {}
+
+  /** The kept body of (tag, coding), if any (marked as just used): a kept answer's read awaits nothing. */
+  keptNow(tag: string, coding: Exclude<Coding, "identity">): Bytes | undefined {
+    const key = `${coding} ${tag}`;
+    const kept = this.kept.get(key);
+    if (!kept) return undefined;
+    this.kept.delete(key);
+    this.kept.set(key, kept);
+    this.stats.reused++;
+    return kept;
+  }
 
   /** `body()` in `coding`, compressed at most once per (tag, coding) while it stays kept. */
   async encode(tag: string, coding: Exclude<Coding, "identity">, body: () => Promise<Bytes>): Promise<Bytes> {

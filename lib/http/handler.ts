@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { getDb } from "@/lib/db/client";
+import { getDb, openedDatabase } from "@/lib/db/client";
 import { actingAs } from "@/lib/db/actor";
 import { countStatements, statementsRun } from "@/lib/db/statement-count";
 import { env } from "@/lib/server/env";
-import { authenticate, type Caller } from "@/lib/auth/caller";
-import { inSight, legacyInSight, type RecordKind } from "@/lib/auth/location-of";
+import { authenticate, type Caller, knownCaller } from "@/lib/auth/caller";
+import { inSight, inSightNow, legacyInSight, type RecordKind } from "@/lib/auth/location-of";
 import { type Action, may as roleMay, refusedRole, type Role } from "@/lib/auth/permissions";
 import type { KeyScope } from "@/lib/auth/scopes";
 import { problemResponse } from "@/lib/shared/schemas";
@@ -273,10 +273,27 @@ async function authorize(
     if (!seen) throw notFound(spec.at.replace("_", " "));
     legacyRecord = seen === "legacy";
   }
+  checkRole(caller, spec);
+  return { legacyRecord };
+}
+
+const checkRole = (caller: Caller, spec: { may?: Action }) => {
   if (spec.may && !roleMay(caller.user.role as Role, spec.may)) {
     throw new ApiError("forbidden_role", refusedRole(caller.user.role, spec.may));
   }
-  return { legacyRecord };
+};
+
+const SEEN_NOTHING = Object.freeze({ legacyRecord: false });
+
+/**
+ * `authorize` from what the read cache keeps, without awaiting: the answer when it is decided here (no
+ * record to see, or its location kept and seen), undefined when the database must be asked. A record
+ * out of sight is left to `authorize` (the 404 and `include_legacy`'s second look are its).
+ */
+function authorizedNow(caller: Caller, spec: { may?: Action; at?: RecordKind }, params: { id?: number }, includeLegacy: boolean) {
+  if (spec.at && params.id !== undefined && (includeLegacy || inSightNow(caller.user, spec.at, params.id) !== true)) return undefined;
+  checkRole(caller, spec);
+  return SEEN_NOTHING;
 }
 
 /**
@@ -309,14 +326,17 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
   // kept (frozen, so no handler can change it for the next caller), up to MEMO_SIZE of each.
   const parsedParams = memo<string, P>();
   const parsedQueries = memo<string, Q>();
+  // What a polled read costs is mostly what it awaits (issue 55): each step below takes what is already
+  // at hand (the open database, the read cache's caller and record locations) without a promise, and
+  // awaits only what it must fetch.
   const handle: RouteFn = async (request, context) => {
     let release: (() => Promise<void> | void) | undefined;
     try {
       spec.guard?.(request);
-      const db = await getDb();
+      const db = openedDatabase()?.db ?? (await getDb());
       let caller: Caller | null = null;
       if (spec.auth !== false) {
-        caller = await authenticate(db, request, spec.scope);
+        caller = knownCaller(request) ?? (await authenticate(db, request, spec.scope));
         if (WRITES.has(request.method) && caller.access !== "write") {
           throw new ApiError("read_only_token", "The read-only token cannot change anything; use the read-write token.");
         }
@@ -335,11 +355,12 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
         );
       const includeLegacy = asksLegacy(readQuery);
       const { legacyRecord } = caller
-        ? await authorize(db, caller, spec, params as { id?: number }, includeLegacy)
-        : { legacyRecord: false };
+        ? (authorizedNow(caller, spec, params as { id?: number }, includeLegacy) ??
+          (await authorize(db, caller, spec, params as { id?: number }, includeLegacy)))
+        : SEEN_NOTHING;
       const admitted = (spec.admit ? await spec.admit({ db, request, params }) : undefined) as W;
       const query = readQuery();
-      release = await spec.reserve?.({ db, caller: caller as HandlerContext<P, Q, B, A>["caller"] });
+      if (spec.reserve) release = await spec.reserve({ db, caller: caller as HandlerContext<P, Q, B, A>["caller"] });
       const raw = WRITES.has(request.method) ? await readBody(request, mediaType, spec.maxBodyBytes) : undefined;
       const body = spec.body ? parse(spec.body, inSchemaForm(envelope, raw), "body") : (undefined as B);
       const stillAllowed = async () => {
@@ -367,29 +388,33 @@ export function endpoint<P = Record<string, never>, Q = Record<string, never>, B
           stillAllowed,
           legacyRecord,
         });
-      // The caller's writes carry their name into the menus' change records (lib/db/actor.ts).
+      // The caller's writes carry their name into the menus' change records (lib/db/actor.ts); a read
+      // changes no menu, so it runs as it is.
+      if (!WRITES.has(request.method)) return await work();
       const response = await (caller ? actingAs({ user_id: caller.user.id, name: actorName(caller), via: caller.via }, work) : work());
       // A write answers once this instance has heard its notifications (lib/live/bus.ts): whatever keeps
       // state derived from the database here is current for the caller's next read.
-      if (WRITES.has(request.method) && response.status < 400) await settle();
+      if (response.status < 400) await settle();
       return response;
     } catch (error) {
       return toErrorResponse(error);
     } finally {
-      await release?.();
+      if (release) await release();
     }
   };
-  const route = identified(async (request, context) => {
+  const route = identified((request, context) => {
     const counting = env().EXPOSE_SQL_COUNT;
     if (!counting) return handle(request, context);
     if (counting === "total") {
-      const response = await handle(request, context);
-      response.headers.set("x-sql-statements-total", String(statementsRun()));
-      return response;
+      return handle(request, context).then((response) => {
+        response.headers.set("x-sql-statements-total", String(statementsRun()));
+        return response;
+      });
     }
-    const { result, statements } = await countStatements(() => handle(request, context));
-    result.headers.set("x-sql-statements", String(statements));
-    return result;
+    return countStatements(() => handle(request, context)).then(({ result, statements }) => {
+      result.headers.set("x-sql-statements", String(statements));
+      return result;
+    });
   });
   specs.set(route, {
     offered: true,

@@ -1,4 +1,4 @@
-import { getDatabase, type Database } from "@/lib/db/client";
+import { getDatabase, openedDatabase, type Database } from "@/lib/db/client";
 import { processGlobal } from "@/lib/db/process-global";
 import { isListening, type LiveEvent, type RowsStale, subscribe } from "@/lib/live/bus";
 import { env } from "@/lib/server/env";
@@ -166,6 +166,9 @@ export class ReadCache {
 // Per process (lib/db/process-global.ts): one cache per instance, not one per route bundle.
 const caches = processGlobal("read-model.caches", () => new WeakMap<Database, Promise<ReadCache>>());
 
+/** The caches whose subscription is settled, for the request path's synchronous reads (`readCacheNow`). */
+const readyCaches = processGlobal("read-model.ready", () => new WeakMap<Database, ReadCache>());
+
 /** The read cache of `database` (the app's own by default), listening from its first use. */
 export function readCacheOf(database: Database): Promise<ReadCache> {
   let cache = caches.get(database);
@@ -176,6 +179,10 @@ export function readCacheOf(database: Database): Promise<ReadCache> {
       .catch((error) => {
         log().warn(errorFields(error), "The read model could not subscribe to live events; reads go to the database");
         return created;
+      })
+      .then((ready) => {
+        readyCaches.set(database, ready);
+        return ready;
       });
     caches.set(database, cache);
   }
@@ -184,7 +191,16 @@ export function readCacheOf(database: Database): Promise<ReadCache> {
 
 /** The read cache of the app's database. */
 export async function readCache(): Promise<ReadCache> {
-  return readCacheOf(await getDatabase());
+  return readCacheNow() ?? readCacheOf(await getDatabase());
+}
+
+/**
+ * The read cache of the app's database without waiting, once the database is open and the cache
+ * listening; else undefined (then `readCache()`). A request that finds all it needs here awaits nothing.
+ */
+export function readCacheNow(): ReadCache | undefined {
+  const database = openedDatabase();
+  return database && readyCaches.get(database);
 }
 
 /** READ_CACHE_MB (lib/server/env.ts), else the process's default share (lib/server/memory-budget.ts). */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { type Tagged, tagged } from "@/lib/http/conditional";
-import { type ReadCache, readCache } from "@/lib/live/read-cache";
+import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { listEvents } from "@/lib/events/events";
@@ -62,29 +62,36 @@ export async function locationAnswer(db: Db, { businessId, id }: Scope, now: () 
 }
 
 /** A list of one location's (events, hours, menus), kept under `kind:<location>` and the location's tag. */
-export async function locationList(
+export function locationList(
   db: Db,
   scope: Scope,
   kind: "events" | "hours" | "menus",
   load: (location: Location) => Promise<unknown>,
-): Promise<Tagged> {
-  const cache = await readCache();
+  cache = readCacheNow(),
+): Tagged | Promise<Tagged> {
+  if (!cache) return readCache().then((opened) => locationList(db, scope, kind, load, opened));
   const since = cache.generation;
-  const location = await keptLocation(db, scope, cache);
-  return cache.remember(
-    `${kind}:${location.id}`,
-    async () => {
-      const answer = tagged(await load(location));
-      return { value: answer, bytes: weight(answer), tags: [`${kind}:${location.id}`, `location:${location.id}`] };
-    },
-    since,
-  );
+  // Kept, the location and the list are answered without a promise (issue 55); else each is loaded.
+  const list = (kept: KeptLocation) => {
+    if (!kept.row || kept.row.businessId !== scope.businessId) throw notFound("location");
+    const location = kept.row;
+    return cache.remember(
+      `${kind}:${location.id}`,
+      async () => {
+        const answer = tagged(await load(location));
+        return { value: answer, bytes: weight(answer), tags: [`${kind}:${location.id}`, `location:${location.id}`] };
+      },
+      since,
+    );
+  };
+  const kept = locationRow(cache, db, scope.id, since);
+  return kept instanceof Promise ? kept.then(list) : list(kept);
 }
 
 /** GET /locations/:id/events */
-export const eventsAnswer = (db: Db, scope: Scope): Promise<Tagged> =>
+export const eventsAnswer = (db: Db, scope: Scope): Tagged | Promise<Tagged> =>
   locationList(db, scope, "events", async (location) => ({ events: await listEvents(db, { location }) }));
 
 /** GET /locations/:id/hours */
-export const hoursAnswer = (db: Db, scope: Scope): Promise<Tagged> =>
+export const hoursAnswer = (db: Db, scope: Scope): Tagged | Promise<Tagged> =>
   locationList(db, scope, "hours", async (location) => ({ hours: await listHours(db, { locationId: location.id }) }));

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import { changedSections, menuTreeJson, type TreeParts } from "@/lib/menus/tree";
 import type { Scope } from "@/lib/server/scope";
-import { readCache } from "@/lib/live/read-cache";
-import { etag } from "@/lib/http/conditional";
+import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
+import { etag, type Tagged } from "@/lib/http/conditional";
 import { epochOf } from "./in-force";
 import { type TimedState, timedStateAt } from "@/lib/schedules/evaluate";
 import { containerSizesAnswer, type MenuHead, menuHead } from "./reads";
@@ -49,12 +49,30 @@ export type FullMenu = {
 };
 
 /** The caller's full menu: its tag at once, its body on demand. 404 when not the caller's. */
-export async function fullMenu(db: Db, scope: Scope, ask: FullMenuAsk = {}, clock: () => number = Date.now): Promise<FullMenu> {
-  const now = () => ask.at ?? clock();
-  const cache = await readCache();
+export function fullMenu(db: Db, scope: Scope, ask: FullMenuAsk = {}, clock: () => number = Date.now): FullMenu | Promise<FullMenu> {
+  const cache = readCacheNow();
+  if (!cache) return readCache().then(() => fullMenu(db, scope, ask, clock));
+  // The head and the sizes kept (as a polled menu's are), its tag is decided without a promise: a 304,
+  // or a 200 whose encoding is kept, awaits nothing (issue 55).
   const since = cache.generation;
-  const head = await menuHead(db, scope, cache, since);
-  const sizes = await containerSizesAnswer(db, cache);
+  const head = menuHead(db, scope, cache, since);
+  const sizes = containerSizesAnswer(db, cache);
+  if (head instanceof Promise || sizes instanceof Promise) {
+    return Promise.all([head, sizes]).then(([h, z]) => fullMenuOf(db, ask, clock, cache, since, h, z));
+  }
+  return fullMenuOf(db, ask, clock, cache, since, head, sizes);
+}
+
+function fullMenuOf(
+  db: Db,
+  ask: FullMenuAsk,
+  clock: () => number,
+  cache: ReadCache,
+  since: number,
+  head: MenuHead,
+  sizes: Tagged,
+): FullMenu {
+  const now = () => ask.at ?? clock();
   const at = now();
   // Everything the answer changes with by time alone: the 86s ended by then, the schedules' state then.
   const epochAt = (instant: number) => `${epochOf(head.expiries, instant)}:${timedState(head, instant, ask.at === undefined).key}`;

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { items, locations, menus, sections } from "@/lib/db/schema";
 import type { Timed, TimedState } from "@/lib/schedules/evaluate";
 import { type Tagged, tagged } from "@/lib/http/conditional";
-import { type ReadCache, readCache } from "@/lib/live/read-cache";
+import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
 import { keptLocation, locationList, weight } from "@/lib/locations/reads";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
@@ -23,8 +23,9 @@ export async function menusAnswer(db: Db, scope: Scope, lang?: string): Promise<
 }
 
 /** GET /container_sizes: one list for everyone. */
-export async function containerSizesAnswer(db: Db, cache?: ReadCache): Promise<Tagged> {
-  return (cache ?? (await readCache())).remember("container_sizes", async () => {
+export function containerSizesAnswer(db: Db, cache = readCacheNow()): Tagged | Promise<Tagged> {
+  if (!cache) return readCache().then((opened) => containerSizesAnswer(db, opened));
+  return cache.remember("container_sizes", async () => {
     const answer = tagged({ container_sizes: await listContainerSizes(db) });
     return { value: answer, bytes: weight(answer), tags: ["container_sizes"] };
   });
@@ -91,8 +92,8 @@ async function loadHead(db: Db, id: number): Promise<MenuHead | null> {
 }
 
 /** The caller's menu as kept (one statement when not), or 404. `since`: see ReadCache.remember. */
-export async function menuHead(db: Db, { businessId, id }: Scope, cache: ReadCache, since = cache.generation): Promise<MenuHead> {
-  const head = await cache.remember(
+export function menuHead(db: Db, { businessId, id }: Scope, cache: ReadCache, since = cache.generation): MenuHead | Promise<MenuHead> {
+  const head = cache.remember(
     `menu:${id}`,
     async () => {
       const value = await loadHead(db, id);
@@ -101,8 +102,12 @@ export async function menuHead(db: Db, { businessId, id }: Scope, cache: ReadCac
     },
     since,
   );
-  if (!head || head.businessId !== businessId) throw notFound("menu");
-  return head;
+  const checked = (found: MenuHead | null) => {
+    if (!found || found.businessId !== businessId) throw notFound("menu");
+    return found;
+  };
+  // Kept, it is answered without a promise (issue 55).
+  return head instanceof Promise ? head.then(checked) : checked(head);
 }
 
 /** GET /menus/:id without full=true. */
