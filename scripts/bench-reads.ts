@@ -6,7 +6,7 @@
  * ratio to the floor and its target); then the large menu read by 32 boards at once right after each of
  * 20 changes, and 20 times unchanged (a raw HTTP client: time to the last byte as sent, not
  * decompressed); then a burst of v4 lookups (upstream calls, cache hit ratio)
- * with autocannon (32 connections, a 2 s warm-up, then --duration seconds each). The endpoints are
+ * with wrk -t1 for the reads when it is installed, else autocannon (32 connections, a 2 s warm-up, then --duration seconds each; writes always autocannon). The endpoints are
  * measured in --rounds rounds, each the whole list in order with the floor first and last: a row's
  * ratio is taken against its own round's floor, and the table gives each figure's median over the
  * rounds with the ratios' range, so that a neighbour's burst on a shared 2-core machine moves one
@@ -33,7 +33,7 @@
  *   npm run bench -- --no-record            # leave docs/benchmarks.md as it is (the JSON is still written)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # on PostgreSQL
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -120,6 +120,8 @@ const { values: args } = parseArgs({
     "no-record": { type: "boolean", default: false },
     // With --no-build, another build to serve (e.g. the one the e2e suite or npm run attack made).
     dist: { type: "string", default: ".next-bench" },
+    // Every row through autocannon, as before wrk was used for the reads.
+    autocannon: { type: "boolean", default: false },
   },
 });
 const DIST_DIR = args.dist;
@@ -190,6 +192,51 @@ async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
   const shown = new URL(url);
   if (shown.password) shown.password = "***";
   return `postgres (${shown.toString()})`;
+}
+
+/**
+ * The load generator of the reads (issue 55 measures with `wrk -t1 -c32`): wrk when it is installed
+ * (Debian's `wrk`), a C client that leaves the server the second core; else autocannon, which runs in
+ * this Node.js process and takes a core's share itself, so its ratios are lower. Writes (their bodies
+ * change per request) always go through autocannon. `--autocannon` forces it for every row.
+ */
+const useWrk = !args.autocannon && spawnSync("wrk", ["--version"]).error === undefined;
+const loadTool = useWrk ? "wrk -t1 for the reads, autocannon for the writes" : "autocannon";
+
+/** One wrk run: requests per second, p50 and p99 (ms), the total, answers outside 2xx and 3xx, socket errors. */
+function wrk(url: string, headers: Record<string, string>, seconds: number) {
+  const argv = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", `--timeout`, "10s"];
+  for (const [name, value] of Object.entries(headers)) argv.push("-H", `${name}: ${value}`);
+  return new Promise<{
+    requestsPerSec: number;
+    p50Ms: number;
+    p99Ms: number;
+    total: number;
+    unexpected: number;
+    errors: number;
+    timeouts: number;
+  }>((resolve, reject) => {
+    execFile("wrk", [...argv, url], (error, stdout) => {
+      if (error) return reject(error);
+      const ms = (text: string | undefined) => {
+        const match = /([\d.]+)(us|ms|s)/.exec(text ?? "");
+        if (!match) return Number.NaN;
+        const value = Number(match[1]);
+        return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+      };
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+      const timeouts = Number(socket?.[4] ?? 0);
+      resolve({
+        requestsPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]),
+        p50Ms: ms(/\n\s+50%\s+(\S+)/.exec(stdout)?.[1]),
+        p99Ms: ms(/\n\s+99%\s+(\S+)/.exec(stdout)?.[1]),
+        total: Number(/(\d+) requests in/.exec(stdout)?.[1]),
+        unexpected: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+        errors: Number(socket?.[1] ?? 0) + Number(socket?.[2] ?? 0) + Number(socket?.[3] ?? 0) + timeouts,
+        timeouts,
+      });
+    });
+  });
 }
 
 const CHANGES = 20;
@@ -428,8 +475,18 @@ async function main() {
     for (const [i, { endpoint, expected, options, refreshTag }] of prepared.entries()) {
       process.stdout.write(`round ${round}/${rounds}, ${endpoint.name}: warm-up ${WARMUP_SECONDS} s, measuring ${duration} s... `);
       await refreshTag();
-      await autocannon({ ...options, duration: WARMUP_SECONDS });
       const measuredPid = (endpoint.floorApp ? floor! : server!).child.pid!;
+      if (useWrk && options.method === "GET") {
+        await wrk(options.url, options.headers, WARMUP_SECONDS);
+        const cpuBefore = treeCpuSeconds(measuredPid);
+        const w = await wrk(options.url, options.headers, duration);
+        const serverCpuMs = ((treeCpuSeconds(measuredPid) - cpuBefore) * 1000) / Math.max(1, w.total);
+        const failed = w.unexpected + w.errors;
+        console.log(failed ? `${failed} FAILED` : "ok");
+        measured[i]!.push({ ...w, non2xx: w.unexpected, statuses: { [String(expected)]: w.total - w.unexpected }, failed, serverCpuMs });
+        continue;
+      }
+      await autocannon({ ...options, duration: WARMUP_SECONDS });
       const cpuBefore = treeCpuSeconds(measuredPid);
       const r = await autocannon({ ...options, duration });
       const serverCpuMs = ((treeCpuSeconds(measuredPid) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
@@ -501,7 +558,7 @@ async function main() {
   console.log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB RAM, ${machine.platform}`);
   console.log(`node ${process.version}; database: ${database}`);
   console.log(
-    `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint, ${rounds} rounds;` +
+    `${loadTool}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint, ${rounds} rounds;` +
       " each figure the median over the rounds, each ratio against its own round's floor (range: the rounds' lowest and highest)\n",
   );
   const signed = (ms: number) => (ms < 0 ? String(ms) : `+${ms}`);
@@ -599,7 +656,7 @@ async function main() {
       "",
       `Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.totalMemoryGiB} GiB RAM, ${machine.platform}; ` +
         `node ${process.version}. ` +
-        `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint, ${rounds} rounds ` +
+        `${loadTool}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${duration} s measured per endpoint, ${rounds} rounds ` +
         "(each figure the median over the rounds, each ratio against its own round's floor).",
       "",
       ...(results.length ? [...markdownTable, ""] : []),
