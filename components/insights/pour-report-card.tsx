@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { insightQueries, type PourReportGroup, type PourReportRow, pourReportSearch } from "@/lib/client/queries/insights";
 import { formatCount, formatLongDay, periodOf, periodPhrase } from "./format";
 import styles from "./insights.module.css";
-import { TableCard } from "./table-card";
+import { type Figure, FigureTable, TableCard } from "./table-card";
 
 // What the pours earned (venue-operations §15): volume, servings, sales, cost and margin over the
 // page's days, by tap, beer, style or day, with the same report as a CSV file. Managers and owners
@@ -26,14 +26,14 @@ function moneyFormat(currency: string) {
   return (value: string | null) => (value === null ? "—" : format.format(Number(value)));
 }
 
-/** The figures after the group's own column, each right-aligned: its heading and how a row says it. */
-const FIGURES: { heading: string; cell: (row: PourReportRow, money: (value: string | null) => string) => string }[] = [
+/** The figures after the group's own column, in the report's currency. */
+const figuresIn = (money: (value: string | null) => string): Figure<PourReportRow>[] => [
   { heading: "Pours", cell: (row) => formatCount(row.pours) },
   { heading: "Volume", cell: (row) => litres(row.volume_ml) },
   { heading: "Servings", cell: (row) => servingsWords(row.servings) },
-  { heading: "Sales", cell: (row, money) => money(row.sales) },
-  { heading: "Cost", cell: (row, money) => money(row.cost) },
-  { heading: "Margin", cell: (row, money) => money(row.margin) },
+  { heading: "Sales", cell: (row) => money(row.sales) },
+  { heading: "Cost", cell: (row) => money(row.cost) },
+  { heading: "Margin", cell: (row) => money(row.margin) },
 ];
 
 export function PourReportCard({ locationId, days, timeZone }: { locationId: number; days: number; timeZone: string }) {
@@ -73,33 +73,15 @@ export function PourReportCard({ locationId, days, timeZone }: { locationId: num
     >
       {(report) => {
         const heading = GROUPS.find((each) => each.value === report.group)!.heading;
-        const money = moneyFormat(report.currency);
         return (
-          <table className={styles.table}>
-            <caption className="visually-hidden">{`Pours, volume, servings, sales, cost and margin by ${heading.toLowerCase()} ${periodPhrase(days)}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{heading}</th>
-                {FIGURES.map((figure) => (
-                  <th key={figure.heading} scope="col" className={styles.num}>
-                    {figure.heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{report.group === "day" ? formatLongDay(row.key) : row.label}</th>
-                  {FIGURES.map((figure) => (
-                    <td key={figure.heading} className={styles.num}>
-                      {figure.cell(row, money)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={`Pours, volume, servings, sales, cost and margin by ${heading.toLowerCase()} ${periodPhrase(days)}`}
+            heading={heading}
+            rows={report.rows}
+            rowKey={(row) => row.key}
+            rowHeading={(row) => (report.group === "day" ? formatLongDay(row.key) : row.label)}
+            figures={figuresIn(moneyFormat(report.currency))}
+          />
         );
       }}
     </TableCard>

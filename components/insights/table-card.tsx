@@ -53,3 +53,54 @@ export function TableCard<T>({
     </section>
   );
 }
+
+/** A figure column of a FigureTable: its heading and how a row says it (right-aligned). */
+export type Figure<R> = { heading: string; cell: (row: R) => string };
+
+/**
+ * The table a TableCard holds: one heading column (each row's name, a row header), then the figures.
+ * `caption` is for screen readers (the card's title names it for everyone else).
+ */
+export function FigureTable<R>({
+  caption,
+  heading,
+  rows,
+  rowKey,
+  rowHeading,
+  figures,
+}: {
+  caption: string;
+  heading: string;
+  rows: readonly R[];
+  rowKey: (row: R) => string;
+  rowHeading: (row: R) => string;
+  figures: readonly Figure<R>[];
+}) {
+  return (
+    <table className={styles.table}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          {figures.map((figure) => (
+            <th key={figure.heading} scope="col" className={styles.num}>
+              {figure.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            <th scope="row">{rowHeading(row)}</th>
+            {figures.map((figure) => (
+              <td key={figure.heading} className={styles.num}>
+                {figure.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
