@@ -203,6 +203,17 @@ export function readCacheNow(): ReadCache | undefined {
   return database && readyCaches.get(database);
 }
 
+/** `use` with the app's read cache: at once when it is ready (then a kept answer awaits nothing), else once it is. */
+export function withReadCache<T>(use: (cache: ReadCache) => T | Promise<T>): T | Promise<T> {
+  const ready = readCacheNow();
+  return ready ? use(ready) : readCache().then(use);
+}
+
+/** `then` for what `remember` answers: on a kept value at once, on a loading one once it has loaded. */
+export function whenKept<T, U>(value: T | Promise<T>, use: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(use) : use(value);
+}
+
 /** READ_CACHE_MB (lib/server/env.ts), else the process's default share (lib/server/memory-budget.ts). */
 function budgetBytes(): number {
   return (env().READ_CACHE_MB ?? defaultCacheMb()) * 1024 * 1024;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { locations } from "@/lib/db/schema";
 import { type Tagged, tagged } from "@/lib/http/conditional";
-import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
+import { type ReadCache, readCache, whenKept, withReadCache } from "@/lib/live/read-cache";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
 import { listEvents } from "@/lib/events/events";
@@ -67,25 +67,23 @@ export function locationList(
   scope: Scope,
   kind: "events" | "hours" | "menus",
   load: (location: Location) => Promise<unknown>,
-  cache = readCacheNow(),
 ): Tagged | Promise<Tagged> {
-  if (!cache) return readCache().then((opened) => locationList(db, scope, kind, load, opened));
-  const since = cache.generation;
   // Kept, the location and the list are answered without a promise (issue 55); else each is loaded.
-  const list = (kept: KeptLocation) => {
-    if (!kept.row || kept.row.businessId !== scope.businessId) throw notFound("location");
-    const location = kept.row;
-    return cache.remember(
-      `${kind}:${location.id}`,
-      async () => {
-        const answer = tagged(await load(location));
-        return { value: answer, bytes: weight(answer), tags: [`${kind}:${location.id}`, `location:${location.id}`] };
-      },
-      since,
-    );
-  };
-  const kept = locationRow(cache, db, scope.id, since);
-  return kept instanceof Promise ? kept.then(list) : list(kept);
+  return withReadCache((cache) => {
+    const since = cache.generation;
+    return whenKept(locationRow(cache, db, scope.id, since), (kept) => {
+      if (!kept.row || kept.row.businessId !== scope.businessId) throw notFound("location");
+      const location = kept.row;
+      return cache.remember(
+        `${kind}:${location.id}`,
+        async () => {
+          const answer = tagged(await load(location));
+          return { value: answer, bytes: weight(answer), tags: [`${kind}:${location.id}`, `location:${location.id}`] };
+        },
+        since,
+      );
+    });
+  });
 }
 
 /** GET /locations/:id/events */

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { changedSections, menuTreeJson, type TreeParts } from "@/lib/menus/tree";
 import type { Scope } from "@/lib/server/scope";
-import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
+import { type ReadCache, withReadCache } from "@/lib/live/read-cache";
 import { etag, type Tagged } from "@/lib/http/conditional";
 import { epochOf } from "./in-force";
 import { type TimedState, timedStateAt } from "@/lib/schedules/evaluate";
@@ -50,17 +50,17 @@ export type FullMenu = {
 
 /** The caller's full menu: its tag at once, its body on demand. 404 when not the caller's. */
 export function fullMenu(db: Db, scope: Scope, ask: FullMenuAsk = {}, clock: () => number = Date.now): FullMenu | Promise<FullMenu> {
-  const cache = readCacheNow();
-  if (!cache) return readCache().then(() => fullMenu(db, scope, ask, clock));
   // The head and the sizes kept (as a polled menu's are), its tag is decided without a promise: a 304,
   // or a 200 whose encoding is kept, awaits nothing (issue 55).
-  const since = cache.generation;
-  const head = menuHead(db, scope, cache, since);
-  const sizes = containerSizesAnswer(db, cache);
-  if (head instanceof Promise || sizes instanceof Promise) {
-    return Promise.all([head, sizes]).then(([h, z]) => fullMenuOf(db, ask, clock, cache, since, h, z));
-  }
-  return fullMenuOf(db, ask, clock, cache, since, head, sizes);
+  return withReadCache((cache) => {
+    const since = cache.generation;
+    const head = menuHead(db, scope, cache, since);
+    const sizes = containerSizesAnswer(db, cache);
+    if (head instanceof Promise || sizes instanceof Promise) {
+      return Promise.all([head, sizes]).then(([h, z]) => fullMenuOf(db, ask, clock, cache, since, h, z));
+    }
+    return fullMenuOf(db, ask, clock, cache, since, head, sizes);
+  });
 }
 
 function fullMenuOf(

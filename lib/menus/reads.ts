@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { items, locations, menus, sections } from "@/lib/db/schema";
 import type { Timed, TimedState } from "@/lib/schedules/evaluate";
 import { type Tagged, tagged } from "@/lib/http/conditional";
-import { type ReadCache, readCache, readCacheNow } from "@/lib/live/read-cache";
+import { type ReadCache, readCache, whenKept, withReadCache } from "@/lib/live/read-cache";
 import { keptLocation, locationList, weight } from "@/lib/locations/reads";
 import { notFound } from "@/lib/server/errors";
 import type { Scope } from "@/lib/server/scope";
@@ -23,12 +23,13 @@ export async function menusAnswer(db: Db, scope: Scope, lang?: string): Promise<
 }
 
 /** GET /container_sizes: one list for everyone. */
-export function containerSizesAnswer(db: Db, cache = readCacheNow()): Tagged | Promise<Tagged> {
-  if (!cache) return readCache().then((opened) => containerSizesAnswer(db, opened));
-  return cache.remember("container_sizes", async () => {
-    const answer = tagged({ container_sizes: await listContainerSizes(db) });
-    return { value: answer, bytes: weight(answer), tags: ["container_sizes"] };
-  });
+export function containerSizesAnswer(db: Db, cache?: ReadCache): Tagged | Promise<Tagged> {
+  const answer = (kept: ReadCache) =>
+    kept.remember("container_sizes", async () => {
+      const sizes = tagged({ container_sizes: await listContainerSizes(db) });
+      return { value: sizes, bytes: weight(sizes), tags: ["container_sizes"] };
+    });
+  return cache ? answer(cache) : withReadCache(answer);
 }
 
 /**
@@ -107,7 +108,7 @@ export function menuHead(db: Db, { businessId, id }: Scope, cache: ReadCache, si
     return found;
   };
   // Kept, it is answered without a promise (issue 55).
-  return head instanceof Promise ? head.then(checked) : checked(head);
+  return whenKept(head, checked);
 }
 
 /** GET /menus/:id without full=true. */
