@@ -13,10 +13,10 @@ export async function build(env: NodeJS.ProcessEnv): Promise<void> {
   await run("npx", ["tsc", "-p", "tsconfig.server.json"], env);
 }
 
-/** Runs a command to completion with its output shown; rejects on a non-zero exit. */
-export function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs a command to completion (in `cwd`, the repository by default) with its output shown; rejects on a non-zero exit. */
+export function run(command: string, argv: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: ROOT, env, stdio: "inherit" });
+    const child = spawn(command, argv, { cwd, env, stdio: "inherit" });
     child.once("error", reject);
     child.once("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${argv.join(" ")} failed (${signal ?? `exit ${code}`})`)),
@@ -40,16 +40,19 @@ export type AppServer = { base: string; child: ChildProcess; log: string[] };
 export const SERVER = path.join(ROOT, ".server", "server.js");
 
 /** Starts the server (as `npm start` runs it) in its own process group and waits until GET /api/health answers 200; `nodeArgs` go to node (e.g. --cpu-prof). */
-export async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<AppServer> {
-  const base = `http://127.0.0.1:${port}`;
+export function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<AppServer> {
   // As `npm start` runs it: the same Node flags and environment for its database (server-options.mjs).
   const node = serverNode(env);
-  const child = spawn(process.execPath, [...node.args, ...nodeArgs, SERVER, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: node.env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return startNode([...node.args, ...nodeArgs, SERVER, "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env: node.env }, port);
+}
+
+/**
+ * Runs Node with `argv` in its own process group (in `cwd`, with `env`) and waits until GET /api/health
+ * on `port` answers 200: the app's server, or the bench's floor app (`next start`).
+ */
+export async function startNode(argv: string[], { cwd, env }: { cwd: string; env: NodeJS.ProcessEnv }, port: number): Promise<AppServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, argv, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const server: AppServer = { base, child, log: [] };
   const keep = (chunk: Buffer) => {
     server.log.push(...chunk.toString().split("\n").filter(Boolean));

@@ -33,14 +33,14 @@
  *   npm run bench -- --no-record            # leave docs/benchmarks.md as it is (the JSON is still written)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench   # on PostgreSQL
  */
-import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { type AppServer, build, freePort, ROOT, run, startServer, stopServer, treeCpuSeconds } from "./app-process";
+import { type AppServer, build, freePort, ROOT, run, startNode, startServer, stopServer, treeCpuSeconds } from "./app-process";
 import { BATCH_ITEMS, buildFixtures, type Fixtures, getJson, MENU_SHAPE } from "./bench-fixtures";
 
 // The large menu: sections × items per section × containers per item.
@@ -147,33 +147,12 @@ const FLOOR_DIR = path.join(ROOT, "scripts", "bench-floor");
 const FLOOR_DIST = path.join(FLOOR_DIR, ".next-floor");
 
 /** Starts the floor app with `next start` (the app's Next.js), in its own process group, once it answers. */
-async function startFloor(env: NodeJS.ProcessEnv, port: number): Promise<AppServer> {
-  const base = `http://127.0.0.1:${port}`;
-  const next = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: FLOOR_DIR,
-    env: { ...env, NODE_ENV: "production" },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const floorServer: AppServer = { base, child, log: [] };
-  const keep = (chunk: Buffer) => floorServer.log.push(...chunk.toString().split("\n").filter(Boolean));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the floor app exited: ${floorServer.log.slice(-10).join("\n")}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return floorServer;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the floor app was not ready within 60 s");
-}
+const startFloor = (env: NodeJS.ProcessEnv, port: number) =>
+  startNode(
+    [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    { cwd: FLOOR_DIR, env: { ...env, NODE_ENV: "production" } },
+    port,
+  );
 
 /** Uses PGlite in the fresh temp DATA_DIR, or BENCH_DATABASE_URL (seeded first when db:seed exists). */
 async function prepareDatabase(env: NodeJS.ProcessEnv): Promise<string> {
@@ -395,13 +374,7 @@ async function main() {
   // tsconfig.json already lists .next-bench's type folders, so this build leaves the tree unchanged.
   else await build(env);
   // The floor app: built with the app unless --no-build found its build.
-  if (!args["no-build"] || !existsSync(FLOOR_DIST)) {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn("npx", ["next", "build"], { cwd: FLOOR_DIR, env, stdio: "inherit" });
-      child.once("error", reject);
-      child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the floor app's build failed (exit ${code})`))));
-    });
-  }
+  if (!args["no-build"] || !existsSync(FLOOR_DIST)) await run("npx", ["next", "build"], env, FLOOR_DIR);
 
   const serverEnv: NodeJS.ProcessEnv = {
     ...env,
